@@ -1,0 +1,26 @@
+package io.dbharness.core.api;
+
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.util.List;
+import java.util.Set;
+
+/** Registers a target through {@code META-INF/services/io.dbharness.core.api.TargetProvider}. */
+public interface TargetProvider {
+
+    String id();
+
+    String description();
+
+    List<OptionDef> options();
+
+    /** Capabilities its adapters offer, for {@code runner list} and the refusal before a run. */
+    Set<Class<? extends Capability>> capabilities();
+
+    /**
+     * Connects (or starts the embedded server). Unreachable or refused credentials are a
+     * {@link TargetException} of kind UNREACHABLE or AUTHENTICATION; bad settings a {@link UsageException}.
+     */
+    TargetAdapter open(Settings settings) throws TargetException;
+}

@@ -1,0 +1,19 @@
+package io.dbharness.core.api;
+
+import java.util.OptionalLong;
+
+/** A target that can store telematics rows. */
+public interface TimeSeriesIngest extends Capability {
+
+    /** Prepares the table as {@code mode} says; refuses (UsageException) a non-empty table under CREATE. */
+    void createSchema(SeriesSchema schema, SchemaMode mode) throws TargetException;
+
+    /** One writer per worker; writers are not shared between threads. */
+    BatchWriter openWriter(SeriesSchema schema) throws TargetException;
+
+    /** Rows stored in the table, for {@code --verify}; empty when the target cannot count. */
+    OptionalLong countRows(SeriesSchema schema) throws TargetException;
+
+    /** Bytes the table occupies on disk, for the compression ratio; empty when the target cannot tell. */
+    OptionalLong storedBytes(SeriesSchema schema) throws TargetException;
+}

@@ -1,0 +1,85 @@
+package io.dbharness.results;
+
+import java.util.Locale;
+
+/**
+ * Number formatting shared by the summary and the progress line. Everything goes through {@link Locale#ROOT} so
+ * output is the same on every machine (no "6.000.000" on a German desktop, no Arabic digits), which keeps
+ * summaries comparable and tests stable.
+ */
+final class Fmt {
+
+    private Fmt() {
+    }
+
+    /** 6,000,000 */
+    static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** Rates: thousands separators, no decimals once the number is large enough for them to be noise. */
+    static String rate(double perSecond) {
+        if (!Double.isFinite(perSecond)) {
+            return "n/a";
+        }
+        return perSecond >= 100 ? String.format(Locale.ROOT, "%,.0f", perSecond)
+                : String.format(Locale.ROOT, "%,.1f", perSecond);
+    }
+
+    /** One decimal: 45.6 */
+    static String oneDecimal(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%,.1f", v) : "n/a";
+    }
+
+    /** Latency in milliseconds with enough decimals that sub-millisecond targets do not all print 0.0. */
+    static String millis(double ms) {
+        if (!Double.isFinite(ms)) {
+            return "n/a";
+        }
+        String pattern = ms < 1 ? "%.3f" : ms < 10 ? "%.2f" : "%,.1f";
+        return String.format(Locale.ROOT, pattern, ms);
+    }
+
+    /** Decimal units (1 MB = 10^6 bytes), matching the MB/s figures the engine computes. */
+    static String bytes(long b) {
+        if (b < 0) {
+            return "n/a";
+        }
+        if (b < 1000) {
+            return b + " B";
+        }
+        String[] units = {"kB", "MB", "GB", "TB", "PB", "EB"};
+        double v = b / 1000.0;
+        int u = 0;
+        while (v >= 999.95 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        return String.format(Locale.ROOT, v >= 100 ? "%.0f %s" : "%.1f %s", v, units[u]);
+    }
+
+    /** Compact durations for the progress line: 14s, 1m23s, 2h05m. */
+    static String shortDuration(double seconds) {
+        if (!Double.isFinite(seconds) || seconds < 0) {
+            return "?";
+        }
+        long s = Math.round(seconds);
+        if (s < 60) {
+            return s + "s";
+        }
+        if (s < 3600) {
+            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+        }
+        return String.format(Locale.ROOT, "%dh%02dm", s / 3600, (s % 3600) / 60);
+    }
+
+    /** Collapses a message onto one line so it cannot break a table or a log line. */
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
+    /** Cuts long text (error messages) so one row cannot stretch the table across the screen. */
+    static String cap(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max - 3) + "...";
+    }
+}

@@ -1,0 +1,158 @@
+package io.dbharness.results;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.dbharness.core.result.RunResult;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Reads and writes the one self-describing JSON file each run leaves behind ({@code <dir>/<runId>.json}). */
+public final class ResultFiles {
+
+    /** Marker and version of the file layout; a reader refuses anything else instead of guessing. */
+    public static final String FORMAT = "dbharness-result/1";
+
+    /** Fields written for people and other tools but derived from the record, so ignored when reading. */
+    private static final String[] DERIVED = {"format", "compressionRatio", "exitCode"};
+
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            // ISO-8601 strings: readable in the file and exact to the nanosecond
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            // sorted maps make two result files diffable line by line
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            // a later harness may add fields within the same format version; old readers still cope
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // only record components are data; Verification.isFailed() and the like are derived
+            .visibility(PropertyAccessor.IS_GETTER, Visibility.NONE)
+            .visibility(PropertyAccessor.GETTER, Visibility.NONE)
+            .build();
+
+    private ResultFiles() {
+    }
+
+    /** Writes {@code dir/<runId>.json}, creating {@code dir}, and returns the file. */
+    public static Path write(RunResult result, Path dir) throws IOException {
+        String id = result.runId();
+        if (id == null || id.isBlank() || id.contains("/") || id.contains("\\") || id.startsWith(".")) {
+            throw new IllegalArgumentException("run id is not usable as a file name: " + id);
+        }
+        Files.createDirectories(dir);
+        Path file = dir.resolve(id + ".json");
+        // write then rename, so a crash or full disk never leaves a half file that reports would choke on
+        Path tmp = Files.createTempFile(dir, "." + id, ".tmp");
+        try {
+            Files.writeString(tmp, toJson(result));
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        return file;
+    }
+
+    /** The file's content: the format marker first, the record, then the derived figures readers want at hand. */
+    public static String toJson(RunResult result) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", FORMAT);
+        root.setAll((ObjectNode) MAPPER.valueToTree(result));
+        root.put("compressionRatio", result.compressionRatio());
+        root.put("exitCode", result.exitCode());
+        try {
+            return MAPPER.writeValueAsString(root) + System.lineSeparator();
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode result " + result.runId(), e);
+        }
+    }
+
+    /**
+     * Reads a file written by {@link #write}.
+     *
+     * @throws ResultFileException with a one-line message naming the file when it is not a usable result
+     */
+    public static RunResult read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ResultFileException("result file not found: " + file);
+        } catch (IOException e) {
+            throw new ResultFileException("cannot read result file " + file + ": " + oneLine(e.toString()));
+        }
+        return parse(text, file.toString());
+    }
+
+    /** Parses file content; {@code source} names it in messages. */
+    public static RunResult parse(String json, String source) {
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new ResultFileException(source + " is not valid JSON" + where(e) + ": " + oneLine(e.getOriginalMessage()));
+        }
+        if (tree == null || !tree.isObject() || !tree.hasNonNull("format")) {
+            throw new ResultFileException(source + " is not a dbharness result file (no \"format\": \"" + FORMAT + "\")");
+        }
+        String format = tree.get("format").asText();
+        if (!FORMAT.equals(format)) {
+            throw new ResultFileException(source + " has result format " + format + "; this harness reads " + FORMAT);
+        }
+        ObjectNode data = ((ObjectNode) tree).deepCopy();
+        data.remove(java.util.List.of(DERIVED));
+        RunResult result;
+        try {
+            result = MAPPER.treeToValue(data, RunResult.class);
+        } catch (JsonMappingException e) {
+            throw new ResultFileException("damaged result file " + source + " at " + e.getPathReference() + ": "
+                    + oneLine(e.getOriginalMessage()));
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            throw new ResultFileException("damaged result file " + source + ": " + oneLine(String.valueOf(e.getMessage())));
+        }
+        requireFields(result, source);
+        return result;
+    }
+
+    /** Reports and merges rely on these; a file without them is truncated or hand-edited. */
+    private static void requireFields(RunResult r, String source) {
+        String missing = r.runId() == null ? "runId" : r.target() == null ? "target" : r.workload() == null ? "workload"
+                : r.start() == null ? "start" : r.end() == null ? "end" : r.totals() == null ? "totals"
+                : r.operations() == null ? "operations" : r.intervals() == null ? "intervals"
+                : r.errors() == null ? "errors" : r.stopReason() == null ? "stopReason" : null;
+        if (missing != null) {
+            throw new ResultFileException("damaged result file " + source + ": field \"" + missing + "\" is missing");
+        }
+    }
+
+    private static String where(JsonProcessingException e) {
+        JsonLocation loc = e.getLocation();
+        return loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+    }
+
+    /** Jackson messages can span lines (quoted input, source excerpts); keep only the first, trimmed. */
+    static String oneLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        int nl = message.indexOf('\n');
+        String first = (nl >= 0 ? message.substring(0, nl) : message).strip();
+        return first.length() > 200 ? first.substring(0, 200) + "..." : first;
+    }
+}

@@ -1,0 +1,32 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.Workload;
+import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.util.List;
+
+/** Registers {@code iot-insert}. */
+public final class IotInsertProvider implements WorkloadProvider {
+
+    @Override
+    public String id() {
+        return "iot-insert";
+    }
+
+    @Override
+    public String description() {
+        return "Telematics ingest (mxbench): devices x metrics x time range, empty values, late rows, randomness";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        return IotOptions.OPTIONS;
+    }
+
+    @Override
+    public Workload create(Settings settings) {
+        return new IotInsertWorkload(IotOptions.from(settings));
+    }
+}

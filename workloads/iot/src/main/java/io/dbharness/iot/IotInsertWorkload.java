@@ -1,0 +1,160 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.OpResult;
+import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.SchemaMode;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.WorkerSession;
+import io.dbharness.core.api.Workload;
+import io.dbharness.core.api.WriteResult;
+import io.dbharness.core.engine.LoadModel;
+import io.dbharness.core.result.Verification;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/** mxbench's ingest: every worker generates its share of the devices and writes them in batches. */
+public final class IotInsertWorkload implements Workload {
+
+    private final IotOptions options;
+    private final SeriesSchema schema;
+    private long rowsBefore;
+
+    public IotInsertWorkload(IotOptions options) {
+        this.options = options;
+        this.schema = options.schema();
+    }
+
+    @Override
+    public String id() {
+        return "iot-insert";
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> requires() {
+        return Set.of(TimeSeriesIngest.class);
+    }
+
+    @Override
+    public void prepare(TargetAdapter target) throws TargetException {
+        TimeSeriesIngest ingest = ingest(target);
+        ingest.createSchema(schema, options.schemaMode());
+        rowsBefore = options.schemaMode() == SchemaMode.APPEND ? ingest.countRows(schema).orElse(0) : 0;
+    }
+
+    @Override
+    public WorkerSession openWorker(TargetAdapter target, int worker, int workers) throws TargetException {
+        BatchWriter writer = ingest(target).openWriter(schema);
+        return new Session(new TelematicsGenerator(options, worker, workers), writer,
+                new RowBatch(options.metricType(), options.metricCount(), options.writeBatchRows()));
+    }
+
+    @Override
+    public OptionalLong plannedRows() {
+        return OptionalLong.of(options.totalRows());
+    }
+
+    @Override
+    public Optional<LoadModel> pacing(int workers) {
+        return options.live() ? Optional.of(new LoadModel.Open(workers, options.liveRowsPerSecond())) : Optional.empty();
+    }
+
+    @Override
+    public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+        OptionalLong counted = ingest(target).countRows(schema);
+        long expected = rowsBefore + totals.rows();
+        if (counted.isEmpty()) {
+            return Verification.skipped("target '" + target.describe().product() + "' cannot count rows");
+        }
+        long actual = counted.getAsLong();
+        String where = "table " + schema.tableName();
+        if (actual == expected) {
+            return Verification.passed(expected, actual, String.format("%,d rows in %s as reported", actual, where));
+        }
+        return Verification.failed(expected, actual, String.format(
+                "%s holds %,d rows but the harness reported %,d%s", where, actual, expected,
+                rowsBefore > 0 ? String.format(" (%,d before the run + %,d written)", rowsBefore, totals.rows()) : ""));
+    }
+
+    @Override
+    public OptionalLong storedBytes(TargetAdapter target) throws TargetException {
+        return ingest(target).storedBytes(schema);
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("table", schema.tableName());
+        m.put("schemaMode", options.schemaMode().name());
+        m.put("tags", Integer.toString(options.tagNum()));
+        m.put("metrics", Integer.toString(options.metricCount()));
+        m.put("metricType", options.metricType().sqlName());
+        m.put("metricColumns", Integer.toString(schema.columnMetrics()));
+        m.put("jsonExtension", Boolean.toString(schema.hasExtension()));
+        m.put("tsStart", Instant.EPOCH.plusNanos(options.tsStartMicros() * 1000).toString());
+        m.put("stepSeconds", Long.toString(options.stepMicros() / 1_000_000));
+        m.put("steps", Long.toString(options.steps()));
+        m.put("rowsPerReport", Integer.toString(options.rowsPerReport()));
+        m.put("disorderPercent", Integer.toString(options.disorderPercent()));
+        m.put("emptyValuePercent", Integer.toString(options.emptyValuePercent()));
+        m.put("randomness", options.randomness().name());
+        m.put("plannedRows", Long.toString(options.totalRows()));
+        m.put("writeBatchRows", Integer.toString(options.writeBatchRows()));
+        m.put("live", Boolean.toString(options.live()));
+        return m;
+    }
+
+    private static TimeSeriesIngest ingest(TargetAdapter target) {
+        return target.capability(TimeSeriesIngest.class).orElseThrow();
+    }
+
+    /** One worker: the generator fills the batch, the writer sends it; both reused batch after batch. */
+    private static final class Session implements WorkerSession, Operation {
+        private final TelematicsGenerator generator;
+        private final BatchWriter writer;
+        private final RowBatch batch;
+
+        Session(TelematicsGenerator generator, BatchWriter writer, RowBatch batch) {
+            this.generator = generator;
+            this.writer = writer;
+            this.batch = batch;
+        }
+
+        @Override
+        public Operation next() {
+            return generator.fill(batch) ? this : null;
+        }
+
+        @Override
+        public String type() {
+            return "insert";
+        }
+
+        @Override
+        public long rows() {
+            return batch.size();
+        }
+
+        @Override
+        public OpResult execute() throws TargetException {
+            WriteResult w = writer.write(batch);
+            return new OpResult(w.rowsWritten(), w.rowsSkipped(), batch.points(), w.bytes());
+        }
+
+        @Override
+        public void close() {
+            writer.close();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.SchemaMode;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The telematics generator's options, with mxbench's names and defaults, validated once.
+ *
+ * @param tsStartMicros   first timestamp, epoch microseconds UTC
+ * @param steps           timestamps per device: {@code ceil((ts-end - ts-start) / step)}, end exclusive
+ * @param rowsPerReport   {@code --generator-batch-size}: rows per device per timestamp; metrics split across them
+ * @param writeBatchRows  rows per write operation
+ * @param maxColumns      metrics stored as columns; the rest go into the JSON extension column
+ */
+public record IotOptions(String tableName, int tagNum, int metricCount, MetricType metricType, long tsStartMicros,
+                         long stepMicros, long steps, int rowsPerReport, int disorderPercent, int emptyValuePercent,
+                         Randomness randomness, long seed, SchemaMode schemaMode, boolean live, int writeBatchRows,
+                         int maxColumns) {
+
+    /** mxbench keeps 998 metrics as columns and the rest in JSON; PostgreSQL allows 1600 columns. */
+    public static final int DEFAULT_MAX_COLUMNS = 998;
+
+    public static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.of("table-name", "NAME", "telematics", "Table (or measurement) to write: ts, tag_id, c0..cN"),
+            OptionDef.of("tag-num", "N", "25000", "Devices (tags); each reports once per step"),
+            OptionDef.of("total-metrics-count", "N", "300", "Metrics per device: columns c0..c(N-1)"),
+            OptionDef.of("metrics-type", "TYPE", "float8", "Type of every metric: int4|int8|float4|float8"),
+            OptionDef.of("ts-start", "TS", "2022-04-18 09:00:00", "First timestamp (UTC unless an offset is given)"),
+            OptionDef.of("ts-end", "TS", "2022-04-18 09:01:00", "End of the time range, exclusive"),
+            OptionDef.of("ts-step-in-second", "SECONDS", "1", "Seconds between two reports of a device"),
+            OptionDef.of("generator-batch-size", "N", "1",
+                    "Rows per device per timestamp; the metrics are split across them (for upsert-merging targets)"),
+            OptionDef.of("generator-disorder-ratio", "PERCENT", "0",
+                    "Share of device reports (0-100) delivered late, 1 to 10 steps after their timestamp"),
+            OptionDef.of("generator-empty-value-ratio", "PERCENT", "90", "Share of metric values (0-100) left empty (NULL)"),
+            OptionDef.of("generator-randomness", "LEVEL", "OFF",
+                    "How values move: OFF constant per device, S +-1%, M +-10%, L uniformly random"),
+            OptionDef.flag("clean", "Drop the table if it exists and create it anew"),
+            OptionDef.flag("append", "Write into an existing table (create it if absent)"),
+            OptionDef.flag("live", "Timestamps follow the wall clock: every device reports once per step until --duration"),
+            OptionDef.of("write-batch-rows", "N", null,
+                    "Rows per write; default: about one million values per batch, at most 5000 rows"),
+            OptionDef.of("max-columns", "N", Integer.toString(DEFAULT_MAX_COLUMNS),
+                    "Metrics stored as columns; metrics past it go into one JSON column 'ext'"));
+
+    public static IotOptions from(Settings s) {
+        String table = s.string("table-name");
+        if (table.isBlank() || table.length() > 63) {
+            throw s.bad("table-name", table, "a name of 1 to 63 characters");
+        }
+        int tags = s.intValue("tag-num", 1, 100_000_000);
+        int metrics = s.intValue("total-metrics-count", 1, 100_000);
+        MetricType type = s.enumValue("metrics-type", MetricType.class);
+        long stepSeconds = s.longValue("ts-step-in-second", 1, 86_400L * 365);
+        int perReport = s.intValue("generator-batch-size", 1, metrics);
+        int disorder = s.intValue("generator-disorder-ratio", 0, 100);
+        int empty = s.intValue("generator-empty-value-ratio", 0, 100);
+        Randomness randomness = s.enumValue("generator-randomness", Randomness.class);
+        long seed = s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        boolean clean = s.bool("clean");
+        boolean append = s.bool("append");
+        if (clean && append) {
+            throw new UsageException("--clean and --append exclude each other: --clean drops the table, --append keeps it");
+        }
+        SchemaMode mode = clean ? SchemaMode.CLEAN : append ? SchemaMode.APPEND : SchemaMode.CREATE;
+        boolean live = s.bool("live");
+        long stepMicros = stepSeconds * 1_000_000L;
+        Instant start;
+        Instant end;
+        if (live) {
+            Duration d = s.duration("duration").orElseThrow(() ->
+                    new UsageException("--live needs --duration: it writes from now until then"));
+            if (s.isSet("ts-start") || s.isSet("ts-end")) {
+                throw new UsageException("--live sets the time range from the wall clock; drop --ts-start and --ts-end");
+            }
+            long nowSeconds = Instant.now().getEpochSecond();
+            start = Instant.ofEpochSecond(nowSeconds - Math.floorMod(nowSeconds, stepSeconds));
+            end = start.plus(d);
+        } else {
+            start = s.instant("ts-start");
+            end = s.instant("ts-end");
+            if (!end.isAfter(start)) {
+                throw new UsageException("--ts-end (" + s.string("ts-end") + ") must be after --ts-start ("
+                        + s.string("ts-start") + ")");
+            }
+        }
+        long startMicros = start.getEpochSecond() * 1_000_000L + start.getNano() / 1000;
+        long spanMicros = (end.getEpochSecond() * 1_000_000L + end.getNano() / 1000) - startMicros;
+        long steps = (spanMicros + stepMicros - 1) / stepMicros;
+        int maxColumns = s.intValue("max-columns", 1, 1500);
+        int batchRows = s.optional("write-batch-rows").isPresent()
+                ? s.intValue("write-batch-rows", 1, 1_000_000)
+                : (int) Math.max(1, Math.min(5000, 1_000_000L / metrics));
+        if ((long) batchRows * metrics > 50_000_000L) {
+            throw s.bad("write-batch-rows", Integer.toString(batchRows),
+                    "at most " + (50_000_000L / metrics) + " rows for " + metrics + " metrics (50 million values per batch)");
+        }
+        return new IotOptions(table, tags, metrics, type, startMicros, stepMicros, steps, perReport, disorder, empty,
+                randomness, seed, mode, live, batchRows, maxColumns);
+    }
+
+    public SeriesSchema schema() {
+        return new SeriesSchema(tableName, metricType, metricCount, maxColumns);
+    }
+
+    /** Every row the full time range produces. */
+    public long totalRows() {
+        return (long) tagNum * steps * rowsPerReport;
+    }
+
+    /** Rows per second a {@code --live} run must sustain: every device once per step. */
+    public double liveRowsPerSecond() {
+        return (double) tagNum * rowsPerReport * 1_000_000.0 / stepMicros;
+    }
+}

@@ -1,0 +1,50 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.UsageException;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IotOptionsTest {
+
+    private static String error(String... pairs) {
+        return assertThrows(UsageException.class, () -> TestSettings.options(pairs)).getMessage();
+    }
+
+    @Test
+    void defaultsAreMxbenchs() {
+        IotOptions o = TestSettings.options();
+        assertEquals(25000, o.tagNum());
+        assertEquals(300, o.metricCount());
+        assertEquals(90, o.emptyValuePercent());
+        assertEquals(Randomness.OFF, o.randomness());
+        assertEquals(60, o.steps());
+    }
+
+    @Test
+    void badValuesNameTheOptionAndWhatIsAllowed() {
+        assertEquals("--ts-end (2022-04-18 09:00:00) must be after --ts-start (2022-04-18 09:00:00)",
+                error("ts-end", "2022-04-18 09:00:00"));
+        assertTrue(error("generator-empty-value-ratio", "101").contains("--generator-empty-value-ratio"));
+        assertTrue(error("generator-disorder-ratio", "-1").contains("expected an integer from 0 to 100"));
+        assertEquals("invalid value 'float16' for --metrics-type: expected int4|int8|float4|float8",
+                error("metrics-type", "float16"));
+        assertEquals("invalid value 'XL' for --generator-randomness: expected off|s|m|l",
+                error("generator-randomness", "XL"));
+        assertTrue(error("tag-num", "0").startsWith("invalid value '0' for --tag-num"));
+        assertTrue(error("tag-num", "-5").contains("--tag-num"));
+        assertTrue(error("clean", "true", "append", "true").contains("--clean and --append"));
+        assertTrue(error("live", "true").contains("--live needs --duration"));
+        assertTrue(error("ts-start", "yesterday").contains("--ts-start"));
+    }
+
+    @Test
+    void liveRunsFromNowAtOneReportPerDevicePerStep() {
+        IotOptions o = TestSettings.options("live", "true", "duration", "10s", "tag-num", "500", "ts-step-in-second", "2");
+        assertEquals(250.0, o.liveRowsPerSecond());
+        assertEquals(5, o.steps());
+        assertTrue(Math.abs(o.tsStartMicros() / 1_000_000 - System.currentTimeMillis() / 1000) <= 3);
+    }
+}
