@@ -40,7 +40,6 @@ public final class ResultFiles {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             // only record components are data; Verification.isFailed() and the like are derived
             .visibility(PropertyAccessor.IS_GETTER, Visibility.NONE)
-            .visibility(PropertyAccessor.GETTER, Visibility.NONE)
             .build();
 
     private ResultFiles() {
@@ -89,24 +88,32 @@ public final class ResultFiles {
      * @throws ResultFileException with a one-line message naming the file when it is not a usable result
      */
     public static RunResult read(Path file) {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(file);
+            // bytes, not a String: Jackson detects the encoding, and binary junk becomes a JSON error, not a charset one
+            bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new ResultFileException("result file not found: " + file);
         } catch (IOException e) {
             throw new ResultFileException("cannot read result file " + file + ": " + oneLine(e.toString()));
         }
-        return parse(text, file.toString());
+        return parse(bytes, file.toString());
     }
 
     /** Parses file content; {@code source} names it in messages. */
     public static RunResult parse(String json, String source) {
+        return parse(json.getBytes(java.nio.charset.StandardCharsets.UTF_8), source);
+    }
+
+    private static RunResult parse(byte[] json, String source) {
         JsonNode tree;
         try {
             tree = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
             throw new ResultFileException(source + " is not valid JSON" + where(e) + ": " + oneLine(e.getOriginalMessage()));
+        } catch (IOException e) {
+            // cannot happen on an in-memory array, but readTree(byte[]) declares it
+            throw new ResultFileException(source + " is not valid JSON: " + oneLine(e.getMessage()));
         }
         if (tree == null || !tree.isObject() || !tree.hasNonNull("format")) {
             throw new ResultFileException(source + " is not a dbharness result file (no \"format\": \"" + FORMAT + "\")");

@@ -6,15 +6,11 @@ import io.dbharness.core.result.Verification;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /** A workload: what to prepare, what each worker does, and how to check the target afterwards. */
 public interface Workload {
 
     String id();
-
-    /** Capabilities the target must offer; checked before anything runs. */
-    Set<Class<? extends Capability>> requires();
 
     /** Creates schema and initial data. */
     void prepare(TargetAdapter target) throws TargetException;

@@ -4,6 +4,7 @@ import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
 import java.util.List;
+import java.util.Set;
 
 /** Registers a workload through {@code META-INF/services/io.dbharness.core.api.WorkloadProvider}. */
 public interface WorkloadProvider {
@@ -14,11 +15,9 @@ public interface WorkloadProvider {
 
     List<OptionDef> options();
 
+    /** Capabilities the target must offer; checked before anything runs. */
+    Set<Class<? extends Capability>> requires();
+
     /** Validates the settings and builds the workload; a bad value is a {@link UsageException}. */
     Workload create(Settings settings);
-
-    /** A commented sample config for {@code runner config}, or empty to derive one from {@link #options()}. */
-    default String sampleConfigComment() {
-        return "";
-    }
 }

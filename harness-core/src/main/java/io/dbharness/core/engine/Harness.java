@@ -49,13 +49,13 @@ public final class Harness {
             throw new UsageException("--rate cannot be combined with a workload that sets its own pace (--live)");
         }
 
-        try (TargetAdapter target = tp.open(settings)) {
-            for (Class<? extends Capability> c : workload.requires()) {
-                if (target.capability(c).isEmpty()) {
-                    throw new UsageException("target '" + tp.id() + "' cannot run workload '" + wp.id()
-                            + "': it lacks " + c.getSimpleName());
-                }
+        for (Class<? extends Capability> c : wp.requires()) {
+            if (!tp.capabilities().contains(c)) {
+                throw new UsageException("target '" + tp.id() + "' cannot run workload '" + wp.id()
+                        + "': it lacks " + c.getSimpleName());
             }
+        }
+        try (TargetAdapter target = tp.open(settings)) {
             workload.prepare(target);
             Instant start = Instant.now();
             Engine.Outcome out = new Engine(workload, target, load, options, spec.progress(), spec.stopSignal()).run();

@@ -1,11 +1,14 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.Workload;
 import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
 import java.util.List;
+import java.util.Set;
 
 /** Registers {@code iot-insert}. */
 public final class IotInsertProvider implements WorkloadProvider {
@@ -23,6 +26,11 @@ public final class IotInsertProvider implements WorkloadProvider {
     @Override
     public List<OptionDef> options() {
         return IotOptions.OPTIONS;
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> requires() {
+        return Set.of(TimeSeriesIngest.class);
     }
 
     @Override

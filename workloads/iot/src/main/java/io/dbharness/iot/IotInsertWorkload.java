@@ -1,7 +1,6 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.BatchWriter;
-import io.dbharness.core.api.Capability;
 import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.RowBatch;
@@ -22,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /** mxbench's ingest: every worker generates its share of the devices and writes them in batches. */
 public final class IotInsertWorkload implements Workload {
@@ -39,11 +37,6 @@ public final class IotInsertWorkload implements Workload {
     @Override
     public String id() {
         return "iot-insert";
-    }
-
-    @Override
-    public Set<Class<? extends Capability>> requires() {
-        return Set.of(TimeSeriesIngest.class);
     }
 
     @Override

@@ -1,0 +1,182 @@
+package io.dbharness.local;
+
+import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SchemaMode;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetInfo;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.WriteResult;
+import io.dbharness.core.encode.ByteSink;
+import io.dbharness.core.encode.EncoderFormat;
+import io.dbharness.core.encode.RowEncoder;
+
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One output shared by every worker: each worker encodes a whole batch into its own buffer, then appends
+ * it under a lock, so rows never interleave. The stream header and trailer are written once.
+ */
+final class FileTarget implements TargetAdapter, TimeSeriesIngest {
+
+    private final EncoderFormat format;
+    private final String output;
+    private OutputStream out;
+    private RowEncoder streamEncoder;
+    private boolean headerNeeded;
+
+    FileTarget(EncoderFormat format, String output) {
+        this.format = format;
+        this.output = output;
+    }
+
+    private boolean toStdout() {
+        return output.equals("-");
+    }
+
+    @Override
+    public TargetInfo describe() {
+        return new TargetInfo("file", "n/a", toStdout() ? "stdout" : output, Map.of("format", format.cliName()));
+    }
+
+    @Override
+    public <C extends Capability> Optional<C> capability(Class<C> type) {
+        return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
+    }
+
+    @Override
+    public synchronized void createSchema(SeriesSchema schema, SchemaMode mode) throws TargetException {
+        streamEncoder = format.create(schema);
+        if (toStdout()) {
+            out = new BufferedOutputStream(new FileOutputStream(java.io.FileDescriptor.out), 1 << 20);
+            headerNeeded = true;
+            return;
+        }
+        Path path = Path.of(output);
+        try {
+            boolean nonEmpty = Files.exists(path) && Files.size(path) > 0;
+            if (nonEmpty && mode == SchemaMode.CREATE) {
+                throw new UsageException("output file " + path + " already exists and is not empty; use --append to add to it or --clean to overwrite it");
+            }
+            if (nonEmpty && mode == SchemaMode.APPEND && format == EncoderFormat.COPY_BINARY) {
+                throw new UsageException("cannot --append to a copy-binary file: it is one stream with one header");
+            }
+            boolean append = mode == SchemaMode.APPEND;
+            Path parent = path.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            out = new BufferedOutputStream(new FileOutputStream(path.toFile(), append), 1 << 20);
+            headerNeeded = !(append && nonEmpty);
+        } catch (IOException e) {
+            throw new TargetException(TargetException.Kind.FATAL, null, "cannot write " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public BatchWriter openWriter(SeriesSchema schema) {
+        RowEncoder encoder = format.create(schema);
+        ByteSink sink = new ByteSink(1 << 20);
+        return new BatchWriter() {
+            @Override
+            public WriteResult write(RowBatch batch) throws TargetException {
+                sink.reset();
+                encoder.encode(batch, sink);
+                append(sink);
+                return new WriteResult(batch.size(), 0, sink.length());
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    private synchronized void append(ByteSink sink) throws TargetException {
+        try {
+            if (headerNeeded) {
+                ByteSink header = new ByteSink(256);
+                streamEncoder.begin(header);
+                header.writeTo(out);
+                headerNeeded = false;
+            }
+            sink.writeTo(out);
+        } catch (IOException e) {
+            throw new TargetException(TargetException.Kind.FATAL, null, "cannot write " + describe().endpoint() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Counts the data lines of a text file (header excluded); a binary stream or stdout cannot be counted. */
+    @Override
+    public synchronized OptionalLong countRows(SeriesSchema schema) throws TargetException {
+        if (toStdout() || !format.isText()) {
+            return OptionalLong.empty();
+        }
+        Path path = Path.of(output);
+        try {
+            flush();
+            if (!Files.exists(path)) {
+                return OptionalLong.of(0);
+            }
+            long lines = 0;
+            byte[] buf = new byte[1 << 16];
+            try (InputStream in = Files.newInputStream(path)) {
+                for (int n; (n = in.read(buf)) > 0; ) {
+                    for (int i = 0; i < n; i++) {
+                        if (buf[i] == '\n') {
+                            lines++;
+                        }
+                    }
+                }
+            }
+            return OptionalLong.of(format == EncoderFormat.CSV && lines > 0 ? lines - 1 : lines);
+        } catch (IOException e) {
+            throw new TargetException(TargetException.Kind.FATAL, null, "cannot read " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public OptionalLong storedBytes(SeriesSchema schema) {
+        return OptionalLong.empty();
+    }
+
+    private void flush() throws IOException {
+        if (out != null) {
+            out.flush();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (out == null) {
+            return;
+        }
+        try {
+            if (!headerNeeded) {
+                ByteSink trailer = new ByteSink(16);
+                streamEncoder.end(trailer);
+                trailer.writeTo(out);
+            }
+            out.flush();
+            if (!toStdout()) {
+                out.close();
+            }
+        } catch (IOException e) {
+            System.err.println("error: cannot finish " + describe().endpoint() + ": " + e.getMessage());
+        }
+        out = null;
+    }
+}

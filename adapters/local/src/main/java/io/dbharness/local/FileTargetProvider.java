@@ -1,0 +1,44 @@
+package io.dbharness.local;
+
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+import io.dbharness.core.encode.EncoderFormat;
+
+import java.util.List;
+import java.util.Set;
+
+/** {@code file}: writes the encoded stream so other tools can load the same rows (like TSBS's bulk_data_gen). */
+public final class FileTargetProvider implements TargetProvider {
+
+    @Override
+    public String id() {
+        return "file";
+    }
+
+    @Override
+    public String description() {
+        return "Writes the encoded rows to --output (csv, copy-text or copy-binary) for other tools to load";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        return List.of(LocalOptions.FORMAT, LocalOptions.OUTPUT);
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> capabilities() {
+        return Set.of(TimeSeriesIngest.class);
+    }
+
+    @Override
+    public TargetAdapter open(Settings settings) {
+        String output = settings.optional("output").orElseThrow(() ->
+                new UsageException("the file target needs --output PATH (or - for standard output)"));
+        return new FileTarget(EncoderFormat.parse(settings.string("format")), output);
+    }
+}

@@ -1,0 +1,82 @@
+package io.dbharness.core.encode;
+
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SeriesSchema;
+
+/**
+ * Shared row walk of the delimited text formats (COPY text, CSV): they differ only in delimiter, the NULL
+ * spelling and how the JSON field is quoted, and keeping one loop keeps their rows identical otherwise.
+ */
+abstract class DelimitedEncoder implements RowEncoder {
+
+    private final SeriesSchema schema;
+    private final byte delimiter;
+    private final byte[] nullText;
+    private final boolean csvQuoteExt;
+    private final TimestampText timestamps = new TimestampText();
+    private final ExtJson ext;
+
+    DelimitedEncoder(SeriesSchema schema, byte delimiter, byte[] nullText, boolean csvQuoteExt) {
+        this.schema = schema;
+        this.delimiter = delimiter;
+        this.nullText = nullText;
+        this.csvQuoteExt = csvQuoteExt;
+        this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
+    }
+
+    @Override
+    public void encode(RowBatch batch, ByteSink sink) {
+        Batches.check(schema, batch);
+        int rows = batch.size();
+        int metrics = schema.metricCount();
+        int columns = schema.columnMetrics();
+        MetricType type = schema.metricType();
+        long[] ts = batch.tsMicros();
+        long[] tags = batch.tagIds();
+        long[] longs = batch.longs();
+        double[] doubles = batch.doubles();
+        boolean[] present = batch.present();
+        byte d = delimiter;
+        for (int r = 0; r < rows; r++) {
+            timestamps.write(ts[r], sink);
+            sink.write(d);
+            sink.writeLong(tags[r]);
+            int base = r * metrics;
+            for (int m = 0; m < columns; m++) {
+                sink.write(d);
+                int i = base + m;
+                if (!present[i]) {
+                    sink.write(nullText, 0, nullText.length);
+                } else if (type == MetricType.FLOAT8) {
+                    sink.writeDouble(doubles[i]);
+                } else if (type == MetricType.FLOAT4) {
+                    sink.writeFloat((float) doubles[i]);
+                } else {
+                    sink.writeLong(longs[i]);
+                }
+            }
+            if (ext != null) {
+                sink.write(d);
+                if (!ext.hasValues(batch, r)) {
+                    sink.write(nullText, 0, nullText.length);
+                } else if (csvQuoteExt) {
+                    sink.write('"');
+                    ext.write(batch, r, sink, true);
+                    sink.write('"');
+                } else {
+                    ext.write(batch, r, sink, false);
+                }
+            }
+            sink.write('\n');
+        }
+    }
+
+    @Override
+    public void end(ByteSink sink) {
+    }
+
+    SeriesSchema schema() {
+        return schema;
+    }
+}

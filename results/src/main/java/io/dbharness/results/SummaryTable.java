@@ -1,0 +1,177 @@
+package io.dbharness.results;
+
+import io.dbharness.core.api.TargetInfo;
+import io.dbharness.core.result.ErrorSummary;
+import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.Pacing;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.Verification;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The end-of-run summary as a fixed-width box (after mxbench's), followed by errors by class when there were any.
+ * Column widths come from the content, so nothing is cut or misaligned whatever the numbers.
+ */
+public final class SummaryTable {
+
+    /** Longest value shown in the box; full error messages are listed under it. */
+    private static final int MAX_VALUE = 100;
+
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+    private record Row(String label, String value) {
+    }
+
+    private SummaryTable() {
+    }
+
+    public static String render(RunResult r) {
+        List<Row> rows = rows(r);
+        String title = title(r);
+        int left = rows.stream().mapToInt(x -> width(x.label())).max().orElse(0);
+        int right = rows.stream().mapToInt(x -> width(x.value())).max().orElse(0);
+        // the title spans both columns and the divider; widen the value column if it would not fit
+        right = Math.max(right, width(title) - left - 3);
+
+        StringBuilder b = new StringBuilder(1024);
+        b.append('┌').append(rule(left + right + 5)).append("┐\n");
+        b.append("│ ").append(pad(title, left + right + 3)).append(" │\n");
+        b.append('├').append(rule(left + 2)).append('┬').append(rule(right + 2)).append("┤\n");
+        for (Row row : rows) {
+            b.append("│ ").append(pad(row.label(), left)).append(" │ ").append(pad(row.value(), right)).append(" │\n");
+        }
+        b.append('└').append(rule(left + 2)).append('┴').append(rule(right + 2)).append("┘\n");
+        appendErrors(b, r.errors());
+        return b.toString();
+    }
+
+    private static String title(RunResult r) {
+        String t = "dbharness " + r.workload() + " → " + r.target();
+        TargetInfo info = r.targetInfo();
+        if (info != null) {
+            String what = info.product() + (info.serverVersion().isEmpty() ? "" : " " + info.serverVersion());
+            t += " (" + what + (info.endpoint().isEmpty() ? "" : ", " + info.endpoint()) + ")";
+        }
+        return Fmt.oneLine(t);
+    }
+
+    private static List<Row> rows(RunResult r) {
+        var t = r.totals();
+        List<Row> rows = new ArrayList<>();
+        add(rows, "run id", r.runId());
+        add(rows, "load", r.loadModel() + ", " + r.workers() + (r.workers() == 1 ? " worker" : " workers"));
+        add(rows, "start", time(r.start()));
+        add(rows, "stop", time(r.end()));
+        add(rows, "duration", duration(t.durationSeconds()));
+        add(rows, "rows", Fmt.count(t.rows()));
+        add(rows, "points", Fmt.count(t.points()));
+        add(rows, "bytes written", Fmt.bytes(t.bytes()));
+        add(rows, "rows/s", Fmt.rate(t.rowsPerSecond()));
+        add(rows, "points/s", Fmt.rate(t.pointsPerSecond()));
+        add(rows, "MB/s", Fmt.oneDecimal(t.megabytesPerSecond()));
+        for (OperationStats op : r.operations()) {
+            add(rows, op.type() + " latency p50/p95/p99/max", Fmt.millis(op.p50Millis()) + " / "
+                    + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis()) + " / "
+                    + Fmt.millis(op.maxMillis()) + " ms");
+        }
+        add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ", retries "
+                + Fmt.count(t.retries()) + ")");
+        if (t.skippedRows() > 0) {
+            add(rows, "skipped rows", Fmt.count(t.skippedRows()));
+        }
+        add(rows, "compression", compression(r));
+        if (r.verification() != null) {
+            add(rows, "verification", verification(r.verification()));
+        }
+        if (r.pacing() != null) {
+            add(rows, "pacing (open model)", pacing(r.pacing()));
+        }
+        add(rows, "stopped", r.failure() == null ? r.stopReason() : r.stopReason() + ": " + r.failure());
+        return rows;
+    }
+
+    private static void add(List<Row> rows, String label, String value) {
+        rows.add(new Row(label, Fmt.cap(Fmt.oneLine(String.valueOf(value)), MAX_VALUE)));
+    }
+
+    private static String time(Instant i) {
+        return i == null ? "n/a" : TIME.format(i);
+    }
+
+    private static String duration(double s) {
+        String secs = Fmt.oneDecimal(s) + " s";
+        return s >= 60 ? secs + " (" + Fmt.shortDuration(s) + ")" : secs;
+    }
+
+    private static String compression(RunResult r) {
+        double ratio = r.compressionRatio();
+        if (ratio < 0) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, "%.1fx (%s written : %s stored)", ratio, Fmt.bytes(r.totals().bytes()),
+                Fmt.bytes(r.storedBytes()));
+    }
+
+    private static String verification(Verification v) {
+        if (v.message() != null && !v.message().isBlank()) {
+            return v.status() + ": " + v.message();
+        }
+        if (v.expected() >= 0 || v.actual() >= 0) {
+            return v.status() + ": expected " + Fmt.count(v.expected()) + ", found " + Fmt.count(v.actual());
+        }
+        return v.status();
+    }
+
+    private static String pacing(Pacing p) {
+        String target = " at " + Fmt.rate(p.targetRowsPerSecond()) + " rows/s (max lag "
+                + Fmt.oneDecimal(p.maxLagSeconds()) + " s)";
+        return p.keptUp() ? "kept up" + target
+                : "fell behind by " + Fmt.oneDecimal(p.finalLagSeconds()) + " s" + target;
+    }
+
+    /** Errors by class as an aligned list, full messages on one line each. */
+    private static void appendErrors(StringBuilder b, List<ErrorSummary> errors) {
+        if (errors == null || errors.isEmpty()) {
+            return;
+        }
+        String[][] cells = new String[errors.size() + 1][];
+        cells[0] = new String[] {"KIND", "CODE", "COUNT", "FIRST MESSAGE"};
+        for (int i = 0; i < errors.size(); i++) {
+            ErrorSummary e = errors.get(i);
+            cells[i + 1] = new String[] {String.valueOf(e.kind()), e.vendorCode() == null || e.vendorCode().isEmpty()
+                    ? "-" : e.vendorCode(), Fmt.count(e.count()), Fmt.oneLine(e.firstMessage())};
+        }
+        int[] w = new int[3];
+        for (String[] row : cells) {
+            for (int c = 0; c < 3; c++) {
+                w[c] = Math.max(w[c], width(row[c]));
+            }
+        }
+        b.append("errors by class:\n");
+        for (String[] row : cells) {
+            b.append("  ").append(pad(row[0], w[0])).append("  ").append(pad(row[1], w[1])).append("  ")
+                    .append(" ".repeat(w[2] - width(row[2]))).append(row[2]).append("  ").append(row[3])
+                    .append('\n');
+        }
+    }
+
+    /** Width in code points, so a supplementary character is not counted twice. */
+    private static int width(String s) {
+        return s.codePointCount(0, s.length());
+    }
+
+    private static String pad(String s, int w) {
+        return s + " ".repeat(Math.max(0, w - width(s)));
+    }
+
+    private static String rule(int n) {
+        return "─".repeat(n);
+    }
+}

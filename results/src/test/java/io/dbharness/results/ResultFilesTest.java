@@ -1,0 +1,138 @@
+package io.dbharness.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultFilesTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void roundTripIsLossless() throws Exception {
+        RunResult r = Samples.full();
+        Path file = ResultFiles.write(r, tmp.resolve("results/nested"));
+        assertEquals(tmp.resolve("results/nested/" + r.runId() + ".json"), file);
+        assertEquals(r, ResultFiles.read(file));
+        try (var listing = Files.list(file.getParent())) {
+            assertEquals(1, listing.count(), "no temp file left behind");
+        }
+    }
+
+    @Test
+    void roundTripKeepsNullsOfClosedModelSuccess() throws Exception {
+        RunResult r = Samples.clean();
+        RunResult back = ResultFiles.read(ResultFiles.write(r, tmp));
+        assertEquals(r, back);
+        assertEquals(null, back.pacing());
+        assertEquals(null, back.failure());
+    }
+
+    @Test
+    void fileHasMarkerTotalsAndDerivedFigures() throws Exception {
+        RunResult r = Samples.full();
+        String text = Files.readString(ResultFiles.write(r, tmp));
+        JsonNode json = new ObjectMapper().readTree(text);
+        assertEquals("dbharness-result/1", json.get("format").asText());
+        assertTrue(text.startsWith("{\n  \"format\""), "pretty-printed, marker first");
+        JsonNode totals = json.get("totals");
+        assertEquals(6_000_000, totals.get("rows").asLong());
+        assertEquals(60_000_000, totals.get("points").asLong());
+        assertEquals(1_234_567_890, totals.get("bytes").asLong());
+        assertEquals(3, totals.get("errors").asLong());
+        assertEquals(12.345678901234, totals.get("durationSeconds").asDouble());
+        assertEquals(486_000.123, totals.get("rowsPerSecond").asDouble());
+        assertEquals(4_860_001.5, totals.get("pointsPerSecond").asDouble());
+        assertEquals(r.compressionRatio(), json.get("compressionRatio").asDouble(), 1e-12);
+        assertEquals(1, json.get("exitCode").asInt());
+        assertEquals("2026-11-30T13:00:01.123456789Z", json.get("start").asText());
+        assertFalse(json.get("verification").has("failed"), "derived isFailed() is not data");
+        assertTrue(json.has("pacing") && json.has("failure"));
+    }
+
+    @Test
+    void mapsAreSorted() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(ResultFiles.toJson(Samples.full()));
+        assertEquals(List.of("batch-size", "password", "workers"), names(json.get("options")));
+        assertEquals(List.of("fsync", "shared_buffers"), names(json.get("targetInfo").get("settings")));
+    }
+
+    @Test
+    void garbageGivesOneLineMessageNamingTheFile() throws Exception {
+        Path bad = Files.writeString(tmp.resolve("bad.json"), "{ \"format\": \"dbharness-result/1\",\n  oops ]\n");
+        assertOneLine(bad, "is not valid JSON (line 2");
+
+        Path binary = Files.write(tmp.resolve("bin.json"), new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0});
+        assertOneLine(binary, "is not valid JSON");
+
+        Path other = Files.writeString(tmp.resolve("other.json"), "{\"name\": \"package.json\"}");
+        assertOneLine(other, "is not a dbharness result file");
+
+        Path array = Files.writeString(tmp.resolve("array.json"), "[1, 2]");
+        assertOneLine(array, "is not a dbharness result file");
+
+        Path empty = Files.writeString(tmp.resolve("empty.json"), "");
+        assertOneLine(empty, "is not a dbharness result file");
+
+        Path future = Files.writeString(tmp.resolve("future.json"), "{\"format\": \"dbharness-result/2\"}");
+        assertOneLine(future, "has result format dbharness-result/2");
+
+        String good = ResultFiles.toJson(Samples.full());
+        Path typo = Files.writeString(tmp.resolve("typo.json"), good.replace("\"seed\" : 42", "\"seed\" : \"x\""));
+        assertOneLine(typo, "damaged result file");
+
+        Path truncated = Files.writeString(tmp.resolve("cut.json"), good.substring(0, good.length() / 2));
+        assertOneLine(truncated, "is not valid JSON");
+
+        Path bare = Files.writeString(tmp.resolve("bare.json"), "{\"format\": \"dbharness-result/1\"}");
+        assertOneLine(bare, "field \"runId\" is missing");
+
+        assertOneLine(tmp.resolve("missing.json"), "result file not found");
+    }
+
+    @Test
+    void unknownFieldsFromANewerHarnessAreIgnored() {
+        String json = ResultFiles.toJson(Samples.full()).replaceFirst("\\{", "{\n  \"addedLater\" : {\"x\": 1},");
+        assertEquals(Samples.full(), ResultFiles.parse(json, "newer.json"));
+    }
+
+    @Test
+    void runIdThatIsNotAFileNameIsRefused() {
+        RunResult r = Samples.full();
+        RunResult evil = new RunResult("../escape", r.harnessVersion(), r.gitCommit(), r.seed(), r.target(),
+                r.workload(), r.start(), r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(),
+                r.loadModel(), r.workers(), r.totals(), r.operations(), r.intervals(), r.errors(), r.verification(),
+                r.storedBytes(), r.pacing(), r.stopReason(), r.failure());
+        assertThrows(IllegalArgumentException.class, () -> ResultFiles.write(evil, tmp));
+    }
+
+    private static void assertOneLine(Path file, String expected) {
+        ResultFileException e = assertThrows(ResultFileException.class, () -> ResultFiles.read(file));
+        String m = e.getMessage();
+        assertTrue(m.contains(file.toString()), m);
+        assertTrue(m.contains(expected), m);
+        assertFalse(m.contains("\n") || m.contains("\r"), m);
+    }
+
+    private static List<String> names(JsonNode node) {
+        List<String> out = new ArrayList<>();
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            out.add(it.next());
+        }
+        return out;
+    }
+}

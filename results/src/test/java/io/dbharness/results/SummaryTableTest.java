@@ -1,0 +1,91 @@
+package io.dbharness.results;
+
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SummaryTableTest {
+
+    @Test
+    void fullResultShowsEveryRow() {
+        String s = SummaryTable.render(Samples.full());
+        assertRow(s, "dbharness iot-insert → postgres (PostgreSQL 16.2, embedded)");
+        assertRow(s, "start", "2026-11-30 13:00:01 UTC");
+        assertRow(s, "stop", "2026-11-30 13:00:13 UTC");
+        assertRow(s, "duration", "12.3 s");
+        assertRow(s, "rows", "6,000,000");
+        assertRow(s, "points", "60,000,000");
+        assertRow(s, "bytes written", "1.2 GB");
+        assertRow(s, "rows/s", "486,000");
+        assertRow(s, "points/s", "4,860,002");
+        assertRow(s, "MB/s", "100.0");
+        assertRow(s, "insert latency p50/p95/p99/max", "1.20 / 3.40 / 5.60 / 9.10 ms");
+        assertRow(s, "query latency p50/p95/p99/max", "0.200 / 0.300 / 0.400 / 0.512 ms");
+        assertRow(s, "errors", "3 (failed rows 1,000, retries 2)");
+        assertRow(s, "skipped rows", "12");
+        assertRow(s, "compression", "3.3x (1.2 GB written : 375 MB stored)");
+        assertRow(s, "verification", "FAILED: 5,999,000 rows in table, expected 6,000,000");
+        assertRow(s, "pacing (open model)", "fell behind by 12.3 s at 500,000 rows/s (max lag 15.3 s)");
+        assertRow(s, "stopped", "ABORTED: connection reset");
+        assertTrue(s.contains("errors by class:\n"), s);
+        assertTrue(s.contains("  RETRYABLE  40001      2  could not serialize access due to concurrent update\n"), s);
+        assertTrue(s.contains("  FATAL      -          1  connection reset\n"), s);
+    }
+
+    @Test
+    void cleanRunOmitsOptionalRowsAndSaysNa() {
+        String s = SummaryTable.render(Samples.clean());
+        assertRow(s, "compression", "n/a");
+        assertRow(s, "verification", "PASSED: 6,000,000 rows in table");
+        assertRow(s, "errors", "0 (failed rows 0, retries 0)");
+        assertRow(s, "stopped", "COMPLETED");
+        assertFalse(s.contains("skipped rows"), s);
+        assertFalse(s.contains("pacing"), s);
+        assertFalse(s.contains("errors by class"), s);
+        assertFalse(s.contains("query latency"), s);
+    }
+
+    @Test
+    void boxIsRectangular() {
+        for (RunResult r : List.of(Samples.full(), Samples.clean())) {
+            List<String> box = Arrays.stream(SummaryTable.render(r).split("\n"))
+                    .takeWhile(l -> !l.startsWith("errors by class")).toList();
+            int width = box.get(0).length();
+            for (String line : box) {
+                assertEquals(width, line.length(), line);
+            }
+            assertTrue(box.get(0).startsWith("┌") && box.get(box.size() - 1).startsWith("└"));
+        }
+    }
+
+    @Test
+    void outputDoesNotDependOnDefaultLocale() {
+        Locale saved = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            String german = SummaryTable.render(Samples.full());
+            Locale.setDefault(Locale.forLanguageTag("ar-EG"));
+            assertEquals(german, SummaryTable.render(Samples.full()));
+            assertTrue(german.contains("6,000,000"));
+        } finally {
+            Locale.setDefault(saved);
+        }
+    }
+
+    /** A row is "│ label<padding> │ value<padding> │"; checks label and value sit in the same row. */
+    private static void assertRow(String table, String label, String value) {
+        boolean found = table.lines().anyMatch(l -> l.matches("│ \\Q" + label + "\\E +│ \\Q" + value + "\\E +│"));
+        assertTrue(found, "no row " + label + " = " + value + " in\n" + table);
+    }
+
+    private static void assertRow(String table, String title) {
+        assertTrue(table.lines().anyMatch(l -> l.matches("│ \\Q" + title + "\\E +│")), table);
+    }
+}

@@ -1,0 +1,201 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.engine.Version;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgGroupSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The picocli model, built from the options every target and workload declares, so a new adapter's
+ * flags appear in {@code --help} and config files without touching the CLI.
+ */
+final class Commands {
+
+    private Commands() {
+    }
+
+    static CommandLine build(Registry registry) {
+        CommandSpec spec = CommandSpec.create().name("runner").mixinStandardHelpOptions(true)
+                .version("dbharness " + Version.harness());
+        spec.usageMessage()
+                .description("Replays the same database workload against a target and measures it.",
+                        "Exit codes: 0 ok, 1 finished with errors or failed verification, 2 bad usage or config, "
+                                + "3 target unreachable or authentication failed.")
+                .sortOptions(false)
+                .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
+                        "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]");
+        spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
+                .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
+                        + " (default: postgres, embedded when no URL or PG variables are given)").build());
+        spec.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
+                .description("Workload: " + registry.workloads().stream().map(WorkloadProvider::id).collect(Collectors.joining(", "))
+                        + " (default: iot-insert)").build());
+        spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
+                .description("YAML or mxbench-style TOML config; the command line overrides it").build());
+        spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
+                .description("Where the result JSON goes (default: results)").build());
+        spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
+                .description("Show driver and embedded server logs").build());
+
+        Set<String> added = new LinkedHashSet<>();
+        addGroup(spec, "Engine options:%n", RunOptions.OPTIONS, added);
+        for (WorkloadProvider w : registry.workloads()) {
+            addGroup(spec, "Workload " + w.id() + ":%n", w.options(), added);
+        }
+        for (TargetProvider t : registry.targets()) {
+            addGroup(spec, "Target " + t.id() + ":%n", t.options(), added);
+        }
+
+        CommandSpec list = CommandSpec.create().name("list").mixinStandardHelpOptions(true);
+        list.usageMessage().description("Show targets, workloads and capabilities.");
+        spec.addSubcommand("list", list);
+
+        CommandSpec config = CommandSpec.create().name("config").mixinStandardHelpOptions(true);
+        config.usageMessage().description("Print a commented sample config for a workload and target.");
+        config.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class).defaultValue("iot-insert")
+                .description("Workload (default: ${DEFAULT-VALUE})").build());
+        config.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class).defaultValue("postgres")
+                .description("Target (default: ${DEFAULT-VALUE})").build());
+        config.addOption(OptionSpec.builder("--format").paramLabel("yaml|toml").type(String.class).defaultValue("yaml")
+                .description("Config syntax (default: ${DEFAULT-VALUE})").build());
+        spec.addSubcommand("config", config);
+
+        CommandLine cl = new CommandLine(spec);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return cl;
+    }
+
+    private static void addGroup(CommandSpec spec, String heading, List<OptionDef> defs, Set<String> added) {
+        ArgGroupSpec.Builder group = ArgGroupSpec.builder().heading(heading).exclusive(false).multiplicity("0..1");
+        boolean any = false;
+        for (OptionDef d : defs) {
+            if (!added.add(d.name())) {
+                continue; // shared by several components (e.g. --url): declared once
+            }
+            group.addArg(toSpec(d));
+            any = true;
+        }
+        if (any) {
+            spec.addArgGroup(group.build());
+        }
+    }
+
+    private static OptionSpec toSpec(OptionDef d) {
+        List<String> desc = new ArrayList<>();
+        String text = d.description();
+        if (d.defaultValue() != null && !d.isFlag()) {
+            text += " (default: " + d.defaultValue() + ")";
+        }
+        if (!d.envVars().isEmpty()) {
+            text += " [env " + String.join(", ", d.envVars()) + "]";
+        }
+        desc.add(text.replace("%", "%%")); // picocli formats descriptions
+        OptionSpec.Builder b = OptionSpec.builder("--" + d.name()).description(desc.toArray(String[]::new));
+        if (d.isFlag()) {
+            b.arity("0..1").type(boolean.class).paramLabel("true|false");
+        } else {
+            b.arity("1").type(String.class).paramLabel(d.paramLabel());
+        }
+        if (d.secret()) {
+            b.interactive(false);
+        }
+        return b.build();
+    }
+
+    /** Flag values given on the command line for harness options (not the CLI's own). */
+    static Map<String, String> matchedHarnessOptions(ParseResult pr) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (OptionSpec o : pr.matchedOptions()) {
+            String name = o.longestName().substring(2);
+            if (Set.of("target", "workload", "config", "results", "verbose", "help", "version").contains(name)) {
+                continue;
+            }
+            Object v = o.getValue();
+            out.put(name, String.valueOf(v));
+        }
+        return out;
+    }
+
+    /** Keys a config file may hold. */
+    static Set<String> knownKeys(Registry registry) {
+        Set<String> keys = new LinkedHashSet<>(List.of("target", "workload"));
+        RunOptions.OPTIONS.forEach(d -> keys.add(d.name()));
+        registry.workloads().forEach(w -> w.options().forEach(d -> keys.add(d.name())));
+        registry.targets().forEach(t -> t.options().forEach(d -> keys.add(d.name())));
+        return keys;
+    }
+
+    static int list(Registry registry, PrintStream out) {
+        out.println("Targets:");
+        for (TargetProvider t : registry.targets()) {
+            out.printf("  %-12s %s%n  %-12s capabilities: %s%n", t.id(), t.description(), "", names(t.capabilities()));
+        }
+        out.println();
+        out.println("Workloads:");
+        for (WorkloadProvider w : registry.workloads()) {
+            List<String> able = registry.targets().stream().filter(t -> t.capabilities().containsAll(w.requires()))
+                    .map(TargetProvider::id).toList();
+            out.printf("  %-12s %s%n  %-12s requires: %s; targets: %s%n", w.id(), w.description(), "",
+                    names(w.requires()), String.join(", ", able));
+        }
+        return ExitCode.OK;
+    }
+
+    private static String names(Set<Class<? extends Capability>> caps) {
+        return caps.stream().map(Class::getSimpleName).sorted().collect(Collectors.joining(", "));
+    }
+
+    static int sampleConfig(Registry registry, ParseResult pr, PrintStream out) {
+        WorkloadProvider w = registry.workload(pr.matchedOptionValue("--workload", "iot-insert"));
+        TargetProvider t = registry.target(pr.matchedOptionValue("--target", "postgres"));
+        String format = pr.matchedOptionValue("--format", "yaml");
+        boolean toml = format.equalsIgnoreCase("toml");
+        if (!toml && !format.equalsIgnoreCase("yaml")) {
+            throw new io.dbharness.core.api.UsageException("invalid value '" + format + "' for --format: expected yaml|toml");
+        }
+        out.println("# dbharness config: " + w.id() + " on " + t.id() + ". Keys are the flag names; the command line overrides them.");
+        out.println("# Lines starting with '#' are defaults or unset options; uncomment to change them.");
+        out.println(toml ? "target = \"" + t.id() + "\"" : "target: " + t.id());
+        out.println(toml ? "workload = \"" + w.id() + "\"" : "workload: " + w.id());
+        section(out, toml, "engine", RunOptions.OPTIONS);
+        section(out, toml, w.id(), w.options());
+        section(out, toml, t.id(), t.options());
+        return ExitCode.OK;
+    }
+
+    private static void section(PrintStream out, boolean toml, String name, List<OptionDef> defs) {
+        out.println();
+        out.println(toml ? "[" + name + "]" : "# --- " + name + " ---");
+        for (OptionDef d : defs) {
+            out.println("# " + d.description() + (d.envVars().isEmpty() ? "" : " [env " + String.join(", ", d.envVars()) + "]"));
+            String value = d.defaultValue() == null ? "" : d.defaultValue();
+            String shown = toml && !d.isFlag() && !value.matches("-?\\d+") ? "\"" + value + "\"" : value;
+            boolean commented = d.defaultValue() == null || d.secret() || d.isFlag();
+            String line = toml ? d.name() + " = " + shown : d.name() + ": " + (value.contains(":") || value.contains(" ") ? "\"" + value + "\"" : value);
+            out.println(commented ? "# " + line : line);
+        }
+    }
+
+    /** Every option of a run, for tests and docs. */
+    static List<OptionDef> optionsOf(Registry registry, String target, String workload) {
+        return Harness.allOptions(registry.target(target), registry.workload(workload));
+    }
+}

@@ -1,0 +1,25 @@
+package io.dbharness.cli;
+
+import java.io.PrintStream;
+
+/** {@code runner}: parses the command line and exits with a code scripts can trust. */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
+        // Drivers and embedded servers log through slf4j; keep them quiet unless asked.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        int code = new Runner(System.out, System.err, System.getenv()).execute(args);
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    static void printError(PrintStream err, String message) {
+        err.println("error: " + message);
+    }
+}

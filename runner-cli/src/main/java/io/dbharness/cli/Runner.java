@@ -1,0 +1,135 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.engine.StopSignal;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ProgressPrinter;
+import io.dbharness.results.ResultFiles;
+import io.dbharness.results.SummaryTable;
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** Runs one command line; separated from {@link Main} so tests can call it without exiting the JVM. */
+public final class Runner {
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> env;
+    private final Registry registry = Registry.load();
+
+    public Runner(PrintStream out, PrintStream err, Map<String, String> env) {
+        this.out = out;
+        this.err = err;
+        this.env = env;
+    }
+
+    public int execute(String... args) {
+        CommandLine cl = Commands.build(registry);
+        ParseResult pr;
+        try {
+            pr = cl.parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            return usageError(e.getMessage() + " (see 'runner --help')");
+        }
+        try {
+            if (CommandLine.printHelpIfRequested(pr)) {
+                return ExitCode.OK;
+            }
+            if (pr.subcommand() != null) {
+                ParseResult sub = pr.subcommand();
+                return switch (sub.commandSpec().name()) {
+                    case "list" -> Commands.list(registry, out);
+                    case "config" -> Commands.sampleConfig(registry, sub, out);
+                    default -> throw new IllegalStateException(sub.commandSpec().name());
+                };
+            }
+            return run(pr);
+        } catch (UsageException e) {
+            return usageError(e.getMessage());
+        }
+    }
+
+    private int usageError(String message) {
+        Main.printError(err, message);
+        return ExitCode.USAGE;
+    }
+
+    private int run(ParseResult pr) {
+        Map<String, String> options = new LinkedHashMap<>();
+        String target = pr.matchedOptionValue("--target", null);
+        String workload = pr.matchedOptionValue("--workload", null);
+        String config = pr.matchedOptionValue("--config", null);
+        if (config != null) {
+            Map<String, String> file = ConfigFile.read(Path.of(config), Commands.knownKeys(registry));
+            target = target == null ? file.remove("target") : target;
+            workload = workload == null ? file.remove("workload") : workload;
+            file.remove("target");
+            file.remove("workload");
+            options.putAll(file);
+        }
+        options.putAll(Commands.matchedHarnessOptions(pr));
+        target = target == null ? "postgres" : target;
+        workload = workload == null ? "iot-insert" : workload;
+        Path resultsDir = Path.of(pr.matchedOptionValue("--results", "results"));
+
+        boolean watch = !"true".equals(options.get("no-watch"));
+        StopSignal stop = new StopSignal();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.request();
+            err.println("\nstopping: finishing the batches in flight, then saving the result (Ctrl-C again to abort)");
+            try {
+                finished.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+            }
+        }, "dbharness-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            RunSpec spec = RunSpec.builder().target(target).workload(workload).options(options).environment(env)
+                    .progress(watch ? new ProgressPrinter(err) : ProgressListener.NONE).stopSignal(stop).build();
+            RunResult result;
+            try {
+                result = Harness.run(spec, registry);
+            } catch (TargetException e) {
+                Main.printError(err, e.getMessage());
+                boolean reach = e.kind() == TargetException.Kind.UNREACHABLE || e.kind() == TargetException.Kind.AUTHENTICATION;
+                return reach ? ExitCode.TARGET : ExitCode.RUN_FAILED;
+            }
+            out.print(SummaryTable.render(result));
+            try {
+                Path file = ResultFiles.write(result, resultsDir);
+                out.println("result: " + file);
+            } catch (IOException e) {
+                Main.printError(err, "cannot write the result to " + resultsDir + ": " + e.getMessage());
+                return ExitCode.RUN_FAILED;
+            }
+            if (result.failure() != null) {
+                Main.printError(err, result.failure());
+            } else if (result.verification().isFailed()) {
+                Main.printError(err, "verification failed: " + result.verification().message());
+            }
+            return result.exitCode();
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it only waits for us
+            }
+        }
+    }
+}
