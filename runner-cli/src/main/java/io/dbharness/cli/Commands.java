@@ -189,7 +189,9 @@ final class Commands {
             String value = d.defaultValue() == null ? "" : d.defaultValue();
             String shown = toml && !d.isFlag() && !value.matches("-?\\d+") ? "\"" + value + "\"" : value;
             boolean commented = d.defaultValue() == null || d.secret() || d.isFlag();
-            String line = toml ? d.name() + " = " + shown : d.name() + ": " + (value.contains(":") || value.contains(" ") ? "\"" + value + "\"" : value);
+            // YAML 1.1 reads OFF, yes, no as booleans: quote every text value
+            String yaml = d.isFlag() || value.matches("-?\\d+") ? value : "\"" + value + "\"";
+            String line = d.name() + (toml ? " = " + shown : ": " + yaml);
             out.println(commented ? "# " + line : line);
         }
     }

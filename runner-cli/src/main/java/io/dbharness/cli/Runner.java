@@ -38,6 +38,8 @@ public final class Runner {
 
     public int execute(String... args) {
         CommandLine cl = Commands.build(registry);
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
         ParseResult pr;
         try {
             pr = cl.parseArgs(args);

@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
  * e.g. <code>{"c998":1.5,"c1003":7}</code>. The output never contains quotes other than around keys (and
  * around NaN/Infinity, which JSON has no number for), nor tabs, newlines or backslashes, so text formats only
  * need their quote rule applied, not a general escape pass.
+ *
+ * <p>Public for targets that bind the JSON as a parameter (SQL INSERT) rather than stream an encoding.
  */
-final class ExtJson {
+public final class ExtJson {
 
     private final int first;
     private final int count;
@@ -20,7 +22,7 @@ final class ExtJson {
     /** {@code "cN":} per extension metric, built once. */
     private final byte[][] keys;
 
-    ExtJson(SeriesSchema schema) {
+    public ExtJson(SeriesSchema schema) {
         this.first = schema.columnMetrics();
         this.count = schema.metricCount();
         this.type = schema.metricType();
@@ -31,7 +33,7 @@ final class ExtJson {
     }
 
     /** Whether the row has any extension value; an empty object is written as NULL instead. */
-    boolean hasValues(RowBatch batch, int row) {
+    public boolean hasValues(RowBatch batch, int row) {
         boolean[] present = batch.present();
         int base = row * count;
         for (int m = first; m < count; m++) {
@@ -43,7 +45,7 @@ final class ExtJson {
     }
 
     /** When {@code quoteDoubled} the quotes are doubled, as inside a quoted CSV field. */
-    void write(RowBatch batch, int row, ByteSink sink, boolean quoteDoubled) {
+    public void write(RowBatch batch, int row, ByteSink sink, boolean quoteDoubled) {
         boolean[] present = batch.present();
         long[] longs = batch.longs();
         double[] doubles = batch.doubles();

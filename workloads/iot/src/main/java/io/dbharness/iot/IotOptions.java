@@ -56,7 +56,7 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
         if (table.isBlank() || table.length() > 63) {
             throw s.bad("table-name", table, "a name of 1 to 63 characters");
         }
-        int tags = s.intValue("tag-num", 1, 100_000_000);
+        int tags = s.intValue("tag-num", 1, Integer.MAX_VALUE);
         int metrics = s.intValue("total-metrics-count", 1, 100_000);
         MetricType type = s.enumValue("metrics-type", MetricType.class);
         long stepSeconds = s.longValue("ts-step-in-second", 1, 86_400L * 365);

@@ -1,0 +1,76 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.WriteResult;
+import io.dbharness.core.encode.ByteSink;
+import io.dbharness.core.encode.EncoderFormat;
+import io.dbharness.core.encode.RowEncoder;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+import org.postgresql.copy.CopyManager;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * One COPY per batch, fed from one reused buffer: the encoder writes the whole batch, the driver sends it in
+ * one call, so there is no stream or object per row. Each COPY commits on its own (autocommit).
+ */
+final class CopyWriter implements BatchWriter {
+
+    private final Connection connection;
+    private final CopyManager copy;
+    private final RowEncoder encoder;
+    private final ByteSink sink = new ByteSink(256 * 1024);
+    private final String sql;
+    private final String context;
+
+    CopyWriter(Connection connection, SeriesSchema schema, EncoderFormat format) throws SQLException {
+        this.connection = connection;
+        this.copy = connection.unwrap(PGConnection.class).getCopyAPI();
+        this.encoder = format.create(schema);
+        String options = format == EncoderFormat.COPY_BINARY ? " (FORMAT binary)" : "";
+        this.sql = "COPY " + Tables.target(schema) + " FROM STDIN" + options;
+        this.context = "COPY into " + Tables.quote(schema.tableName());
+    }
+
+    @Override
+    public WriteResult write(RowBatch batch) throws TargetException {
+        sink.reset();
+        encoder.begin(sink);
+        encoder.encode(batch, sink);
+        encoder.end(sink);
+        CopyIn in = null;
+        try {
+            in = copy.copyIn(sql);
+            in.writeToCopy(sink.array(), 0, sink.length());
+            long rows = in.endCopy();
+            return new WriteResult(rows, 0, sink.length());
+        } catch (SQLException e) {
+            cancel(in, e);
+            throw SqlErrors.classify(e, context);
+        }
+    }
+
+    private static void cancel(CopyIn in, SQLException e) {
+        if (in != null && in.isActive()) {
+            try {
+                in.cancelCopy();
+            } catch (SQLException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // the pool evicts a broken connection itself; nothing to report at close
+        }
+    }
+}

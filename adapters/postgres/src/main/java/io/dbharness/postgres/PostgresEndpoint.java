@@ -1,0 +1,82 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Settings;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Where to connect, resolved from {@code --url}, {@code --host}... or the {@code PG*} variables the way libpq
+ * does, so an environment that works for {@code psql} works here too.
+ *
+ * @param jdbcUrl  URL given to the driver (may itself hold credentials; never shown)
+ * @param user     user name, or null to leave it to the URL
+ * @param password password, or null; never shown
+ * @param display  {@code host:port/db} or {@code embedded}: safe for messages and results
+ */
+record PostgresEndpoint(String jdbcUrl, String user, String password, String display) {
+
+    static final List<String> CONNECTION_OPTIONS = List.of("host", "port", "user", "password", "database");
+
+    /** Empty when nothing names a server: the caller starts an embedded one. */
+    static Optional<PostgresEndpoint> resolve(Settings s) {
+        String user = s.optional("user").orElse(null);
+        String password = s.optional("password").orElse(null);
+        if (s.isSet("url")) {
+            String url = s.string("url").trim();
+            Properties parsed = url.startsWith("jdbc:postgresql:") ? org.postgresql.Driver.parseURL(url, null) : null;
+            if (parsed == null) {
+                throw new UsageException("invalid value for --url: expected jdbc:postgresql://HOST:PORT/DATABASE");
+            }
+            String display = parsed.getProperty("PGHOST", "localhost") + ":" + parsed.getProperty("PGPORT", "5432")
+                    + "/" + parsed.getProperty("PGDBNAME", "");
+            String shownUser = user != null ? user : parsed.getProperty("user", System.getProperty("user.name"));
+            return Optional.of(new PostgresEndpoint(url, user != null ? user : shownUser, password, display));
+        }
+        if (CONNECTION_OPTIONS.stream().noneMatch(s::isSet)) {
+            return Optional.empty();
+        }
+        String host = s.optional("host").orElse("localhost").trim();
+        if (host.startsWith("/")) {
+            throw new UsageException("host '" + host + "' is a Unix socket directory, which the JDBC driver cannot use;"
+                    + " set --host to a TCP host such as localhost");
+        }
+        int port = s.optional("port").isPresent() ? s.intValue("port", 1, 65535) : 5432;
+        String effectiveUser = user != null ? user : System.getProperty("user.name");
+        String database = s.optional("database").orElse(effectiveUser);
+        String hostPart = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        String url = "jdbc:postgresql://" + hostPart + ":" + port + "/" + urlEncode(database);
+        return Optional.of(new PostgresEndpoint(url, effectiveUser, password, host + ":" + port + "/" + database));
+    }
+
+    static PostgresEndpoint embedded(int port) {
+        return new PostgresEndpoint("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", null, "embedded");
+    }
+
+    private static String urlEncode(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** Driver properties: credentials, and timeouts short enough that a wrong host fails in seconds. */
+    Properties driverProperties() {
+        Properties p = new Properties();
+        if (user != null) {
+            p.setProperty("user", user);
+        }
+        if (password != null) {
+            p.setProperty("password", password);
+        }
+        p.setProperty("connectTimeout", "5");
+        p.setProperty("loginTimeout", "10");
+        p.setProperty("ApplicationName", "dbharness");
+        p.setProperty("reWriteBatchedInserts", "false");
+        return p;
+    }
+
+    @Override
+    public String toString() {
+        return "PostgresEndpoint[" + display + ", user=" + user + (password == null ? "" : ", password=*****") + "]";
+    }
+}

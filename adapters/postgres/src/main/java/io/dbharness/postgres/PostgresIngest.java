@@ -1,0 +1,151 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.SchemaMode;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.encode.EncoderFormat;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/** Table preparation and writers for the telematics workloads. */
+final class PostgresIngest implements TimeSeriesIngest {
+
+    private final DataSource pool;
+    private final IngestMode mode;
+
+    PostgresIngest(DataSource pool, IngestMode mode) {
+        this.pool = pool;
+        this.mode = mode;
+    }
+
+    @Override
+    public void createSchema(SeriesSchema schema, SchemaMode schemaMode) throws TargetException {
+        String table = Tables.quote(schema.tableName());
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            if (schemaMode == SchemaMode.CLEAN) {
+                st.execute(SqlTemplates.render("drop_table", Map.of("table", table)));
+            }
+            if (!exists(c, table)) {
+                st.execute(Tables.createSql(schema));
+                return;
+            }
+            List<String> diffs = Tables.layoutDifferences(schema, columns(c, table));
+            if (!diffs.isEmpty()) {
+                throw new UsageException("table " + table + " does not fit " + schema.metricCount() + " "
+                        + schema.metricType().sqlName() + " metrics: " + String.join("; ", diffs.subList(0, Math.min(3, diffs.size())))
+                        + (diffs.size() > 3 ? " (and " + (diffs.size() - 3) + " more)" : "")
+                        + "; use --clean to drop and recreate it");
+            }
+            if (schemaMode == SchemaMode.CREATE && hasRows(st, table)) {
+                long rows = count(st, table);
+                throw new UsageException("table " + table + " already exists and holds " + rows
+                        + " rows; use --append to add to it or --clean to drop and recreate it");
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.classify(e, "preparing table " + table);
+        }
+    }
+
+    @Override
+    public BatchWriter openWriter(SeriesSchema schema) throws TargetException {
+        Connection c;
+        try {
+            c = pool.getConnection();
+        } catch (SQLException e) {
+            throw SqlErrors.classify(e, "opening a connection");
+        }
+        try {
+            return switch (mode) {
+                case COPY_BINARY -> new CopyWriter(c, schema, EncoderFormat.COPY_BINARY);
+                case COPY_TEXT -> new CopyWriter(c, schema, EncoderFormat.COPY_TEXT);
+                case INSERT_BATCH -> new InsertBatchWriter(c, schema);
+                case INSERT_MULTIROW -> new MultiRowInsertWriter(c, schema);
+            };
+        } catch (SQLException | RuntimeException e) {
+            try {
+                c.close();
+            } catch (SQLException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            if (e instanceof SQLException s) {
+                throw SqlErrors.classify(s, "opening a " + mode.cliName() + " writer");
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    @Override
+    public OptionalLong countRows(SeriesSchema schema) throws TargetException {
+        String table = Tables.quote(schema.tableName());
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            return OptionalLong.of(count(st, table));
+        } catch (SQLException e) {
+            throw SqlErrors.classify(e, "counting rows of " + table);
+        }
+    }
+
+    @Override
+    public OptionalLong storedBytes(SeriesSchema schema) throws TargetException {
+        String table = Tables.quote(schema.tableName());
+        try (Connection c = pool.getConnection();
+             PreparedStatement ps = c.prepareStatement(SqlTemplates.get("table_size"))) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                long bytes = rs.getLong(1);
+                return rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(bytes);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.classify(e, "reading the size of " + table);
+        }
+    }
+
+    private static boolean exists(Connection c, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(SqlTemplates.get("table_exists"))) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
+    private static Map<String, String> columns(Connection c, String table) throws SQLException {
+        Map<String, String> cols = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(SqlTemplates.get("table_columns"))) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    cols.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        return cols;
+    }
+
+    private static boolean hasRows(Statement st, String table) throws SQLException {
+        try (ResultSet rs = st.executeQuery(SqlTemplates.render("has_rows", Map.of("table", table)))) {
+            rs.next();
+            return rs.getBoolean(1);
+        }
+    }
+
+    private static long count(Statement st, String table) throws SQLException {
+        try (ResultSet rs = st.executeQuery(SqlTemplates.render("count_rows", Map.of("table", table)))) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.dbharness.postgres;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetInfo;
+import io.dbharness.core.api.TimeSeriesIngest;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** An open PostgreSQL target: owns the pool and, when embedded, the server; both go away on close. */
+final class PostgresTarget implements TargetAdapter {
+
+    private final PostgresEndpoint endpoint;
+    private final HikariDataSource pool;
+    private final EmbeddedServer embedded;
+    private final IngestMode mode;
+    private final PostgresIngest ingest;
+    private final SqlAccess sql;
+
+    PostgresTarget(PostgresEndpoint endpoint, HikariDataSource pool, EmbeddedServer embedded, IngestMode mode) {
+        this.endpoint = endpoint;
+        this.pool = pool;
+        this.embedded = embedded;
+        this.mode = mode;
+        this.ingest = new PostgresIngest(pool, mode);
+        this.sql = new SqlAccess() {
+            @Override
+            public DataSource dataSource() {
+                return pool;
+            }
+        };
+    }
+
+    /**
+     * Records the settings that move ingest numbers (durability, WAL, memory); a failure to read them leaves
+     * the version unknown rather than failing a run that has already finished.
+     */
+    @Override
+    public TargetInfo describe() {
+        Map<String, String> settings = new TreeMap<>();
+        String version = null;
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery(SqlTemplates.get("server_settings"))) {
+            while (rs.next()) {
+                if (rs.getString(1).equals("server_version")) {
+                    version = rs.getString(2);
+                } else {
+                    settings.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        } catch (SQLException e) {
+            settings.put("describe_error", SqlErrors.classify(e, "reading server settings").getMessage());
+        }
+        settings.put("ingest", mode.cliName());
+        return new TargetInfo("PostgreSQL", version, endpoint.display(), settings);
+    }
+
+    @Override
+    public <C extends Capability> Optional<C> capability(Class<C> type) {
+        if (type == TimeSeriesIngest.class) {
+            return Optional.of(type.cast(ingest));
+        }
+        if (type == SqlAccess.class) {
+            return Optional.of(type.cast(sql));
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void close() {
+        try {
+            pool.close();
+        } finally {
+            if (embedded != null) {
+                embedded.close();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PostgresTarget[" + endpoint.display() + ", " + mode.cliName() + "]";
+    }
+}

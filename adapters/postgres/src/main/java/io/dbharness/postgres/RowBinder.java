@@ -1,0 +1,94 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.encode.ByteSink;
+import io.dbharness.core.encode.ExtJson;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * Binds one row to INSERT parameters, shared by the single-row and multi-row writers so both send identical
+ * values. Timestamps go as {@link LocalDateTime} in UTC so the JVM's time zone cannot shift them.
+ *
+ * <p>Returns the parameter payload in bytes (8 per ts, 4 per tag_id, the metric size per present column
+ * value, the JSON length of ext): what the statement carries, without protocol overhead.
+ */
+final class RowBinder {
+
+    private final MetricType type;
+    private final int metrics;
+    private final int columns;
+    private final int sqlType;
+    private final ExtJson ext;
+    private final ByteSink json = new ByteSink(256);
+
+    RowBinder(SeriesSchema schema) {
+        this.type = schema.metricType();
+        this.metrics = schema.metricCount();
+        this.columns = schema.columnMetrics();
+        this.sqlType = switch (type) {
+            case INT4 -> Types.INTEGER;
+            case INT8 -> Types.BIGINT;
+            case FLOAT4 -> Types.REAL;
+            case FLOAT8 -> Types.DOUBLE;
+        };
+        this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
+    }
+
+    /** Placeholders of one row, e.g. {@code (?, ?, ?, ?::jsonb)}. */
+    static String placeholders(SeriesSchema schema) {
+        StringBuilder sb = new StringBuilder("(?, ?");
+        for (int m = 0; m < schema.columnMetrics(); m++) {
+            sb.append(", ?");
+        }
+        if (schema.hasExtension()) {
+            sb.append(", ?::jsonb");
+        }
+        return sb.append(')').toString();
+    }
+
+    /** Binds row {@code r} starting at parameter {@code first}; returns the payload bytes. */
+    long bind(PreparedStatement ps, int first, RowBatch batch, int r) throws SQLException {
+        int p = first;
+        long micros = batch.tsMicros()[r];
+        long second = Math.floorDiv(micros, 1_000_000L);
+        int nanos = (int) (micros - second * 1_000_000L) * 1000;
+        ps.setObject(p++, LocalDateTime.ofEpochSecond(second, nanos, ZoneOffset.UTC));
+        ps.setInt(p++, (int) batch.tagIds()[r]);
+        long bytes = 12;
+        boolean[] present = batch.present();
+        int base = r * metrics;
+        for (int m = 0; m < columns; m++) {
+            int i = base + m;
+            if (!present[i]) {
+                ps.setNull(p++, sqlType);
+                continue;
+            }
+            bytes += type.sizeBytes();
+            switch (type) {
+                case INT4 -> ps.setInt(p++, (int) batch.longs()[i]);
+                case INT8 -> ps.setLong(p++, batch.longs()[i]);
+                case FLOAT4 -> ps.setFloat(p++, (float) batch.doubles()[i]);
+                case FLOAT8 -> ps.setDouble(p++, batch.doubles()[i]);
+            }
+        }
+        if (ext != null) {
+            if (ext.hasValues(batch, r)) {
+                json.reset();
+                ext.write(batch, r, json, false);
+                ps.setString(p, new String(json.array(), 0, json.length(), StandardCharsets.US_ASCII));
+                bytes += json.length();
+            } else {
+                ps.setNull(p, Types.OTHER);
+            }
+        }
+        return bytes;
+    }
+}

@@ -1,0 +1,120 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetException.Kind;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.sql.SQLException;
+import java.util.Set;
+
+/**
+ * The one place where PostgreSQL errors become {@link TargetException}s, so retry decisions and exit codes
+ * follow SQLSTATE consistently across COPY, INSERT and queries. Messages are one line and use the server's
+ * primary message, which never carries the password.
+ */
+final class SqlErrors {
+
+    private static final Set<String> RETRYABLE = Set.of("40001", "40P01", "53300");
+
+    private SqlErrors() {
+    }
+
+    static Kind kind(SQLException e) {
+        String state = sqlState(e);
+        if (RETRYABLE.contains(state)) {
+            return Kind.RETRYABLE;
+        }
+        if (state.startsWith("08") || ioCause(e) != null) {
+            return Kind.UNREACHABLE;
+        }
+        if (state.startsWith("28")) {
+            return Kind.AUTHENTICATION;
+        }
+        return Kind.FATAL;
+    }
+
+    /** An error during work: {@code context} says what was being done, e.g. {@code COPY into "t"}. */
+    static TargetException classify(SQLException e, String context) {
+        String state = sqlState(e);
+        String code = state.isEmpty() ? "" : " (SQLSTATE " + state + ")";
+        return new TargetException(kind(e), state, context + " failed: " + primaryMessage(e) + code, e);
+    }
+
+    /** A failure to connect, phrased for someone who only gave a host and a user. */
+    static TargetException connectFailure(SQLException e, String endpoint, String user) {
+        String state = sqlState(e);
+        Kind kind = kind(e);
+        if (kind == Kind.AUTHENTICATION) {
+            String reason = state.equals("28P01") ? "password authentication failed" : primaryMessage(e);
+            return new TargetException(kind, state, "PostgreSQL refused the credentials for user '" + user + "' at "
+                    + endpoint + " (" + reason + ")", e);
+        }
+        if (kind == Kind.UNREACHABLE) {
+            return new TargetException(kind, state, "cannot connect to PostgreSQL at " + endpoint + ": " + ioReason(e), e);
+        }
+        if (state.equals("3D000")) {
+            return new TargetException(Kind.FATAL, state, "PostgreSQL at " + endpoint + ": " + primaryMessage(e), e);
+        }
+        return new TargetException(kind, state, "cannot connect to PostgreSQL at " + endpoint + ": " + primaryMessage(e)
+                + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")"), e);
+    }
+
+    /** SQLSTATE of the first exception in the cause chain that has one (Hikari wraps the driver's). */
+    static String sqlState(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && s.getSQLState() != null) {
+                return s.getSQLState();
+            }
+        }
+        return "";
+    }
+
+    private static String primaryMessage(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof PSQLException p) {
+                ServerErrorMessage m = p.getServerErrorMessage();
+                if (m != null && m.getMessage() != null) {
+                    return m.getMessage();
+                }
+            }
+        }
+        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = msg.indexOf('\n');
+        return nl < 0 ? msg : msg.substring(0, nl);
+    }
+
+    private static IOException ioCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException io) {
+                return io;
+            }
+        }
+        return null;
+    }
+
+    private static String ioReason(SQLException e) {
+        IOException io = ioCause(e);
+        if (io instanceof ConnectException) {
+            return "connection refused";
+        }
+        if (io instanceof UnknownHostException) {
+            return "unknown host '" + io.getMessage() + "'";
+        }
+        if (io instanceof SocketTimeoutException) {
+            return "timed out";
+        }
+        if (io instanceof NoRouteToHostException) {
+            return "no route to host";
+        }
+        if (io != null && io.getMessage() != null) {
+            return io.getMessage();
+        }
+        return primaryMessage(e);
+    }
+}

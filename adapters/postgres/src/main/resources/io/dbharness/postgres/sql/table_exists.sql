@@ -1,0 +1,1 @@
+SELECT to_regclass(?) IS NOT NULL

@@ -1,0 +1,150 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Connection resolution and failures against a server that checks passwords (scram) for every role but postgres. */
+class PostgresConnectTest {
+
+    private static final String PASSWORD = "s3cret-Pa55";
+    private static final String WRONG = "wr0ng-Pa55word";
+
+    private static EmbeddedServer server;
+    private static String port;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = EmbeddedServer.start(data -> {
+            try {
+                Files.writeString(data.resolve("pg_hba.conf"),
+                        "local all all trust\n"
+                                + "host all postgres 127.0.0.1/32 trust\n"
+                                + "host all postgres ::1/128 trust\n"
+                                + "host all all 127.0.0.1/32 scram-sha-256\n"
+                                + "host all all ::1/128 scram-sha-256\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        port = Integer.toString(server.port());
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", "");
+             Statement st = c.createStatement()) {
+            st.execute("CREATE ROLE bob LOGIN PASSWORD '" + PASSWORD + "'");
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void rightPasswordConnects() throws Exception {
+        try (TargetAdapter t = PgTestSupport.open(Map.of("port", port, "user", "bob", "password", PASSWORD,
+                "database", "postgres"))) {
+            assertEquals("localhost:" + port + "/postgres", t.describe().endpoint());
+            assertFalse(t.toString().contains(PASSWORD));
+            assertFalse(t.describe().toString().contains(PASSWORD));
+        }
+    }
+
+    @Test
+    void urlWithCredentialsOnTop() throws Exception {
+        try (TargetAdapter t = PgTestSupport.open(Map.of("url", "jdbc:postgresql://localhost:" + port + "/postgres",
+                "user", "bob", "password", PASSWORD))) {
+            assertEquals("localhost:" + port + "/postgres", t.describe().endpoint());
+        }
+    }
+
+    @Test
+    void wrongPasswordIsAuthentication() {
+        TargetException e = assertThrows(TargetException.class, () -> PgTestSupport.open(Map.of("port", port,
+                "user", "bob", "password", WRONG, "database", "postgres")));
+        assertEquals(TargetException.Kind.AUTHENTICATION, e.kind());
+        assertEquals("28P01", e.vendorCode());
+        assertEquals("PostgreSQL refused the credentials for user 'bob' at localhost:" + port
+                + "/postgres (password authentication failed)", e.getMessage());
+        assertNoSecret(e, WRONG);
+        assertNoSecret(e, PASSWORD);
+    }
+
+    @Test
+    void missingRoleIsAuthentication() {
+        TargetException e = assertThrows(TargetException.class, () -> PgTestSupport.open(Map.of("url",
+                "jdbc:postgresql://localhost:" + port + "/postgres", "user", "nobody", "password", WRONG)));
+        assertEquals(TargetException.Kind.AUTHENTICATION, e.kind());
+        assertTrue(e.getMessage().startsWith("PostgreSQL refused the credentials for user 'nobody' at localhost:" + port),
+                e.getMessage());
+        assertNoSecret(e, WRONG);
+    }
+
+    @Test
+    void closedPortIsUnreachable() throws IOException {
+        int free;
+        try (ServerSocket s = new ServerSocket(0)) {
+            free = s.getLocalPort();
+        }
+        long start = System.nanoTime();
+        TargetException e = assertThrows(TargetException.class, () -> PgTestSupport.open(Map.of("host", "127.0.0.1",
+                "port", Integer.toString(free), "user", "bob", "password", WRONG)));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(TargetException.Kind.UNREACHABLE, e.kind());
+        assertEquals("cannot connect to PostgreSQL at 127.0.0.1:" + free + "/bob: connection refused", e.getMessage());
+        assertTrue(millis < 10_000, "took " + millis + " ms");
+        assertNoSecret(e, WRONG);
+    }
+
+    @Test
+    void missingDatabaseIsNamed() {
+        TargetException e = assertThrows(TargetException.class, () -> PgTestSupport.open(Map.of("port", port,
+                "user", "postgres", "database", "nosuchdb")));
+        assertEquals("3D000", e.vendorCode());
+        assertEquals("PostgreSQL at localhost:" + port + "/nosuchdb: database \"nosuchdb\" does not exist", e.getMessage());
+    }
+
+    @Test
+    void socketDirectoryIsAUsageError() {
+        UsageException e = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of("host", "/var/run/postgresql")));
+        assertTrue(e.getMessage().contains("Unix socket"), e.getMessage());
+    }
+
+    @Test
+    void badUrlIsAUsageError() {
+        UsageException e = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of("url", "jdbc:mysql://x/y?password=" + WRONG)));
+        assertEquals("invalid value for --url: expected jdbc:postgresql://HOST:PORT/DATABASE", e.getMessage());
+    }
+
+    @Test
+    void endpointToStringMasksThePassword() {
+        PostgresEndpoint ep = PostgresEndpoint.resolve(PgTestSupport.settings(Map.of("user", "bob", "password", PASSWORD))).orElseThrow();
+        assertFalse(ep.toString().contains(PASSWORD), ep.toString());
+        assertEquals("localhost:5432/bob", ep.display());
+        assertFalse(PgTestSupport.settings(Map.of("password", PASSWORD)).masked().toString().contains(PASSWORD));
+    }
+
+    private static void assertNoSecret(Throwable e, String secret) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            assertFalse(String.valueOf(t.getMessage()).contains(secret), t.toString());
+        }
+    }
+}

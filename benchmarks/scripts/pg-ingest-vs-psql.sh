@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# End-to-end: the harness's PostgreSQL ingest against `psql \copy` of the very same rows, in one run,
+# and the harness's own ceiling (noop target) on the same flags.
+#
+#   benchmarks/scripts/pg-ingest-vs-psql.sh            # 10 metrics, 10,000 devices x 60 s = 600,000 rows
+#   TAGS=100000 METRICS=100 benchmarks/scripts/pg-ingest-vs-psql.sh
+#
+# Server: the one PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE name, or else a throw-away cluster of the
+# local PostgreSQL installation (Debian's postgresql package), started on a free port and removed at exit.
+set -euo pipefail
+
+TAGS=${TAGS:-10000}
+METRICS=${METRICS:-10}
+TYPE=${TYPE:-float8}
+WORKERS=${WORKERS:-2}
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+runner="$here/../../runner"
+tmp="$(mktemp -d /tmp/dbharness-bench-XXXXXX)"
+chmod 755 "$tmp"
+cleanup() {
+  if [ -n "${cluster:-}" ]; then
+    as_pg "$pgbin/pg_ctl" stop -m fast -D "$cluster" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+if [ -z "${PGHOST:-}" ]; then
+  pgbin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+  [ -x "$pgbin/initdb" ] || { echo "error: no PGHOST given and no local PostgreSQL (apt-get install postgresql)" >&2; exit 2; }
+  cluster="$tmp/cluster"
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  mkdir -p "$cluster" && chown postgres "$cluster" 2>/dev/null || true
+  as_pg "$pgbin/initdb" -A trust -U postgres -D "$cluster" --locale=C >/dev/null
+  as_pg "$pgbin/pg_ctl" start -w -D "$cluster" -l "$tmp/server.log" \
+      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$tmp" >/dev/null
+  export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=postgres
+fi
+
+flags=(--tag-num "$TAGS" --total-metrics-count "$METRICS" --metrics-type "$TYPE"
+       --ts-start "2022-04-18 09:00:00" --ts-end "2022-04-18 09:01:00" --no-watch)
+rate() { python3 -c 'import json,sys; print("%.0f" % json.load(open(sys.argv[1]))["totals"]["rowsPerSecond"])' "$(ls "$1"/*.json)"; }
+
+echo "== rows: $TAGS devices x 60 s x $METRICS $TYPE metrics; server: $(psql -XAtc 'show server_version') at $PGHOST:$PGPORT"
+
+"$runner" --target file --format copy-text --output "$tmp/rows.copy" "${flags[@]}" --results "$tmp/r-file" >/dev/null
+rows=$(wc -l < "$tmp/rows.copy")
+
+cols="ts timestamp NOT NULL, tag_id integer NOT NULL"
+for ((i = 0; i < METRICS && i < 998; i++)); do cols+=", c$i $TYPE"; done
+[ "$METRICS" -gt 998 ] && cols+=", ext jsonb"
+psql -Xqc "DROP TABLE IF EXISTS psql_copy_ref; CREATE TABLE psql_copy_ref ($cols)"
+t0=$(date +%s.%N)
+psql -Xqc "\\copy psql_copy_ref FROM '$tmp/rows.copy'"
+t1=$(date +%s.%N)
+psql_rate=$(python3 -c "print('%.0f' % ($rows / ($t1 - $t0)))")
+
+"$runner" --target postgres --table-name harness_ref --clean --verify --workers 1 "${flags[@]}" --results "$tmp/r-pg1" >/dev/null
+"$runner" --target postgres --table-name harness_ref --clean --verify --workers "$WORKERS" "${flags[@]}" --results "$tmp/r-pgn" >/dev/null
+"$runner" --target noop --workers "$WORKERS" "${flags[@]}" --results "$tmp/r-noop" >/dev/null
+h1=$(rate "$tmp/r-pg1"); hn=$(rate "$tmp/r-pgn"); noop=$(rate "$tmp/r-noop")
+
+python3 - "$rows" "$psql_rate" "$h1" "$hn" "$noop" "$WORKERS" <<'PY'
+import sys
+rows, ref, h1, hn, noop, w = (int(float(x)) for x in sys.argv[1:])
+print(f"rows per run                  {rows:>12,}")
+print(f"psql \\copy (1 stream)         {ref:>12,} rows/s   1.00x")
+print(f"harness postgres, 1 worker    {h1:>12,} rows/s   {h1/ref:.2f}x psql")
+print(f"harness postgres, {w} workers   {hn:>12,} rows/s   {hn/ref:.2f}x psql")
+print(f"harness noop, {w} workers       {noop:>12,} rows/s   {noop/max(h1,hn):.1f}x the best postgres rate")
+PY

@@ -1,0 +1,100 @@
+package io.dbharness.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every kind of bad input gets one clear line and exit code 2, before anything connects. */
+class BadInputTest {
+
+    @TempDir
+    Path tmp;
+
+    private String usageError(String... args) {
+        CliRun r = CliRun.of(args);
+        assertEquals(2, r.exitCode(), "exit code for " + String.join(" ", args) + "\n" + r.err());
+        return r.oneLineError();
+    }
+
+    @Test
+    void unknownTargetListsTheValidOnes() {
+        String msg = usageError("--target", "oracle");
+        assertTrue(msg.startsWith("unknown target 'oracle'; valid targets: "), msg);
+        assertTrue(msg.contains("noop") && msg.contains("file") && msg.contains("postgres"), msg);
+    }
+
+    @Test
+    void unknownWorkloadListsTheValidOnes() {
+        assertEquals("unknown workload 'tpch'; valid workloads: iot-insert", usageError("--target", "noop", "--workload", "tpch"));
+    }
+
+    @Test
+    void timeRangeMustMoveForward() {
+        assertEquals("--ts-end (2022-04-18 08:00:00) must be after --ts-start (2022-04-18 09:00:00)",
+                usageError("--target", "noop", "--ts-end", "2022-04-18 08:00:00"));
+    }
+
+    @Test
+    void ratiosAreZeroToHundred() {
+        assertEquals("invalid value '120' for --generator-empty-value-ratio: expected an integer from 0 to 100",
+                usageError("--target", "noop", "--generator-empty-value-ratio", "120"));
+        assertEquals("invalid value '-3' for --generator-disorder-ratio: expected an integer from 0 to 100",
+                usageError("--target", "noop", "--generator-disorder-ratio", "-3"));
+    }
+
+    @Test
+    void unknownMetricsTypeAndRandomness() {
+        assertEquals("invalid value 'decimal' for --metrics-type: expected int4|int8|float4|float8",
+                usageError("--target", "noop", "--metrics-type", "decimal"));
+        assertEquals("invalid value 'XXL' for --generator-randomness: expected off|s|m|l",
+                usageError("--target", "noop", "--generator-randomness", "XXL"));
+    }
+
+    @Test
+    void tagNumMustBePositive() {
+        assertTrue(usageError("--target", "noop", "--tag-num", "0").startsWith("invalid value '0' for --tag-num: expected an integer >= 1"));
+        assertTrue(usageError("--target", "noop", "--tag-num", "-10").startsWith("invalid value '-10' for --tag-num"));
+    }
+
+    @Test
+    void unknownFlagAndMissingValue() {
+        assertTrue(usageError("--target", "noop", "--tag-numb", "3").contains("--tag-numb"));
+        assertTrue(usageError("--target", "noop", "--tag-num").contains("--tag-num"));
+    }
+
+    @Test
+    void unknownKeyInConfigFile() throws Exception {
+        Path cfg = tmp.resolve("bench.yaml");
+        Files.writeString(cfg, "target: noop\ngenerator:\n  tag-num: 10\n  tag-colour: blue\n");
+        assertEquals("unknown key 'generator.tag-colour' in config file " + cfg, usageError("--config", cfg.toString()));
+        Path toml = tmp.resolve("bench.toml");
+        Files.writeString(toml, "[global]\nworkload = \"iot-insert\"\nbogus = 1\n");
+        assertEquals("unknown key 'global.bogus' in config file " + toml, usageError("--config", toml.toString()));
+        assertEquals("config file not found: " + tmp.resolve("nope.yaml"), usageError("--config", tmp.resolve("nope.yaml").toString()));
+    }
+
+    @Test
+    void badValueInConfigFileNamesTheOption() throws Exception {
+        Path cfg = tmp.resolve("bench.yaml");
+        Files.writeString(cfg, "target: noop\ntag_num: many\n");
+        assertEquals("invalid value 'many' for --tag-num: expected an integer >= 1", usageError("--config", cfg.toString()));
+    }
+
+    @Test
+    void nonEmptyOutputFileNeedsAppendOrClean() throws Exception {
+        Path out = tmp.resolve("rows.csv");
+        Files.writeString(out, "ts,tag_id,c0\n");
+        String msg = usageError("--target", "file", "--output", out.toString(), "--tag-num", "2", "--results", tmp.toString());
+        assertTrue(msg.contains("already exists and is not empty; use --append to add to it or --clean to overwrite it"), msg);
+    }
+
+    @Test
+    void cleanAndAppendExcludeEachOther() {
+        assertTrue(usageError("--target", "noop", "--clean", "--append").contains("--clean and --append exclude each other"));
+    }
+}

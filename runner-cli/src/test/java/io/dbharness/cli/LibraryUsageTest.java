@@ -1,0 +1,35 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The harness embedded in another project's test, against embedded PostgreSQL: the README's library example. */
+class LibraryUsageTest {
+
+    @Test
+    void embedTheHarnessInATest() throws Exception {
+        RunResult r = Harness.run(RunSpec.builder()
+                .target("postgres")                // no URL and no PG* variables: embedded PostgreSQL
+                .workload("iot-insert")
+                .option("tag-num", 500)
+                .option("total-metrics-count", 20)
+                .option("ts-end", "2022-04-18 09:00:10")
+                .option("verify", true)
+                .environment(Map.of())             // ignore the machine's PG* variables
+                .build());
+
+        assertEquals(5_000, r.totals().rows());
+        assertEquals("PASSED", r.verification().status());
+        assertEquals(0, r.totals().errors());
+        assertTrue(r.storedBytes() > 0, "stored size from pg_total_relation_size");
+        assertTrue(r.targetInfo().serverVersion().startsWith("17"), r.targetInfo().serverVersion());
+        assertEquals(0, r.exitCode());
+    }
+}

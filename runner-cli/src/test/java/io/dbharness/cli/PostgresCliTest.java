@@ -1,0 +1,87 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.core.config.Settings;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.core.engine.RunOptions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Server-side bad input through the command line, against a running (embedded) PostgreSQL. */
+class PostgresCliTest {
+
+    private static TargetAdapter server;
+    private static String url;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        TargetProvider pg = Registry.load().target("postgres");
+        List<io.dbharness.core.config.OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
+        defs.addAll(pg.options());
+        server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
+        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection()) {
+            url = c.getMetaData().getURL();
+        }
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    private CliRun run(String... args) {
+        List<String> all = new ArrayList<>(List.of("--url", url, "--user", "postgres", "--results", tmp.toString(),
+                "--no-watch", "--tag-num", "50", "--total-metrics-count", "4", "--ts-end", "2022-04-18 09:00:02"));
+        all.addAll(List.of(args));
+        return CliRun.withEnv(Map.of(), all.toArray(String[]::new));
+    }
+
+    @Test
+    void unreachableServerIsExitThreeInOneLine() {
+        CliRun r = CliRun.withEnv(Map.of(), "--url", "jdbc:postgresql://127.0.0.1:1/postgres", "--results", tmp.toString());
+        assertEquals(3, r.exitCode(), r.err());
+        assertTrue(r.oneLineError().contains("127.0.0.1:1"), r.err());
+    }
+
+    @Test
+    void refusedCredentialsAreExitThreeAndThePasswordIsNeverPrinted() {
+        CliRun r = CliRun.withEnv(Map.of("PGPASSWORD", "s3cret-Pa55"), "--url", url, "--user", "nobody_here",
+                "--results", tmp.toString());
+        assertEquals(3, r.exitCode(), r.err());
+        String msg = r.oneLineError();
+        assertTrue(msg.contains("nobody_here"), msg);
+        assertFalse(r.err().contains("s3cret-Pa55") || r.out().contains("s3cret-Pa55"));
+    }
+
+    @Test
+    void nonEmptyTableNeedsAppendOrClean() {
+        assertEquals(0, run("--table-name", "cli_refuse", "--clean").exitCode());
+        CliRun refused = run("--table-name", "cli_refuse");
+        assertEquals(2, refused.exitCode(), refused.err());
+        assertTrue(refused.oneLineError().contains("use --append to add to it or --clean to drop and recreate it"), refused.err());
+
+        CliRun appended = run("--table-name", "cli_refuse", "--append", "--verify");
+        assertEquals(0, appended.exitCode(), appended.err());
+        assertTrue(appended.out().contains("200 rows"), appended.out()); // 100 before + 100 written
+
+        CliRun cleaned = run("--table-name", "cli_refuse", "--clean", "--verify", "--pg-ingest", "insert-multirow");
+        assertEquals(0, cleaned.exitCode(), cleaned.err());
+    }
+}
