@@ -30,12 +30,14 @@ as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 if [ -z "${PGHOST:-}" ]; then
   pgbin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
   [ -x "$pgbin/initdb" ] || { echo "error: no PGHOST given and no local PostgreSQL (apt-get install postgresql)" >&2; exit 2; }
-  cluster="$tmp/cluster"
+  pgdir="$tmp/pg"          # owned by the server's user: cluster, log and socket
+  cluster="$pgdir/cluster"
   port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-  mkdir -p "$cluster" && chown postgres "$cluster" 2>/dev/null || true
+  mkdir -p "$cluster"
+  [ "$(id -u)" = 0 ] && chown -R postgres "$pgdir"
   as_pg "$pgbin/initdb" -A trust -U postgres -D "$cluster" --locale=C >/dev/null
-  as_pg "$pgbin/pg_ctl" start -w -D "$cluster" -l "$tmp/server.log" \
-      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$tmp" >/dev/null
+  as_pg "$pgbin/pg_ctl" start -w -D "$cluster" -l "$pgdir/server.log" \
+      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$pgdir" >/dev/null
   export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=postgres
 fi
 

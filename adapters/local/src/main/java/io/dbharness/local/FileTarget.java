@@ -100,6 +100,13 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             }
 
             @Override
+            public void warmUp(RowBatch batch) {
+                sink.reset();
+                encoder.encode(batch, sink);
+                sink.reset();
+            }
+
+            @Override
             public void close() {
             }
         };

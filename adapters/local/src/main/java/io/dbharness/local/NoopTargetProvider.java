@@ -90,6 +90,11 @@ public final class NoopTargetProvider implements TargetProvider {
                 }
 
                 @Override
+                public void warmUp(RowBatch batch) {
+                    write(batch);
+                }
+
+                @Override
                 public void close() {
                 }
             };

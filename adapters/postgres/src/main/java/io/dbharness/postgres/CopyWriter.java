@@ -38,11 +38,20 @@ final class CopyWriter implements BatchWriter {
     }
 
     @Override
-    public WriteResult write(RowBatch batch) throws TargetException {
+    public void warmUp(RowBatch batch) {
+        encode(batch);
+    }
+
+    private void encode(RowBatch batch) {
         sink.reset();
         encoder.begin(sink);
         encoder.encode(batch, sink);
         encoder.end(sink);
+    }
+
+    @Override
+    public WriteResult write(RowBatch batch) throws TargetException {
+        encode(batch);
         CopyIn in = null;
         try {
             in = copy.copyIn(sql);

@@ -1,6 +1,9 @@
 package io.dbharness.core.encode;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.io.OutputStream;
 import java.util.Arrays;
 
@@ -18,8 +21,36 @@ public final class ByteSink {
     private static final byte[] INFINITY = {'I', 'n', 'f', 'i', 'n', 'i', 't', 'y'};
     private static final byte[] NEG_INFINITY = {'-', 'I', 'n', 'f', 'i', 'n', 'i', 't', 'y'};
 
+    /** One store per value instead of one per byte; big-endian as every wire format here wants. */
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private byte[] buf;
     private int len;
+
+    /**
+     * For encoders that reserve a row's worst case with {@link #ensure} and then write through
+     * {@link #array()} with the static put methods: sets the length to the position they reached.
+     */
+    public void setLength(int newLength) {
+        if (newLength < 0 || newLength > buf.length) {
+            throw new IndexOutOfBoundsException("length " + newLength + " outside 0.." + buf.length);
+        }
+        len = newLength;
+    }
+
+    public static void putInt16(byte[] b, int p, int v) {
+        SHORT.set(b, p, (short) v);
+    }
+
+    public static void putInt32(byte[] b, int p, int v) {
+        INT.set(b, p, v);
+    }
+
+    public static void putInt64(byte[] b, int p, long v) {
+        LONG.set(b, p, v);
+    }
 
     public ByteSink() {
         this(64 * 1024);
@@ -83,6 +114,20 @@ public final class ByteSink {
     }
 
     /** Writes each char's low byte; for strings known to be ASCII (identifiers, fallback number text). */
+    /** For a few bytes: a plain loop beats {@code System.arraycopy}'s call overhead. */
+    public void writeSmall(byte[] src) {
+        int n = src.length;
+        if (len + n > buf.length) {
+            ensure(n);
+        }
+        byte[] b = buf;
+        int p = len;
+        for (int i = 0; i < n; i++) {
+            b[p + i] = src[i];
+        }
+        len = p + n;
+    }
+
     public void writeAscii(String s) {
         int n = s.length();
         ensure(n);
@@ -184,8 +229,8 @@ public final class ByteSink {
 
     public void writeInt16(int v) {
         ensure(2);
-        buf[len++] = (byte) (v >>> 8);
-        buf[len++] = (byte) v;
+        SHORT.set(buf, len, (short) v);
+        len += 2;
     }
 
     public void writeInt32(int v) {
@@ -196,17 +241,8 @@ public final class ByteSink {
 
     public void writeInt64(long v) {
         ensure(8);
-        byte[] b = buf;
-        int p = len;
-        b[p] = (byte) (v >>> 56);
-        b[p + 1] = (byte) (v >>> 48);
-        b[p + 2] = (byte) (v >>> 40);
-        b[p + 3] = (byte) (v >>> 32);
-        b[p + 4] = (byte) (v >>> 24);
-        b[p + 5] = (byte) (v >>> 16);
-        b[p + 6] = (byte) (v >>> 8);
-        b[p + 7] = (byte) v;
-        len = p + 8;
+        LONG.set(buf, len, v);
+        len += 8;
     }
 
     /** Overwrites 4 bytes already written at {@code pos}: for length prefixes known only after the value. */
@@ -218,11 +254,7 @@ public final class ByteSink {
     }
 
     private void putInt32(int p, int v) {
-        byte[] b = buf;
-        b[p] = (byte) (v >>> 24);
-        b[p + 1] = (byte) (v >>> 16);
-        b[p + 2] = (byte) (v >>> 8);
-        b[p + 3] = (byte) v;
+        INT.set(buf, p, v);
     }
 
     /** A copy of the content, for tests and rare paths. */

@@ -46,28 +46,42 @@ public final class CopyBinaryEncoder implements RowEncoder {
         long[] longs = batch.longs();
         double[] doubles = batch.doubles();
         boolean[] present = batch.present();
+        int rowBytes = 2 + 12 + 8 + columns * (4 + size); // worst case without ext
+        boolean f8 = type == MetricType.FLOAT8;
+        boolean f4 = type == MetricType.FLOAT4;
+        boolean i8 = type == MetricType.INT8;
         for (int r = 0; r < rows; r++) {
-            sink.writeInt16(fieldCount);
-            sink.writeInt32(8);
-            sink.writeInt64(ts[r] - PG_EPOCH_OFFSET_MICROS);
-            sink.writeInt32(4);
-            sink.writeInt32((int) tags[r]);
+            sink.ensure(rowBytes);
+            byte[] b = sink.array();
+            int p = sink.length();
+            ByteSink.putInt16(b, p, fieldCount);
+            ByteSink.putInt32(b, p + 2, 8);
+            ByteSink.putInt64(b, p + 6, ts[r] - PG_EPOCH_OFFSET_MICROS);
+            ByteSink.putInt32(b, p + 14, 4);
+            ByteSink.putInt32(b, p + 18, (int) tags[r]);
+            p += 22;
             int base = r * metrics;
             for (int m = 0; m < columns; m++) {
                 int i = base + m;
                 if (!present[i]) {
-                    sink.writeInt32(-1);
+                    ByteSink.putInt32(b, p, -1);
+                    p += 4;
                     continue;
                 }
-                sink.writeInt32(size);
-                switch (type) {
-                    case INT4 -> sink.writeInt32((int) longs[i]);
-                    case INT8 -> sink.writeInt64(longs[i]);
-                    case FLOAT4 -> sink.writeInt32(Float.floatToRawIntBits((float) doubles[i]));
-                    case FLOAT8 -> sink.writeInt64(Double.doubleToRawLongBits(doubles[i]));
-                    default -> throw new IllegalStateException(type.name());
+                ByteSink.putInt32(b, p, size);
+                p += 4;
+                if (f8) {
+                    ByteSink.putInt64(b, p, Double.doubleToRawLongBits(doubles[i]));
+                } else if (f4) {
+                    ByteSink.putInt32(b, p, Float.floatToRawIntBits((float) doubles[i]));
+                } else if (i8) {
+                    ByteSink.putInt64(b, p, longs[i]);
+                } else {
+                    ByteSink.putInt32(b, p, (int) longs[i]);
                 }
+                p += size;
             }
+            sink.setLength(p);
             if (ext != null) {
                 if (!ext.hasValues(batch, r)) {
                     sink.writeInt32(-1);

@@ -67,25 +67,34 @@ public final class Engine {
             sessions.forEach(WorkerSession::close);
             throw e;
         }
-        long startNanos = System.nanoTime();
-        long deadline = options.duration().map(d -> startNanos + d.toNanos()).orElse(Long.MAX_VALUE);
+        CountDownLatch warmed = new CountDownLatch(n);
+        CountDownLatch go = new CountDownLatch(1);
+        long[] clock = new long[2]; // start, deadline: written before go opens, read after
         CountDownLatch done = new CountDownLatch(n);
-        List<Thread> threads = new ArrayList<>(n);
         for (int w = 0; w < n; w++) {
             WorkerSession session = sessions.get(w);
             double perWorkerRate = load instanceof LoadModel.Open open ? open.rowsPerSecond() / n : 0;
             Thread t = new Thread(() -> {
                 try {
-                    work(session, startNanos, deadline, perWorkerRate);
+                    session.warmUp();
+                    warmed.countDown();
+                    go.await();
+                    work(session, clock[0], clock[1], perWorkerRate);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 } finally {
                     session.close();
                     done.countDown();
                 }
             }, "dbharness-worker-" + w);
             t.setDaemon(true);
-            threads.add(t);
             t.start();
         }
+        awaitQuietly(warmed);
+        long startNanos = System.nanoTime();
+        clock[0] = startNanos;
+        clock[1] = options.duration().map(d -> startNanos + d.toNanos()).orElse(Long.MAX_VALUE);
+        go.countDown();
         List<IntervalSample> intervals = new ArrayList<>();
         OptionalLong planned = workload.plannedRows();
         long intervalNanos = options.watchInterval().toNanos();

@@ -49,7 +49,7 @@ public final class IotInsertWorkload implements Workload {
     @Override
     public WorkerSession openWorker(TargetAdapter target, int worker, int workers) throws TargetException {
         BatchWriter writer = ingest(target).openWriter(schema);
-        return new Session(new TelematicsGenerator(options, worker, workers), writer,
+        return new Session(options, worker, workers, writer,
                 new RowBatch(options.metricType(), options.metricCount(), options.writeBatchRows()));
     }
 
@@ -114,14 +114,44 @@ public final class IotInsertWorkload implements Workload {
 
     /** One worker: the generator fills the batch, the writer sends it; both reused batch after batch. */
     private static final class Session implements WorkerSession, Operation {
+        /** Enough for C2 to compile generator and encoder; bounded so huge batches don't delay the start. */
+        private static final long WARM_UP_NANOS = 300_000_000L;
+        private static final long WARM_UP_ROWS = 2_000_000;
+
+        private final IotOptions options;
+        private final int worker;
+        private final int workers;
         private final TelematicsGenerator generator;
         private final BatchWriter writer;
         private final RowBatch batch;
 
-        Session(TelematicsGenerator generator, BatchWriter writer, RowBatch batch) {
-            this.generator = generator;
+        Session(IotOptions options, int worker, int workers, BatchWriter writer, RowBatch batch) {
+            this.options = options;
+            this.worker = worker;
+            this.workers = workers;
+            this.generator = new TelematicsGenerator(options, worker, workers);
             this.writer = writer;
             this.batch = batch;
+        }
+
+        /** Generates and encodes throw-away batches from a generator of its own; the run's rows are untouched. */
+        @Override
+        public void warmUp() {
+            TelematicsGenerator scratch = new TelematicsGenerator(options, worker, workers);
+            long until = System.nanoTime() + WARM_UP_NANOS;
+            long rows = 0;
+            while (rows < WARM_UP_ROWS && System.nanoTime() < until) {
+                if (!scratch.fill(batch)) {
+                    if (rows == 0) {
+                        break; // this worker has no devices
+                    }
+                    scratch = new TelematicsGenerator(options, worker, workers);
+                    continue;
+                }
+                writer.warmUp(batch);
+                rows += batch.size();
+            }
+            batch.clear();
         }
 
         @Override

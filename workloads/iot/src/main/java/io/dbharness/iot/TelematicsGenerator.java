@@ -28,7 +28,12 @@ public final class TelematicsGenerator {
     private final int workers;
     private final long range;
     private final long noise;
-    private final long emptyThreshold;
+    private static final int DRAW_BITS = 10;
+    private static final long DRAW_MASK = (1L << DRAW_BITS) - 1;
+    private static final int DRAWS_PER_WORD = 64 / DRAW_BITS;
+
+    /** A value is empty when its 10-bit draw is below this: the ratio in steps of 1/1024. */
+    private final long emptyCut;
     private final long lateThreshold;
     private final int chunk;
 
@@ -47,7 +52,7 @@ public final class TelematicsGenerator {
         this.workers = workers;
         this.range = type.integral() ? (type == MetricType.INT4 ? INT4_RANGE : INT8_RANGE) : FLOAT_RANGE_HUNDREDTHS;
         this.noise = (long) Math.floor(range * options.randomness().noiseShare());
-        this.emptyThreshold = thresholdFor(options.emptyValuePercent());
+        this.emptyCut = Math.round(options.emptyValuePercent() * (DRAW_MASK + 1) / 100.0);
         this.lateThreshold = thresholdFor(options.disorderPercent());
         this.chunk = (options.metricCount() + options.rowsPerReport() - 1) / options.rowsPerReport();
         // tags are 1..tagNum; tag t belongs to worker (t - 1) % workers
@@ -114,12 +119,25 @@ public final class TelematicsGenerator {
         int row = batch.addRow(o.tsStartMicros() + reportStep * o.stepMicros(), tag);
         int from = subRow * chunk;
         int to = Math.min(o.metricCount(), from + chunk);
+        // Emptiness: six 10-bit draws per 64-bit hash; word k decides metrics 6k..6k+5, so a sub-row that
+        // starts mid-report reads the same draws as a whole row would.
+        int word = from / DRAWS_PER_WORD;
+        int slot = from - word * DRAWS_PER_WORD;
+        long draws = emptyCut == 0 ? 0 : mix(seed ^ 0x2545f4914f6cdd1dL, tag, reportStep, word) >>> (DRAW_BITS * slot);
         for (int m = from; m < to; m++) {
-            long h = mix(seed, tag, reportStep, m);
-            if (emptyThreshold != 0 && Long.compareUnsigned(h, emptyThreshold) < 0) {
-                continue;
+            if (emptyCut != 0) {
+                boolean empty = (draws & DRAW_MASK) < emptyCut;
+                if (++slot == DRAWS_PER_WORD) {
+                    slot = 0;
+                    draws = mix(seed ^ 0x2545f4914f6cdd1dL, tag, reportStep, ++word);
+                } else {
+                    draws >>>= DRAW_BITS;
+                }
+                if (empty) {
+                    continue;
+                }
             }
-            long v = value(tag, m, h);
+            long v = value(tag, reportStep, m);
             switch (type) {
                 case INT4, INT8 -> batch.setLong(row, m, v);
                 case FLOAT4 -> batch.setDouble(row, m, (float) (v / 100.0));
@@ -130,12 +148,12 @@ public final class TelematicsGenerator {
     }
 
     /** Value in units of the type's grain (hundredths for floats), in [0, range). */
-    private long value(long tag, int metric, long h) {
+    private long value(long tag, long reportStep, int metric) {
         long baseline = Long.remainderUnsigned(mix(seed ^ 0x9e3779b97f4a7c15L, tag, -2, metric), range);
         if (noise == 0) {
             return baseline;
         }
-        long r = h >>> 12; // bits independent of the emptiness draw
+        long r = mix(seed, tag, reportStep, metric) >>> 1;
         if (noise >= range) {
             return Long.remainderUnsigned(r, range);
         }
