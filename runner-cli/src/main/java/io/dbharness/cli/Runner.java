@@ -111,10 +111,12 @@ public final class Runner {
                 boolean reach = e.kind() == TargetException.Kind.UNREACHABLE || e.kind() == TargetException.Kind.AUTHENTICATION;
                 return reach ? ExitCode.TARGET : ExitCode.RUN_FAILED;
             }
-            out.print(SummaryTable.render(result));
+            // rows streamed to stdout (--output -) must not be followed by the summary
+            PrintStream report = "-".equals(options.get("output")) ? err : out;
+            report.print(SummaryTable.render(result));
             try {
                 Path file = ResultFiles.write(result, resultsDir);
-                out.println("result: " + file);
+                report.println("result: " + file);
             } catch (IOException e) {
                 Main.printError(err, "cannot write the result to " + resultsDir + ": " + e.getMessage());
                 return ExitCode.RUN_FAILED;

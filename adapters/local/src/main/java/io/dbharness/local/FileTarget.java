@@ -13,6 +13,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.WriteResult;
 import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.EncoderFormat;
+import io.dbharness.core.encode.LineProtocolEncoder;
 import io.dbharness.core.encode.RowEncoder;
 
 import java.io.BufferedOutputStream;
@@ -96,7 +97,8 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
                 sink.reset();
                 encoder.encode(batch, sink);
                 append(sink);
-                return new WriteResult(batch.size(), 0, sink.length());
+                int skipped = skippedRows(encoder);
+                return new WriteResult(batch.size() - skipped, skipped, sink.length());
             }
 
             @Override
@@ -110,6 +112,11 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             public void close() {
             }
         };
+    }
+
+    /** Rows the format could not carry (line protocol drops rows without a value); they are not in the file. */
+    private static int skippedRows(RowEncoder encoder) {
+        return encoder instanceof LineProtocolEncoder lp ? lp.skippedRows() : 0;
     }
 
     private synchronized void append(ByteSink sink) throws TargetException {
@@ -126,7 +133,10 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
         }
     }
 
-    /** Counts the data lines of a text file (header excluded); a binary stream or stdout cannot be counted. */
+    /**
+     * Counts the data lines of a text file (CSV header excluded; line protocol has one line per written row
+     * and no header); a binary stream or stdout cannot be counted.
+     */
     @Override
     public synchronized OptionalLong countRows(SeriesSchema schema) throws TargetException {
         if (toStdout() || !format.isText()) {

@@ -22,7 +22,7 @@ public final class FileTargetProvider implements TargetProvider {
 
     @Override
     public String description() {
-        return "Writes the encoded rows to --output (csv, copy-text or copy-binary) for other tools to load";
+        return "Writes the encoded rows to --output (csv, copy-text, copy-binary or line-protocol) for other tools to load";
     }
 
     @Override
@@ -39,6 +39,6 @@ public final class FileTargetProvider implements TargetProvider {
     public TargetAdapter open(Settings settings) {
         String output = settings.optional("output").orElseThrow(() ->
                 new UsageException("the file target needs --output PATH (or - for standard output)"));
-        return new FileTarget(EncoderFormat.parse(settings.string("format")), output);
+        return new FileTarget(EncoderFormat.parse(settings.optional("format").orElse("copy-text")), output);
     }
 }

@@ -50,7 +50,7 @@ public final class NoopTargetProvider implements TargetProvider {
 
     @Override
     public TargetAdapter open(Settings settings) {
-        return new Noop(EncoderFormat.parse(settings.string("format")));
+        return new Noop(EncoderFormat.parse(settings.optional("format").orElse("copy-binary")));
     }
 
     private static final class Noop implements TargetAdapter, TimeSeriesIngest {

@@ -12,7 +12,9 @@ import java.util.stream.Collectors;
 public enum EncoderFormat {
     COPY_TEXT(CopyTextEncoder::new),
     COPY_BINARY(CopyBinaryEncoder::new),
-    CSV(CsvEncoder::new);
+    CSV(CsvEncoder::new),
+    /** Nanosecond timestamps, InfluxDB's default unit, so the file can be posted without a precision parameter. */
+    LINE_PROTOCOL(schema -> new LineProtocolEncoder(schema, LinePrecision.NS));
 
     private final Function<SeriesSchema, RowEncoder> factory;
 
@@ -25,7 +27,7 @@ public enum EncoderFormat {
         return factory.apply(schema);
     }
 
-    /** {@code copy-text}, {@code copy-binary}, {@code csv}. */
+    /** {@code copy-text}, {@code copy-binary}, {@code csv}, {@code line-protocol}. */
     public String cliName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

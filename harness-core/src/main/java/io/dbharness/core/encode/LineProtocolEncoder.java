@@ -1,0 +1,170 @@
+package io.dbharness.core.encode;
+
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.UsageException;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * InfluxDB line protocol, shared by the InfluxDB and QuestDB targets and {@code --format line-protocol}:
+ * {@code <table>,tag_id=<n> c0=<v>,c3=<v>i <timestamp>\n}.
+ *
+ * <p>Every metric is a field ({@code c0..cN}; no JSON extension column: a line has no column limit), and only
+ * present values are written, since line protocol has no NULL. A row whose metrics are all empty (or all
+ * non-finite: NaN and infinities are not valid line protocol) has no field and cannot be written at all:
+ * it is dropped and counted in {@link #skippedRows()}.
+ *
+ * <p>Measurement, tag key and field keys are escaped once in the constructor per the line-protocol spec;
+ * per row only numbers are formatted, into the reused {@link ByteSink}: no allocation per row.
+ */
+public final class LineProtocolEncoder implements RowEncoder {
+
+    private final SeriesSchema schema;
+    private final LinePrecision precision;
+    /** {@code <measurement>,tag_id=}, escaped. */
+    private final byte[] linePrefix;
+    /** Per metric: {@code c<m>=}, escaped. */
+    private final byte[][] fieldKeys;
+    private int skipped;
+
+    public LineProtocolEncoder(SeriesSchema schema, LinePrecision precision) {
+        this.schema = schema;
+        this.precision = precision;
+        String table = schema.tableName();
+        if (table.indexOf('\n') >= 0 || table.indexOf('\r') >= 0) {
+            throw new UsageException("table name '" + table.replace("\n", "\\n").replace("\r", "\\r")
+                    + "' contains a line break, which line protocol cannot carry");
+        }
+        this.linePrefix = (escapeMeasurement(table) + "," + escapeKey(SchemaColumns.TAG_ID) + "=")
+                .getBytes(StandardCharsets.UTF_8);
+        this.fieldKeys = new byte[schema.metricCount()][];
+        for (int m = 0; m < fieldKeys.length; m++) {
+            fieldKeys[m] = (escapeKey(SeriesSchema.metricName(m)) + "=").getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    public LinePrecision precision() {
+        return precision;
+    }
+
+    /** Rows of the last {@link #encode} call that had no field and were therefore not written. */
+    public int skippedRows() {
+        return skipped;
+    }
+
+    @Override
+    public void begin(ByteSink sink) {
+    }
+
+    /**
+     * Appends one line per row that has a value. A timestamp the chosen precision cannot carry exactly is a
+     * configuration error (IllegalArgumentException), never silently truncated.
+     */
+    @Override
+    public void encode(RowBatch batch, ByteSink sink) {
+        Batches.check(schema, batch);
+        int rows = batch.size();
+        int metrics = schema.metricCount();
+        MetricType type = schema.metricType();
+        boolean integral = type.integral();
+        boolean f4 = type == MetricType.FLOAT4;
+        long[] ts = batch.tsMicros();
+        long[] tags = batch.tagIds();
+        long[] longs = batch.longs();
+        double[] doubles = batch.doubles();
+        boolean[] present = batch.present();
+        byte[] prefix = linePrefix;
+        int skippedNow = 0;
+        for (int r = 0; r < rows; r++) {
+            long micros = ts[r];
+            if (!precision.represents(micros)) {
+                throw new IllegalArgumentException("timestamp " + micros + " us is not a whole "
+                        + precision.v2Name() + "; choose a finer --precision");
+            }
+            int lineStart = sink.length();
+            sink.write(prefix, 0, prefix.length);
+            sink.writeLong(tags[r]);
+            byte sep = ' ';
+            int base = r * metrics;
+            for (int m = 0; m < metrics; m++) {
+                int i = base + m;
+                if (!present[i]) {
+                    continue;
+                }
+                if (integral) {
+                    sink.write(sep);
+                    writeKey(sink, m);
+                    sink.writeLong(longs[i]);
+                    sink.write('i');
+                } else {
+                    double v = doubles[i];
+                    if (!Double.isFinite(v) || (f4 && !Float.isFinite((float) v))) {
+                        continue;
+                    }
+                    sink.write(sep);
+                    writeKey(sink, m);
+                    if (f4) {
+                        sink.writeFloat((float) v);
+                    } else {
+                        sink.writeDouble(v);
+                    }
+                }
+                sep = ',';
+            }
+            if (sep == ' ') { // no field: line protocol cannot carry the row
+                sink.setLength(lineStart);
+                skippedNow++;
+                continue;
+            }
+            sink.write(' ');
+            sink.writeLong(precision.fromMicros(micros));
+            sink.write('\n');
+        }
+        skipped = skippedNow;
+    }
+
+    private void writeKey(ByteSink sink, int metric) {
+        byte[] key = fieldKeys[metric];
+        if (key.length <= 8) {
+            sink.writeSmall(key);
+        } else {
+            sink.write(key, 0, key.length);
+        }
+    }
+
+    @Override
+    public void end(ByteSink sink) {
+    }
+
+    @Override
+    public String formatName() {
+        return EncoderFormat.LINE_PROTOCOL.cliName();
+    }
+
+    /**
+     * Measurement names escape commas and spaces. A backslash stays literal (InfluxDB 1.x and 2.x only
+     * unescape a backslash before a special character).
+     */
+    public static String escapeMeasurement(String name) {
+        return escape(name, ", ");
+    }
+
+    /** Tag keys, tag values and field keys escape commas, equals signs and spaces. */
+    public static String escapeKey(String key) {
+        return escape(key, ",= ");
+    }
+
+    private static String escape(String s, String special) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (special.indexOf(c) >= 0) {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        return b.toString();
+    }
+}
