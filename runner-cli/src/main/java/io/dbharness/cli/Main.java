@@ -10,8 +10,8 @@ public final class Main {
 
     public static void main(String[] args) {
         boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
-        // Drivers and embedded servers log through slf4j; keep them quiet unless asked.
-        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
+        // Drivers log recoverable trouble as warnings with stack traces; our own one-line errors say it better.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         int code = new Runner(System.out, System.err, System.getenv()).execute(args);
         System.out.flush();

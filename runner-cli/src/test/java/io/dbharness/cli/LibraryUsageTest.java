@@ -2,6 +2,7 @@ package io.dbharness.cli;
 
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.engine.StopSignal;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.Test;
 
@@ -31,5 +32,32 @@ class LibraryUsageTest {
         assertTrue(r.storedBytes() > 0, "stored size from pg_total_relation_size");
         assertTrue(r.targetInfo().serverVersion().startsWith("17"), r.targetInfo().serverVersion());
         assertEquals(0, r.exitCode());
+    }
+
+    @Test
+    void stopSignalEndsTheRunCleanlyAndWhatWasWrittenIsThere() throws Exception {
+        StopSignal stop = new StopSignal();
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(1500);
+            } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+            }
+            stop.request(); // what Ctrl-C does in the runner
+        });
+        stopper.start();
+        RunResult r = Harness.run(RunSpec.builder()
+                .option("tag-num", 100_000)
+                .option("total-metrics-count", 50)
+                .option("ts-end", "2022-04-18 10:00:00")
+                .option("verify", true)
+                .environment(Map.of())
+                .stopSignal(stop)
+                .build());
+        stopper.join();
+        assertEquals("INTERRUPTED", r.stopReason());
+        assertTrue(r.totals().rows() > 0 && r.totals().rows() < 360_000_000L);
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertEquals(r.totals().rows(), r.verification().actual());
     }
 }

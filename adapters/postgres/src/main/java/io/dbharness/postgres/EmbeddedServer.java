@@ -40,9 +40,21 @@ final class EmbeddedServer implements AutoCloseable {
         this.dir = dir;
         this.home = home;
         this.port = port;
-        this.shutdownHook = new Thread(this::stopQuietly, "dbharness-pg-stop");
+        // A safety net for a JVM that exits without close(). On Ctrl-C the owner is still finishing the
+        // batches in flight and the verification, so give it time to close us first.
+        this.shutdownHook = new Thread(() -> {
+            try {
+                closedByOwner.await(OWNER_GRACE_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            stopQuietly();
+        }, "dbharness-pg-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
+
+    private static final int OWNER_GRACE_SECONDS = 30;
+    private final java.util.concurrent.CountDownLatch closedByOwner = new java.util.concurrent.CountDownLatch(1);
 
     static EmbeddedServer start() throws TargetException {
         return start(data -> { });
@@ -85,7 +97,12 @@ final class EmbeddedServer implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public void close() {
+        closedByOwner.countDown();
+        closeOnce();
+    }
+
+    private synchronized void closeOnce() {
         if (closed) {
             return;
         }

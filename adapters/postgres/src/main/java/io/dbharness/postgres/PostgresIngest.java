@@ -87,6 +87,11 @@ final class PostgresIngest implements TimeSeriesIngest {
     }
 
     @Override
+    public java.util.Optional<String> ddl(SeriesSchema schema) {
+        return java.util.Optional.of(Tables.createSql(schema));
+    }
+
+    @Override
     public OptionalLong countRows(SeriesSchema schema) throws TargetException {
         String table = Tables.quote(schema.tableName());
         try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {

@@ -11,6 +11,11 @@ public interface TimeSeriesIngest extends Capability {
     /** One writer per worker; writers are not shared between threads. */
     BatchWriter openWriter(SeriesSchema schema) throws TargetException;
 
+    /** The statement that creates the table, recorded in the result; empty when the target has no DDL. */
+    default java.util.Optional<String> ddl(SeriesSchema schema) {
+        return java.util.Optional.empty();
+    }
+
     /** Rows stored in the table, for {@code --verify}; empty when the target cannot count. */
     OptionalLong countRows(SeriesSchema schema) throws TargetException;
 

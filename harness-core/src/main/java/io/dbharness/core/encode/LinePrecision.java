@@ -71,4 +71,22 @@ public enum LinePrecision {
         }
         return US;
     }
+
+    /**
+     * The coarsest unit that carries the first {@code n} timestamps exactly: for writers that choose per
+     * batch (the unit is a parameter of each request), one remainder test per row.
+     */
+    public static LinePrecision coarsest(long[] tsMicros, int n) {
+        boolean seconds = true;
+        for (int i = 0; i < n; i++) {
+            long t = tsMicros[i];
+            if (t % 1_000 != 0) {
+                return US;
+            }
+            if (seconds && t % 1_000_000 != 0) {
+                seconds = false;
+            }
+        }
+        return seconds ? S : MS;
+    }
 }

@@ -134,7 +134,7 @@ public final class Engine {
         if (planned.isPresent() && planned.getAsLong() > 0 && handled > 0) {
             double f = Math.min(1, (double) handled / planned.getAsLong());
             double e = elapsed / f - elapsed;
-            if (eta < 0 || e < eta) {
+            if (eta < 0 || e < eta || eta == 0) { // past the deadline an open-model run still drains what came due
                 eta = e;
                 fraction = f;
             }
@@ -142,11 +142,17 @@ public final class Engine {
         return new ProgressListener.Progress(elapsed, t.rows(), t.points(), t.bytes(), t.errors(), eta, fraction);
     }
 
+    /**
+     * In the open model an operation is due when the rows it carries have all come due at the worker's
+     * share of the rate: a batch is sent at the end of the interval its rows fill, never before (for
+     * {@code --live}, never before its rows exist). Operations due after the deadline are not started.
+     */
     private void work(WorkerSession session, long startNanos, long deadline, double perWorkerRate) {
+        boolean open = perWorkerRate > 0;
         long rowsIssued = 0;
-        long lastIntended = startNanos;
+        long lastIntended = -1;
         while (!stop.isRequested() && abort.get() == null) {
-            if (System.nanoTime() >= deadline) {
+            if (!open && System.nanoTime() >= deadline) {
                 deadlineHit = true;
                 break;
             }
@@ -161,11 +167,14 @@ public final class Engine {
                 break;
             }
             long intended;
-            if (perWorkerRate > 0) {
-                intended = startNanos + (long) (rowsIssued / perWorkerRate * 1e9);
+            if (open) {
                 rowsIssued += op.rows();
-                if (!waitUntil(intended, deadline)) {
-                    deadlineHit = !stop.isRequested();
+                intended = startNanos + (long) (rowsIssued / perWorkerRate * 1e9);
+                if (intended > deadline) {
+                    deadlineHit = true;
+                    break;
+                }
+                if (!waitUntil(intended)) {
                     break;
                 }
                 maxLagNanos.accumulateAndGet(System.nanoTime() - intended, Math::max);
@@ -175,9 +184,8 @@ public final class Engine {
             }
             execute(op, intended);
         }
-        if (perWorkerRate > 0) {
-            long scheduledEnd = startNanos + (long) (rowsIssued / perWorkerRate * 1e9);
-            finalLagNanos.accumulateAndGet(System.nanoTime() - Math.max(scheduledEnd, lastIntended), Math::max);
+        if (open && lastIntended >= 0) {
+            finalLagNanos.accumulateAndGet(System.nanoTime() - lastIntended, Math::max);
         }
     }
 
@@ -213,17 +221,13 @@ public final class Engine {
         abort.compareAndSet(null, e);
     }
 
-    /** Parks until {@code when}; false when stopped or the deadline comes first. */
-    private boolean waitUntil(long when, long deadline) {
+    /** Parks until {@code when}; false when the run is stopped first. */
+    private boolean waitUntil(long when) {
         while (true) {
-            long now = System.nanoTime();
             if (stop.isRequested() || abort.get() != null) {
                 return false;
             }
-            if (now >= deadline) {
-                return false;
-            }
-            long wait = Math.min(when, deadline) - now;
+            long wait = when - System.nanoTime();
             if (wait <= 0) {
                 return true;
             }
@@ -235,7 +239,7 @@ public final class Engine {
         if (!(load instanceof LoadModel.Open open)) {
             return null;
         }
-        double finalLag = Math.max(0, finalLagNanos.get() / 1e9);
+        double finalLag = Math.max(0, finalLagNanos.get() / 1e9); // time to finish the last due operation
         double maxLag = Math.max(0, maxLagNanos.get() / 1e9);
         return new Pacing(open.rowsPerSecond(), finalLag <= 1.0, finalLag, maxLag);
     }

@@ -65,9 +65,17 @@ public final class Harness {
             long stored = -1;
             if (out.failure() == null || out.failure().kind() == TargetException.Kind.FATAL) {
                 if (options.verify()) {
-                    verification = workload.verify(target, t);
+                    try {
+                        verification = workload.verify(target, t);
+                    } catch (TargetException e) {
+                        verification = Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
+                    }
                 }
-                stored = workload.storedBytes(target).orElse(-1);
+                try {
+                    stored = workload.storedBytes(target).orElse(-1);
+                } catch (TargetException e) {
+                    stored = -1; // the size is informative; the run's outcome does not depend on it
+                }
             } else if (options.verify()) {
                 verification = Verification.skipped("target unreachable at the end of the run");
             }

@@ -125,6 +125,10 @@ class LineProtocolEncoderTest {
         assertEquals(LinePrecision.MS, LinePrecision.matching(1_000_000, T0 + 1000));
         assertEquals(LinePrecision.US, LinePrecision.matching(1_000_000, T0 + 1));
         assertEquals(LinePrecision.US, LinePrecision.matching(1, T0));
+
+        assertEquals(LinePrecision.S, LinePrecision.coarsest(new long[] {T0, T0 + 1_000_000, 7}, 2));
+        assertEquals(LinePrecision.MS, LinePrecision.coarsest(new long[] {T0, T0 + 1_000}, 2));
+        assertEquals(LinePrecision.US, LinePrecision.coarsest(new long[] {T0 + 1, T0}, 2));
     }
 
     @Test

@@ -28,6 +28,7 @@ public final class IotInsertWorkload implements Workload {
     private final IotOptions options;
     private final SeriesSchema schema;
     private long rowsBefore;
+    private String ddl;
 
     public IotInsertWorkload(IotOptions options) {
         this.options = options;
@@ -43,6 +44,7 @@ public final class IotInsertWorkload implements Workload {
     public void prepare(TargetAdapter target) throws TargetException {
         TimeSeriesIngest ingest = ingest(target);
         ingest.createSchema(schema, options.schemaMode());
+        ddl = ingest.ddl(schema).orElse(null);
         rowsBefore = options.schemaMode() == SchemaMode.APPEND ? ingest.countRows(schema).orElse(0) : 0;
     }
 
@@ -105,6 +107,9 @@ public final class IotInsertWorkload implements Workload {
         m.put("plannedRows", Long.toString(options.totalRows()));
         m.put("writeBatchRows", Integer.toString(options.writeBatchRows()));
         m.put("live", Boolean.toString(options.live()));
+        if (ddl != null) {
+            m.put("ddl", ddl);
+        }
         return m;
     }
 

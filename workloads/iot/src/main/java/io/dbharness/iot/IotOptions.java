@@ -99,6 +99,11 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
         int batchRows = s.optional("write-batch-rows").isPresent()
                 ? s.intValue("write-batch-rows", 1, 1_000_000)
                 : (int) Math.max(1, Math.min(5000, 1_000_000L / metrics));
+        if (live && !s.isSet("write-batch-rows")) {
+            // a live batch waits until its last row exists: keep it within one step so no row goes stale
+            long perStepPerWorker = ((long) tags * perReport + s.intValue("workers", 1, 1024) - 1) / s.intValue("workers", 1, 1024);
+            batchRows = (int) Math.max(1, Math.min(batchRows, perStepPerWorker));
+        }
         if ((long) batchRows * metrics > 50_000_000L) {
             throw s.bad("write-batch-rows", Integer.toString(batchRows),
                     "at most " + (50_000_000L / metrics) + " rows for " + metrics + " metrics (50 million values per batch)");
