@@ -16,6 +16,14 @@ public interface TimeSeriesIngest extends Capability {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Whether rows with the same tag and timestamp become one stored row (line-protocol points, upserts):
+     * then a report split over several rows ({@code --generator-batch-size}) is stored once.
+     */
+    default boolean mergesRowsWithSameKey() {
+        return false;
+    }
+
     /** Rows stored in the table, for {@code --verify}; empty when the target cannot count. */
     OptionalLong countRows(SeriesSchema schema) throws TargetException;
 

@@ -217,7 +217,7 @@ class EncodersTest {
         assertEquals("copy-text", EncoderFormat.parse("copy-text").create(schema).formatName());
         assertEquals("copy-binary", EncoderFormat.parse("COPY_BINARY").create(schema).formatName());
         UsageException ex = assertThrows(UsageException.class, () -> EncoderFormat.parse("xml"));
-        assertEquals("unknown format 'xml': expected copy-text|copy-binary|csv", ex.getMessage());
+        assertEquals("unknown format 'xml': expected copy-text|copy-binary|csv|line-protocol", ex.getMessage());
         assertEquals(java.util.List.of("ts", "tag_id", "c0", "c1", "c2", "ext"), SchemaColumns.names(schema));
     }
 }

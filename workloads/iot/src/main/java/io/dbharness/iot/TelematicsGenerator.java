@@ -149,16 +149,21 @@ public final class TelematicsGenerator {
 
     /** Value in units of the type's grain (hundredths for floats), in [0, range). */
     private long value(long tag, long reportStep, int metric) {
-        long baseline = Long.remainderUnsigned(mix(seed ^ 0x9e3779b97f4a7c15L, tag, -2, metric), range);
+        long baseline = below(mix(seed ^ 0x9e3779b97f4a7c15L, tag, -2, metric), range);
         if (noise == 0) {
             return baseline;
         }
-        long r = mix(seed, tag, reportStep, metric) >>> 1;
+        long r = mix(seed, tag, reportStep, metric);
         if (noise >= range) {
-            return Long.remainderUnsigned(r, range);
+            return below(r, range);
         }
-        long v = baseline + Long.remainderUnsigned(r, 2 * noise + 1) - noise;
+        long v = baseline + below(r, 2 * noise + 1) - noise;
         return v < 0 ? 0 : v >= range ? range - 1 : v;
+    }
+
+    /** A hash mapped onto [0, bound) by a multiply instead of a division (Lemire); bound must be below 2^62. */
+    private static long below(long hash, long bound) {
+        return Math.multiplyHigh(hash >>> 1, bound << 1);
     }
 
     /** Share {@code percent}/100 of the unsigned 64-bit space; 0 means never. */

@@ -1,0 +1,127 @@
+package io.dbharness.influx;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetException.Kind;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one place where HTTP statuses and I/O failures of InfluxDB become {@link TargetException}s, so the
+ * exit code (3 for unreachable or refused credentials), retries (429, 503) and messages are the same for
+ * writes, queries and bucket calls. Messages are one line, built from the server's own error text, which
+ * never contains the token or password.
+ */
+final class InfluxErrors {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern DROPPED = Pattern.compile("dropped=(\\d+)");
+    private static final Pattern UNPARSABLE = Pattern.compile("unable to parse");
+    /** Server messages kept in one error: enough to see the pattern, short enough for one line. */
+    private static final int MESSAGES_KEPT = 3;
+
+    private InfluxErrors() {
+    }
+
+    static TargetException io(IOException e, String endpoint, String what) {
+        String reason;
+        if (e instanceof ConnectException || e.getCause() instanceof ConnectException) {
+            reason = "connection refused";
+        } else if (e instanceof HttpConnectTimeoutException) {
+            reason = "connect timed out";
+        } else if (e instanceof HttpTimeoutException) {
+            reason = "no answer in time";
+        } else if (e.getCause() instanceof UnresolvedAddressException) {
+            reason = "unknown host";
+        } else {
+            reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        }
+        return new TargetException(Kind.UNREACHABLE, null, "cannot reach InfluxDB at " + endpoint + " (" + what + "): " + reason, e);
+    }
+
+    /** A non-2xx answer; {@code context} says what was being done, {@code who} whose credentials were sent. */
+    static TargetException status(InfluxHttp.Response r, String context, String who) {
+        String msg = serverMessage(r.body());
+        String code = Integer.toString(r.status());
+        switch (r.status()) {
+            case 401:
+                return new TargetException(Kind.AUTHENTICATION, code, "InfluxDB refused the credentials of " + who
+                        + " (" + context + "): " + msg, null);
+            case 403:
+                return new TargetException(Kind.AUTHENTICATION, code, who + " is not permitted to " + context
+                        + ": " + msg, null);
+            case 429:
+            case 503:
+                return new TargetException(Kind.RETRYABLE, code, context + " throttled by InfluxDB (HTTP " + code + "): " + msg, null);
+            case 413:
+                return new TargetException(Kind.FATAL, code, context + " refused as too large (HTTP 413); lower --batch-lines: " + msg, null);
+            default:
+                return new TargetException(Kind.FATAL, code, context + " failed (HTTP " + code + "): " + msg, null);
+        }
+    }
+
+    /**
+     * A 400 on a write: InfluxDB stored the lines it could and names the rest ({@code partial write: ...
+     * dropped=N}, one {@code unable to parse} per bad line). The count and the first messages go in the
+     * error; the engine counts the batch's rows as failed.
+     */
+    static TargetException rejectedWrite(InfluxHttp.Response r, int linesPosted, String where) {
+        String text = serverText(r.body());
+        long rejected = rejectedLines(text);
+        String[] parts = text.split("\n");
+        StringBuilder first = new StringBuilder();
+        for (int i = 0; i < parts.length && i < MESSAGES_KEPT; i++) {
+            first.append(i == 0 ? "" : " | ").append(parts[i].trim());
+        }
+        if (parts.length > MESSAGES_KEPT) {
+            first.append(" | ... ").append(parts.length - MESSAGES_KEPT).append(" more");
+        }
+        String count = rejected > 0 ? rejected + " of " + linesPosted : "some of " + linesPosted;
+        return new TargetException(Kind.FATAL, "400", "InfluxDB rejected " + count + " lines written to " + where
+                + ": " + first, null);
+    }
+
+    /** Lines a 400 names as not written: one per {@code unable to parse}, plus {@code dropped=N}. */
+    static long rejectedLines(String serverText) {
+        long n = 0;
+        Matcher m = UNPARSABLE.matcher(serverText);
+        while (m.find()) {
+            n++;
+        }
+        Matcher d = DROPPED.matcher(serverText);
+        while (d.find()) {
+            n += Long.parseLong(d.group(1));
+        }
+        return n;
+    }
+
+    /** The server's message on one line: {@code error} (v1) or {@code message} (v2) of a JSON body, else the body. */
+    static String serverMessage(String body) {
+        String t = serverText(body).replace('\n', ' ').replace('\r', ' ').trim();
+        return t.length() > 500 ? t.substring(0, 500) + "..." : t;
+    }
+
+    private static String serverText(String body) {
+        if (body == null || body.isBlank()) {
+            return "(no message)";
+        }
+        try {
+            JsonNode n = JSON.readTree(body);
+            for (String key : new String[] {"error", "message"}) {
+                if (n.hasNonNull(key)) {
+                    return n.get(key).asText();
+                }
+            }
+        } catch (IOException | RuntimeException notJson) {
+            // fall through: plain text
+        }
+        return body.trim();
+    }
+}

@@ -1,0 +1,103 @@
+package io.dbharness.influx;
+
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Target {@code influx}: options, picking the API from {@code /ping}, credentials.
+ *
+ * <p>Option names: the CLI declares a name once and shows the first provider's description and environment
+ * variables, and {@code influx} sorts before {@code postgres}. Reusing postgres's {@code url}, {@code database}
+ * and {@code password} would have hidden {@code PGDATABASE}/{@code PGPASSWORD} from the help (and the values
+ * differ in kind: a JDBC URL, a PG password), so the server, database and password get their own names;
+ * {@code username}, {@code org}, {@code bucket}, {@code token}, {@code precision}, {@code batch-lines} and
+ * {@code gzip} are new names, free to be shared by other line-protocol targets with the same meaning.
+ */
+public final class InfluxTargetProvider implements TargetProvider {
+
+    public static final String ID = "influx";
+
+    private static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.of("influx-url", "URL", InfluxConfig.DEFAULT_URL, "InfluxDB HTTP address").withEnv("INFLUX_URL"),
+            OptionDef.of("influx-api", "API", "auto", "v1 (InfluxDB 1.x /write), v2 (/api/v2/write: 2.x, 3.x, 1.8+) "
+                    + "or auto (from the X-Influxdb-Version header of /ping)"),
+            OptionDef.of("influx-database", "DB", InfluxConfig.DEFAULT_DATABASE, "v1: database, created when absent"),
+            OptionDef.of("retention-policy", "RP", null, "v1: retention policy (default: the database's default)"),
+            OptionDef.of("username", "USER", null, "v1: user when auth is enabled").withEnv("INFLUX_USERNAME"),
+            OptionDef.of("influx-password", "PASSWORD", null, "v1: password; prefer the INFLUX_PASSWORD variable")
+                    .withEnv("INFLUX_PASSWORD").asSecret(),
+            OptionDef.of("org", "ORG", null, "v2: organization").withEnv("INFLUX_ORG"),
+            OptionDef.of("bucket", "BUCKET", null, "v2: bucket, created when absent").withEnv("INFLUX_BUCKET"),
+            OptionDef.of("token", "TOKEN", null, "v2: API token; prefer the INFLUX_TOKEN variable").withEnv("INFLUX_TOKEN").asSecret(),
+            OptionDef.of("batch-lines", "N", "5000", "Lines per HTTP write; a --write-batch-rows batch is split into such posts"),
+            OptionDef.flag("gzip", "Compress write bodies (Content-Encoding: gzip)"),
+            OptionDef.of("precision", "UNIT", "auto",
+                    "Timestamp unit on the wire: ns|us|ms|s, or auto (the coarsest that keeps each batch's timestamps exact)"));
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "InfluxDB over HTTP line protocol (v1 /write or v2 /api/v2/write)";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> capabilities() {
+        return Set.of(TimeSeriesIngest.class);
+    }
+
+    @Override
+    public TargetAdapter open(Settings settings) throws TargetException {
+        InfluxConfig config = InfluxConfig.from(settings);
+        InfluxHttp anonymous = new InfluxHttp(config.baseUri());
+        InfluxHttp.Response ping = anonymous.ping();
+        if (!ping.ok()) {
+            throw InfluxErrors.status(ping, "answer /ping at " + config.endpoint(), "an anonymous client");
+        }
+        String version = ping.header("X-Influxdb-Version").orElse("");
+        InfluxApi api = config.api() != InfluxApi.AUTO ? config.api() : InfluxApi.fromVersion(version).orElseThrow(() ->
+                new UsageException(config.endpoint() + " did not say its version in /ping (X-Influxdb-Version: '"
+                        + version + "'); set --influx-api v1 or v2"));
+        StoreAdmin admin;
+        String who;
+        InfluxHttp http;
+        if (api == InfluxApi.V1) {
+            if (config.username().isEmpty() && !config.password().isEmpty()) {
+                throw new UsageException("INFLUX_PASSWORD (--influx-password) is set but --username is not");
+            }
+            who = config.username().isEmpty() ? "the anonymous user" : "user '" + config.username() + "'";
+            http = anonymous.withAuthorization(config.username().isEmpty() ? null : basic(config.username(), config.password()));
+            admin = new V1Admin(http, new InfluxQl(http, who), config, who);
+        } else {
+            config.requireV2();
+            who = config.token().isEmpty() ? "a client without token" : "the token";
+            http = anonymous.withAuthorization(config.token().isEmpty() ? null : "Token " + config.token());
+            admin = new V2Admin(http, new InfluxQl(http, who), config, who);
+        }
+        admin.checkCredentials();
+        return new InfluxTarget(config, api, version.isEmpty() ? "unknown" : version, http, admin, who);
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,146 @@
+package io.dbharness.influx;
+
+import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.WriteResult;
+import io.dbharness.core.encode.ByteSink;
+import io.dbharness.core.encode.LinePrecision;
+import io.dbharness.core.encode.LineProtocolEncoder;
+
+import java.net.URI;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One worker's writes: encodes the engine's batch once into a reused buffer, then posts it in slices of
+ * {@code --batch-lines} lines (cut at line ends, no copy). Throttling (429, 503) is retried here, per slice,
+ * honouring {@code Retry-After}: the slices already accepted are not sent again, and the engine's own
+ * backoff cannot know the server's hint. When the server still throttles after that, the batch fails as
+ * RETRYABLE and the engine's {@code --max-retries} applies (resending a slice is harmless: InfluxDB
+ * overwrites a point with the same series and timestamp).
+ */
+final class LineWriter implements BatchWriter {
+
+    static final int THROTTLE_RETRIES = 5;
+    private static final long FIRST_BACKOFF_MILLIS = 100;
+    private static final long MAX_WAIT_MILLIS = 30_000;
+
+    private final SeriesSchema schema;
+    private final InfluxHttp http;
+    private final Optional<LinePrecision> fixedPrecision;
+    private final URI[] uris = new URI[LinePrecision.values().length];
+    private final LineProtocolEncoder[] encoders = new LineProtocolEncoder[LinePrecision.values().length];
+    private final int batchLines;
+    private final GzipBuffer gzip;
+    private final String where;
+    private final String who;
+    private final ByteSink sink = new ByteSink(1 << 20);
+
+    LineWriter(SeriesSchema schema, InfluxHttp http, StoreAdmin admin, InfluxConfig config, String who) {
+        this.schema = schema;
+        this.http = http;
+        this.fixedPrecision = config.precision();
+        for (LinePrecision p : LinePrecision.values()) {
+            uris[p.ordinal()] = admin.writeUri(p);
+        }
+        this.batchLines = config.batchLines();
+        this.gzip = config.gzip() ? new GzipBuffer() : null;
+        this.where = admin.store() + ", measurement " + schema.tableName();
+        this.who = who;
+    }
+
+    @Override
+    public WriteResult write(RowBatch batch) throws TargetException {
+        LineProtocolEncoder encoder = encode(batch);
+        byte[] b = sink.array();
+        int end = sink.length();
+        int start = 0;
+        int lines = 0;
+        for (int i = 0; i < end; i++) {
+            if (b[i] == '\n' && ++lines == batchLines) {
+                post(encoder.precision(), b, start, i + 1 - start, lines);
+                start = i + 1;
+                lines = 0;
+            }
+        }
+        if (start < end) {
+            post(encoder.precision(), b, start, end - start, lines);
+        }
+        int skipped = encoder.skippedRows();
+        return new WriteResult(batch.size() - skipped, skipped, end);
+    }
+
+    @Override
+    public void warmUp(RowBatch batch) {
+        encode(batch);
+        sink.reset();
+    }
+
+    private LineProtocolEncoder encode(RowBatch batch) {
+        LinePrecision p = fixedPrecision.orElseGet(() -> LinePrecision.coarsest(batch.tsMicros(), batch.size()));
+        LineProtocolEncoder encoder = encoders[p.ordinal()];
+        if (encoder == null) {
+            encoder = new LineProtocolEncoder(schema, p);
+            encoders[p.ordinal()] = encoder;
+        }
+        sink.reset();
+        try {
+            encoder.encode(batch, sink);
+        } catch (IllegalArgumentException e) { // a timestamp finer than --precision
+            throw new UsageException(e.getMessage());
+        }
+        return encoder;
+    }
+
+    private void post(LinePrecision precision, byte[] body, int off, int len, int lines) throws TargetException {
+        byte[] data = body;
+        int dataOff = off;
+        int dataLen = len;
+        if (gzip != null) {
+            gzip.compress(body, off, len);
+            data = gzip.array();
+            dataOff = 0;
+            dataLen = gzip.length();
+        }
+        for (int attempt = 0; ; attempt++) {
+            InfluxHttp.Response r = http.write(uris[precision.ordinal()], data, dataOff, dataLen, gzip != null);
+            if (r.ok()) {
+                return;
+            }
+            if (r.status() == 400) {
+                throw InfluxErrors.rejectedWrite(r, lines, where);
+            }
+            boolean throttled = r.status() == 429 || r.status() == 503;
+            if (!throttled || attempt >= THROTTLE_RETRIES) {
+                throw InfluxErrors.status(r, "write to " + where, who);
+            }
+            LockSupport.parkNanos(waitMillis(r, attempt) * 1_000_000L);
+            if (Thread.currentThread().isInterrupted()) {
+                throw InfluxErrors.status(r, "write to " + where, who);
+            }
+        }
+    }
+
+    /** {@code Retry-After} in seconds when the server gives it, else exponential backoff; capped either way. */
+    static long waitMillis(InfluxHttp.Response r, int attempt) {
+        Optional<String> hint = r.header("Retry-After");
+        if (hint.isPresent()) {
+            try {
+                return Math.min(MAX_WAIT_MILLIS, Math.max(0, Long.parseLong(hint.get().trim())) * 1000);
+            } catch (NumberFormatException httpDate) {
+                // an HTTP date: fall back to our own backoff
+            }
+        }
+        return Math.min(MAX_WAIT_MILLIS, FIRST_BACKOFF_MILLIS << Math.min(attempt, 16));
+    }
+
+    @Override
+    public void close() {
+        if (gzip != null) {
+            gzip.close();
+        }
+    }
+}

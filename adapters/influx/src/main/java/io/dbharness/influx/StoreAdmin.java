@@ -1,0 +1,36 @@
+package io.dbharness.influx;
+
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.encode.LinePrecision;
+
+import java.net.URI;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * What differs between the v1 and v2 APIs apart from the line protocol itself: where writes go, how the
+ * store (database or bucket) is checked and created, how a measurement is dropped and counted.
+ */
+interface StoreAdmin {
+
+    /** Database (v1) or bucket (v2), for messages and results. */
+    String store();
+
+    /** Fails fast with AUTHENTICATION when the credentials are refused. */
+    void checkCredentials() throws TargetException;
+
+    /** Creates the database or bucket when absent; a refusal names what is missing and what is needed. */
+    void ensureStore() throws TargetException;
+
+    URI writeUri(LinePrecision precision);
+
+    boolean hasPoints(String measurement) throws TargetException;
+
+    Map<String, String> fieldTypes(String measurement) throws TargetException;
+
+    void dropMeasurement(String measurement) throws TargetException;
+
+    OptionalLong countPoints(String measurement) throws TargetException;
+
+    OptionalLong storedBytes() throws TargetException;
+}

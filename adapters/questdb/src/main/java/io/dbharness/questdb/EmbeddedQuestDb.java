@@ -1,0 +1,125 @@
+package io.dbharness.questdb;
+
+import io.questdb.ServerMain;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * A QuestDB server inside this JVM, in a temp directory that is removed on close: what the {@code questdb}
+ * target runs when no server is named, and what tests use.
+ *
+ * <p>HTTP (line protocol and SQL) and PostgreSQL wire listen on loopback ports the kernel picks (port 0), so
+ * two harnesses on one machine never collide and there is no probe-then-bind race. Everything else is off:
+ * ILP over TCP/UDP (we write over HTTP), the min HTTP health server, telemetry. Configuration goes through
+ * {@code ServerMain.create(root, env)}, which takes the {@code QDB_*} overrides as a map instead of reading
+ * the process environment, so the machine's variables cannot change the embedded server.
+ */
+public final class EmbeddedQuestDb implements AutoCloseable {
+
+    private static final Map<String, String> CONFIG = Map.of(
+            "QDB_HTTP_BIND_TO", "127.0.0.1:0",
+            "QDB_PG_NET_BIND_TO", "127.0.0.1:0",
+            "QDB_LINE_TCP_ENABLED", "false",
+            "QDB_LINE_UDP_ENABLED", "false",
+            "QDB_HTTP_MIN_ENABLED", "false",
+            "QDB_TELEMETRY_ENABLED", "false",
+            "QDB_TELEMETRY_DISABLE_COMPLETELY", "true",
+            "QDB_METRICS_ENABLED", "false");
+
+    private final Path dir;
+    private final ServerMain server;
+
+    private EmbeddedQuestDb(Path dir, ServerMain server) {
+        this.dir = dir;
+        this.server = server;
+    }
+
+    /** Starts a server in a fresh temp directory; on failure nothing is left behind. */
+    public static EmbeddedQuestDb start() {
+        Path dir = null;
+        ServerMain server = null;
+        try {
+            dir = Files.createTempDirectory("dbharness-questdb-");
+            Path root = Files.createDirectories(dir.resolve("db"));
+            QuestDbLogging.configureOnce(dir);
+            ServerMain created = ServerMain.create(root.toString(), CONFIG);
+            server = created;
+            QuestDbLogging.quietly(() -> {
+                created.start();
+                created.awaitStartup();
+            });
+            return new EmbeddedQuestDb(dir, server);
+        } catch (IOException | RuntimeException | Error e) {
+            if (server != null) {
+                ServerMain s = server;
+                QuestDbLogging.quietly(s::close);
+            }
+            deleteTree(dir);
+            throw new IllegalStateException("could not start embedded QuestDB: " + e.getMessage(), e);
+        }
+    }
+
+    public int httpPort() {
+        return server.getHttpServerPort();
+    }
+
+    public int pgPort() {
+        return server.getPgWireServerPort();
+    }
+
+    /** {@code http://127.0.0.1:PORT}: where line protocol is posted. */
+    public String httpUrl() {
+        return "http://127.0.0.1:" + httpPort();
+    }
+
+    public String jdbcUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + pgPort() + "/qdb";
+    }
+
+    /**
+     * Version of the QuestDB jar this JVM runs, from its Maven metadata. The server's own {@code build()}
+     * reads the first {@code MANIFEST.MF} on the class path, which in a fat jar or under surefire is not
+     * QuestDB's, and then says "unknown".
+     */
+    static String version() {
+        try (InputStream in = ServerMain.class.getResourceAsStream("/META-INF/maven/org.questdb/questdb/pom.properties")) {
+            if (in == null) {
+                return null;
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Stops the server and removes its directory; safe to call twice. */
+    @Override
+    public void close() {
+        try {
+            QuestDbLogging.quietly(server::close);
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    static void deleteTree(Path root) {
+        if (root == null || !Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // best effort: a leftover temp directory is not worth failing the run for
+        }
+    }
+}

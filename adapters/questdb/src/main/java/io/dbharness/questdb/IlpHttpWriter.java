@@ -1,0 +1,145 @@
+package io.dbharness.questdb;
+
+import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.WriteResult;
+import io.dbharness.core.encode.ByteSink;
+import io.dbharness.core.encode.LinePrecision;
+import io.dbharness.core.encode.LineProtocolEncoder;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Posts each batch as line protocol to QuestDB's {@code /write}. The encoder writes the whole batch into one
+ * reused buffer, and the request body is a view of that buffer (no copy); {@code send} is synchronous, so
+ * the buffer is free again when it returns. QuestDB commits each request as one transaction before it
+ * answers 204, so a returned write is durable in the table's WAL.
+ *
+ * <p>A batch of more than {@code batchLines} lines is sent as several requests, each its own transaction: if
+ * a later one fails, the earlier ones stay, and the message says how many lines were committed.
+ *
+ * <p>With {@code --precision auto} each batch goes in the coarsest unit that carries all its timestamps
+ * (seconds for the default 1 s step): shorter lines, and the server parses fewer digits.
+ */
+final class IlpHttpWriter implements BatchWriter {
+
+    private final IlpHttp http;
+    private final HttpClient client = IlpHttp.newClient();
+    private final SeriesSchema schema;
+    private final Optional<LinePrecision> fixed;
+    private final int batchLines;
+    private final Map<LinePrecision, LineProtocolEncoder> encoders = new EnumMap<>(LinePrecision.class);
+    private final Map<LinePrecision, URI> uris = new EnumMap<>(LinePrecision.class);
+    private final ByteSink sink = new ByteSink(1 << 20);
+    private final String context;
+
+    IlpHttpWriter(IlpHttp http, SeriesSchema schema, Optional<LinePrecision> fixed, int batchLines) {
+        this.http = http;
+        this.schema = schema;
+        this.fixed = fixed;
+        this.batchLines = batchLines;
+        this.context = "a line-protocol write into " + QuestDbTables.quote(schema.tableName());
+    }
+
+    @Override
+    public void warmUp(RowBatch batch) {
+        encode(batch);
+    }
+
+    private LineProtocolEncoder encode(RowBatch batch) {
+        LinePrecision p = fixed.orElseGet(() -> coarsest(batch));
+        LineProtocolEncoder enc = encoders.computeIfAbsent(p, k -> new LineProtocolEncoder(schema, k));
+        sink.reset();
+        try {
+            enc.encode(batch, sink);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage()); // a --precision too coarse for the data
+        }
+        return enc;
+    }
+
+    /** The coarsest unit in which every timestamp of the batch is a whole number. */
+    static LinePrecision coarsest(RowBatch batch) {
+        long[] ts = batch.tsMicros();
+        boolean seconds = true;
+        boolean millis = true;
+        for (int r = 0, n = batch.size(); r < n && millis; r++) {
+            long t = ts[r];
+            millis = t % 1_000 == 0;
+            seconds &= t % 1_000_000 == 0;
+        }
+        return seconds && millis ? LinePrecision.S : millis ? LinePrecision.MS : LinePrecision.US;
+    }
+
+    @Override
+    public WriteResult write(RowBatch batch) throws TargetException {
+        LineProtocolEncoder enc = encode(batch);
+        int skipped = enc.skippedRows();
+        int lines = batch.size() - skipped;
+        if (lines == 0) {
+            return new WriteResult(0, skipped, 0);
+        }
+        URI uri = uris.computeIfAbsent(enc.precision(), p -> http.writeUri(p.v1Name()));
+        int len = sink.length();
+        if (lines <= batchLines) {
+            post(uri, 0, len, 0, lines);
+        } else {
+            postInChunks(uri, len, lines);
+        }
+        return new WriteResult(lines, skipped, len);
+    }
+
+    private void postInChunks(URI uri, int len, int lines) throws TargetException {
+        byte[] buf = sink.array();
+        int start = 0;
+        int inChunk = 0;
+        int committed = 0;
+        for (int i = 0; i < len; i++) {
+            if (buf[i] == '\n' && ++inChunk == batchLines) {
+                post(uri, start, i + 1 - start, committed, lines);
+                committed += inChunk;
+                start = i + 1;
+                inChunk = 0;
+            }
+        }
+        if (start < len) {
+            post(uri, start, len - start, committed, lines);
+        }
+    }
+
+    private void post(URI uri, int off, int len, int committedBefore, int lines) throws TargetException {
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(IlpHttp.REQUEST_TIMEOUT)
+                .header("Content-Type", "text/plain; charset=utf-8")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(sink.array(), off, len)).build();
+        HttpResponse<String> response;
+        try {
+            response = client.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw http.unreachable(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException(TargetException.Kind.UNREACHABLE, null, "interrupted during " + context, e);
+        }
+        int status = response.statusCode();
+        if (status / 100 != 2) {
+            String what = committedBefore == 0 ? context
+                    : context + " (" + committedBefore + " of " + lines + " lines of the batch were committed before)";
+            throw http.failure(status, response.body(), what);
+        }
+    }
+
+    @Override
+    public void close() {
+        // the JDK HttpClient has no close() before Java 21; its idle connection and thread go with the GC
+    }
+}

@@ -1,0 +1,95 @@
+package io.dbharness.questdb;
+
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+import io.dbharness.core.encode.LinePrecision;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Target {@code questdb}: line protocol over HTTP for writes, PostgreSQL wire for DDL and counts; an embedded
+ * server when no endpoint is named.
+ *
+ * <p>The endpoint options have their own names ({@code questdb-http}, {@code questdb-pg}...) rather than
+ * reusing {@code url}/{@code user}/{@code password}: those are declared by the postgres target with the
+ * {@code PG*} variables, and a name several targets declare shows only the first declaration in
+ * {@code --help}; a QuestDB run must not pick up a PostgreSQL password from {@code PGPASSWORD}.
+ * {@code precision} and {@code batch-lines} are shared with the influx target on purpose: same meaning.
+ */
+public final class QuestDbTargetProvider implements TargetProvider {
+
+    public static final String ID = "questdb";
+
+    private static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.of("questdb-http", "URL", null,
+                    "QuestDB HTTP endpoint for line-protocol writes, http://HOST:9000; default: an embedded QuestDB "
+                            + "when neither --questdb-http nor --questdb-pg is set"),
+            OptionDef.of("questdb-pg", "HOST:PORT", null,
+                    "QuestDB PostgreSQL wire endpoint for DDL and counts (default: the HTTP host, port 8812)"),
+            OptionDef.of("questdb-user", "USER", "admin", "QuestDB PostgreSQL wire user").withEnv("QDB_PG_USER"),
+            OptionDef.of("questdb-password", "PASSWORD", "quest",
+                    "QuestDB PostgreSQL wire password; prefer the variable").withEnv("QDB_PG_PASSWORD").asSecret(),
+            OptionDef.of("precision", "UNIT", "auto",
+                    "Line-protocol timestamp unit ns|us|ms|s, or auto: per batch the coarsest unit that carries its timestamps"),
+            OptionDef.of("batch-lines", "N", "5000", "Lines per HTTP write request; a larger batch is split"));
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "QuestDB: line protocol over HTTP, counts over PostgreSQL wire; starts an embedded server when no endpoint is given";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> capabilities() {
+        return Set.of(TimeSeriesIngest.class, SqlAccess.class);
+    }
+
+    @Override
+    public TargetAdapter open(Settings settings) throws TargetException {
+        String p = settings.string("precision").trim();
+        Optional<LinePrecision> precision = p.equalsIgnoreCase("auto") ? Optional.empty()
+                : Optional.of(parsePrecision(settings, p));
+        int batchLines = settings.intValue("batch-lines", 1, 10_000_000);
+        Optional<QuestDbEndpoint> external = QuestDbEndpoint.resolve(settings);
+        EmbeddedQuestDb embedded = external.isPresent() ? null : EmbeddedQuestDb.start();
+        QuestDbEndpoint endpoint = external.orElseGet(() -> QuestDbEndpoint.embedded(embedded));
+        try {
+            QuestDbSql sql = new QuestDbSql(endpoint);
+            sql.probe();
+            IlpHttp http = new IlpHttp(endpoint.http(), endpoint.display());
+            http.probe();
+            return new QuestDbTarget(endpoint, embedded, sql, new QuestDbIngest(sql, http, precision, batchLines),
+                    precision, batchLines);
+        } catch (TargetException | RuntimeException e) {
+            if (embedded != null) {
+                embedded.close();
+            }
+            throw e;
+        }
+    }
+
+    private static LinePrecision parsePrecision(Settings s, String raw) {
+        try {
+            return LinePrecision.parse(raw);
+        } catch (RuntimeException e) {
+            throw s.bad("precision", raw, "ns|us|ms|s|auto");
+        }
+    }
+}
