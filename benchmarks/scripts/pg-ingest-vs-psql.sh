@@ -13,6 +13,7 @@ TAGS=${TAGS:-10000}
 METRICS=${METRICS:-10}
 TYPE=${TYPE:-float8}
 WORKERS=${WORKERS:-2}
+ROUNDS=${ROUNDS:-3}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="$here/../../runner"
 tmp="$(mktemp -d /tmp/dbharness-bench-XXXXXX)"
@@ -44,6 +45,7 @@ fi
 flags=(--tag-num "$TAGS" --total-metrics-count "$METRICS" --metrics-type "$TYPE"
        --ts-start "2022-04-18 09:00:00" --ts-end "2022-04-18 09:01:00" --no-watch)
 rate() { python3 -c 'import json,sys; print("%.0f" % json.load(open(sys.argv[1]))["totals"]["rowsPerSecond"])' "$(ls "$1"/*.json)"; }
+ref=(); h1=(); hn=(); noop=()
 
 echo "== rows: $TAGS devices x 60 s x $METRICS $TYPE metrics; server: $(psql -XAtc 'show server_version') at $PGHOST:$PGPORT"
 
@@ -53,23 +55,34 @@ rows=$(wc -l < "$tmp/rows.copy")
 cols="ts timestamp NOT NULL, tag_id integer NOT NULL"
 for ((i = 0; i < METRICS && i < 998; i++)); do cols+=", c$i $TYPE"; done
 [ "$METRICS" -gt 998 ] && cols+=", ext jsonb"
-psql -Xqc "DROP TABLE IF EXISTS psql_copy_ref; CREATE TABLE psql_copy_ref ($cols)"
-t0=$(date +%s.%N)
-psql -Xqc "\\copy psql_copy_ref FROM '$tmp/rows.copy'"
-t1=$(date +%s.%N)
-psql_rate=$(python3 -c "print('%.0f' % ($rows / ($t1 - $t0)))")
+# Rounds interleave the four measurements so a slow patch of the machine hits them alike; medians are quoted.
+for ((round = 1; round <= ROUNDS; round++)); do
+  psql -Xqc "DROP TABLE IF EXISTS psql_copy_ref" 2>/dev/null
+  psql -Xqc "CREATE TABLE psql_copy_ref ($cols)"
+  t0=$(date +%s.%N)
+  psql -Xqc "\\copy psql_copy_ref FROM '$tmp/rows.copy'"
+  t1=$(date +%s.%N)
+  ref+=("$(python3 -c "print('%.0f' % ($rows / ($t1 - $t0)))")")
+  for w in 1 "$WORKERS"; do
+    rm -rf "$tmp/r"
+    "$runner" --target postgres --table-name harness_ref --clean --verify --workers "$w" "${flags[@]}" --results "$tmp/r" >/dev/null
+    [ "$w" = 1 ] && h1+=("$(rate "$tmp/r")") || hn+=("$(rate "$tmp/r")")
+  done
+  rm -rf "$tmp/r"
+  "$runner" --target noop --workers "$WORKERS" "${flags[@]}" --results "$tmp/r" >/dev/null
+  noop+=("$(rate "$tmp/r")")
+done
 
-"$runner" --target postgres --table-name harness_ref --clean --verify --workers 1 "${flags[@]}" --results "$tmp/r-pg1" >/dev/null
-"$runner" --target postgres --table-name harness_ref --clean --verify --workers "$WORKERS" "${flags[@]}" --results "$tmp/r-pgn" >/dev/null
-"$runner" --target noop --workers "$WORKERS" "${flags[@]}" --results "$tmp/r-noop" >/dev/null
-h1=$(rate "$tmp/r-pg1"); hn=$(rate "$tmp/r-pgn"); noop=$(rate "$tmp/r-noop")
-
-python3 - "$rows" "$psql_rate" "$h1" "$hn" "$noop" "$WORKERS" <<'PY'
-import sys
-rows, ref, h1, hn, noop, w = (int(float(x)) for x in sys.argv[1:])
-print(f"rows per run                  {rows:>12,}")
-print(f"psql \\copy (1 stream)         {ref:>12,} rows/s   1.00x")
-print(f"harness postgres, 1 worker    {h1:>12,} rows/s   {h1/ref:.2f}x psql")
-print(f"harness postgres, {w} workers   {hn:>12,} rows/s   {hn/ref:.2f}x psql")
-print(f"harness noop, {w} workers       {noop:>12,} rows/s   {noop/max(h1,hn):.1f}x the best postgres rate")
+python3 - "$rows" "$WORKERS" "${ref[*]}" "${h1[*]}" "${hn[*]}" "${noop[*]}" <<'PY'
+import statistics, sys
+rows, w = int(sys.argv[1]), int(sys.argv[2])
+ref, h1, hn, noop = ([int(x) for x in a.split()] for a in sys.argv[3:7])
+med = statistics.median
+def show(name, xs, base, what):
+    print(f"{name:<30}{med(xs):>12,.0f} rows/s  (min {min(xs):,}, max {max(xs):,})  {what}")
+print(f"rows per run: {rows:,}; {len(ref)} rounds, medians")
+show("psql \\copy (1 stream)", ref, None, "1.00x")
+show("harness postgres, 1 worker", h1, None, f"{med(h1)/med(ref):.2f}x psql")
+show(f"harness postgres, {w} workers", hn, None, f"{med(hn)/med(ref):.2f}x psql")
+show(f"harness noop, {w} workers", noop, None, f"{med(noop)/max(med(h1), med(hn)):.1f}x the best postgres rate")
 PY

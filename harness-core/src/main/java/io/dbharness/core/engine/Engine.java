@@ -90,10 +90,13 @@ public final class Engine {
             t.setDaemon(true);
             t.start();
         }
+        // Link and load everything the clock would otherwise charge to the first operations.
+        long durationNanos = options.duration().isPresent() ? options.duration().get().toNanos() : -1;
+        measurements.prepare();
         awaitQuietly(warmed);
         long startNanos = System.nanoTime();
         clock[0] = startNanos;
-        clock[1] = options.duration().map(d -> startNanos + d.toNanos()).orElse(Long.MAX_VALUE);
+        clock[1] = durationNanos < 0 ? Long.MAX_VALUE : startNanos + durationNanos;
         go.countDown();
         List<IntervalSample> intervals = new ArrayList<>();
         OptionalLong planned = workload.plannedRows();
