@@ -17,6 +17,8 @@ TAGS=${TAGS:-10000}
 METRICS=${METRICS:-10}
 TYPE=${TYPE:-float8}
 BATCH_LINES=${BATCH_LINES:-5000}
+WORKERS=${WORKERS:-2}
+ROUNDS=${ROUNDS:-3}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="$here/../../runner"
 tmp="$(mktemp -d /tmp/dbharness-influx-bench-XXXXXX)"
@@ -92,20 +94,39 @@ curl_run() { # $1 = concurrency; prints rows/s, checks every post was accepted (
 
 harness_run() { # $1 = workers; prints rows/s
   influxql "DROP DATABASE harness_ref"
+  rm -rf "$tmp/r-influx$1"
   "$runner" --target influx --influx-url "$INFLUX_URL" --influx-database harness_ref --verify --workers "$1" \
-      --batch-lines "$BATCH_LINES" --precision ns "${flags[@]}" --results "$tmp/r-influx$1" >/dev/null
+      --batch-lines "$BATCH_LINES" --precision ns ${HARNESS_FLAGS:-} "${flags[@]}" --results "$tmp/r-influx$1" >/dev/null
   rate "$tmp/r-influx$1"
 }
 
-c1=$(curl_run 1); c2=$(curl_run 2)
-h1=$(harness_run 1); h2=$(harness_run 2)
+questdb_run() { # same harness flags into embedded QuestDB (its own line-protocol endpoint); prints rows/s
+  rm -rf "$tmp/r-questdb"
+  "$runner" --target questdb --verify --workers "$WORKERS" --batch-lines "$BATCH_LINES" "${flags[@]}" \
+      --results "$tmp/r-questdb" >/dev/null
+  rate "$tmp/r-questdb"
+}
 
-python3 - "$rows" "$c1" "$c2" "$h1" "$h2" <<'PY'
-import sys
-rows, c1, c2, h1, h2 = (int(float(x)) for x in sys.argv[1:])
-print(f"lines (rows with a value)      {rows:>12,}")
-print(f"curl, 1 stream                 {c1:>12,} rows/s")
-print(f"curl, 2 streams                {c2:>12,} rows/s")
-print(f"harness influx, 1 worker       {h1:>12,} rows/s   {h1/c1:.2f}x curl at 1")
-print(f"harness influx, 2 workers      {h2:>12,} rows/s   {h2/c2:.2f}x curl at 2")
+# Rounds interleave the measurements so a slow patch of the machine hits them alike; medians are quoted.
+c1=(); c2=(); h1=(); h2=()
+for ((round = 1; round <= ROUNDS; round++)); do
+  c1+=("$(curl_run 1)"); c2+=("$(curl_run 2)")
+  h1+=("$(harness_run 1)"); h2+=("$(harness_run 2)")
+done
+q=$(questdb_run)
+
+python3 - "$rows" "${c1[*]}" "${c2[*]}" "${h1[*]}" "${h2[*]}" "$q" "$WORKERS" <<'PY'
+import statistics, sys
+rows = int(sys.argv[1])
+c1, c2, h1, h2 = ([int(x) for x in a.split()] for a in sys.argv[2:6])
+q, w = int(sys.argv[6]), sys.argv[7]
+med = statistics.median
+def show(name, xs, what=""):
+    print(f"{name:<30}{med(xs):>12,.0f} rows/s  (min {min(xs):,}, max {max(xs):,})  {what}")
+print(f"lines (rows with a value): {rows:,}; {len(c1)} rounds, medians")
+show("curl, 1 stream", c1)
+show("curl, 2 streams", c2)
+show("harness influx, 1 worker", h1, f"{med(h1)/med(c1):.2f}x curl at 1")
+show("harness influx, 2 workers", h2, f"{med(h2)/med(c2):.2f}x curl at 2")
+print(f"{'harness questdb (embedded), ' + w + ' workers':<30}{q:>12,} rows/s  same flags, one run")
 PY

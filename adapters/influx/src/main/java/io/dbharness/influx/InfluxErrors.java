@@ -1,5 +1,7 @@
 package io.dbharness.influx;
 
+import io.dbharness.core.net.HttpConnection;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbharness.core.api.TargetException;
@@ -47,7 +49,7 @@ final class InfluxErrors {
     }
 
     /** A non-2xx answer; {@code context} says what was being done, {@code who} whose credentials were sent. */
-    static TargetException status(InfluxHttp.Response r, String context, String who) {
+    static TargetException status(HttpConnection.Response r, String context, String who) {
         String msg = serverMessage(r.body());
         String code = Integer.toString(r.status());
         switch (r.status()) {
@@ -72,7 +74,7 @@ final class InfluxErrors {
      * dropped=N}, one {@code unable to parse} per bad line). The count and the first messages go in the
      * error; the engine counts the batch's rows as failed.
      */
-    static TargetException rejectedWrite(InfluxHttp.Response r, int linesPosted, String where) {
+    static TargetException rejectedWrite(HttpConnection.Response r, int linesPosted, String where) {
         String text = serverText(r.body());
         long rejected = rejectedLines(text);
         String[] parts = text.split("\n");

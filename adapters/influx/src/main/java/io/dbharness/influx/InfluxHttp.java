@@ -1,6 +1,8 @@
 package io.dbharness.influx;
 
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.net.HttpConnection;
+import io.dbharness.core.net.HttpConnection.Response;
 
 import java.io.IOException;
 import java.net.URI;
@@ -10,28 +12,18 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The one HTTP client of the influx target, shared by all workers (it pools one connection per concurrent
- * request). Writes post the encoder's bytes as they are: influxdb-client-java's write API would build a
+ * The HTTP of the influx target: the JDK client, shared, for pings, queries and admin calls; one
+ * {@link HttpConnection} per writer for the writes, which post the encoder's bytes as they are: influxdb-client-java's write API would build a
  * {@code Point} object (and its strings) per row, and the rest of what it offers here is a handful of JSON
  * calls, so the JDK's client does everything without okhttp/retrofit/rxjava on the class path.
  *
  * <p>The {@code Authorization} header value is held here and sent, never logged or put in a message.
  */
 final class InfluxHttp {
-
-    /** A response with its body as text (bodies here are small: errors, query results, JSON). */
-    record Response(int status, String body, HttpResponse<String> raw) {
-        Optional<String> header(String name) {
-            return raw.headers().firstValue(name);
-        }
-
-        boolean ok() {
-            return status / 100 == 2;
-        }
-    }
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(120);
@@ -76,18 +68,29 @@ final class InfluxHttp {
                 .POST(HttpRequest.BodyPublishers.ofString(body)), what);
     }
 
+    /** A connection of its own for one writer: writes go through {@link HttpConnection}, not the shared client. */
+    HttpConnection openWriteConnection() {
+        boolean tls = "https".equals(base.getScheme());
+        int port = base.getPort() >= 0 ? base.getPort() : tls ? 443 : 80;
+        return new HttpConnection(base.getHost(), port, tls, CONNECT_TIMEOUT, WRITE_TIMEOUT);
+    }
+
     /** Posts {@code len} bytes of line protocol from {@code body[off]}; the array is not copied. */
-    Response write(URI uri, byte[] body, int off, int len, boolean gzip) throws TargetException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(WRITE_TIMEOUT)
-                .header("Content-Type", "text/plain; charset=utf-8")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body, off, len));
+    Response write(HttpConnection connection, URI uri, byte[] body, int off, int len, boolean gzip) throws TargetException {
+        List<String> headers = new ArrayList<>(3);
+        headers.add("Content-Type: text/plain; charset=utf-8");
         if (gzip) {
-            b.header("Content-Encoding", "gzip");
+            headers.add("Content-Encoding: gzip");
         }
         if (authorization != null) {
-            b.header("Authorization", authorization);
+            headers.add("Authorization: " + authorization);
         }
-        return send(b, "write");
+        try {
+            return connection.post(uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()),
+                    headers, body, off, len);
+        } catch (IOException e) {
+            throw InfluxErrors.io(e, endpoint(), "write");
+        }
     }
 
     URI uri(String pathAndQuery) {
@@ -109,7 +112,9 @@ final class InfluxHttp {
     private Response send(HttpRequest.Builder b, String what) throws TargetException {
         try {
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            return new Response(r.statusCode(), r.body() == null ? "" : r.body(), r);
+            java.util.Map<String, String> headers = new java.util.HashMap<>();
+            r.headers().map().forEach((k, v) -> headers.put(k.toLowerCase(java.util.Locale.ROOT), v.isEmpty() ? "" : v.get(0)));
+            return new Response(r.statusCode(), headers, r.body() == null ? "" : r.body());
         } catch (IOException e) {
             throw InfluxErrors.io(e, endpoint(), what);
         } catch (InterruptedException e) {

@@ -1,5 +1,7 @@
 package io.dbharness.influx;
 
+import io.dbharness.core.net.HttpConnection;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbharness.core.api.TargetException;
@@ -38,7 +40,7 @@ final class InfluxQl {
     /** Runs one statement; reads go as GET, statements that change something as POST (as 1.x requires). */
     JsonNode run(String db, String statement, boolean post) throws TargetException {
         String q = "q=" + InfluxHttp.enc(statement) + (db == null ? "" : "&db=" + InfluxHttp.enc(db));
-        InfluxHttp.Response r = post
+        HttpConnection.Response r = post
                 ? http.post("/query", "application/x-www-form-urlencoded", q, "query")
                 : http.get("/query?" + q, "query");
         if (!r.ok()) {

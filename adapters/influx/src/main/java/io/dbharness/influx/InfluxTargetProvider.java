@@ -1,5 +1,7 @@
 package io.dbharness.influx;
 
+import io.dbharness.core.net.HttpConnection;
+
 import io.dbharness.core.api.Capability;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
@@ -69,7 +71,7 @@ public final class InfluxTargetProvider implements TargetProvider {
     public TargetAdapter open(Settings settings) throws TargetException {
         InfluxConfig config = InfluxConfig.from(settings);
         InfluxHttp anonymous = new InfluxHttp(config.baseUri());
-        InfluxHttp.Response ping = anonymous.ping();
+        HttpConnection.Response ping = anonymous.ping();
         if (!ping.ok()) {
             throw InfluxErrors.status(ping, "answer /ping at " + config.endpoint(), "an anonymous client");
         }

@@ -1,5 +1,7 @@
 package io.dbharness.influx;
 
+import io.dbharness.core.net.HttpConnection;
+
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
@@ -38,6 +40,7 @@ final class LineWriter implements BatchWriter {
     private final String where;
     private final String who;
     private final ByteSink sink = new ByteSink(1 << 20);
+    private final HttpConnection connection;
 
     LineWriter(SeriesSchema schema, InfluxHttp http, StoreAdmin admin, InfluxConfig config, String who) {
         this.schema = schema;
@@ -50,6 +53,7 @@ final class LineWriter implements BatchWriter {
         this.gzip = config.gzip() ? new GzipBuffer() : null;
         this.where = admin.store() + ", measurement " + schema.tableName();
         this.who = who;
+        this.connection = http.openWriteConnection();
     }
 
     @Override
@@ -106,7 +110,7 @@ final class LineWriter implements BatchWriter {
             dataLen = gzip.length();
         }
         for (int attempt = 0; ; attempt++) {
-            InfluxHttp.Response r = http.write(uris[precision.ordinal()], data, dataOff, dataLen, gzip != null);
+            HttpConnection.Response r = http.write(connection, uris[precision.ordinal()], data, dataOff, dataLen, gzip != null);
             if (r.ok()) {
                 return;
             }
@@ -125,7 +129,7 @@ final class LineWriter implements BatchWriter {
     }
 
     /** {@code Retry-After} in seconds when the server gives it, else exponential backoff; capped either way. */
-    static long waitMillis(InfluxHttp.Response r, int attempt) {
+    static long waitMillis(HttpConnection.Response r, int attempt) {
         Optional<String> hint = r.header("Retry-After");
         if (hint.isPresent()) {
             try {
@@ -139,6 +143,7 @@ final class LineWriter implements BatchWriter {
 
     @Override
     public void close() {
+        connection.close();
         if (gzip != null) {
             gzip.close();
         }

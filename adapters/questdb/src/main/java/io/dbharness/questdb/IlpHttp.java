@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The HTTP side of a QuestDB: clients for line-protocol writes and the one place where HTTP outcomes become
+ * The HTTP side of a QuestDB: connections for line-protocol writes and the one place where HTTP outcomes become
  * {@link TargetException}s. HTTP/1.1 is forced: QuestDB does not speak HTTP/2, and the JDK client's h2c
  * upgrade attempt would cost a round trip and a header on every new connection.
  */
@@ -34,13 +34,16 @@ final class IlpHttp {
         this.display = display;
     }
 
-    /** One client per writer: each has its own connection and selector thread, so workers never queue on each other. */
+    /** For the probe; writes use {@link #openWriteConnection()}. */
     static HttpClient newClient() {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT).build();
     }
 
-    URI writeUri(String precisionV1) {
-        return base.resolve("/write?precision=" + precisionV1);
+    /** A connection of its own for one writer: see {@link io.dbharness.core.net.HttpConnection} for why. */
+    io.dbharness.core.net.HttpConnection openWriteConnection() {
+        boolean tls = "https".equals(base.getScheme());
+        int port = base.getPort() >= 0 ? base.getPort() : tls ? 443 : 80;
+        return new io.dbharness.core.net.HttpConnection(base.getHost(), port, tls, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
     }
 
     String display() {
@@ -70,7 +73,7 @@ final class IlpHttp {
             reason = "connection refused";
         } else if (e instanceof HttpConnectTimeoutException) {
             reason = "connect timed out";
-        } else if (e instanceof HttpTimeoutException) {
+        } else if (e instanceof HttpTimeoutException || e instanceof java.net.SocketTimeoutException) {
             reason = "no answer within " + REQUEST_TIMEOUT.toSeconds() + " s";
         } else {
             reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

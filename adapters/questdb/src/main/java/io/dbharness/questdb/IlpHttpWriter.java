@@ -10,11 +10,10 @@ import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.LinePrecision;
 import io.dbharness.core.encode.LineProtocolEncoder;
 
+import io.dbharness.core.net.HttpConnection;
+
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -34,12 +33,14 @@ import java.util.Optional;
 final class IlpHttpWriter implements BatchWriter {
 
     private final IlpHttp http;
-    private final HttpClient client = IlpHttp.newClient();
+    private static final List<String> CONTENT_TYPE = List.of("Content-Type: text/plain; charset=utf-8");
+
+    private final HttpConnection connection;
     private final SeriesSchema schema;
     private final Optional<LinePrecision> fixed;
     private final int batchLines;
     private final Map<LinePrecision, LineProtocolEncoder> encoders = new EnumMap<>(LinePrecision.class);
-    private final Map<LinePrecision, URI> uris = new EnumMap<>(LinePrecision.class);
+    private final Map<LinePrecision, String> paths = new EnumMap<>(LinePrecision.class);
     private final ByteSink sink = new ByteSink(1 << 20);
     private final String context;
 
@@ -49,6 +50,7 @@ final class IlpHttpWriter implements BatchWriter {
         this.fixed = fixed;
         this.batchLines = batchLines;
         this.context = "a line-protocol write into " + QuestDbTables.quote(schema.tableName());
+        this.connection = http.openWriteConnection();
     }
 
     @Override
@@ -57,7 +59,7 @@ final class IlpHttpWriter implements BatchWriter {
     }
 
     private LineProtocolEncoder encode(RowBatch batch) {
-        LinePrecision p = fixed.orElseGet(() -> coarsest(batch));
+        LinePrecision p = fixed.orElseGet(() -> LinePrecision.coarsest(batch.tsMicros(), batch.size()));
         LineProtocolEncoder enc = encoders.computeIfAbsent(p, k -> new LineProtocolEncoder(schema, k));
         sink.reset();
         try {
@@ -68,19 +70,6 @@ final class IlpHttpWriter implements BatchWriter {
         return enc;
     }
 
-    /** The coarsest unit in which every timestamp of the batch is a whole number. */
-    static LinePrecision coarsest(RowBatch batch) {
-        long[] ts = batch.tsMicros();
-        boolean seconds = true;
-        boolean millis = true;
-        for (int r = 0, n = batch.size(); r < n && millis; r++) {
-            long t = ts[r];
-            millis = t % 1_000 == 0;
-            seconds &= t % 1_000_000 == 0;
-        }
-        return seconds && millis ? LinePrecision.S : millis ? LinePrecision.MS : LinePrecision.US;
-    }
-
     @Override
     public WriteResult write(RowBatch batch) throws TargetException {
         LineProtocolEncoder enc = encode(batch);
@@ -89,7 +78,7 @@ final class IlpHttpWriter implements BatchWriter {
         if (lines == 0) {
             return new WriteResult(0, skipped, 0);
         }
-        URI uri = uris.computeIfAbsent(enc.precision(), p -> http.writeUri(p.v1Name()));
+        String uri = paths.computeIfAbsent(enc.precision(), p -> "/write?precision=" + p.v1Name());
         int len = sink.length();
         if (lines <= batchLines) {
             post(uri, 0, len, 0, lines);
@@ -99,7 +88,7 @@ final class IlpHttpWriter implements BatchWriter {
         return new WriteResult(lines, skipped, len);
     }
 
-    private void postInChunks(URI uri, int len, int lines) throws TargetException {
+    private void postInChunks(String uri, int len, int lines) throws TargetException {
         byte[] buf = sink.array();
         int start = 0;
         int inChunk = 0;
@@ -117,29 +106,22 @@ final class IlpHttpWriter implements BatchWriter {
         }
     }
 
-    private void post(URI uri, int off, int len, int committedBefore, int lines) throws TargetException {
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(IlpHttp.REQUEST_TIMEOUT)
-                .header("Content-Type", "text/plain; charset=utf-8")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(sink.array(), off, len)).build();
-        HttpResponse<String> response;
+    private void post(String pathAndQuery, int off, int len, int committedBefore, int lines) throws TargetException {
+        HttpConnection.Response response;
         try {
-            response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            response = connection.post(pathAndQuery, CONTENT_TYPE, sink.array(), off, len);
         } catch (IOException e) {
             throw http.unreachable(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetException(TargetException.Kind.UNREACHABLE, null, "interrupted during " + context, e);
         }
-        int status = response.statusCode();
-        if (status / 100 != 2) {
+        if (!response.ok()) {
             String what = committedBefore == 0 ? context
                     : context + " (" + committedBefore + " of " + lines + " lines of the batch were committed before)";
-            throw http.failure(status, response.body(), what);
+            throw http.failure(response.status(), response.body(), what);
         }
     }
 
     @Override
     public void close() {
-        // the JDK HttpClient has no close() before Java 21; its idle connection and thread go with the GC
+        connection.close();
     }
 }
