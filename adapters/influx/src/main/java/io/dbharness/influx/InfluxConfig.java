@@ -2,6 +2,7 @@ package io.dbharness.influx;
 
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.encode.LineOptions;
 import io.dbharness.core.encode.LinePrecision;
 
 import java.net.URI;
@@ -36,13 +37,12 @@ record InfluxConfig(URI baseUri, InfluxApi api, String database, String retentio
         if (uri.getRawUserInfo() != null) {
             throw new UsageException("--influx-url must not carry credentials; use --username with INFLUX_PASSWORD, or INFLUX_TOKEN");
         }
-        String precision = s.optional("precision").orElse("auto");
+        LineOptions line = LineOptions.from(s);
         return new InfluxConfig(uri, s.enumValue("influx-api", InfluxApi.class),
                 s.optional("influx-database").orElse(DEFAULT_DATABASE), s.optional("retention-policy").orElse(""),
                 s.optional("username").orElse(""), s.optional("influx-password").orElse(""),
                 s.optional("org").orElse(""), s.optional("bucket").orElse(""), s.optional("token").orElse(""),
-                s.intValue("batch-lines", 1, 10_000_000), s.bool("gzip"),
-                precision.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(LinePrecision.parse(precision)));
+                line.batchLines(), s.bool("gzip"), line.precision());
     }
 
     /** The v2 API needs org and bucket; asked for only once the API is known (auto may pick v1). */

@@ -9,6 +9,7 @@ import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.encode.LineOptions;
 import io.dbharness.core.config.Settings;
 
 import java.nio.charset.StandardCharsets;
@@ -42,10 +43,9 @@ public final class InfluxTargetProvider implements TargetProvider {
             OptionDef.of("org", "ORG", null, "v2: organization").withEnv("INFLUX_ORG"),
             OptionDef.of("bucket", "BUCKET", null, "v2: bucket, created when absent").withEnv("INFLUX_BUCKET"),
             OptionDef.of("token", "TOKEN", null, "v2: API token; prefer the INFLUX_TOKEN variable").withEnv("INFLUX_TOKEN").asSecret(),
-            OptionDef.of("batch-lines", "N", "5000", "Lines per HTTP write; a --write-batch-rows batch is split into such posts"),
+            LineOptions.BATCH_LINES,
             OptionDef.flag("gzip", "Compress write bodies (Content-Encoding: gzip)"),
-            OptionDef.of("precision", "UNIT", "auto",
-                    "Timestamp unit on the wire: ns|us|ms|s, or auto (the coarsest that keeps each batch's timestamps exact)"));
+            LineOptions.PRECISION);
 
     @Override
     public String id() {

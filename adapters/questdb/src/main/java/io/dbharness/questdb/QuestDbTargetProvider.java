@@ -8,6 +8,7 @@ import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.encode.LineOptions;
 import io.dbharness.core.encode.LinePrecision;
 
 import java.util.List;
@@ -37,9 +38,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
             OptionDef.of("questdb-user", "USER", "admin", "QuestDB PostgreSQL wire user").withEnv("QDB_PG_USER"),
             OptionDef.of("questdb-password", "PASSWORD", "quest",
                     "QuestDB PostgreSQL wire password; prefer the variable").withEnv("QDB_PG_PASSWORD").asSecret(),
-            OptionDef.of("precision", "UNIT", "auto",
-                    "Line-protocol timestamp unit ns|us|ms|s, or auto: per batch the coarsest unit that carries its timestamps"),
-            OptionDef.of("batch-lines", "N", "5000", "Lines per HTTP write request; a larger batch is split"));
+            LineOptions.PRECISION, LineOptions.BATCH_LINES);
 
     @Override
     public String id() {
@@ -63,10 +62,9 @@ public final class QuestDbTargetProvider implements TargetProvider {
 
     @Override
     public TargetAdapter open(Settings settings) throws TargetException {
-        String p = settings.string("precision").trim();
-        Optional<LinePrecision> precision = p.equalsIgnoreCase("auto") ? Optional.empty()
-                : Optional.of(parsePrecision(settings, p));
-        int batchLines = settings.intValue("batch-lines", 1, 10_000_000);
+        LineOptions line = LineOptions.from(settings);
+        Optional<LinePrecision> precision = line.precision();
+        int batchLines = line.batchLines();
         Optional<QuestDbEndpoint> external = QuestDbEndpoint.resolve(settings);
         EmbeddedQuestDb embedded = external.isPresent() ? null : EmbeddedQuestDb.start();
         QuestDbEndpoint endpoint = external.orElseGet(() -> QuestDbEndpoint.embedded(embedded));
@@ -82,14 +80,6 @@ public final class QuestDbTargetProvider implements TargetProvider {
                 embedded.close();
             }
             throw e;
-        }
-    }
-
-    private static LinePrecision parsePrecision(Settings s, String raw) {
-        try {
-            return LinePrecision.parse(raw);
-        } catch (RuntimeException e) {
-            throw s.bad("precision", raw, "ns|us|ms|s|auto");
         }
     }
 }
