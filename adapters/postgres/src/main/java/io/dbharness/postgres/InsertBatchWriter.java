@@ -69,17 +69,7 @@ final class InsertBatchWriter implements BatchWriter {
 
     @Override
     public void close() {
-        closeQuietly(insert);
-        closeQuietly(connection);
-    }
-
-    private static void closeQuietly(AutoCloseable c) {
-        try {
-            if (c != null) {
-                c.close();
-            }
-        } catch (Exception ignored) {
-            // nothing useful to report at close; the pool evicts a broken connection itself
-        }
+        RowBinder.closeQuietly(insert);
+        RowBinder.closeQuietly(connection);
     }
 }

@@ -105,18 +105,8 @@ final class MultiRowInsertWriter implements BatchWriter {
 
     @Override
     public void close() {
-        closeQuietly(full);
-        closeQuietly(tail);
-        closeQuietly(connection);
-    }
-
-    private static void closeQuietly(AutoCloseable c) {
-        try {
-            if (c != null) {
-                c.close();
-            }
-        } catch (Exception ignored) {
-            // nothing useful to report at close; the pool evicts a broken connection itself
-        }
+        RowBinder.closeQuietly(full);
+        RowBinder.closeQuietly(tail);
+        RowBinder.closeQuietly(connection);
     }
 }

@@ -91,4 +91,15 @@ final class RowBinder {
         }
         return bytes;
     }
+
+    /** For the INSERT writers' close(): nothing useful to report then; the pool evicts a broken connection itself. */
+    static void closeQuietly(AutoCloseable c) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } catch (Exception ignored) {
+            // see above
+        }
+    }
 }
