@@ -92,7 +92,7 @@ public final class Runner {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stop.request();
-            err.println("\nstopping: finishing the batches in flight, then saving the result (Ctrl-C again to abort)");
+            err.println("\nstopping: finishing the batches in flight, then saving the result (at most 60 s)");
             try {
                 finished.await(60, TimeUnit.SECONDS);
             } catch (InterruptedException ignored) {
