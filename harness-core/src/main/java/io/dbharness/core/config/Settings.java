@@ -190,16 +190,29 @@ public final class Settings {
         }
     }
 
-    /** Values as resolved, secrets masked: fit for results and logs. */
+    /**
+     * Values as resolved, secrets masked: fit for results and logs. Besides the secret options, a password
+     * or token written into another value (a URL's {@code user:pass@} or {@code ?password=}) is masked too.
+     */
     public Map<String, String> masked() {
         Map<String, String> out = new TreeMap<>();
         for (OptionDef d : defs.values()) {
             String v = values.getOrDefault(d.name(), d.defaultValue());
             if (v != null) {
-                out.put(d.name(), d.secret() && !v.isEmpty() ? "*****" : v);
+                out.put(d.name(), d.secret() && !v.isEmpty() ? MASK : maskEmbedded(v));
             }
         }
         return out;
+    }
+
+    private static final String MASK = "*****";
+    private static final java.util.regex.Pattern USERINFO = java.util.regex.Pattern.compile("(//[^/:@\\s]*:)[^/@\\s]*@");
+    private static final java.util.regex.Pattern PARAM = java.util.regex.Pattern.compile(
+            "(?i)((?:password|passwd|pwd|token|secret)=)[^&;\\s]*");
+
+    static String maskEmbedded(String value) {
+        String v = USERINFO.matcher(value).replaceAll("$1" + MASK + "@");
+        return PARAM.matcher(v).replaceAll("$1" + MASK);
     }
 
     public UsageException bad(String name, String value, String allowed) {
