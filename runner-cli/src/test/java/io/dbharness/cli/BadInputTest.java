@@ -97,4 +97,10 @@ class BadInputTest {
     void cleanAndAppendExcludeEachOther() {
         assertTrue(usageError("--target", "noop", "--clean", "--append").contains("--clean and --append exclude each other"));
     }
+
+    @Test
+    void anOptionOfAnotherTargetSaysWhoseItIs() {
+        assertEquals("--pg-ingest is an option of target 'postgres', not of 'noop'",
+                usageError("--target", "noop", "--pg-ingest", "copy-text"));
+    }
 }

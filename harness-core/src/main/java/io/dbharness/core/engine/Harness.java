@@ -41,6 +41,7 @@ public final class Harness {
     public static RunResult run(RunSpec spec, Registry registry) throws TargetException {
         TargetProvider tp = registry.target(spec.target());
         WorkloadProvider wp = registry.workload(spec.workload());
+        refuseForeignOptions(registry, tp, wp, spec.options().keySet());
         Settings settings = Settings.resolve(allOptions(tp, wp), spec.options(), spec.environment());
         RunOptions options = RunOptions.from(settings);
         Workload workload = wp.create(settings);
@@ -89,6 +90,30 @@ public final class Harness {
                     out.measurements().operationStats(), out.intervals(), out.measurements().errorSummaries(),
                     verification, stored, out.pacing(), out.stopReason().name(),
                     out.failure() == null ? null : out.failure().getMessage());
+        }
+    }
+
+    /** An option of another target or workload gets a message that says whose it is. */
+    private static void refuseForeignOptions(Registry registry, TargetProvider tp, WorkloadProvider wp,
+                                             java.util.Set<String> given) {
+        java.util.Set<String> own = new java.util.HashSet<>();
+        allOptions(tp, wp).forEach(d -> own.add(d.name()));
+        for (String name : given) {
+            if (own.contains(name)) {
+                continue;
+            }
+            for (TargetProvider other : registry.targets()) {
+                if (other.options().stream().anyMatch(d -> d.name().equals(name))) {
+                    throw new UsageException("--" + name + " is an option of target '" + other.id()
+                            + "', not of '" + tp.id() + "'");
+                }
+            }
+            for (WorkloadProvider other : registry.workloads()) {
+                if (other.options().stream().anyMatch(d -> d.name().equals(name))) {
+                    throw new UsageException("--" + name + " is an option of workload '" + other.id()
+                            + "', not of '" + wp.id() + "'");
+                }
+            }
         }
     }
 
