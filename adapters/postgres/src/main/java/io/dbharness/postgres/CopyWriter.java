@@ -28,12 +28,11 @@ final class CopyWriter implements BatchWriter {
     private final String sql;
     private final String context;
 
-    CopyWriter(Connection connection, SeriesSchema schema, EncoderFormat format) throws SQLException {
+    CopyWriter(Connection connection, PgFlavor flavor, SeriesSchema schema, EncoderFormat format) throws SQLException {
         this.connection = connection;
         this.copy = connection.unwrap(PGConnection.class).getCopyAPI();
         this.encoder = format.create(schema);
-        String options = format == EncoderFormat.COPY_BINARY ? " (FORMAT binary)" : "";
-        this.sql = "COPY " + Tables.target(schema) + " FROM STDIN" + options;
+        this.sql = Tables.render(flavor, format == EncoderFormat.COPY_BINARY ? "copy_binary" : "copy_text", schema, java.util.Map.of());
         this.context = "COPY into " + Tables.quote(schema.tableName());
     }
 

@@ -22,10 +22,11 @@ final class InsertBatchWriter implements BatchWriter {
     private final RowBinder binder;
     private final String context;
 
-    InsertBatchWriter(Connection connection, SeriesSchema schema) throws SQLException {
+    InsertBatchWriter(Connection connection, PgFlavor flavor, SeriesSchema schema) throws SQLException {
         this.connection = connection;
         this.binder = new RowBinder(schema);
-        this.insert = connection.prepareStatement("INSERT INTO " + Tables.target(schema) + " VALUES " + RowBinder.placeholders(schema));
+        this.insert = connection.prepareStatement(Tables.render(flavor, "insert", schema,
+                java.util.Map.of("rows", RowBinder.placeholders(schema))));
         this.context = "INSERT into " + Tables.quote(schema.tableName());
     }
 

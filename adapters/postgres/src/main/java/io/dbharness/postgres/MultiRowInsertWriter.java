@@ -20,6 +20,7 @@ final class MultiRowInsertWriter implements BatchWriter {
     static final int MAX_PARAMETERS = 65_535;
 
     private final Connection connection;
+    private final PgFlavor flavor;
     private final SeriesSchema schema;
     private final RowBinder binder;
     private final int fieldsPerRow;
@@ -29,8 +30,9 @@ final class MultiRowInsertWriter implements BatchWriter {
     private PreparedStatement tail;
     private int tailRows;
 
-    MultiRowInsertWriter(Connection connection, SeriesSchema schema) {
+    MultiRowInsertWriter(Connection connection, PgFlavor flavor, SeriesSchema schema) {
         this.connection = connection;
+        this.flavor = flavor;
         this.schema = schema;
         this.binder = new RowBinder(schema);
         this.fieldsPerRow = io.dbharness.core.encode.SchemaColumns.count(schema);
@@ -92,15 +94,14 @@ final class MultiRowInsertWriter implements BatchWriter {
 
     private PreparedStatement prepare(int rows) throws SQLException {
         String row = RowBinder.placeholders(schema);
-        StringBuilder sql = new StringBuilder(32 + rows * (row.length() + 1));
-        sql.append("INSERT INTO ").append(Tables.target(schema)).append(" VALUES ");
+        StringBuilder values = new StringBuilder(rows * (row.length() + 1));
         for (int i = 0; i < rows; i++) {
             if (i > 0) {
-                sql.append(',');
+                values.append(',');
             }
-            sql.append(row);
+            values.append(row);
         }
-        return connection.prepareStatement(sql.toString());
+        return connection.prepareStatement(Tables.render(flavor, "insert", schema, java.util.Map.of("rows", values.toString())));
     }
 
     @Override

@@ -22,13 +22,22 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
 
     /** Empty when nothing names a server: the caller starts an embedded one. */
     static Optional<PostgresEndpoint> resolve(Settings s) {
+        return resolve(s, List.of("jdbc:postgresql:"));
+    }
+
+    /** @param prefixes the URL schemes the product's driver takes; the first builds URLs from host and port */
+    static Optional<PostgresEndpoint> resolve(Settings s, List<String> prefixes) {
         String user = s.optional("user").orElse(null);
         String password = s.optional("password").orElse(null);
         if (s.isSet("url")) {
             String url = s.string("url").trim();
-            Properties parsed = url.startsWith("jdbc:postgresql:") ? org.postgresql.Driver.parseURL(url, null) : null;
+            // every family driver keeps libpq's URL shape: parse it as a PostgreSQL URL for the display
+            Properties parsed = prefixes.stream().filter(url::startsWith).findFirst()
+                    .map(p -> org.postgresql.Driver.parseURL("jdbc:postgresql:" + url.substring(p.length()), null))
+                    .orElse(null);
             if (parsed == null) {
-                throw new UsageException("invalid value for --url: expected jdbc:postgresql://HOST:PORT/DATABASE");
+                throw new UsageException("invalid value for --url: expected " + String.join(" or ", prefixes)
+                        + "//HOST:PORT/DATABASE");
             }
             String display = parsed.getProperty("PGHOST", "localhost") + ":" + parsed.getProperty("PGPORT", "5432")
                     + "/" + parsed.getProperty("PGDBNAME", "");
@@ -47,7 +56,7 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
         String effectiveUser = user != null ? user : System.getProperty("user.name");
         String database = s.optional("database").orElse(effectiveUser);
         String hostPart = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
-        String url = "jdbc:postgresql://" + hostPart + ":" + port + "/" + urlEncode(database);
+        String url = prefixes.get(0) + "//" + hostPart + ":" + port + "/" + urlEncode(database);
         return Optional.of(new PostgresEndpoint(url, effectiveUser, password, host + ":" + port + "/" + database));
     }
 

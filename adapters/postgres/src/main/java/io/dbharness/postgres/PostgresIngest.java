@@ -23,11 +23,13 @@ import java.util.OptionalLong;
 final class PostgresIngest implements TimeSeriesIngest {
 
     private final DataSource pool;
-    private final IngestMode mode;
+    private final PgFlavor flavor;
+    private final SqlDialect sql;
 
-    PostgresIngest(DataSource pool, IngestMode mode) {
+    PostgresIngest(DataSource pool, PgFlavor flavor) {
         this.pool = pool;
-        this.mode = mode;
+        this.flavor = flavor;
+        this.sql = flavor.dialect();
     }
 
     @Override
@@ -35,10 +37,10 @@ final class PostgresIngest implements TimeSeriesIngest {
         String table = Tables.quote(schema.tableName());
         try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
             if (schemaMode == SchemaMode.CLEAN) {
-                st.execute(SqlTemplates.render("drop_table", Map.of("table", table)));
+                st.execute(Tables.render(flavor, "drop_table", schema, Map.of()));
             }
             if (!exists(c, table)) {
-                st.execute(Tables.createSql(schema));
+                st.execute(Tables.createSql(flavor, schema));
                 return;
             }
             List<String> diffs = Tables.layoutDifferences(schema, columns(c, table));
@@ -59,7 +61,17 @@ final class PostgresIngest implements TimeSeriesIngest {
     }
 
     @Override
+    public boolean mergesRowsWithSameKey() {
+        return flavor.mergesRowsWithSameKey();
+    }
+
+    @Override
     public BatchWriter openWriter(SeriesSchema schema) throws TargetException {
+        java.util.Optional<BatchWriter> own = flavor.ownWriter(schema);
+        if (own.isPresent()) {
+            return own.get();
+        }
+        IngestMode mode = flavor.ingestMode();
         Connection c;
         try {
             c = pool.getConnection();
@@ -68,10 +80,10 @@ final class PostgresIngest implements TimeSeriesIngest {
         }
         try {
             return switch (mode) {
-                case COPY_BINARY -> new CopyWriter(c, schema, EncoderFormat.COPY_BINARY);
-                case COPY_TEXT -> new CopyWriter(c, schema, EncoderFormat.COPY_TEXT);
-                case INSERT_BATCH -> new InsertBatchWriter(c, schema);
-                case INSERT_MULTIROW -> new MultiRowInsertWriter(c, schema);
+                case COPY_BINARY -> new CopyWriter(c, flavor, schema, EncoderFormat.COPY_BINARY);
+                case COPY_TEXT -> new CopyWriter(c, flavor, schema, EncoderFormat.COPY_TEXT);
+                case INSERT_BATCH -> new InsertBatchWriter(c, flavor, schema);
+                case INSERT_MULTIROW -> new MultiRowInsertWriter(c, flavor, schema);
             };
         } catch (SQLException | RuntimeException e) {
             try {
@@ -88,7 +100,7 @@ final class PostgresIngest implements TimeSeriesIngest {
 
     @Override
     public java.util.Optional<String> ddl(SeriesSchema schema) {
-        return java.util.Optional.of(Tables.createSql(schema));
+        return java.util.Optional.of(Tables.createSql(flavor, schema));
     }
 
     @Override
@@ -105,7 +117,7 @@ final class PostgresIngest implements TimeSeriesIngest {
     public OptionalLong storedBytes(SeriesSchema schema) throws TargetException {
         String table = Tables.quote(schema.tableName());
         try (Connection c = pool.getConnection();
-             PreparedStatement ps = c.prepareStatement(SqlTemplates.get("table_size"))) {
+             PreparedStatement ps = c.prepareStatement(sql.get("table_size"))) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -117,8 +129,8 @@ final class PostgresIngest implements TimeSeriesIngest {
         }
     }
 
-    private static boolean exists(Connection c, String table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(SqlTemplates.get("table_exists"))) {
+    private boolean exists(Connection c, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql.get("table_exists"))) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -127,9 +139,9 @@ final class PostgresIngest implements TimeSeriesIngest {
         }
     }
 
-    private static Map<String, String> columns(Connection c, String table) throws SQLException {
+    private Map<String, String> columns(Connection c, String table) throws SQLException {
         Map<String, String> cols = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(SqlTemplates.get("table_columns"))) {
+        try (PreparedStatement ps = c.prepareStatement(sql.get("table_columns"))) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -140,15 +152,15 @@ final class PostgresIngest implements TimeSeriesIngest {
         return cols;
     }
 
-    private static boolean hasRows(Statement st, String table) throws SQLException {
-        try (ResultSet rs = st.executeQuery(SqlTemplates.render("has_rows", Map.of("table", table)))) {
+    private boolean hasRows(Statement st, String table) throws SQLException {
+        try (ResultSet rs = st.executeQuery(sql.render("has_rows", Map.of("table", table)))) {
             rs.next();
             return rs.getBoolean(1);
         }
     }
 
-    private static long count(Statement st, String table) throws SQLException {
-        try (ResultSet rs = st.executeQuery(SqlTemplates.render("count_rows", Map.of("table", table)))) {
+    private long count(Statement st, String table) throws SQLException {
+        try (ResultSet rs = st.executeQuery(sql.render("count_rows", Map.of("table", table)))) {
             rs.next();
             return rs.getLong(1);
         }

@@ -16,22 +16,25 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** An open PostgreSQL target: owns the pool and, when embedded, the server; both go away on close. */
+/**
+ * An open PostgreSQL-family target: owns the pool and, when embedded, the server; both go away on close.
+ * What differs between products comes from its {@link PgFlavor}.
+ */
 final class PostgresTarget implements TargetAdapter {
 
     private final PostgresEndpoint endpoint;
     private final HikariDataSource pool;
     private final EmbeddedServer embedded;
-    private final IngestMode mode;
+    private final PgFlavor flavor;
     private final PostgresIngest ingest;
     private final SqlAccess sql;
 
-    PostgresTarget(PostgresEndpoint endpoint, HikariDataSource pool, EmbeddedServer embedded, IngestMode mode) {
+    PostgresTarget(PostgresEndpoint endpoint, HikariDataSource pool, EmbeddedServer embedded, PgFlavor flavor) {
         this.endpoint = endpoint;
         this.pool = pool;
         this.embedded = embedded;
-        this.mode = mode;
-        this.ingest = new PostgresIngest(pool, mode);
+        this.flavor = flavor;
+        this.ingest = new PostgresIngest(pool, flavor);
         this.sql = new SqlAccess() {
             @Override
             public DataSource dataSource() {
@@ -49,7 +52,7 @@ final class PostgresTarget implements TargetAdapter {
         Map<String, String> settings = new TreeMap<>();
         String version = null;
         try (Connection c = pool.getConnection(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery(SqlTemplates.get("server_settings"))) {
+             ResultSet rs = st.executeQuery(flavor.dialect().get("server_settings"))) {
             while (rs.next()) {
                 if (rs.getString(1).equals("server_version")) {
                     version = rs.getString(2);
@@ -60,8 +63,9 @@ final class PostgresTarget implements TargetAdapter {
         } catch (SQLException e) {
             settings.put("describe_error", SqlErrors.classify(e, "reading server settings").getMessage());
         }
-        settings.put("ingest", mode.cliName());
-        return new TargetInfo("PostgreSQL", version, endpoint.display(), settings);
+        settings.put("ingest", flavor.ingestMode().cliName());
+        settings.putAll(flavor.settings());
+        return new TargetInfo(flavor.product(), version, endpoint.display(), settings);
     }
 
     @Override
@@ -78,6 +82,7 @@ final class PostgresTarget implements TargetAdapter {
     @Override
     public void close() {
         try {
+            flavor.close();
             pool.close();
         } finally {
             if (embedded != null) {
@@ -88,6 +93,6 @@ final class PostgresTarget implements TargetAdapter {
 
     @Override
     public String toString() {
-        return "PostgresTarget[" + endpoint.display() + ", " + mode.cliName() + "]";
+        return "PostgresTarget[" + flavor.product() + ", " + endpoint.display() + "]";
     }
 }

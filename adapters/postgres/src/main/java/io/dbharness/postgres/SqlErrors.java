@@ -47,21 +47,21 @@ final class SqlErrors {
     }
 
     /** A failure to connect, phrased for someone who only gave a host and a user. */
-    static TargetException connectFailure(SQLException e, String endpoint, String user) {
+    static TargetException connectFailure(SQLException e, String product, String endpoint, String user) {
         String state = sqlState(e);
         Kind kind = kind(e);
         if (kind == Kind.AUTHENTICATION) {
             String reason = state.equals("28P01") ? "password authentication failed" : primaryMessage(e);
-            return new TargetException(kind, state, "PostgreSQL refused the credentials for user '" + user + "' at "
+            return new TargetException(kind, state, product + " refused the credentials for user '" + user + "' at "
                     + endpoint + " (" + reason + ")", e);
         }
         if (kind == Kind.UNREACHABLE) {
-            return new TargetException(kind, state, "cannot connect to PostgreSQL at " + endpoint + ": " + ioReason(e), e);
+            return new TargetException(kind, state, "cannot connect to " + product + " at " + endpoint + ": " + ioReason(e), e);
         }
         if (state.equals("3D000")) {
-            return new TargetException(Kind.FATAL, state, "PostgreSQL at " + endpoint + ": " + primaryMessage(e), e);
+            return new TargetException(Kind.FATAL, state, product + " at " + endpoint + ": " + primaryMessage(e), e);
         }
-        return new TargetException(kind, state, "cannot connect to PostgreSQL at " + endpoint + ": " + primaryMessage(e)
+        return new TargetException(kind, state, "cannot connect to " + product + " at " + endpoint + ": " + primaryMessage(e)
                 + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")"), e);
     }
 

@@ -14,19 +14,19 @@ import java.util.Map;
  * Names and layout of the telematics table. The table name is one identifier, always quoted, so any name the
  * user gives (mixed case, dashes, reserved words) means exactly that table and cannot inject SQL.
  */
-final class Tables {
+public final class Tables {
 
     private Tables() {
     }
 
-    static String quote(String identifier) {
+    public static String quote(String identifier) {
         if (identifier.isEmpty() || identifier.indexOf('\0') >= 0) {
             throw new UsageException("invalid table name '" + identifier.replace("\0", "\\0") + "'");
         }
         return '"' + identifier.replace("\"", "\"\"") + '"';
     }
 
-    static String createSql(SeriesSchema schema) {
+    public static String createSql(PgFlavor flavor, SeriesSchema schema) {
         StringBuilder cols = new StringBuilder();
         String type = schema.metricType().sqlName();
         for (int m = 0; m < schema.columnMetrics(); m++) {
@@ -35,11 +35,20 @@ final class Tables {
         if (schema.hasExtension()) {
             cols.append(",\n  ").append(SeriesSchema.EXT_COLUMN).append(" jsonb");
         }
-        return SqlTemplates.render("create_table", Map.of("table", quote(schema.tableName()), "columns", cols.toString()));
+        return render(flavor, "create_table", schema, Map.of("columns", cols.toString()));
+    }
+
+    /** A statement of the flavor's dialect with the table, the flavor's values and {@code extra} filled in. */
+    public static String render(PgFlavor flavor, String id, SeriesSchema schema, Map<String, String> extra) {
+        Map<String, String> values = new java.util.HashMap<>(flavor.sqlValues(schema));
+        values.put("table", quote(schema.tableName()));
+        values.put("target", target(schema));
+        values.putAll(extra);
+        return flavor.dialect().render(id, values);
     }
 
     /** {@code "t" (ts, tag_id, c0, ...)}, the target of COPY and INSERT. */
-    static String target(SeriesSchema schema) {
+    public static String target(SeriesSchema schema) {
         return quote(schema.tableName()) + " (" + String.join(", ", SchemaColumns.names(schema)) + ")";
     }
 

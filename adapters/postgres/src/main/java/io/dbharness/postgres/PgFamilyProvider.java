@@ -1,0 +1,163 @@
+package io.dbharness.postgres;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The shared life of a PostgreSQL-family target: resolve where to connect (URL, options or libpq
+ * variables), connect once to classify failures, check that the server is the product asked for, then pool.
+ * A product adapter extends this with its options and its {@link PgFlavor}.
+ */
+public abstract class PgFamilyProvider implements TargetProvider {
+
+    /** Connection options shared by every product: libpq's names and variables. */
+    public static final List<OptionDef> CONNECTION_OPTIONS = List.of(
+            OptionDef.of("url", "JDBC_URL", null,
+                    "JDBC URL of the server (jdbc:postgresql://HOST:PORT/DB, or the product's own scheme); default: "
+                            + "built from --host/--port/--user/--database, or an embedded PostgreSQL for the postgres target"),
+            OptionDef.of("host", "HOST", null, "Server host (default localhost)").withEnv("PGHOST"),
+            OptionDef.of("port", "PORT", null, "Server port (default 5432)").withEnv("PGPORT"),
+            OptionDef.of("user", "USER", null, "User name (default: the OS user)").withEnv("PGUSER"),
+            OptionDef.of("password", "PASSWORD", null, "Password; prefer the PGPASSWORD variable").withEnv("PGPASSWORD").asSecret(),
+            OptionDef.of("database", "DB", null, "Database (default: the user name)").withEnv("PGDATABASE"));
+
+    public static final OptionDef ALLOW_COMPATIBLE = OptionDef.flag("allow-compatible-server",
+            "Run a product target against another PostgreSQL-family server; what it lacks is switched off, one warning each");
+
+    /** The product's own options (ingest path, DDL choices). */
+    protected abstract List<OptionDef> productOptions();
+
+    /** Builds the product's flavor from validated settings; a bad value is a UsageException. */
+    protected abstract PgFlavor flavor(Settings settings);
+
+    @Override
+    public List<OptionDef> options() {
+        List<OptionDef> all = new ArrayList<>(CONNECTION_OPTIONS);
+        all.addAll(productOptions());
+        all.add(ALLOW_COMPATIBLE);
+        return List.copyOf(all);
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> capabilities() {
+        return Set.of(TimeSeriesIngest.class, SqlAccess.class);
+    }
+
+    @Override
+    public TargetAdapter open(Settings settings) throws TargetException {
+        PgFlavor flavor = flavor(settings);
+        int workers = workers(settings);
+        Optional<PostgresEndpoint> external = PostgresEndpoint.resolve(settings, flavor.urlPrefixes());
+        if (external.isEmpty() && !flavor.embeddedByDefault()) {
+            throw new UsageException("the " + id() + " target needs a server: give --url or --host "
+                    + "(or the PGHOST... variables); " + flavor.product() + " does not run embedded");
+        }
+        EmbeddedServer embedded = external.isPresent() ? null : EmbeddedServer.start();
+        PostgresEndpoint endpoint = external.orElseGet(() -> PostgresEndpoint.embedded(embedded.port()));
+        try {
+            String version = probe(flavor, endpoint);
+            if (!flavor.recognises(version)) {
+                if (!settings.bool("allow-compatible-server")) {
+                    throw new UsageException("server at " + endpoint.display() + " is " + shortVersion(version) + ", not "
+                            + flavor.product() + "; give --allow-compatible-server to run against it anyway");
+                }
+                flavor = flavor.onCompatibleServer(version, line -> System.err.println("warning: " + line));
+            }
+            HikariDataSource pool = pool(flavor, endpoint, workers + 1);
+            return new PostgresTarget(endpoint, pool, embedded, flavor);
+        } catch (TargetException | RuntimeException e) {
+            if (embedded != null) {
+                embedded.close();
+            }
+            throw e;
+        }
+    }
+
+    /** {@code PostgreSQL 14.22 on x86_64...} → {@code PostgreSQL 14.22}. */
+    static String shortVersion(String version) {
+        String[] words = version.split("\\s+");
+        return words.length >= 2 ? words[0] + " " + words[1].replaceAll(",$", "") : version;
+    }
+
+    /** Outside the engine (library use) {@code workers} may not be declared; one connection is enough then. */
+    private static int workers(Settings settings) {
+        try {
+            return settings.intValue("workers", 1, 1024);
+        } catch (IllegalArgumentException undeclared) {
+            return 1;
+        }
+    }
+
+    /**
+     * One direct connection before the pool exists: the driver's own exception carries the SQLSTATE and
+     * cause we classify, and it fails within the driver's connect timeout instead of Hikari's. Returns
+     * {@code version()}.
+     */
+    private static String probe(PgFlavor flavor, PostgresEndpoint endpoint) throws TargetException {
+        try (Connection c = flavor.driver(endpoint.jdbcUrl()).connect(endpoint.jdbcUrl(), endpoint.driverProperties())) {
+            if (c == null) {
+                throw new UsageException("invalid value for --url: expected " + flavor.urlPrefixes().get(0) + "//HOST:PORT/DATABASE");
+            }
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT version()")) {
+                rs.next();
+                return rs.getString(1);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.connectFailure(e, flavor.product(), endpoint.display(), endpoint.user());
+        }
+    }
+
+    private static HikariDataSource pool(PgFlavor flavor, PostgresEndpoint endpoint, int size) throws TargetException {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("dbharness-" + flavor.product().toLowerCase(java.util.Locale.ROOT));
+        config.setDriverClassName(flavor.driver(endpoint.jdbcUrl()).getClass().getName());
+        config.setJdbcUrl(endpoint.jdbcUrl());
+        config.setDataSourceProperties(endpoint.driverProperties());
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(1);
+        config.setAutoCommit(true);
+        config.setConnectionTimeout(10_000);
+        config.setValidationTimeout(3_000);
+        config.setInitializationFailTimeout(1);
+        if (!flavor.sessionSql().isEmpty()) {
+            config.setConnectionInitSql(String.join("; ", flavor.sessionSql()));
+        }
+        try {
+            return new HikariDataSource(config);
+        } catch (RuntimeException e) {
+            SQLException cause = findSql(e);
+            if (cause != null) {
+                throw SqlErrors.connectFailure(cause, flavor.product(), endpoint.display(), endpoint.user());
+            }
+            throw new TargetException(TargetException.Kind.UNREACHABLE, null,
+                    "cannot connect to " + flavor.product() + " at " + endpoint.display() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static SQLException findSql(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s) {
+                return s;
+            }
+        }
+        return null;
+    }
+}

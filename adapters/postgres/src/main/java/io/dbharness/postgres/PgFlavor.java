@@ -1,0 +1,85 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+
+import java.sql.Driver;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a PostgreSQL-family product changes on top of the generic PostgreSQL target: its name, how its
+ * server is recognised, its SQL (resources over the generic ones), values for its DDL, session settings and
+ * writers of its own. Connecting, checking, table preparation, COPY/INSERT and counting stay shared, so a
+ * product adapter holds only its differences. Instances are immutable, built from validated options.
+ */
+public interface PgFlavor {
+
+    /** As shown to users: {@code PostgreSQL}, {@code YugabyteDB}. */
+    String product();
+
+    SqlDialect dialect();
+
+    /** Whether {@code SELECT version()} names this product. */
+    boolean recognises(String version);
+
+    /** JDBC URL prefixes this product's driver takes; the first is used to build URLs from host and port. */
+    default List<String> urlPrefixes() {
+        return List.of("jdbc:postgresql:");
+    }
+
+    /** The driver for {@code url}; the stock PostgreSQL driver unless the product needs its own. */
+    default Driver driver(String url) {
+        return new org.postgresql.Driver();
+    }
+
+    /** Whether no URL and no PG variables means an embedded server (only plain PostgreSQL can do that). */
+    default boolean embeddedByDefault() {
+        return false;
+    }
+
+    /** How rows go in when no writer of the product's own applies. */
+    IngestMode ingestMode();
+
+    /**
+     * Placeholders the product's templates use beyond {@code table}, {@code target}, {@code columns} and
+     * {@code rows} (distribution, storage, conflict clause); given to every statement.
+     */
+    default Map<String, String> sqlValues(SeriesSchema schema) {
+        return Map.of();
+    }
+
+    /** Statements run on every new connection, e.g. {@code SET yb_enable_upsert_mode = on}. */
+    default List<String> sessionSql() {
+        return List.of();
+    }
+
+    /** Settings recorded in the result besides the server's, e.g. the storage chosen. */
+    default Map<String, String> settings() {
+        return Map.of();
+    }
+
+    /** A writer that does not go through JDBC (MatrixGate's HTTP API); empty for COPY/INSERT. */
+    default Optional<BatchWriter> ownWriter(SeriesSchema schema) throws TargetException {
+        return Optional.empty();
+    }
+
+    /** Whether rows with the same tag and timestamp end up as one stored row (upserts, unique storage). */
+    default boolean mergesRowsWithSameKey() {
+        return false;
+    }
+
+    /**
+     * The flavor to use on a server of another product when {@code --allow-compatible-server} is given:
+     * features that server lacks switched off, one {@code warn} line each, recorded in {@link #settings()}.
+     */
+    default PgFlavor onCompatibleServer(String version, java.util.function.Consumer<String> warn) {
+        return this;
+    }
+
+    /** Releases what the flavor opened (HTTP connections); the pool is closed by the target. */
+    default void close() {
+    }
+}

@@ -1,0 +1,28 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.TargetException;
+
+/**
+ * One embedded PostgreSQL per test JVM for the PostgreSQL-family adapters' tests (published in this
+ * module's test-jar): their wire path runs against a real server here.
+ */
+public final class EmbeddedPostgresFixture {
+
+    private static EmbeddedServer server;
+
+    private EmbeddedPostgresFixture() {
+    }
+
+    /** {@code jdbc:postgresql://localhost:PORT/postgres}, user {@code postgres}, no password. */
+    public static synchronized String jdbcUrl() throws TargetException {
+        if (server == null) {
+            server = EmbeddedServer.start(); // stopped by its shutdown hook when the test JVM exits
+        }
+        return "jdbc:postgresql://localhost:" + server.port() + "/postgres";
+    }
+
+    public static int port() throws TargetException {
+        jdbcUrl();
+        return server.port();
+    }
+}
