@@ -8,9 +8,6 @@ import io.dbharness.core.api.WriteResult;
 import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.EncoderFormat;
 import io.dbharness.core.encode.RowEncoder;
-import org.postgresql.PGConnection;
-import org.postgresql.copy.CopyIn;
-import org.postgresql.copy.CopyManager;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -22,7 +19,7 @@ import java.sql.SQLException;
 final class CopyWriter implements BatchWriter {
 
     private final Connection connection;
-    private final CopyManager copy;
+    private final CopyChannel copy;
     private final RowEncoder encoder;
     private final ByteSink sink = new ByteSink(256 * 1024);
     private final String sql;
@@ -30,7 +27,7 @@ final class CopyWriter implements BatchWriter {
 
     CopyWriter(Connection connection, PgFlavor flavor, SeriesSchema schema, EncoderFormat format) throws SQLException {
         this.connection = connection;
-        this.copy = connection.unwrap(PGConnection.class).getCopyAPI();
+        this.copy = flavor.copyChannel(connection);
         this.encoder = format.create(schema);
         this.sql = Tables.render(flavor, format == EncoderFormat.COPY_BINARY ? "copy_binary" : "copy_text", schema, java.util.Map.of());
         this.context = "COPY into " + Tables.quote(schema.tableName());
@@ -51,25 +48,11 @@ final class CopyWriter implements BatchWriter {
     @Override
     public WriteResult write(RowBatch batch) throws TargetException {
         encode(batch);
-        CopyIn in = null;
         try {
-            in = copy.copyIn(sql);
-            in.writeToCopy(sink.array(), 0, sink.length());
-            long rows = in.endCopy();
+            long rows = copy.copy(sql, sink.array(), 0, sink.length());
             return new WriteResult(rows, 0, sink.length());
         } catch (SQLException e) {
-            cancel(in, e);
             throw SqlErrors.classify(e, context);
-        }
-    }
-
-    private static void cancel(CopyIn in, SQLException e) {
-        if (in != null && in.isActive()) {
-            try {
-                in.cancelCopy();
-            } catch (SQLException suppressed) {
-                e.addSuppressed(suppressed);
-            }
         }
     }
 

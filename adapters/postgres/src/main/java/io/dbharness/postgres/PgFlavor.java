@@ -61,8 +61,16 @@ public interface PgFlavor {
         return Map.of();
     }
 
-    /** A writer that does not go through JDBC (MatrixGate's HTTP API); empty for COPY/INSERT. */
-    default Optional<BatchWriter> ownWriter(SeriesSchema schema) throws TargetException {
+    /** The COPY API of this product's driver on {@code connection}. */
+    default CopyChannel copyChannel(java.sql.Connection connection) throws java.sql.SQLException {
+        return CopyChannel.postgres(connection);
+    }
+
+    /**
+     * A writer of the product's own (MatrixGate's HTTP API, a COPY with product options); empty for the
+     * shared COPY/INSERT writers of {@link #ingestMode()}. {@code pool} is the target's connection pool.
+     */
+    default Optional<BatchWriter> ownWriter(SeriesSchema schema, javax.sql.DataSource pool) throws TargetException {
         return Optional.empty();
     }
 

@@ -67,7 +67,7 @@ final class PostgresIngest implements TimeSeriesIngest {
 
     @Override
     public BatchWriter openWriter(SeriesSchema schema) throws TargetException {
-        java.util.Optional<BatchWriter> own = flavor.ownWriter(schema);
+        java.util.Optional<BatchWriter> own = flavor.ownWriter(schema, pool);
         if (own.isPresent()) {
             return own.get();
         }
