@@ -60,6 +60,24 @@ final class Commands {
         for (WorkloadProvider w : registry.workloads()) {
             addGroup(spec, "Workload " + w.id() + ":%n", w.options(), added);
         }
+        // options several targets declare (connection settings of the PostgreSQL family, line-protocol
+        // batching) get a group of their own, naming who takes them, instead of landing under whichever
+        // target sorts first
+        Map<String, List<String>> owners = new LinkedHashMap<>();
+        Map<String, OptionDef> defs = new LinkedHashMap<>();
+        for (TargetProvider t : registry.targets()) {
+            for (OptionDef d : t.options()) {
+                owners.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(t.id());
+                defs.putIfAbsent(d.name(), d);
+            }
+        }
+        Map<String, List<OptionDef>> shared = new LinkedHashMap<>();
+        owners.forEach((name, ids) -> {
+            if (ids.size() > 1 && !added.contains(name)) {
+                shared.computeIfAbsent(String.join(", ", ids), k -> new ArrayList<>()).add(defs.get(name));
+            }
+        });
+        shared.forEach((ids, list) -> addGroup(spec, "Targets " + ids + ":%n", list, added));
         for (TargetProvider t : registry.targets()) {
             addGroup(spec, "Target " + t.id() + ":%n", t.options(), added);
         }
