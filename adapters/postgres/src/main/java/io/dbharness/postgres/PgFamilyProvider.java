@@ -92,7 +92,7 @@ public abstract class PgFamilyProvider implements TargetProvider {
     }
 
     /** {@code PostgreSQL 14.22 on x86_64...} → {@code PostgreSQL 14.22}. */
-    static String shortVersion(String version) {
+    public static String shortVersion(String version) {
         String[] words = version.split("\\s+");
         return words.length >= 2 ? words[0] + " " + words[1].replaceAll(",$", "") : version;
     }

@@ -36,8 +36,8 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
                     .map(p -> org.postgresql.Driver.parseURL("jdbc:postgresql:" + url.substring(p.length()), null))
                     .orElse(null);
             if (parsed == null) {
-                throw new UsageException("invalid value for --url: expected " + String.join(" or ", prefixes)
-                        + "//HOST:PORT/DATABASE");
+                throw new UsageException("invalid value for --url: expected " + prefixes.stream()
+                        .map(p -> p + "//HOST:PORT/DATABASE").collect(java.util.stream.Collectors.joining(" or ")));
             }
             String display = parsed.getProperty("PGHOST", "localhost") + ":" + parsed.getProperty("PGPORT", "5432")
                     + "/" + parsed.getProperty("PGDBNAME", "");

@@ -84,9 +84,11 @@ final class SqlErrors {
                 }
             }
         }
+        // forks of the driver (YugabyteDB's, openGauss's) have their own exception class: same text shape
         String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int nl = msg.indexOf('\n');
-        return nl < 0 ? msg : msg.substring(0, nl);
+        msg = nl < 0 ? msg : msg.substring(0, nl);
+        return msg.replaceFirst("^(ERROR|FATAL|PANIC): ", "");
     }
 
     private static IOException ioCause(Throwable e) {

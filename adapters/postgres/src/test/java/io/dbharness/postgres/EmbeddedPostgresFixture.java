@@ -16,7 +16,10 @@ public final class EmbeddedPostgresFixture {
     /** {@code jdbc:postgresql://localhost:PORT/postgres}, user {@code postgres}, no password. */
     public static synchronized String jdbcUrl() throws TargetException {
         if (server == null) {
-            server = EmbeddedServer.start(); // stopped by its shutdown hook when the test JVM exits
+            server = EmbeddedServer.start();
+            EmbeddedServer s = server;
+            // the server's own hook waits for its owner to close it: this fixture is that owner
+            Runtime.getRuntime().addShutdownHook(new Thread(s::close, "embedded-postgres-fixture"));
         }
         return "jdbc:postgresql://localhost:" + server.port() + "/postgres";
     }

@@ -1,0 +1,128 @@
+package io.dbharness.matrixdb;
+
+import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.postgres.IngestMode;
+import io.dbharness.postgres.PgFlavor;
+import io.dbharness.postgres.SqlDialect;
+import io.dbharness.postgres.Tables;
+
+import javax.sql.DataSource;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * MatrixDB / YMatrix on top of the shared PostgreSQL-family flow: Greenplum DDL (distribution, MARS or
+ * append-optimized storage), COPY text through the master or MatrixGate's HTTP API.
+ *
+ * @param greenplum false when running on a plain PostgreSQL server with {@code --allow-compatible-server}:
+ *                  distribution and storage clauses are then left out of the DDL
+ * @param notes     what was switched off on a compatible server, recorded in the result
+ */
+record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGateUrl mxgate, boolean gzip,
+                      TimeFormat timeFormat, boolean greenplum, Map<String, String> notes) implements PgFlavor {
+
+    static final String DIR = "io/dbharness/matrixdb/sql";
+    private static final SqlDialect DIALECT = new SqlDialect(DIR, MatrixDbFlavor.class.getClassLoader());
+
+    MatrixDbFlavor {
+        notes = Map.copyOf(notes);
+    }
+
+    @Override
+    public String product() {
+        return "MatrixDB";
+    }
+
+    @Override
+    public SqlDialect dialect() {
+        return DIALECT;
+    }
+
+    /**
+     * {@code version()} of MatrixDB 4 reads {@code PostgreSQL 12 (MatrixDB 4.x.y-enterprise) (Greenplum
+     * Database 7...)}; releases under the YMatrix name may say YMatrix instead. Either word is enough.
+     */
+    @Override
+    public boolean recognises(String version) {
+        String v = version.toLowerCase(Locale.ROOT);
+        return v.contains("matrixdb") || v.contains("ymatrix");
+    }
+
+    /** Text COPY: the format MatrixDB's own loaders use; Greenplum's binary COPY is not relied on. */
+    @Override
+    public IngestMode ingestMode() {
+        return IngestMode.COPY_TEXT;
+    }
+
+    @Override
+    public Map<String, String> sqlValues(SeriesSchema schema) {
+        if (!greenplum) {
+            return Map.of("prelude", "", "storage", "", "distribution", "", "order", "", "index", "");
+        }
+        return Map.of(
+                "prelude", storage.prelude(),
+                "storage", storage.storageClause(uniqueMode),
+                "distribution", "\nDISTRIBUTED BY (tag_id)",
+                "order", storage.orderClause(),
+                "index", storage.indexStatement(Tables.quote(schema.tableName()), uniqueMode));
+    }
+
+    @Override
+    public Map<String, String> settings() {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("storage", storage.cliName());
+        s.put("unique_mode", Boolean.toString(uniqueMode));
+        s.put("ingest", ingest == Ingest.COPY ? "copy-text" : "mxgate-http");
+        if (ingest == Ingest.MXGATE_HTTP) {
+            s.put("mxgate_url", mxgate.text());
+            s.put("mxgate_gzip", Boolean.toString(gzip));
+            s.put("mxgate_time_format", timeFormat.cliName());
+        }
+        s.putAll(notes);
+        return s;
+    }
+
+    /** Unique mode keeps one row per sort key (tag_id, ts): later rows of a key replace or merge into it. */
+    @Override
+    public boolean mergesRowsWithSameKey() {
+        return greenplum && uniqueMode;
+    }
+
+    @Override
+    public Optional<BatchWriter> ownWriter(SeriesSchema schema, DataSource pool) throws TargetException {
+        if (ingest != Ingest.MXGATE_HTTP) {
+            return Optional.empty();
+        }
+        String target = MxGateTarget.resolve(schema, pool, DIALECT);
+        return Optional.of(new MxGateWriter(mxgate, gzip, new MxGateEncoder(schema, target, timeFormat), target));
+    }
+
+    /**
+     * On a server that is not Greenplum-based there is no {@code DISTRIBUTED BY} and no MARS or
+     * append-optimized storage: both are left out, one warning each, and the result says so.
+     */
+    @Override
+    public PgFlavor onCompatibleServer(String version, Consumer<String> warn) {
+        String server = shortVersion(version);
+        Map<String, String> n = new LinkedHashMap<>(notes);
+        warn.accept("DISTRIBUTED BY (tag_id) switched off: " + server + " has no distribution clause");
+        n.put("distribution", "off: " + server + " has no DISTRIBUTED BY");
+        if (storage != Storage.HEAP) {
+            warn.accept("storage " + storage.cliName() + (uniqueMode ? " (unique mode)" : "")
+                    + " switched off: " + server + " lacks it, the table is a plain heap table");
+            n.put("storage_effective", "heap: " + server + " has no " + storage.cliName());
+        }
+        return new MatrixDbFlavor(storage, uniqueMode, ingest, mxgate, gzip, timeFormat, false, n);
+    }
+
+    /** {@code PostgreSQL 17.11 on x86_64...} → {@code PostgreSQL 17.11}. */
+    static String shortVersion(String version) {
+        String[] words = version.trim().split("\\s+");
+        return words.length >= 2 ? words[0] + " " + words[1].replaceAll(",$", "") : version;
+    }
+}

@@ -1,0 +1,51 @@
+package io.dbharness.matrixdb;
+
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Against a real MatrixDB / YMatrix master when {@code DBHARNESS_MATRIXDB_URL} is set
+ * ({@code jdbc:postgresql://HOST:5432/DB}; user and password from PGUSER / PGPASSWORD): every storage
+ * created, written by COPY and counted back. Skipped otherwise.
+ */
+class MatrixDbServerTest {
+
+    static String url() {
+        String url = System.getenv("DBHARNESS_MATRIXDB_URL");
+        assumeTrue(url != null && !url.isBlank(),
+                "DBHARNESS_MATRIXDB_URL is not set: the matrixdb target was not run against a real MatrixDB server");
+        return url;
+    }
+
+    static Map<String, String> env() {
+        Map<String, String> env = new java.util.HashMap<>();
+        for (String k : new String[] {"PGUSER", "PGPASSWORD"}) {
+            if (System.getenv(k) != null) {
+                env.put(k, System.getenv(k));
+            }
+        }
+        return env;
+    }
+
+    @Test
+    void everyStorageWithCopy() throws Exception {
+        String url = url();
+        for (String storage : new String[] {"mars3", "mars2", "ao_column", "heap"}) {
+            RunResult r = Harness.run(RunSpec.builder().target("matrixdb").workload("iot-insert")
+                    .option("url", url).option("matrixdb-storage", storage)
+                    .option("table-name", "dbharness_" + storage).option("clean", true)
+                    .option("tag-num", 1000).option("total-metrics-count", 20).option("ts-end", "2022-04-18 09:00:10")
+                    .option("verify", true).option("no-watch", true)
+                    .environment(env()).build());
+            assertEquals("PASSED", r.verification().status(), storage + ": " + r.verification().message());
+            assertEquals("MatrixDB", r.targetInfo().product());
+        }
+    }
+}

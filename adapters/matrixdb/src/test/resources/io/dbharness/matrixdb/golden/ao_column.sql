@@ -1,0 +1,9 @@
+CREATE TABLE "telematics" (
+  ts timestamp NOT NULL,
+  tag_id integer NOT NULL,
+  c0 float8,
+  c1 float8,
+  c2 float8
+)
+WITH (appendonly=true, orientation=column, compresstype=zstd, compresslevel=1)
+DISTRIBUTED BY (tag_id)

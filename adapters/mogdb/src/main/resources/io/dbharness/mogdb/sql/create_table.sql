@@ -1,0 +1,4 @@
+CREATE TABLE ${table} (
+  ts timestamp NOT NULL,
+  tag_id integer NOT NULL${columns}
+)${storage}${partitioning}

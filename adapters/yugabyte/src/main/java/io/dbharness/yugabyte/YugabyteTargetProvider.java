@@ -1,0 +1,63 @@
+package io.dbharness.yugabyte;
+
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.postgres.PgFamilyProvider;
+import io.dbharness.postgres.PgFlavor;
+
+import java.util.List;
+
+/**
+ * Target {@code yugabyte}: YugabyteDB YSQL through its JDBC driver ({@code jdbc:yugabytedb://}, whose
+ * {@code load-balance} and topology URL options pass through untouched) or the stock one
+ * ({@code jdbc:postgresql://}). Connecting, the server check and the writers are the family's; this class only
+ * declares the options and turns them into a {@link YugabyteFlavor}.
+ */
+public final class YugabyteTargetProvider extends PgFamilyProvider {
+
+    public static final String ID = "yugabyte";
+    static final int DEFAULT_ROWS_PER_TRANSACTION = 5000;
+
+    private static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.of("yb-ingest", "MODE", YbIngest.COPY.cliName(),
+                    "How rows are sent: copy (binary COPY)|copy-text|insert-multirow"),
+            OptionDef.of("yb-rows-per-transaction", "N", null,
+                    "COPY's ROWS_PER_TRANSACTION: rows committed at a time within one COPY (default "
+                            + DEFAULT_ROWS_PER_TRANSACTION + ", the harness's largest default batch: one COPY, one transaction)"),
+            OptionDef.flag("yb-upsert-mode",
+                    "Set yb_enable_upsert_mode for each session (blind INSERT, no read before write) and COPY with REPLACE"),
+            OptionDef.flag("yb-on-conflict-do-nothing", "INSERT ... ON CONFLICT DO NOTHING (with --yb-ingest insert-multirow)"),
+            OptionDef.of("yb-sharding", "KIND", YbSharding.HASH.cliName(),
+                    "Primary key: hash = ((tag_id) HASH, ts ASC); range = (tag_id ASC, ts ASC)"),
+            OptionDef.of("yb-split-tablets", "N", null, "CREATE TABLE ... SPLIT INTO N TABLETS (hash sharding only)"));
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "YugabyteDB YSQL (COPY with ROWS_PER_TRANSACTION or multi-row INSERT; hash or range sharding; upsert mode)";
+    }
+
+    @Override
+    protected List<OptionDef> productOptions() {
+        return OPTIONS;
+    }
+
+    @Override
+    protected PgFlavor flavor(Settings s) {
+        YbIngest ingest = s.enumValue("yb-ingest", YbIngest.class);
+        if (s.isSet("yb-rows-per-transaction") && !ingest.isCopy()) {
+            throw new UsageException("--yb-rows-per-transaction applies to COPY only; it cannot be used with --yb-ingest "
+                    + ingest.cliName());
+        }
+        int rows = s.isSet("yb-rows-per-transaction")
+                ? s.intValue("yb-rows-per-transaction", 1, Integer.MAX_VALUE) : DEFAULT_ROWS_PER_TRANSACTION;
+        int split = s.isSet("yb-split-tablets") ? s.intValue("yb-split-tablets", 1, 10_000) : 0;
+        return YugabyteFlavor.of(ingest, rows, s.bool("yb-upsert-mode"), s.bool("yb-on-conflict-do-nothing"),
+                s.enumValue("yb-sharding", YbSharding.class), split);
+    }
+}

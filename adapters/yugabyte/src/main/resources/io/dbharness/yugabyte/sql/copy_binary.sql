@@ -1,0 +1,1 @@
+COPY ${target} FROM STDIN WITH (FORMAT binary${copy_options})

@@ -1,0 +1,1 @@
+COPY ${target} FROM STDIN WITH (FORMAT text${copy_options})

@@ -1,0 +1,5 @@
+CREATE TABLE ${table} (
+  ts timestamp NOT NULL,
+  tag_id integer NOT NULL${columns},
+  ${primary_key}
+)${split}

@@ -1,0 +1,1 @@
+INSERT INTO ${target} VALUES ${rows}${on_conflict}
