@@ -13,6 +13,13 @@ public final class Main {
         // Drivers log recoverable trouble as warnings with stack traces; our own one-line errors say it better.
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        // the YugabyteDB and openGauss drivers log through java.util.logging, at INFO, on every connect
+        java.util.logging.Level julLevel = verbose ? java.util.logging.Level.INFO : java.util.logging.Level.SEVERE;
+        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        root.setLevel(julLevel);
+        for (java.util.logging.Handler h : root.getHandlers()) {
+            h.setLevel(julLevel);
+        }
         int code = new Runner(System.out, System.err, System.getenv()).execute(args);
         System.out.flush();
         System.err.flush();

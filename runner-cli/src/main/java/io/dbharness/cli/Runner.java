@@ -61,6 +61,13 @@ public final class Runner {
             return run(pr);
         } catch (UsageException e) {
             return usageError(e.getMessage());
+        } catch (RuntimeException | LinkageError e) {
+            // a bug or a broken installation: one line for the user, the trace only when asked for
+            Main.printError(err, "internal error: " + e + (pr.hasMatchedOption("--verbose") ? "" : " (--verbose shows where)"));
+            if (pr.hasMatchedOption("--verbose")) {
+                e.printStackTrace(err);
+            }
+            return ExitCode.RUN_FAILED;
         }
     }
 

@@ -53,6 +53,28 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
         return v.contains("matrixdb") || v.contains("ymatrix");
     }
 
+    /**
+     * MARS3 arrived in YMatrix 5.1: the 5.0 storage overview lists HEAP, AO and MARS2
+     * (https://ymatrix.ai/doc/5.0/reference/storage/overview), the 5.1 pages add MARS3
+     * (https://ymatrix.ai/doc/5.1/reference/storage/intro).
+     */
+    @Override
+    public void checkRelease(String version) {
+        java.util.regex.Matcher m = RELEASE.matcher(version);
+        if (storage == Storage.MARS3 && m.find()) {
+            int major = Integer.parseInt(m.group(2));
+            int minor = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
+            if (major < 5 || (major == 5 && minor < 1)) {
+                throw new io.dbharness.core.api.UsageException("--matrixdb-storage mars3 needs YMatrix 5.1 or later; the server is "
+                        + m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : "." + m.group(3))
+                        + ": choose --matrixdb-storage mars2, ao_column or heap");
+            }
+        }
+    }
+
+    private static final java.util.regex.Pattern RELEASE =
+            java.util.regex.Pattern.compile("(?i)\\b(MatrixDB|YMatrix)\\s+(\\d+)(?:\\.(\\d+))?");
+
     /** Text COPY: the format MatrixDB's own loaders use; Greenplum's binary COPY is not relied on. */
     @Override
     public IngestMode ingestMode() {

@@ -80,6 +80,8 @@ public abstract class PgFamilyProvider implements TargetProvider {
                             + flavor.product() + "; give --allow-compatible-server to run against it anyway");
                 }
                 flavor = flavor.onCompatibleServer(version, line -> System.err.println("warning: " + line));
+            } else {
+                flavor.checkRelease(version);
             }
             HikariDataSource pool = pool(flavor, endpoint, workers + 1);
             return new PostgresTarget(endpoint, pool, embedded, flavor);

@@ -25,6 +25,13 @@ public interface PgFlavor {
     /** Whether {@code SELECT version()} names this product. */
     boolean recognises(String version);
 
+    /**
+     * Refuses (UsageException) options the recognised server's release cannot honour, e.g. a storage engine
+     * that came later; a version it cannot read passes.
+     */
+    default void checkRelease(String version) {
+    }
+
     /** JDBC URL prefixes this product's driver takes; the first is used to build URLs from host and port. */
     default List<String> urlPrefixes() {
         return List.of("jdbc:postgresql:");
