@@ -74,7 +74,12 @@ final class InfluxErrors {
      * dropped=N}, one {@code unable to parse} per bad line). The count and the first messages go in the
      * error; the engine counts the batch's rows as failed.
      */
-    static TargetException rejectedWrite(HttpConnection.Response r, int linesPosted, String where) {
+    /**
+     * @param committedBefore lines of the batch accepted by earlier posts
+     * @param skipped         rows of the batch with no field, never sent
+     */
+    static TargetException rejectedWrite(HttpConnection.Response r, int linesPosted, String where, long committedBefore,
+                                         long skipped) {
         String text = serverText(r.body());
         long rejected = rejectedLines(text);
         String[] parts = text.split("\n");
@@ -86,8 +91,11 @@ final class InfluxErrors {
             first.append(" | ... ").append(parts.length - MESSAGES_KEPT).append(" more");
         }
         String count = rejected > 0 ? rejected + " of " + linesPosted : "some of " + linesPosted;
-        return new TargetException(Kind.FATAL, "400", "InfluxDB rejected " + count + " lines written to " + where
-                + ": " + first, null);
+        // InfluxDB keeps the good lines of a partial write; when it does not say how many it dropped, count
+        // only the earlier posts as written (the verification then shows the difference)
+        long stored = committedBefore + (rejected > 0 ? Math.max(0, linesPosted - rejected) : 0);
+        return new io.dbharness.core.api.PartialWriteException("400", "InfluxDB rejected " + count + " lines written to "
+                + where + ": " + first, stored, skipped);
     }
 
     /** Lines a 400 names as not written: one per {@code unable to parse}, plus {@code dropped=N}. */

@@ -61,19 +61,21 @@ final class LineWriter implements BatchWriter {
         LineProtocolEncoder encoder = encode(batch);
         byte[] b = sink.array();
         int end = sink.length();
+        int skipped = encoder.skippedRows();
         int start = 0;
         int lines = 0;
+        long committed = 0;
         for (int i = 0; i < end; i++) {
             if (b[i] == '\n' && ++lines == batchLines) {
-                post(encoder.precision(), b, start, i + 1 - start, lines);
+                post(encoder.precision(), b, start, i + 1 - start, lines, committed, skipped);
+                committed += lines;
                 start = i + 1;
                 lines = 0;
             }
         }
         if (start < end) {
-            post(encoder.precision(), b, start, end - start, lines);
+            post(encoder.precision(), b, start, end - start, lines, committed, skipped);
         }
-        int skipped = encoder.skippedRows();
         return new WriteResult(batch.size() - skipped, skipped, end);
     }
 
@@ -99,7 +101,8 @@ final class LineWriter implements BatchWriter {
         return encoder;
     }
 
-    private void post(LinePrecision precision, byte[] body, int off, int len, int lines) throws TargetException {
+    private void post(LinePrecision precision, byte[] body, int off, int len, int lines, long committedBefore,
+                      long skipped) throws TargetException {
         byte[] data = body;
         int dataOff = off;
         int dataLen = len;
@@ -115,7 +118,7 @@ final class LineWriter implements BatchWriter {
                 return;
             }
             if (r.status() == 400) {
-                throw InfluxErrors.rejectedWrite(r, lines, where);
+                throw InfluxErrors.rejectedWrite(r, lines, where, committedBefore, skipped);
             }
             boolean throttled = r.status() == 429 || r.status() == 503;
             if (!throttled || attempt >= THROTTLE_RETRIES) {

@@ -165,6 +165,7 @@ class InfluxTargetTest {
                 assertEquals("400", e.vendorCode());
                 assertTrue(e.getMessage().contains("rejected 7 of 10 lines"), e.getMessage());
                 assertTrue(e.getMessage().contains("field type conflict"), e.getMessage());
+                assertEquals(3, ((io.dbharness.core.api.PartialWriteException) e).rowsWritten(), "the lines InfluxDB kept");
             }
             assertEquals(4, ingest(t).countRows(floats).orElseThrow(), "1 float row + the 3 accepted lines");
         }

@@ -47,11 +47,12 @@ final class MxGateErrors {
     }
 
     /** A 200 with line errors: the rejected lines counted, the first reasons shown. */
-    static TargetException rejected(List<String> errors, int lines, String where) {
+    static io.dbharness.core.api.PartialWriteException rejected(List<String> errors, int lines, String where) {
         String shown = String.join("; ", errors.subList(0, Math.min(SHOWN, errors.size())));
         String more = errors.size() > SHOWN ? " (and " + (errors.size() - SHOWN) + " more)" : "";
-        return new TargetException(Kind.FATAL, "200", "MatrixGate rejected " + errors.size() + " of " + lines
-                + " lines written to " + where + ": " + shown + more, null);
+        // MatrixGate loads the other lines of the body: they count as written
+        return new io.dbharness.core.api.PartialWriteException("200", "MatrixGate rejected " + errors.size() + " of "
+                + lines + " lines written to " + where + ": " + shown + more, Math.max(0, lines - errors.size()), 0);
     }
 
     /** Any other status: 429/503 (MatrixGate busy) may pass on a retry, the rest fail the write. */

@@ -124,6 +124,7 @@ class MxGateWriterTest {
         TargetException e = MxGateErrors.rejected(MxGateErrors.lineErrors(b.toString()), 10, "public.t");
         assertEquals("MatrixGate rejected 7 of 10 lines written to public.t: At line: 2 bad; At line: 3 bad; At line: 4 bad (and 4 more)",
                 e.getMessage());
+        assertEquals(3, ((io.dbharness.core.api.PartialWriteException) e).rowsWritten(), "MatrixGate loads the other lines");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.dbharness.questdb;
 
 import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.PartialWriteException;
 import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
@@ -81,43 +82,53 @@ final class IlpHttpWriter implements BatchWriter {
         String uri = paths.computeIfAbsent(enc.precision(), p -> "/write?precision=" + p.v1Name());
         int len = sink.length();
         if (lines <= batchLines) {
-            post(uri, 0, len, 0, lines);
+            post(uri, 0, len, 0, lines, skipped);
         } else {
-            postInChunks(uri, len, lines);
+            postInChunks(uri, len, lines, skipped);
         }
         return new WriteResult(lines, skipped, len);
     }
 
-    private void postInChunks(String uri, int len, int lines) throws TargetException {
+    private void postInChunks(String uri, int len, int lines, int skipped) throws TargetException {
         byte[] buf = sink.array();
         int start = 0;
         int inChunk = 0;
         int committed = 0;
         for (int i = 0; i < len; i++) {
             if (buf[i] == '\n' && ++inChunk == batchLines) {
-                post(uri, start, i + 1 - start, committed, lines);
+                post(uri, start, i + 1 - start, committed, lines, skipped);
                 committed += inChunk;
                 start = i + 1;
                 inChunk = 0;
             }
         }
         if (start < len) {
-            post(uri, start, len - start, committed, lines);
+            post(uri, start, len - start, committed, lines, skipped);
         }
     }
 
-    private void post(String pathAndQuery, int off, int len, int committedBefore, int lines) throws TargetException {
-        HttpConnection.Response response;
+    /**
+     * Once an earlier post of the batch is committed, a failure is a partial write: those rows are counted as
+     * written and the batch is not retried whole (QuestDB would store them twice).
+     */
+    private void post(String pathAndQuery, int off, int len, int committedBefore, int lines, int skipped)
+            throws TargetException {
+        TargetException failure;
         try {
-            response = connection.post(pathAndQuery, CONTENT_TYPE, sink.array(), off, len);
-        } catch (IOException e) {
-            throw http.unreachable(e);
-        }
-        if (!response.ok()) {
+            HttpConnection.Response response = connection.post(pathAndQuery, CONTENT_TYPE, sink.array(), off, len);
+            if (response.ok()) {
+                return;
+            }
             String what = committedBefore == 0 ? context
                     : context + " (" + committedBefore + " of " + lines + " lines of the batch were committed before)";
-            throw http.failure(response.status(), response.body(), what);
+            failure = http.failure(response.status(), response.body(), what);
+        } catch (IOException e) {
+            failure = http.unreachable(e);
         }
+        if (committedBefore > 0) {
+            throw new PartialWriteException(failure.vendorCode(), failure.getMessage(), committedBefore, skipped);
+        }
+        throw failure;
     }
 
     @Override

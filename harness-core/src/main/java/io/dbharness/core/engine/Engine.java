@@ -2,6 +2,7 @@ package io.dbharness.core.engine;
 
 import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.PartialWriteException;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WorkerSession;
@@ -204,7 +205,12 @@ public final class Engine {
                     LockSupport.parkNanos(Duration.ofMillis(50L << Math.min(attempt, 6)).toNanos());
                     continue;
                 }
-                measurements.recordFailure(op.type(), op.rows(), e);
+                if (e instanceof PartialWriteException p) {
+                    long rowsLost = Math.max(0, op.rows() - p.rowsWritten() - p.rowsSkipped());
+                    measurements.recordPartial(op.type(), p.rowsWritten(), p.rowsSkipped(), rowsLost, e);
+                } else {
+                    measurements.recordFailure(op.type(), op.rows(), e);
+                }
                 boolean lost = e.kind() == TargetException.Kind.UNREACHABLE || e.kind() == TargetException.Kind.AUTHENTICATION;
                 if (lost || measurements.totals().errors() > options.maxErrors()) {
                     fail(e);

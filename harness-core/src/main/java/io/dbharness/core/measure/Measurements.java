@@ -67,6 +67,13 @@ public final class Measurements {
         bytes.add(r.bytes());
     }
 
+    /** A failed operation whose target kept {@code rowsStored} of its rows (a partial write). */
+    public void recordPartial(String type, long rowsStored, long rowsSkipped, long rowsLost, TargetException e) {
+        rows.add(rowsStored);
+        skippedRows.add(rowsSkipped);
+        recordFailure(type, rowsLost, e);
+    }
+
     public void recordFailure(String type, long rowsLost, TargetException e) {
         operations.increment();
         errorCount.increment();

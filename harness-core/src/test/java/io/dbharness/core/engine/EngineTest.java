@@ -174,6 +174,22 @@ class EngineTest {
     }
 
     @Test
+    void aPartialWriteCountsWhatTheTargetKept() throws Exception {
+        Script partial = (w, n, attempt) -> {
+            if (n == 2) {
+                throw new io.dbharness.core.api.PartialWriteException("400", "7 of 10 lines rejected", 3, 1);
+            }
+        };
+        Engine.Outcome out = run(workload(5, 11, partial), options("workers", "1", "max-errors", "5"), new StopSignal());
+        RunTotals t = out.measurements().totals();
+        assertEquals(4 * 11 + 3, t.rows(), "the kept lines count as written, so --verify matches the table");
+        assertEquals(1, t.skippedRows());
+        assertEquals(7, t.failedRows());
+        assertEquals(1, t.errors());
+        assertEquals(0, t.retries(), "a partial write is never retried whole");
+    }
+
+    @Test
     void aLostTargetAbortsAtOnce() throws Exception {
         Script gone = (w, n, attempt) -> {
             if (n == 5) {
