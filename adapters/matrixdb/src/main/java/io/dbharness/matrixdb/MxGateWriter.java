@@ -42,7 +42,7 @@ final class MxGateWriter implements BatchWriter {
     @Override
     public void warmUp(RowBatch batch) {
         try {
-            encoder.encode(batch, sink);
+            encoder.body(batch, sink);
         } catch (MxGateEncoder.SubSecondTimestamp ignored) {
             // reported by the first write
         }
@@ -51,7 +51,7 @@ final class MxGateWriter implements BatchWriter {
     @Override
     public WriteResult write(RowBatch batch) throws TargetException {
         try {
-            encoder.encode(batch, sink);
+            encoder.body(batch, sink);
         } catch (MxGateEncoder.SubSecondTimestamp e) {
             throw new TargetException(TargetException.Kind.FATAL, null, e.getMessage(), null);
         }

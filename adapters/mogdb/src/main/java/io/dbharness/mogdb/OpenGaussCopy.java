@@ -19,21 +19,6 @@ final class OpenGaussCopy {
 
     static CopyChannel channel(Connection connection) throws SQLException {
         CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
-        return (sql, data, off, len) -> {
-            CopyIn in = copy.copyIn(sql);
-            try {
-                in.writeToCopy(data, off, len);
-                return in.endCopy();
-            } catch (SQLException e) {
-                if (in.isActive()) {
-                    try {
-                        in.cancelCopy();
-                    } catch (SQLException suppressed) {
-                        e.addSuppressed(suppressed);
-                    }
-                }
-                throw e;
-            }
-        };
+        return CopyChannel.of(copy::copyIn, CopyIn::writeToCopy, CopyIn::endCopy, CopyIn::isActive, CopyIn::cancelCopy);
     }
 }

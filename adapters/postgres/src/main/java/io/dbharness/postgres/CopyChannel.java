@@ -6,10 +6,12 @@ import org.postgresql.copy.CopyManager;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.function.Predicate;
 
 /**
  * One COPY FROM STDIN over a driver's copy API. Family drivers (YugabyteDB's, openGauss's) are forks of
- * pgjdbc with the same API under their own package, so each flavor hands the COPY writer its own channel.
+ * pgjdbc with the same API under their own package, so each flavor hands the COPY writer its own channel,
+ * built with {@link #of} from its driver's methods; sending, ending and cancelling a failed COPY stay here.
  */
 @FunctionalInterface
 public interface CopyChannel {
@@ -17,18 +19,39 @@ public interface CopyChannel {
     /** Runs {@code sql}, sends {@code len} bytes and returns the rows the server reports; cancels on failure. */
     long copy(String sql, byte[] data, int off, int len) throws SQLException;
 
-    /** The stock PostgreSQL driver's channel. */
-    static CopyChannel postgres(Connection connection) throws SQLException {
-        CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
+    /** A driver call that may throw SQLException. */
+    @FunctionalInterface
+    interface SqlCall<T, R> {
+        R apply(T t) throws SQLException;
+    }
+
+    /** A driver's {@code writeToCopy(byte[], int, int)}. */
+    @FunctionalInterface
+    interface SqlWrite<T> {
+        void write(T copy, byte[] data, int off, int len) throws SQLException;
+    }
+
+    /** A driver's {@code cancelCopy()}. */
+    @FunctionalInterface
+    interface SqlCancel<T> {
+        void cancel(T copy) throws SQLException;
+    }
+
+    /**
+     * A channel from one driver's copy API, e.g.
+     * {@code of(manager::copyIn, CopyIn::writeToCopy, CopyIn::endCopy, CopyIn::isActive, CopyIn::cancelCopy)}.
+     */
+    static <T> CopyChannel of(SqlCall<String, T> copyIn, SqlWrite<T> write, SqlCall<T, Long> end,
+                              Predicate<T> active, SqlCancel<T> cancel) {
         return (sql, data, off, len) -> {
-            CopyIn in = copy.copyIn(sql);
+            T in = copyIn.apply(sql);
             try {
-                in.writeToCopy(data, off, len);
-                return in.endCopy();
+                write.write(in, data, off, len);
+                return end.apply(in);
             } catch (SQLException e) {
-                if (in.isActive()) {
+                if (active.test(in)) {
                     try {
-                        in.cancelCopy();
+                        cancel.cancel(in);
                     } catch (SQLException suppressed) {
                         e.addSuppressed(suppressed);
                     }
@@ -36,5 +59,11 @@ public interface CopyChannel {
                 throw e;
             }
         };
+    }
+
+    /** The stock PostgreSQL driver's channel. */
+    static CopyChannel postgres(Connection connection) throws SQLException {
+        CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
+        return of(copy::copyIn, CopyIn::writeToCopy, CopyIn::endCopy, CopyIn::isActive, CopyIn::cancelCopy);
     }
 }

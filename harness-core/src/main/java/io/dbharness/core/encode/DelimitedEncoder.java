@@ -5,10 +5,11 @@ import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
 
 /**
- * Shared row walk of the delimited text formats (COPY text, CSV): they differ only in delimiter, the NULL
- * spelling and how the JSON field is quoted, and keeping one loop keeps their rows identical otherwise.
+ * Shared row walk of the delimited text formats (COPY text, CSV, MatrixGate's body): they differ only in
+ * delimiter, the NULL spelling, how the JSON field is quoted and, for MatrixGate, the timestamp form; one
+ * loop keeps their rows identical otherwise.
  */
-abstract class DelimitedEncoder implements RowEncoder {
+public abstract class DelimitedEncoder implements RowEncoder {
 
     private final SeriesSchema schema;
     private final byte delimiter;
@@ -19,7 +20,7 @@ abstract class DelimitedEncoder implements RowEncoder {
     private final TimestampText timestamps = new TimestampText();
     private final ExtJson ext;
 
-    DelimitedEncoder(SeriesSchema schema, byte delimiter, byte[] nullText, boolean csvQuoteExt) {
+    protected DelimitedEncoder(SeriesSchema schema, byte delimiter, byte[] nullText, boolean csvQuoteExt) {
         this.schema = schema;
         this.delimiter = delimiter;
         this.nullText = nullText;
@@ -44,7 +45,7 @@ abstract class DelimitedEncoder implements RowEncoder {
         boolean[] present = batch.present();
         byte d = delimiter;
         for (int r = 0; r < rows; r++) {
-            timestamps.write(ts[r], sink);
+            writeTimestamp(ts[r], sink);
             sink.write(d);
             sink.writeLong(tags[r]);
             int base = r * metrics;
@@ -77,6 +78,11 @@ abstract class DelimitedEncoder implements RowEncoder {
             }
             sink.write('\n');
         }
+    }
+
+    /** The timestamp field; {@code 2022-04-18 09:00:00[.ffffff]} unless a format spells it otherwise. */
+    protected void writeTimestamp(long epochMicros, ByteSink sink) {
+        timestamps.write(epochMicros, sink);
     }
 
     @Override

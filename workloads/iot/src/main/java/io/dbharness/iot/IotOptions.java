@@ -101,7 +101,8 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
                 : (int) Math.max(1, Math.min(5000, 1_000_000L / metrics));
         if (live && !s.isSet("write-batch-rows")) {
             // a live batch waits until its last row exists: keep it within one step so no row goes stale
-            long perStepPerWorker = ((long) tags * perReport + s.intValue("workers", 1, 1024) - 1) / s.intValue("workers", 1, 1024);
+            int workers = s.intValue("workers", 1, 1024);
+            long perStepPerWorker = ((long) tags * perReport + workers - 1) / workers;
             batchRows = (int) Math.max(1, Math.min(batchRows, perStepPerWorker));
         }
         if ((long) batchRows * metrics > 50_000_000L) {
