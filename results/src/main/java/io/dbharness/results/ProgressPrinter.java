@@ -2,15 +2,19 @@ package io.dbharness.results;
 
 import io.dbharness.core.engine.ProgressListener;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.IntervalSample.GroupInterval;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Prints one line per watch interval, e.g.
- * {@code [  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  42%  ETA 14s}.
- * Rates and p99 are of the interval just ended (what the target does now); rows and errors are cumulative.
- * Meant for stderr, so stdout stays free for the final summary or JSON.
+ * Prints one line per group of workers per watch interval, e.g.
+ * {@code [  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  42%  ETA 14s};
+ * a group whose operations carry no rows (queries, transactions) shows operations instead. Rates and p99 are
+ * of the interval just ended (what the target does now); counts are cumulative. With several groups each
+ * line starts with the group's name. Meant for stderr, so stdout stays free for the final summary or JSON.
  */
 public final class ProgressPrinter implements ProgressListener {
 
@@ -23,27 +27,61 @@ public final class ProgressPrinter implements ProgressListener {
     @Override
     public void onInterval(IntervalSample sample, Progress progress) {
         // one println per line: PrintStream locks per call, so lines never interleave with other output
-        out.println(line(sample, progress));
+        for (String line : lines(sample, progress)) {
+            out.println(line);
+        }
     }
 
-    /** The line without printing it. */
-    public static String line(IntervalSample sample, Progress progress) {
-        StringBuilder b = new StringBuilder(120);
-        b.append(String.format(Locale.ROOT, "[%5s]  ", Fmt.shortDuration(progress.elapsedSeconds())));
-        b.append(Fmt.count(progress.rows())).append(" rows  ");
-        b.append(Fmt.rate(sample.rowsPerSecond())).append(" rows/s  ");
-        b.append(Fmt.rate(sample.pointsPerSecond())).append(" points/s  ");
-        b.append(Fmt.oneDecimal(sample.megabytesPerSecond())).append(" MB/s  ");
-        b.append("p99 ").append(Fmt.millis(sample.p99Millis())).append(" ms");
-        if (progress.errors() > 0) {
-            b.append("  ").append(Fmt.count(progress.errors())).append(progress.errors() == 1 ? " error" : " errors");
+    /** The lines without printing them. */
+    public static List<String> lines(IntervalSample sample, Progress progress) {
+        List<String> lines = new ArrayList<>();
+        boolean named = progress.groups().size() > 1;
+        for (GroupProgress g : progress.groups()) {
+            GroupInterval i = sample.groups().stream().filter(x -> x.group().equals(g.group())).findFirst().orElse(null);
+            lines.add(line(progress.elapsedSeconds(), named ? g.group() : null, i, g));
         }
-        if (progress.hasEta()) {
-            if (progress.fractionDone() >= 0) {
-                // floor, so 100% only shows when the run really is done
-                b.append("  ").append((int) Math.floor(progress.fractionDone() * 100)).append('%');
+        return lines;
+    }
+
+    private static String line(double elapsed, String name, GroupInterval i, GroupProgress g) {
+        StringBuilder b = new StringBuilder(128);
+        b.append(String.format(Locale.ROOT, "[%5s]  ", Fmt.shortDuration(elapsed)));
+        if (name != null) {
+            b.append(name).append(": ");
+        }
+        boolean rows = g.rows() > 0 || g.operations() == 0;
+        if (rows) {
+            b.append(Fmt.count(g.rows())).append(" rows  ");
+            b.append(Fmt.rate(i == null ? 0 : i.rowsPerSecond())).append(" rows/s  ");
+            b.append(Fmt.rate(i == null ? 0 : i.pointsPerSecond())).append(" points/s  ");
+            b.append(Fmt.oneDecimal(i == null ? 0 : i.megabytesPerSecond())).append(" MB/s  ");
+        } else {
+            b.append(Fmt.count(g.operations())).append(" ops  ");
+            b.append(Fmt.rate(i == null ? 0 : i.operationsPerSecond())).append(" ops/s  ");
+        }
+        b.append("p99 ").append(Fmt.millis(i == null ? 0 : i.p99Millis())).append(" ms");
+        if (g.errors() > 0) {
+            b.append("  ").append(Fmt.count(g.errors())).append(g.errors() == 1 ? " error" : " errors");
+            if (g.timeouts() > 0) {
+                b.append(" (").append(Fmt.count(g.timeouts())).append(g.timeouts() == 1 ? " timeout)" : " timeouts)");
             }
-            b.append("  ETA ").append(Fmt.shortDuration(progress.etaSeconds()));
+        }
+        if (g.unknownRows() > 0) {
+            b.append("  ").append(Fmt.count(g.unknownRows())).append(" rows of unknown fate");
+        }
+        switch (g.state()) {
+            case STOPPING -> b.append("  stopping: cancelling what is still running");
+            case RECONNECTING -> b.append("  reconnecting (").append(g.reconnecting())
+                    .append(g.reconnecting() == 1 ? " worker)" : " workers)");
+            default -> {
+                if (g.hasEta()) {
+                    if (g.fractionDone() >= 0) {
+                        // floor, so 100% only shows when the run really is done
+                        b.append("  ").append((int) Math.floor(g.fractionDone() * 100)).append('%');
+                    }
+                    b.append("  ETA ").append(Fmt.shortDuration(g.etaSeconds()));
+                }
+            }
         }
         return b.toString();
     }

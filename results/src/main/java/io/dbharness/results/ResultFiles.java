@@ -23,11 +23,15 @@ import java.nio.file.StandardCopyOption;
 /** Reads and writes the one self-describing JSON file each run leaves behind ({@code <dir>/<runId>.json}). */
 public final class ResultFiles {
 
-    /** Marker and version of the file layout; a reader refuses anything else instead of guessing. */
-    public static final String FORMAT = "dbharness-result/1";
+    /**
+     * Marker and version of the file layout; a reader refuses anything else instead of guessing. Version 2:
+     * groups of workers, per-type counters and interval histograms, unknown rows, timeouts, reconnects, and
+     * the exit code as the process returned it.
+     */
+    public static final String FORMAT = "dbharness-result/2";
 
     /** Fields written for people and other tools but derived from the record, so ignored when reading. */
-    private static final String[] DERIVED = {"format", "compressionRatio", "exitCode"};
+    private static final String[] DERIVED = {"format", "compressionRatio"};
 
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .addModule(new JavaTimeModule())
@@ -74,7 +78,6 @@ public final class ResultFiles {
         root.put("format", FORMAT);
         root.setAll((ObjectNode) MAPPER.valueToTree(result));
         root.put("compressionRatio", result.compressionRatio());
-        root.put("exitCode", result.exitCode());
         try {
             return MAPPER.writeValueAsString(root) + System.lineSeparator();
         } catch (JsonProcessingException e) {
@@ -141,7 +144,7 @@ public final class ResultFiles {
     private static void requireFields(RunResult r, String source) {
         String missing = r.runId() == null ? "runId" : r.target() == null ? "target" : r.workload() == null ? "workload"
                 : r.start() == null ? "start" : r.end() == null ? "end" : r.totals() == null ? "totals"
-                : r.operations() == null ? "operations" : r.intervals() == null ? "intervals"
+                : r.groups() == null ? "groups" : r.operations() == null ? "operations" : r.intervals() == null ? "intervals"
                 : r.errors() == null ? "errors" : r.stopReason() == null ? "stopReason" : null;
         if (missing != null) {
             throw new ResultFileException("damaged result file " + source + ": field \"" + missing + "\" is missing");

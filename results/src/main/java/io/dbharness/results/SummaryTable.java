@@ -1,11 +1,12 @@
 package io.dbharness.results;
 
 import io.dbharness.core.api.TargetInfo;
+import io.dbharness.core.api.Verification;
 import io.dbharness.core.result.ErrorSummary;
+import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.Pacing;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.core.result.Verification;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -48,7 +49,7 @@ public final class SummaryTable {
             b.append("│ ").append(pad(row.label(), left)).append(" │ ").append(pad(row.value(), right)).append(" │\n");
         }
         b.append('└').append(rule(left + 2)).append('┴').append(rule(right + 2)).append("┘\n");
-        appendErrors(b, r.errors());
+        appendErrors(b, r.errors(), r.groups() != null && r.groups().size() > 1);
         return b.toString();
     }
 
@@ -65,24 +66,42 @@ public final class SummaryTable {
     private static List<Row> rows(RunResult r) {
         var t = r.totals();
         List<Row> rows = new ArrayList<>();
+        boolean named = r.groups() != null && r.groups().size() > 1;
         add(rows, "run id", r.runId());
-        add(rows, "load", r.loadModel() + ", " + r.workers() + (r.workers() == 1 ? " worker" : " workers"));
+        add(rows, "load", r.loadModel());
         add(rows, "start", time(r.start()));
         add(rows, "stop", time(r.end()));
         add(rows, "duration", duration(t.durationSeconds()));
-        add(rows, "rows", Fmt.count(t.rows()));
-        add(rows, "points", Fmt.count(t.points()));
-        add(rows, "bytes written", Fmt.bytes(t.bytes()));
-        add(rows, "rows/s", Fmt.rate(t.rowsPerSecond()));
-        add(rows, "points/s", Fmt.rate(t.pointsPerSecond()));
-        add(rows, "MB/s", Fmt.oneDecimal(t.megabytesPerSecond()));
+        boolean writes = t.rows() > 0 || t.skippedRows() > 0 || t.failedRows() > 0 || t.unknownRows() > 0 || t.bytes() > 0;
+        boolean opsOnly = r.operations().stream().anyMatch(o -> o.rows() == 0 && o.failedRows() == 0 && o.unknownRows() == 0);
+        if (writes || !opsOnly) {
+            add(rows, "rows", Fmt.count(t.rows()));
+            add(rows, "points", Fmt.count(t.points()));
+            add(rows, "bytes written", Fmt.bytes(t.bytes()));
+            add(rows, "rows/s", Fmt.rate(t.rowsPerSecond()));
+            add(rows, "points/s", Fmt.rate(t.pointsPerSecond()));
+            add(rows, "MB/s", Fmt.oneDecimal(t.megabytesPerSecond()));
+        }
+        if (opsOnly || named) {
+            add(rows, "operations", Fmt.count(t.operations()));
+            add(rows, "operations/s", Fmt.rate(t.operationsPerSecond()));
+        }
         for (OperationStats op : r.operations()) {
-            add(rows, op.type() + " latency p50/p95/p99/max", Fmt.millis(op.p50Millis()) + " / "
+            String type = named ? op.group() + " " + op.type() : op.type();
+            add(rows, type + " latency p50/p95/p99/max", Fmt.millis(op.p50Millis()) + " / "
                     + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis()) + " / "
                     + Fmt.millis(op.maxMillis()) + " ms");
         }
-        add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ", retries "
-                + Fmt.count(t.retries()) + ")");
+        add(rows, "errors", Fmt.count(t.errors()) + " (timeouts " + Fmt.count(t.timeouts()) + ", failed rows "
+                + Fmt.count(t.failedRows()) + ", retries " + Fmt.count(t.retries()) + ", reconnects "
+                + Fmt.count(t.reconnects()) + ")");
+        if (t.unknownRows() > 0) {
+            add(rows, "rows of unknown fate", Fmt.count(t.unknownRows())
+                    + " (a write timed out or lost its connection after it was sent; --verify tells how many landed)");
+        }
+        if (t.rolledBack() > 0) {
+            add(rows, "rolled back (expected)", Fmt.count(t.rolledBack()));
+        }
         if (t.skippedRows() > 0) {
             add(rows, "skipped rows", Fmt.count(t.skippedRows()));
         }
@@ -90,10 +109,15 @@ public final class SummaryTable {
         if (r.verification() != null) {
             add(rows, "verification", verification(r.verification()));
         }
-        if (r.pacing() != null) {
-            add(rows, "pacing (open model)", pacing(r.pacing()));
+        if (r.groups() != null) {
+            for (GroupResult g : r.groups()) {
+                if (g.pacing() != null) {
+                    add(rows, named ? g.name() + " pacing (open model)" : "pacing (open model)", pacing(g.pacing()));
+                }
+            }
         }
         add(rows, "stopped", r.failure() == null ? r.stopReason() : r.stopReason() + ": " + r.failure());
+        add(rows, "exit code", Integer.toString(r.exitCode()));
         return rows;
     }
 
@@ -130,35 +154,36 @@ public final class SummaryTable {
     }
 
     private static String pacing(Pacing p) {
-        String target = " at " + Fmt.rate(p.targetRowsPerSecond()) + " rows/s (max lag "
+        String target = " at " + Fmt.rate(p.targetPerSecond()) + " " + p.unit() + " (max lag "
                 + Fmt.oneDecimal(p.maxLagSeconds()) + " s)";
         return p.keptUp() ? "kept up" + target
                 : "fell behind by " + Fmt.oneDecimal(p.finalLagSeconds()) + " s" + target;
     }
 
     /** Errors by class as an aligned list, full messages on one line each. */
-    private static void appendErrors(StringBuilder b, List<ErrorSummary> errors) {
+    private static void appendErrors(StringBuilder b, List<ErrorSummary> errors, boolean named) {
         if (errors == null || errors.isEmpty()) {
             return;
         }
         String[][] cells = new String[errors.size() + 1][];
-        cells[0] = new String[] {"KIND", "CODE", "COUNT", "FIRST MESSAGE"};
+        cells[0] = new String[] {"OPERATION", "KIND", "CODE", "COUNT", "FIRST MESSAGE"};
         for (int i = 0; i < errors.size(); i++) {
             ErrorSummary e = errors.get(i);
-            cells[i + 1] = new String[] {String.valueOf(e.kind()), e.vendorCode() == null || e.vendorCode().isEmpty()
+            String op = e.type() == null ? "-" : named ? e.group() + " " + e.type() : e.type();
+            cells[i + 1] = new String[] {op, String.valueOf(e.kind()), e.vendorCode() == null || e.vendorCode().isEmpty()
                     ? "-" : e.vendorCode(), Fmt.count(e.count()), Fmt.oneLine(e.firstMessage())};
         }
-        int[] w = new int[3];
+        int[] w = new int[4];
         for (String[] row : cells) {
-            for (int c = 0; c < 3; c++) {
+            for (int c = 0; c < 4; c++) {
                 w[c] = Math.max(w[c], width(row[c]));
             }
         }
         b.append("errors by class:\n");
         for (String[] row : cells) {
             b.append("  ").append(pad(row[0], w[0])).append("  ").append(pad(row[1], w[1])).append("  ")
-                    .append(" ".repeat(w[2] - width(row[2]))).append(row[2]).append("  ").append(row[3])
-                    .append('\n');
+                    .append(pad(row[2], w[2])).append("  ").append(" ".repeat(w[3] - width(row[3]))).append(row[3])
+                    .append("  ").append(row[4]).append('\n');
         }
     }
 

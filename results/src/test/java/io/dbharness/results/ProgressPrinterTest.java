@@ -1,39 +1,74 @@
 package io.dbharness.results;
 
+import io.dbharness.core.engine.ProgressListener.GroupProgress;
 import io.dbharness.core.engine.ProgressListener.Progress;
+import io.dbharness.core.engine.ProgressListener.State;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.IntervalSample.GroupInterval;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class ProgressPrinterTest {
 
-    private static final IntervalSample SAMPLE = new IntervalSample(10.0, 1.0, 123_456, 2_345_678, 45_600_000, 0,
-            123_456, 2_345_678, 45.6, 2.1, 12.3, 40.0);
+    private static final GroupInterval INSERT = new GroupInterval("insert", 25, 123_456, 2_345_678, 45_600_000, 0, 0, 0,
+            25, 123_456, 2_345_678, 45.6, 2.1, 12.3, 40.0, List.of());
+    private static final GroupInterval QUERY = new GroupInterval("query", 1_234, 0, 0, 0, 0, 0, 0, 1_234, 0, 0, 0, 0.4,
+            3.25, 9.0, List.of());
+    private static final IntervalSample SAMPLE = new IntervalSample(10.0, 1.0, List.of(INSERT));
 
-    @Test
-    void lineWithEta() {
-        Progress p = new Progress(10.2, 1_234_567, 12_345_670, 500_000_000, 0, 14.4, 0.42);
-        assertEquals("[  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  42%  ETA 14s",
-                ProgressPrinter.line(SAMPLE, p));
+    private static GroupProgress insert(State state, long errors, long timeouts, long unknown, int reconnecting,
+                                        double eta, double fraction) {
+        return new GroupProgress("insert", state, 1000, 1_234_567, 12_345_670, 500_000_000, errors, timeouts, unknown,
+                reconnecting, eta, fraction);
+    }
+
+    private static String line(double elapsed, GroupProgress g) {
+        return ProgressPrinter.lines(SAMPLE, new Progress(elapsed, List.of(g))).get(0);
     }
 
     @Test
-    void lineWithoutEtaShowsErrors() {
-        Progress p = new Progress(83, 1_234_567, 12_345_670, 500_000_000, 5, -1, -1);
-        assertEquals("[1m23s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  5 errors",
-                ProgressPrinter.line(SAMPLE, p));
+    void lineWithEta() {
+        assertEquals("[  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  42%  ETA 14s",
+                line(10.2, insert(State.RUNNING, 0, 0, 0, 0, 14.4, 0.42)));
+    }
+
+    @Test
+    void lineWithoutEtaShowsErrorsTimeoutsAndUnknownRows() {
+        assertEquals("[1m23s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  5 errors"
+                        + " (2 timeouts)  5,000 rows of unknown fate",
+                line(83, insert(State.RUNNING, 5, 2, 5_000, 0, -1, -1)));
+    }
+
+    @Test
+    void stoppingAndReconnectingReplaceTheEta() {
+        assertEquals("[  20s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms"
+                + "  stopping: cancelling what is still running", line(20, insert(State.STOPPING, 0, 0, 0, 0, -1, -1)));
+        assertEquals("[  20s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms"
+                + "  reconnecting (2 workers)", line(20, insert(State.RECONNECTING, 0, 0, 0, 2, 30, 0.5)));
+    }
+
+    @Test
+    void severalGroupsGetALineEachNamedAndQueriesCountOperations() {
+        IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY));
+        List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1),
+                new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1))));
+        assertEquals(List.of(
+                "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms",
+                "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"), lines);
     }
 
     @Test
     void longEtaAndPrintsOneLine() {
         var bytes = new ByteArrayOutputStream();
         var printer = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        printer.onInterval(SAMPLE, new Progress(3725, 1, 10, 100, 1, 4000, 0.999));
+        printer.onInterval(SAMPLE, new Progress(3725, List.of(new GroupProgress("insert", State.RUNNING, 1, 1, 10, 100,
+                1, 0, 0, 0, 4000, 0.999))));
         assertEquals("[1h02m]  1 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  1 error  99%  ETA 1h06m"
                 + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
     }

@@ -38,7 +38,7 @@ class ResultFilesTest {
         RunResult r = Samples.clean();
         RunResult back = ResultFiles.read(ResultFiles.write(r, tmp));
         assertEquals(r, back);
-        assertEquals(null, back.pacing());
+        assertEquals(null, back.groups().get(0).pacing());
         assertEquals(null, back.failure());
     }
 
@@ -47,7 +47,7 @@ class ResultFilesTest {
         RunResult r = Samples.full();
         String text = Files.readString(ResultFiles.write(r, tmp));
         JsonNode json = new ObjectMapper().readTree(text);
-        assertEquals("dbharness-result/1", json.get("format").asText());
+        assertEquals("dbharness-result/2", json.get("format").asText());
         assertTrue(text.startsWith("{\n  \"format\""), "pretty-printed, marker first");
         JsonNode totals = json.get("totals");
         assertEquals(6_000_000, totals.get("rows").asLong());
@@ -61,7 +61,9 @@ class ResultFilesTest {
         assertEquals(1, json.get("exitCode").asInt());
         assertEquals("2026-11-30T13:00:01.123456789Z", json.get("start").asText());
         assertFalse(json.get("verification").has("failed"), "derived isFailed() is not data");
-        assertTrue(json.has("pacing") && json.has("failure"));
+        assertTrue(json.get("groups").get(0).has("pacing") && json.has("failure"));
+        assertEquals(500, totals.get("unknownRows").asLong());
+        assertEquals("insert", json.get("intervals").get(0).get("groups").get(0).get("types").get(0).get("type").asText());
     }
 
     @Test
@@ -73,7 +75,7 @@ class ResultFilesTest {
 
     @Test
     void garbageGivesOneLineMessageNamingTheFile() throws Exception {
-        Path bad = Files.writeString(tmp.resolve("bad.json"), "{ \"format\": \"dbharness-result/1\",\n  oops ]\n");
+        Path bad = Files.writeString(tmp.resolve("bad.json"), "{ \"format\": \"dbharness-result/2\",\n  oops ]\n");
         assertOneLine(bad, "is not valid JSON (line 2");
 
         Path binary = Files.write(tmp.resolve("bin.json"), new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0});
@@ -88,8 +90,11 @@ class ResultFilesTest {
         Path empty = Files.writeString(tmp.resolve("empty.json"), "");
         assertOneLine(empty, "is not a dbharness result file");
 
-        Path future = Files.writeString(tmp.resolve("future.json"), "{\"format\": \"dbharness-result/2\"}");
-        assertOneLine(future, "has result format dbharness-result/2");
+        Path future = Files.writeString(tmp.resolve("future.json"), "{\"format\": \"dbharness-result/3\"}");
+        assertOneLine(future, "has result format dbharness-result/3");
+
+        Path old = Files.writeString(tmp.resolve("old.json"), "{\"format\": \"dbharness-result/1\"}");
+        assertOneLine(old, "has result format dbharness-result/1; this harness reads dbharness-result/2");
 
         String good = ResultFiles.toJson(Samples.full());
         Path typo = Files.writeString(tmp.resolve("typo.json"), good.replace("\"seed\" : 42", "\"seed\" : \"x\""));
@@ -98,7 +103,7 @@ class ResultFilesTest {
         Path truncated = Files.writeString(tmp.resolve("cut.json"), good.substring(0, good.length() / 2));
         assertOneLine(truncated, "is not valid JSON");
 
-        Path bare = Files.writeString(tmp.resolve("bare.json"), "{\"format\": \"dbharness-result/1\"}");
+        Path bare = Files.writeString(tmp.resolve("bare.json"), "{\"format\": \"dbharness-result/2\"}");
         assertOneLine(bare, "field \"runId\" is missing");
 
         assertOneLine(tmp.resolve("missing.json"), "result file not found");
@@ -115,8 +120,8 @@ class ResultFilesTest {
         RunResult r = Samples.full();
         RunResult evil = new RunResult("../escape", r.harnessVersion(), r.gitCommit(), r.seed(), r.target(),
                 r.workload(), r.start(), r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(),
-                r.loadModel(), r.workers(), r.totals(), r.operations(), r.intervals(), r.errors(), r.verification(),
-                r.storedBytes(), r.pacing(), r.stopReason(), r.failure());
+                r.loadModel(), r.workers(), r.totals(), r.groups(), r.operations(), r.intervals(), r.errors(),
+                r.verification(), r.storedBytes(), r.stopReason(), r.failure(), r.exitCode());
         assertThrows(IllegalArgumentException.class, () -> ResultFiles.write(evil, tmp));
     }
 

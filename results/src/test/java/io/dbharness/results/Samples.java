@@ -1,14 +1,15 @@
 package io.dbharness.results;
 
 import io.dbharness.core.api.TargetInfo;
+import io.dbharness.core.api.Verification;
 import io.dbharness.core.result.ErrorSummary;
+import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.HostInfo;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.Pacing;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.Totals;
-import io.dbharness.core.result.Verification;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -26,35 +27,44 @@ final class Samples {
         options.put("workers", "8");                 // deliberately unsorted: the file sorts them
         options.put("password", "*****");
         options.put("batch-size", "1000");
-        Totals totals = new Totals(6_000, 6_000_000, 12, 60_000_000, 1_234_567_890, 3, 1_000, 2, 12.345678901234,
-                486_000.123, 4_860_001.5, 100.0123);
+        Totals totals = new Totals(6_000, 6_000_000, 12, 60_000_000, 1_234_567_890, 3, 1_000, 500, 4, 1, 2, 1,
+                12.345678901234, 486.0, 486_000.123, 4_860_001.5, 100.0123);
+        List<IntervalSample.TypeInterval> types = List.of(
+                new IntervalSample.TypeInterval("insert", 5_000, 1, 0, 1.1, 4.4, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"));
         return new RunResult("20261130-130001-iot-insert-postgres-1a2b", "0.1.0-SNAPSHOT", "abc1234", 42L,
                 "postgres", "iot-insert", Instant.parse("2026-11-30T13:00:01.123456789Z"),
                 Instant.parse("2026-11-30T13:00:13.469135790Z"), options,
                 new TargetInfo("PostgreSQL", "16.2", "embedded", Map.of("shared_buffers", "128MB", "fsync", "on")),
                 Map.of("table", "metrics", "ddl", "CREATE TABLE metrics (ts timestamptz, \"device\" int)\n"),
                 new HostInfo("box", "Linux 6.1", "amd64", 2, 8_000_000_000L, "OpenJDK 17", 2_000_000_000L),
-                "open 500000 rows/s", 8, totals,
-                List.of(new OperationStats("insert", 6_000, 1.5, 1.2, 3.4, 5.6, 8.8, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"),
-                        new OperationStats("query", 10, 0.25, 0.2, 0.3, 0.4, 0.5, 0.512, null)),
-                List.of(new IntervalSample(10.0, 10.0, 5_000_000, 50_000_000, 1_000_000_000, 1, 500_000, 5_000_000,
-                                100.0, 1.1, 4.4, 9.1),
-                        new IntervalSample(12.345, 2.345, 1_000_000, 10_000_000, 234_567_890, 2, 426_439.2, 4_264_392,
-                                100.03, 1.0, Double.NaN, Double.POSITIVE_INFINITY)),
-                List.of(new ErrorSummary("RETRYABLE", "40001", 2, "could not serialize access\ndue to concurrent update"),
-                        new ErrorSummary("FATAL", null, 1, "connection reset")),
+                "open 500000 rows/s, 8 workers", 8, totals,
+                List.of(new GroupResult("insert", "open 500000 rows/s", 8, totals,
+                        new Pacing(500_000, "rows/s", false, 12.3, 15.25))),
+                List.of(new OperationStats("insert", "insert", 6_000, 0, 3, 1, 2, 1, 6_000_000, 1_000, 500, 1.5,
+                                1.2, 2.5, 3.4, 5.6, 8.8, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"),
+                        new OperationStats("insert", "query", 10, 0, 0, 0, 0, 0, 0, 0, 0, 0.25, 0.2, 0.25, 0.3,
+                                0.4, 0.5, 0.512, null)),
+                List.of(new IntervalSample(10.0, 10.0, List.of(new IntervalSample.GroupInterval("insert", 5_000,
+                                5_000_000, 50_000_000, 1_000_000_000, 1, 0, 0, 500, 500_000, 5_000_000, 100.0, 1.1, 4.4,
+                                9.1, types))),
+                        new IntervalSample(12.345, 2.345, List.of(new IntervalSample.GroupInterval("insert", 1_000,
+                                1_000_000, 10_000_000, 234_567_890, 2, 1, 500, 426.4, 426_439.2, 4_264_392, 100.03, 1.0,
+                                Double.NaN, Double.POSITIVE_INFINITY, List.of())))),
+                List.of(new ErrorSummary("insert", "insert", "RETRYABLE", "40001", 2,
+                                "could not serialize access\ndue to concurrent update"),
+                        new ErrorSummary("insert", "insert", "FATAL", null, 1, "connection reset")),
                 Verification.failed(6_000_000, 5_999_000, "5,999,000 rows in table, expected 6,000,000"),
-                375_000_000L, new Pacing(500_000, false, 12.3, 15.25), "ABORTED", "connection reset");
+                375_000_000L, "ABORTED", "connection reset", 1);
     }
 
     /** A plain closed-model success: no pacing, no failure, nothing stored-size known. */
     static RunResult clean() {
         RunResult f = full();
-        Totals t = new Totals(6_000, 6_000_000, 0, 60_000_000, 1_234_567_890, 0, 0, 0, 12.3, 487_804.9,
-                4_878_048.8, 100.4);
+        Totals t = new Totals(6_000, 6_000_000, 0, 60_000_000, 1_234_567_890, 0, 0, 0, 0, 0, 0, 0, 12.3, 487.8,
+                487_804.9, 4_878_048.8, 100.4);
         return new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
-                f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), "closed", 8, t,
-                f.operations().subList(0, 1), f.intervals(), List.of(),
-                Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, null, "COMPLETED", null);
+                f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), "closed, 8 workers", 8, t,
+                List.of(new GroupResult("insert", "closed", 8, t, null)), f.operations().subList(0, 1), f.intervals(),
+                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, "COMPLETED", null, 0);
     }
 }

@@ -28,15 +28,18 @@ class SummaryTableTest {
         assertRow(s, "MB/s", "100.0");
         assertRow(s, "insert latency p50/p95/p99/max", "1.20 / 3.40 / 5.60 / 9.10 ms");
         assertRow(s, "query latency p50/p95/p99/max", "0.200 / 0.300 / 0.400 / 0.512 ms");
-        assertRow(s, "errors", "3 (failed rows 1,000, retries 2)");
+        assertRow(s, "errors", "3 (timeouts 1, failed rows 1,000, retries 2, reconnects 1)");
+        assertRow(s, "rows of unknown fate", "500 (a write timed out or lost its connection after it was sent; --verify tells how many landed)");
+        assertRow(s, "rolled back (expected)", "4");
         assertRow(s, "skipped rows", "12");
         assertRow(s, "compression", "3.3x (1.2 GB written : 375 MB stored)");
         assertRow(s, "verification", "FAILED: 5,999,000 rows in table, expected 6,000,000");
         assertRow(s, "pacing (open model)", "fell behind by 12.3 s at 500,000 rows/s (max lag 15.3 s)");
         assertRow(s, "stopped", "ABORTED: connection reset");
+        assertRow(s, "exit code", "1");
         assertTrue(s.contains("errors by class:\n"), s);
-        assertTrue(s.contains("  RETRYABLE  40001      2  could not serialize access due to concurrent update\n"), s);
-        assertTrue(s.contains("  FATAL      -          1  connection reset\n"), s);
+        assertTrue(s.contains("  insert     RETRYABLE  40001      2  could not serialize access due to concurrent update\n"), s);
+        assertTrue(s.contains("  insert     FATAL      -          1  connection reset\n"), s);
     }
 
     @Test
@@ -44,8 +47,10 @@ class SummaryTableTest {
         String s = SummaryTable.render(Samples.clean());
         assertRow(s, "compression", "n/a");
         assertRow(s, "verification", "PASSED: 6,000,000 rows in table");
-        assertRow(s, "errors", "0 (failed rows 0, retries 0)");
+        assertRow(s, "errors", "0 (timeouts 0, failed rows 0, retries 0, reconnects 0)");
         assertRow(s, "stopped", "COMPLETED");
+        assertRow(s, "exit code", "0");
+        assertFalse(s.contains("unknown fate"), s);
         assertFalse(s.contains("skipped rows"), s);
         assertFalse(s.contains("pacing"), s);
         assertFalse(s.contains("errors by class"), s);

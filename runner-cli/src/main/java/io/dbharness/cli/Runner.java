@@ -19,8 +19,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /** Runs one command line; separated from {@link Main} so tests can call it without exiting the JVM. */
 public final class Runner {
@@ -94,20 +92,11 @@ public final class Runner {
         workload = workload == null ? "iot-insert" : workload;
         Path resultsDir = Path.of(pr.matchedOptionValue("--results", "results"));
 
+        ResultsDir.check(resultsDir);
+
         boolean watch = !"true".equals(options.get("no-watch"));
         StopSignal stop = new StopSignal();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stop.request();
-            err.println("\nstopping: finishing the batches in flight, then saving the result (at most 60 s)");
-            try {
-                finished.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
-            }
-        }, "dbharness-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (Interrupts ignored = Interrupts.install(stop, err)) {
             RunSpec spec = RunSpec.builder().target(target).workload(workload).options(options).environment(env)
                     .progress(watch ? new ProgressPrinter(err) : ProgressListener.NONE).stopSignal(stop).build();
             RunResult result;
@@ -134,13 +123,6 @@ public final class Runner {
                 Main.printError(err, "verification failed: " + result.verification().message());
             }
             return result.exitCode();
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running: it only waits for us
-            }
         }
     }
 }

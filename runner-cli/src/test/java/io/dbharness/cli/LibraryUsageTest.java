@@ -45,7 +45,7 @@ class LibraryUsageTest {
                 .option("watch-interval", "200ms")
                 .environment(Map.of())
                 .progress((sample, progress) -> {
-                    if (progress.rows() > 0) {
+                    if (progress.groups().get(0).rows() > 0) {
                         stop.request(); // what Ctrl-C does in the runner, once rows are flowing
                     }
                 })

@@ -88,6 +88,15 @@ record MogDbFlavor(MogDbIngest ingest, MogDbDdl ddl, List<String> switchedOff, S
         return s;
     }
 
+    @Override
+    public void cancelQuery(Connection connection) throws SQLException {
+        if (connection.isWrapperFor(org.opengauss.core.BaseConnection.class)) {
+            connection.unwrap(org.opengauss.core.BaseConnection.class).cancelQuery(); // its PGConnection lacks it
+        } else {
+            PgFlavor.super.cancelQuery(connection);
+        }
+    }
+
     /** A connection of the openGauss driver has its own copy API (same shape, package org.opengauss). */
     @Override
     public CopyChannel copyChannel(Connection connection) throws SQLException {

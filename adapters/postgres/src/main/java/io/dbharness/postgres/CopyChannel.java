@@ -16,8 +16,19 @@ import java.util.function.Predicate;
 @FunctionalInterface
 public interface CopyChannel {
 
-    /** Runs {@code sql}, sends {@code len} bytes and returns the rows the server reports; cancels on failure. */
+    /**
+     * Runs {@code sql}, sends {@code len} bytes and returns the rows the server reports; cancels on failure. A
+     * failure once all the data was sent, while the server ends the COPY (and in autocommit commits it), comes
+     * as an {@link EndFailure}: only then can the rows be stored although the call failed.
+     */
     long copy(String sql, byte[] data, int off, int len) throws SQLException;
+
+    /** A COPY that failed after its data went out whole, with the driver's message, SQLSTATE and cause. */
+    final class EndFailure extends SQLException {
+        public EndFailure(SQLException e) {
+            super(e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
+        }
+    }
 
     /** A driver call that may throw SQLException. */
     @FunctionalInterface
@@ -45,8 +56,10 @@ public interface CopyChannel {
                               Predicate<T> active, SqlCancel<T> cancel) {
         return (sql, data, off, len) -> {
             T in = copyIn.apply(sql);
+            boolean sent = false;
             try {
                 write.write(in, data, off, len);
+                sent = true;
                 return end.apply(in);
             } catch (SQLException e) {
                 if (active.test(in)) {
@@ -56,7 +69,7 @@ public interface CopyChannel {
                         e.addSuppressed(suppressed);
                     }
                 }
-                throw e;
+                throw sent ? new EndFailure(e) : e;
             }
         };
     }

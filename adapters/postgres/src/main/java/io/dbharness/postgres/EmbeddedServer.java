@@ -36,12 +36,15 @@ final class EmbeddedServer implements AutoCloseable {
     private final Thread shutdownHook;
     private boolean closed;
 
-    private EmbeddedServer(Path dir, Path home, int port) {
+    private final String serverOptions;
+
+    private EmbeddedServer(Path dir, Path home, int port, String serverOptions) {
         this.dir = dir;
         this.home = home;
         this.port = port;
-        // A safety net for a JVM that exits without close(). On Ctrl-C the owner is still finishing the
-        // batches in flight and the verification, so give it time to close us first.
+        this.serverOptions = serverOptions;
+        // A safety net for a JVM that exits without close() (a second Ctrl-C, a library user's JVM ending): the
+        // owner may be closing us right now, so give it a moment, then stop the server ourselves.
         this.shutdownHook = new Thread(() -> {
             try {
                 closedByOwner.await(OWNER_GRACE_SECONDS, TimeUnit.SECONDS);
@@ -53,7 +56,7 @@ final class EmbeddedServer implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
-    private static final int OWNER_GRACE_SECONDS = 30;
+    private static final int OWNER_GRACE_SECONDS = 5;
     private final java.util.concurrent.CountDownLatch closedByOwner = new java.util.concurrent.CountDownLatch(1);
 
     static EmbeddedServer start() throws TargetException {
@@ -79,9 +82,8 @@ final class EmbeddedServer implements AutoCloseable {
             for (String s : SERVER_SETTINGS) {
                 opts.append(" -c ").append(s);
             }
-            run(runAs, home, dir, List.of("pg_ctl", "-D", data.toString(), "-l", log.toString(), "-w", "-t", "60",
-                    "-o", opts.toString(), "start"), 90);
-            return new EmbeddedServer(dir, home, port);
+            run(runAs, home, dir, pgCtlStart(data, log, opts.toString()), 90);
+            return new EmbeddedServer(dir, home, port, opts.toString());
         } catch (IOException | RuntimeException e) {
             String where = dir == null ? "" : " (log: " + dir.resolve("postgres.log") + ", " + dir.resolve("commands.log") + ")";
             throw new TargetException(TargetException.Kind.UNREACHABLE, null,
@@ -94,6 +96,26 @@ final class EmbeddedServer implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    private static List<String> pgCtlStart(Path data, Path log, String options) {
+        return List.of("pg_ctl", "-D", data.toString(), "-l", log.toString(), "-w", "-t", "60", "-o", options, "start");
+    }
+
+    /** Fault tests: {@code pg_ctl restart -m fast} (every session is terminated, in-flight transactions abort). */
+    void restartFast() throws IOException, InterruptedException {
+        run(RunAs.current(), home, dir, List.of("pg_ctl", "-D", dir.resolve("data").toString(), "-l",
+                dir.resolve("postgres.log").toString(), "-m", "fast", "-w", "-t", "60", "-o", serverOptions, "restart"), 90);
+    }
+
+    /** Fault tests: a fast shutdown, then {@link #startAgain} later: an outage. */
+    void stopFast() throws IOException, InterruptedException {
+        run(RunAs.current(), home, dir, List.of("pg_ctl", "-D", dir.resolve("data").toString(), "-m", "fast", "-w",
+                "-t", "60", "stop"), 60);
+    }
+
+    void startAgain() throws IOException, InterruptedException {
+        run(RunAs.current(), home, dir, pgCtlStart(dir.resolve("data"), dir.resolve("postgres.log"), serverOptions), 90);
     }
 
     @Override

@@ -1,11 +1,10 @@
 package io.dbharness.postgres;
 
-import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
-import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WriteResult;
 
+import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -13,66 +12,63 @@ import java.sql.SQLException;
 /**
  * {@code INSERT ... VALUES (...),(...)}: as many rows per statement as PostgreSQL's 65535 bind parameters
  * allow. The full-size statement and the last tail size are prepared once and reused, since a batch size
- * rarely changes during a run.
+ * rarely changes during a run. Rows count as written by the statements' update counts (an
+ * {@code ON CONFLICT DO NOTHING} may store fewer; those count as skipped).
  */
-final class MultiRowInsertWriter implements BatchWriter {
+final class MultiRowInsertWriter extends PgWriter {
 
     static final int MAX_PARAMETERS = 65_535;
 
-    private final Connection connection;
-    private final PgFlavor flavor;
     private final SeriesSchema schema;
     private final RowBinder binder;
     private final int fieldsPerRow;
     private final int rowsPerStatement;
-    private final String context;
     private PreparedStatement full;
     private PreparedStatement tail;
     private int tailRows;
 
-    MultiRowInsertWriter(Connection connection, PgFlavor flavor, SeriesSchema schema) {
-        this.connection = connection;
-        this.flavor = flavor;
+    MultiRowInsertWriter(DataSource pool, PgFlavor flavor, boolean tracksCommits, SeriesSchema schema) throws SQLException {
+        super(pool, flavor, tracksCommits, "INSERT into " + Tables.quote(schema.tableName()));
         this.schema = schema;
         this.binder = new RowBinder(schema);
         this.fieldsPerRow = io.dbharness.core.encode.SchemaColumns.count(schema);
         this.rowsPerStatement = Math.max(1, MAX_PARAMETERS / fieldsPerRow);
-        this.context = "INSERT into " + Tables.quote(schema.tableName());
+        start();
     }
 
     @Override
-    public WriteResult write(RowBatch batch) throws TargetException {
+    protected void open(Connection c) {
+        // statements are prepared on first use, per size
+    }
+
+    @Override
+    protected void release() {
+        RowBinder.closeQuietly(full);
+        RowBinder.closeQuietly(tail);
+        full = null;
+        tail = null;
+    }
+
+    /** One statement commits on its own; several must commit together. */
+    @Override
+    protected boolean needsTransaction(RowBatch batch) {
+        return batch.size() > rowsPerStatement;
+    }
+
+    @Override
+    protected WriteResult send(RowBatch batch) throws SQLException {
         long bytes = 0;
+        long stored = 0;
         int size = batch.size();
-        try {
-            boolean multi = size > rowsPerStatement;
-            if (multi) {
-                connection.setAutoCommit(false);
+        for (int start = 0; start < size; start += rowsPerStatement) {
+            int n = Math.min(rowsPerStatement, size - start);
+            PreparedStatement ps = statement(n);
+            for (int i = 0; i < n; i++) {
+                bytes += binder.bind(ps, 1 + i * fieldsPerRow, batch, start + i);
             }
-            for (int start = 0; start < size; start += rowsPerStatement) {
-                int n = Math.min(rowsPerStatement, size - start);
-                PreparedStatement ps = statement(n);
-                for (int i = 0; i < n; i++) {
-                    bytes += binder.bind(ps, 1 + i * fieldsPerRow, batch, start + i);
-                }
-                ps.executeUpdate();
-            }
-            if (multi) {
-                connection.commit();
-                connection.setAutoCommit(true);
-            }
-            return new WriteResult(size, 0, bytes);
-        } catch (SQLException e) {
-            try {
-                if (!connection.getAutoCommit()) {
-                    connection.rollback();
-                    connection.setAutoCommit(true);
-                }
-            } catch (SQLException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw SqlErrors.classify(e, context);
+            stored += ps.executeUpdate();
         }
+        return new WriteResult(stored, size - stored, bytes);
     }
 
     private PreparedStatement statement(int rows) throws SQLException {
@@ -102,12 +98,5 @@ final class MultiRowInsertWriter implements BatchWriter {
             values.append(row);
         }
         return connection.prepareStatement(Tables.render(flavor, "insert", schema, java.util.Map.of("rows", values.toString())));
-    }
-
-    @Override
-    public void close() {
-        RowBinder.closeQuietly(full);
-        RowBinder.closeQuietly(tail);
-        RowBinder.closeQuietly(connection);
     }
 }

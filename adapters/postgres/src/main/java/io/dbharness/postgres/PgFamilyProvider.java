@@ -39,6 +39,9 @@ public abstract class PgFamilyProvider implements TargetProvider {
             OptionDef.of("password", "PASSWORD", null, "Password; prefer the PGPASSWORD variable").withEnv("PGPASSWORD").asSecret(),
             OptionDef.of("database", "DB", null, "Database (default: the user name)").withEnv("PGDATABASE"));
 
+    /** How long taking a connection may wait (a lost connection is re-opened in a loop with its own budget). */
+    private static final long POOL_WAIT_MILLIS = 5_000;
+
     public static final OptionDef ALLOW_COMPATIBLE = OptionDef.flag("allow-compatible-server",
             "Run a product target against another PostgreSQL-family server; what it lacks is switched off, one warning each");
 
@@ -72,8 +75,9 @@ public abstract class PgFamilyProvider implements TargetProvider {
         }
         EmbeddedServer embedded = external.isPresent() ? null : EmbeddedServer.start();
         PostgresEndpoint endpoint = external.orElseGet(() -> PostgresEndpoint.embedded(embedded.port()));
+        java.time.Duration opTimeout = io.dbharness.core.engine.RunOptions.opTimeout(settings);
         try {
-            String version = probe(flavor, endpoint);
+            String version = probe(flavor, endpoint, opTimeout);
             if (!flavor.recognises(version)) {
                 if (!settings.bool("allow-compatible-server")) {
                     throw new UsageException("server at " + endpoint.display() + " is " + shortVersion(version) + ", not "
@@ -83,13 +87,43 @@ public abstract class PgFamilyProvider implements TargetProvider {
             } else {
                 flavor.checkRelease(version);
             }
-            HikariDataSource pool = pool(flavor, endpoint, workers + 1);
-            return new PostgresTarget(endpoint, pool, embedded, flavor);
+            HikariDataSource pool = pool(flavor, endpoint, workers + 1, opTimeout);
+            try {
+                reserve(pool, workers, flavor, endpoint);
+            } catch (TargetException | RuntimeException e) {
+                pool.close();
+                throw e;
+            }
+            return new PostgresTarget(endpoint, pool, embedded, flavor, flavor.tracksCommits(version));
         } catch (TargetException | RuntimeException e) {
             if (embedded != null) {
                 embedded.close();
             }
             throw e;
+        }
+    }
+
+    /**
+     * Opens every connection the run needs before it starts, so a server (or role) with too few connection
+     * slots fails here, with the reason, instead of as a worker that cannot start.
+     */
+    private static void reserve(HikariDataSource pool, int workers, PgFlavor flavor, PostgresEndpoint endpoint)
+            throws TargetException {
+        int needed = workers + 1;
+        List<Connection> held = new ArrayList<>(needed);
+        try {
+            while (held.size() < needed) {
+                held.add(pool.getConnection());
+            }
+        } catch (SQLException e) {
+            SQLException cause = findSql(e.getCause()) != null ? findSql(e.getCause()) : e;
+            throw new TargetException(TargetException.Kind.UNREACHABLE, SqlErrors.sqlState(cause), flavor.product()
+                    + " at " + endpoint.display() + " refused connection " + (held.size() + 1) + " of the " + needed
+                    + " this run needs (--workers " + workers + " needs " + needed + " connections: one per worker and one"
+                    + " for preparing and checking): " + SqlErrors.classify(cause, "connecting").getMessage()
+                    .replaceFirst("^connecting failed: ", ""), e);
+        } finally {
+            held.forEach(RowBinder::closeQuietly);
         }
     }
 
@@ -113,8 +147,9 @@ public abstract class PgFamilyProvider implements TargetProvider {
      * cause we classify, and it fails within the driver's connect timeout instead of Hikari's. Returns
      * {@code version()}.
      */
-    private static String probe(PgFlavor flavor, PostgresEndpoint endpoint) throws TargetException {
-        try (Connection c = flavor.driver(endpoint.jdbcUrl()).connect(endpoint.jdbcUrl(), endpoint.driverProperties())) {
+    private static String probe(PgFlavor flavor, PostgresEndpoint endpoint, java.time.Duration opTimeout)
+            throws TargetException {
+        try (Connection c = flavor.driver(endpoint.jdbcUrl()).connect(endpoint.jdbcUrl(), endpoint.driverProperties(opTimeout))) {
             if (c == null) {
                 throw new UsageException("invalid value for --url: expected " + flavor.urlPrefixes().get(0) + "//HOST:PORT/DATABASE");
             }
@@ -127,21 +162,28 @@ public abstract class PgFamilyProvider implements TargetProvider {
         }
     }
 
-    private static HikariDataSource pool(PgFlavor flavor, PostgresEndpoint endpoint, int size) throws TargetException {
+    /**
+     * The target's pool: one connection per worker plus one for preparation and verification. Every connection
+     * gets {@code statement_timeout = --op-timeout}, so the server itself ends a statement that runs or waits
+     * (for a lock) too long, and the connection stays usable.
+     */
+    private static HikariDataSource pool(PgFlavor flavor, PostgresEndpoint endpoint, int size, java.time.Duration opTimeout)
+            throws TargetException {
         HikariConfig config = new HikariConfig();
         config.setPoolName("dbharness-" + flavor.product().toLowerCase(java.util.Locale.ROOT));
         config.setDriverClassName(flavor.driver(endpoint.jdbcUrl()).getClass().getName());
         config.setJdbcUrl(endpoint.jdbcUrl());
-        config.setDataSourceProperties(endpoint.driverProperties());
+        config.setDataSourceProperties(endpoint.driverProperties(opTimeout));
         config.setMaximumPoolSize(size);
         config.setMinimumIdle(1);
         config.setAutoCommit(true);
-        config.setConnectionTimeout(10_000);
+        config.setConnectionTimeout(POOL_WAIT_MILLIS);
         config.setValidationTimeout(3_000);
         config.setInitializationFailTimeout(1);
-        if (!flavor.sessionSql().isEmpty()) {
-            config.setConnectionInitSql(String.join("; ", flavor.sessionSql()));
-        }
+        List<String> session = new ArrayList<>();
+        session.add(flavor.dialect().render("statement_timeout", java.util.Map.of("millis", Long.toString(opTimeout.toMillis()))));
+        session.addAll(flavor.sessionSql());
+        config.setConnectionInitSql(String.join("; ", session));
         try {
             return new HikariDataSource(config);
         } catch (RuntimeException e) {

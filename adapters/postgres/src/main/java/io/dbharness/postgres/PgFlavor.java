@@ -68,6 +68,23 @@ public interface PgFlavor {
         return Map.of();
     }
 
+    /**
+     * Sends a cancel request for the statement running on {@code connection} (from another thread): the
+     * statement fails with 57014 and the connection stays usable. Each driver fork has its own interface.
+     */
+    default void cancelQuery(java.sql.Connection connection) throws java.sql.SQLException {
+        connection.unwrap(org.postgresql.PGConnection.class).cancelQuery();
+    }
+
+    /**
+     * Whether the writers can learn after a lost connection whether their last transaction committed
+     * ({@code txid_current()} before, {@code txid_status()} after; PostgreSQL 10+). {@code version} is the
+     * server's {@code version()}. Off by default: a product must be known to keep PostgreSQL's meaning.
+     */
+    default boolean tracksCommits(String version) {
+        return false;
+    }
+
     /** The COPY API of this product's driver on {@code connection}. */
     default CopyChannel copyChannel(java.sql.Connection connection) throws java.sql.SQLException {
         return CopyChannel.postgres(connection);

@@ -20,6 +20,9 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
 
     static final List<String> CONNECTION_OPTIONS = List.of("host", "port", "user", "password", "database");
 
+    /** How long past --op-timeout a read may wait before the driver gives the connection up. */
+    static final long SOCKET_TIMEOUT_MARGIN_SECONDS = 15;
+
     /** Empty when nothing names a server: the caller starts an embedded one. */
     static Optional<PostgresEndpoint> resolve(Settings s) {
         return resolve(s, List.of("jdbc:postgresql:"));
@@ -68,8 +71,12 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
         return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
-    /** Driver properties: credentials, and timeouts short enough that a wrong host fails in seconds. */
-    Properties driverProperties() {
+    /**
+     * Driver properties: credentials, timeouts short enough that a wrong host fails in seconds, and a socket
+     * timeout past {@code opTimeout} as the backstop for a server that stops answering altogether
+     * (statement_timeout ends a slow statement first, server-side, and keeps the connection).
+     */
+    Properties driverProperties(java.time.Duration opTimeout) {
         Properties p = new Properties();
         if (user != null) {
             p.setProperty("user", user);
@@ -81,6 +88,9 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
         p.setProperty("loginTimeout", "10");
         p.setProperty("ApplicationName", "dbharness");
         p.setProperty("reWriteBatchedInserts", "false");
+        p.setProperty("socketTimeout", Long.toString(opTimeout.toSeconds() + SOCKET_TIMEOUT_MARGIN_SECONDS));
+        p.setProperty("cancelSignalTimeout", "3");
+        p.setProperty("tcpKeepAlive", "true");
         return p;
     }
 

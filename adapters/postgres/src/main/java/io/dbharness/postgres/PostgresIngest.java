@@ -25,11 +25,14 @@ final class PostgresIngest implements TimeSeriesIngest {
     private final DataSource pool;
     private final PgFlavor flavor;
     private final SqlDialect sql;
+    private final boolean tracksCommits;
 
-    PostgresIngest(DataSource pool, PgFlavor flavor) {
+    /** @param tracksCommits whether writers learn after a lost connection if their last transaction committed */
+    PostgresIngest(DataSource pool, PgFlavor flavor, boolean tracksCommits) {
         this.pool = pool;
         this.flavor = flavor;
         this.sql = flavor.dialect();
+        this.tracksCommits = tracksCommits;
     }
 
     @Override
@@ -72,29 +75,15 @@ final class PostgresIngest implements TimeSeriesIngest {
             return own.get();
         }
         IngestMode mode = flavor.ingestMode();
-        Connection c;
-        try {
-            c = pool.getConnection();
-        } catch (SQLException e) {
-            throw SqlErrors.classify(e, "opening a connection");
-        }
         try {
             return switch (mode) {
-                case COPY_BINARY -> new CopyWriter(c, flavor, schema, EncoderFormat.COPY_BINARY);
-                case COPY_TEXT -> new CopyWriter(c, flavor, schema, EncoderFormat.COPY_TEXT);
-                case INSERT_BATCH -> new InsertBatchWriter(c, flavor, schema);
-                case INSERT_MULTIROW -> new MultiRowInsertWriter(c, flavor, schema);
+                case COPY_BINARY -> new CopyWriter(pool, flavor, tracksCommits, schema, EncoderFormat.COPY_BINARY);
+                case COPY_TEXT -> new CopyWriter(pool, flavor, tracksCommits, schema, EncoderFormat.COPY_TEXT);
+                case INSERT_BATCH -> new InsertBatchWriter(pool, flavor, tracksCommits, schema);
+                case INSERT_MULTIROW -> new MultiRowInsertWriter(pool, flavor, tracksCommits, schema);
             };
-        } catch (SQLException | RuntimeException e) {
-            try {
-                c.close();
-            } catch (SQLException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            if (e instanceof SQLException s) {
-                throw SqlErrors.classify(s, "opening a " + mode.cliName() + " writer");
-            }
-            throw (RuntimeException) e;
+        } catch (SQLException e) {
+            throw SqlErrors.classify(e, "opening a " + mode.cliName() + " writer");
         }
     }
 

@@ -29,12 +29,17 @@ final class PostgresTarget implements TargetAdapter {
     private final PostgresIngest ingest;
     private final SqlAccess sql;
 
-    PostgresTarget(PostgresEndpoint endpoint, HikariDataSource pool, EmbeddedServer embedded, PgFlavor flavor) {
+    private final boolean tracksCommits;
+
+    /** @param tracksCommits whether the server answers {@code txid_status} for the writers (checked at open) */
+    PostgresTarget(PostgresEndpoint endpoint, HikariDataSource pool, EmbeddedServer embedded, PgFlavor flavor,
+                   boolean tracksCommits) {
         this.endpoint = endpoint;
         this.pool = pool;
         this.embedded = embedded;
         this.flavor = flavor;
-        this.ingest = new PostgresIngest(pool, flavor);
+        this.tracksCommits = tracksCommits;
+        this.ingest = new PostgresIngest(pool, flavor, tracksCommits);
         this.sql = new SqlAccess() {
             @Override
             public DataSource dataSource() {
@@ -64,6 +69,8 @@ final class PostgresTarget implements TargetAdapter {
             settings.put("describe_error", SqlErrors.classify(e, "reading server settings").getMessage());
         }
         settings.put("ingest", flavor.ingestMode().cliName());
+        // what a write cut off by a lost connection leaves: resolved from the transaction id, or unknown
+        settings.put("lost_write_fate", tracksCommits ? "resolved by txid_status" : "unknown after a lost commit");
         settings.putAll(flavor.settings());
         return new TargetInfo(flavor.product(), version, endpoint.display(), settings);
     }

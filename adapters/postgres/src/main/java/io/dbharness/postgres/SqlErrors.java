@@ -1,5 +1,6 @@
 package io.dbharness.postgres;
 
+import io.dbharness.core.api.Fate;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
 import org.postgresql.util.PSQLException;
@@ -21,6 +22,13 @@ import java.util.Set;
 final class SqlErrors {
 
     private static final Set<String> RETRYABLE = Set.of("40001", "40P01", "53300");
+    /**
+     * The server ended the session: admin_shutdown ({@code pg_terminate_backend}, a fast or smart shutdown),
+     * crash_shutdown, cannot_connect_now (starting up or shutting down). The connection is gone.
+     */
+    private static final Set<String> SESSION_ENDED = Set.of("57P01", "57P02", "57P03");
+    /** query_canceled (statement_timeout or a cancel request), lock_not_available (lock_timeout). */
+    private static final Set<String> TIMED_OUT = Set.of("57014", "55P03");
 
     private SqlErrors() {
     }
@@ -30,8 +38,11 @@ final class SqlErrors {
         if (RETRYABLE.contains(state)) {
             return Kind.RETRYABLE;
         }
-        if (state.startsWith("08") || ioCause(e) != null) {
+        if (connectionLost(e)) {
             return Kind.UNREACHABLE;
+        }
+        if (TIMED_OUT.contains(state)) {
+            return Kind.TIMEOUT;
         }
         if (state.startsWith("28")) {
             return Kind.AUTHENTICATION;
@@ -39,11 +50,25 @@ final class SqlErrors {
         return Kind.FATAL;
     }
 
-    /** An error during work: {@code context} says what was being done, e.g. {@code COPY into "t"}. */
+    /** Whether the connection the error came on is gone (rather than the statement refused). */
+    static boolean connectionLost(SQLException e) {
+        String state = sqlState(e);
+        return state.startsWith("08") || SESSION_ENDED.contains(state) || ioCause(e) != null;
+    }
+
+    /** An error before or outside a write: nothing was applied. */
     static TargetException classify(SQLException e, String context) {
+        return classify(e, context, Fate.NOT_APPLIED);
+    }
+
+    /**
+     * An error during work: {@code context} says what was being done, e.g. {@code COPY into "t"}; {@code fate}
+     * what the failed statement can have left in the table.
+     */
+    static TargetException classify(SQLException e, String context, Fate fate) {
         String state = sqlState(e);
         String code = state.isEmpty() ? "" : " (SQLSTATE " + state + ")";
-        return new TargetException(kind(e), state, context + " failed: " + primaryMessage(e) + code, e);
+        return new TargetException(kind(e), fate, state, context + " failed: " + primaryMessage(e) + code, e);
     }
 
     /** A failure to connect, phrased for someone who only gave a host and a user. */

@@ -132,6 +132,15 @@ public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean up
     }
 
     @Override
+    public void cancelQuery(Connection connection) throws SQLException {
+        if (YugabyteCopy.isYugabyteConnection(connection)) {
+            connection.unwrap(com.yugabyte.PGConnection.class).cancelQuery();
+        } else {
+            PgFlavor.super.cancelQuery(connection);
+        }
+    }
+
+    @Override
     public CopyChannel copyChannel(Connection connection) throws SQLException {
         return YugabyteCopy.isYugabyteConnection(connection) ? YugabyteCopy.channel(connection) : CopyChannel.postgres(connection);
     }

@@ -2,15 +2,29 @@ package io.dbharness.core.api;
 
 /**
  * One unit of work the engine times: a batch write, a query, a transaction. The engine may call
- * {@link #execute()} again after a RETRYABLE failure.
+ * {@link #execute()} again after a failure that left nothing behind ({@link Fate#NOT_APPLIED}), or after
+ * any failure when the operation is {@link #idempotent()}.
  */
 public interface Operation {
 
     /** Histogram name, e.g. {@code insert}. */
     String type();
 
-    /** Rows this operation carries, known before it runs (the open model paces by it). */
+    /** Rows this operation carries, known before it runs (the open model paces by it); 0 for a query. */
     long rows();
 
     OpResult execute() throws TargetException;
+
+    /** Whether executing it twice leaves the target as executing it once (reads, upserts, InfluxDB points). */
+    default boolean idempotent() {
+        return false;
+    }
+
+    /**
+     * Called after the session reconnected when the last attempt's fate was UNKNOWN: asks the target what
+     * became of it (for example the commit status of the attempt's transaction id). The default cannot tell.
+     */
+    default Resolution resolve() throws TargetException {
+        return Resolution.UNKNOWN;
+    }
 }

@@ -1,12 +1,20 @@
 package io.dbharness.core.api;
 
 /**
- * Counts over the whole run.
+ * Counts over the whole run (or one group of it).
  *
- * @param rows        rows the targets accepted
- * @param skippedRows rows the target format cannot carry; never written, never errors
- * @param failedRows  rows of operations that failed after retries
+ * @param operations  operations that ended (ok, rolled back or failed)
+ * @param rows        rows the target stored
+ * @param skippedRows rows the target did not store by design; never errors
+ * @param failedRows  rows of operations that failed and certainly left nothing
+ * @param unknownRows rows of operations that failed in a way that may have stored them (a timeout or lost
+ *                    connection after the whole write was sent); {@code --verify} reconciles them
+ * @param rolledBack  operations that ended in an expected rollback; not errors
+ * @param timeouts    operations cancelled past {@code --op-timeout} or at the end of the run (also errors)
+ * @param retries     attempts repeated after a retryable failure, a timeout or a lost connection
+ * @param reconnects  connections opened anew after one was lost
  */
 public record RunTotals(long operations, long rows, long skippedRows, long points, long bytes, long errors,
-                        long failedRows, long retries) {
+                        long failedRows, long unknownRows, long rolledBack, long timeouts, long retries,
+                        long reconnects) {
 }

@@ -1,13 +1,10 @@
 package io.dbharness.core.api;
 
-import io.dbharness.core.engine.LoadModel;
-import io.dbharness.core.result.Verification;
-
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 
-/** A workload: what to prepare, what each worker does, and how to check the target afterwards. */
+/** A workload: what to prepare, which groups of workers run, what each worker does, and how to check the target. */
 public interface Workload {
 
     String id();
@@ -15,16 +12,14 @@ public interface Workload {
     /** Creates schema and initial data. */
     void prepare(TargetAdapter target) throws TargetException;
 
-    /** One session per worker thread; {@code worker} is 0-based out of {@code workers}. */
-    WorkerSession openWorker(TargetAdapter target, int worker, int workers) throws TargetException;
+    /**
+     * The groups of workers this workload runs. {@code requested} is the load the options ask for
+     * ({@code --workers}, {@code --rate}); a workload may split it or set its own pace (e.g. {@code --live}).
+     */
+    List<WorkerGroup> groups(LoadModel requested);
 
-    /** Rows the run will write when it runs to its end, for progress ETA; empty when open-ended. */
-    OptionalLong plannedRows();
-
-    /** A pace the workload imposes itself (e.g. {@code --live} follows the wall clock); empty otherwise. */
-    default Optional<LoadModel> pacing(int workers) {
-        return Optional.empty();
-    }
+    /** One session per worker thread; {@code worker} is 0-based out of {@code group.workers()}. */
+    WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException;
 
     /** Checks the target against what the run reported; called after every worker has stopped. */
     Verification verify(TargetAdapter target, RunTotals totals) throws TargetException;

@@ -1,10 +1,9 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.api.OpResult;
-import io.dbharness.core.api.Operation;
-import io.dbharness.core.api.PartialWriteException;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.WorkerSession;
 import io.dbharness.core.api.Workload;
 import io.dbharness.core.measure.Measurements;
@@ -13,252 +12,340 @@ import io.dbharness.core.result.Pacing;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs a workload's workers against a target and measures every operation. Adapters and workloads never
- * time themselves: the engine wraps each {@link Operation#execute()}.
+ * Runs a workload's groups of workers against a target and measures every operation. Adapters and workloads
+ * never time themselves: the engine wraps each {@link io.dbharness.core.api.Operation#execute()}.
+ *
+ * <p>Every wait is bounded. A watchdog cancels an attempt that runs past {@code --op-timeout} (adapters
+ * enforce the deadline natively too; this is the backstop), and once the run is stopping (the deadline,
+ * Ctrl-C, an abort) the attempts still in flight get {@link #STOP_GRACE} and are then cancelled; a worker
+ * that still does not return is abandoned with its rows counted as unknown, so the run always ends with a
+ * result.
  */
 public final class Engine {
+
+    /**
+     * The engine's waits.
+     *
+     * @param stopGrace      how long operations in flight may finish once the run is stopping, before they are cancelled
+     * @param watchdogMargin after the native timeout fires at --op-timeout, how long before the watchdog steps in
+     * @param cancelRepeat   cancels of one attempt are repeated this often (an implementation may escalate each time)
+     * @param abandonAfter   after the grace, how long cancelled workers get to return before they are abandoned
+     */
+    record Timing(Duration stopGrace, Duration watchdogMargin, Duration cancelRepeat, Duration abandonAfter) {
+        static final Timing DEFAULT = new Timing(STOP_GRACE, Duration.ofSeconds(1), Duration.ofSeconds(1),
+                Duration.ofSeconds(10));
+    }
+
+    /** How long operations in flight may finish after the run is told to stop, before they are cancelled. */
+    public static final Duration STOP_GRACE = Duration.ofSeconds(3);
+    private static final long TICK_NANOS = 50_000_000L;
+    /** Warm-ups are short (the iot one stops after 0.3 s); one that never ends is a bug, not a reason to hang. */
+    private static final long WARM_UP_LIMIT_NANOS = 120_000_000_000L;
 
     /** How a run ended. */
     public enum StopReason { COMPLETED, DURATION, INTERRUPTED, ABORTED }
 
-    /** What the engine hands back; the caller adds verification and builds the result. */
+    /**
+     * What the engine hands back; the caller adds verification and builds the result.
+     *
+     * @param failure      what aborted the run, null otherwise
+     * @param usageFailure bad usage found only once running, null otherwise
+     * @param pacing       per group, null values for closed-model groups
+     * @param abandoned    workers that did not return after being cancelled
+     */
     public record Outcome(Measurements measurements, List<IntervalSample> intervals, double elapsedSeconds,
-                          StopReason stopReason, TargetException failure, Pacing pacing) {
+                          StopReason stopReason, TargetException failure, RuntimeException usageFailure,
+                          Map<String, Pacing> pacing, int abandoned) {
     }
 
     private final Workload workload;
     private final TargetAdapter target;
-    private final LoadModel load;
+    private final List<WorkerGroup> groups;
     private final RunOptions options;
     private final ProgressListener listener;
     private final StopSignal stop;
-    private final Measurements measurements = new Measurements();
-    private final AtomicReference<TargetException> abort = new AtomicReference<>();
-    private final AtomicLong maxLagNanos = new AtomicLong();
-    private final AtomicLong finalLagNanos = new AtomicLong(Long.MIN_VALUE);
-    private volatile boolean deadlineHit;
+    private final Timing timing;
 
-    public Engine(Workload workload, TargetAdapter target, LoadModel load, RunOptions options,
+    public Engine(Workload workload, TargetAdapter target, List<WorkerGroup> groups, RunOptions options,
                   ProgressListener listener, StopSignal stop) {
+        this(workload, target, groups, options, listener, stop, Timing.DEFAULT);
+    }
+
+    Engine(Workload workload, TargetAdapter target, List<WorkerGroup> groups, RunOptions options,
+           ProgressListener listener, StopSignal stop, Timing timing) {
+        this.timing = timing;
+        if (groups.isEmpty()) {
+            throw new IllegalArgumentException("a run needs at least one group of workers");
+        }
         this.workload = workload;
         this.target = target;
-        this.load = load;
+        this.groups = List.copyOf(groups);
         this.options = options;
         this.listener = listener;
         this.stop = stop;
     }
 
     public Outcome run() throws TargetException {
-        int n = load.workers();
-        List<WorkerSession> sessions = new ArrayList<>(n);
+        Measurements measurements = new Measurements(groups.stream().map(WorkerGroup::name).toList());
+        RunContext run = new RunContext(options, measurements, stop);
+        List<GroupState> states = new ArrayList<>();
+        List<Worker> workers = new ArrayList<>();
+        int total = groups.stream().mapToInt(WorkerGroup::workers).sum();
+        CountDownLatch warmed = new CountDownLatch(total);
+        CountDownLatch go = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(total);
         try {
-            for (int w = 0; w < n; w++) {
-                sessions.add(workload.openWorker(target, w, n));
+            for (WorkerGroup g : groups) {
+                GroupState state = new GroupState(g);
+                states.add(state);
+                for (int w = 0; w < g.workers(); w++) {
+                    WorkerSession session = workload.openWorker(target, g, w);
+                    Worker worker = new Worker(state, w, session, run, warmed, go, done);
+                    state.workers.add(worker);
+                    workers.add(worker);
+                }
             }
         } catch (TargetException | RuntimeException e) {
-            sessions.forEach(WorkerSession::close);
+            workers.forEach(w -> closeQuietly(w.session));
             throw e;
         }
-        CountDownLatch warmed = new CountDownLatch(n);
-        CountDownLatch go = new CountDownLatch(1);
-        long[] clock = new long[2]; // start, deadline: written before go opens, read after
-        CountDownLatch done = new CountDownLatch(n);
-        for (int w = 0; w < n; w++) {
-            WorkerSession session = sessions.get(w);
-            double perWorkerRate = load instanceof LoadModel.Open open ? open.rowsPerSecond() / n : 0;
-            Thread t = new Thread(() -> {
-                try {
-                    session.warmUp();
-                    warmed.countDown();
-                    go.await();
-                    work(session, clock[0], clock[1], perWorkerRate);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    session.close();
-                    done.countDown();
-                }
-            }, "dbharness-worker-" + w);
-            t.setDaemon(true);
-            t.start();
+        for (Worker w : workers) {
+            w.thread = new Thread(w, "dbharness-" + w.group.name() + "-" + w.index);
+            w.thread.setDaemon(true);
+            w.thread.start();
         }
-        // Link and load everything the clock would otherwise charge to the first operations.
-        long durationNanos = options.duration().isPresent() ? options.duration().get().toNanos() : -1;
+        // link and load everything the clock would otherwise charge to the first operations
         measurements.prepare();
-        awaitQuietly(warmed);
-        long startNanos = System.nanoTime();
-        clock[0] = startNanos;
-        clock[1] = durationNanos < 0 ? Long.MAX_VALUE : startNanos + durationNanos;
-        go.countDown();
-        List<IntervalSample> intervals = new ArrayList<>();
-        OptionalLong planned = workload.plannedRows();
-        long intervalNanos = options.watchInterval().toNanos();
-        try {
-            while (!done.await(intervalNanos, TimeUnit.NANOSECONDS)) {
-                double elapsed = (System.nanoTime() - startNanos) / 1e9;
-                IntervalSample s = measurements.sample(elapsed);
-                intervals.add(s);
-                listener.onInterval(s, progress(elapsed, planned));
+        awaitQuietly(warmed, WARM_UP_LIMIT_NANOS);
+        Exception warmUpFailure = warmed.getCount() > 0
+                ? new IllegalStateException("the workers' warm-up did not finish within "
+                        + Worker.seconds(WARM_UP_LIMIT_NANOS)) : warmUpFailure(workers);
+        if (warmUpFailure != null) {
+            run.abortUsage(new UsageException("warm-up failed"));
+            go.countDown();
+            awaitQuietly(done, timing.abandonAfter().toNanos());
+            if (warmUpFailure instanceof TargetException te) {
+                throw te;
             }
-        } catch (InterruptedException e) {
-            stop.request();
-            Thread.currentThread().interrupt();
-            awaitQuietly(done);
+            throw (RuntimeException) warmUpFailure;
         }
-        double elapsed = (System.nanoTime() - startNanos) / 1e9;
-        IntervalSample last = measurements.sample(elapsed);
-        if (last.seconds() > 0.05 || intervals.isEmpty()) {
-            intervals.add(last);
-        }
-        StopReason reason = abort.get() != null ? StopReason.ABORTED
-                : stop.isRequested() ? StopReason.INTERRUPTED
-                : deadlineHit ? StopReason.DURATION : StopReason.COMPLETED;
-        return new Outcome(measurements, intervals, elapsed, reason, abort.get(), pacing());
-    }
 
-    private ProgressListener.Progress progress(double elapsed, OptionalLong planned) {
-        var t = measurements.totals();
-        double eta = -1;
-        double fraction = -1;
-        long handled = t.rows() + t.skippedRows() + t.failedRows();
-        if (options.duration().isPresent()) {
-            double total = options.duration().get().toNanos() / 1e9;
-            fraction = Math.min(1, elapsed / total);
-            eta = Math.max(0, total - elapsed);
+        long start = System.nanoTime();
+        run.startNanos = start;
+        run.deadlineNanos = options.duration().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
+        go.countDown();
+        ExecutorService cancels = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "dbharness-cancel");
+            t.setDaemon(true);
+            return t;
+        });
+        List<IntervalSample> intervals = new ArrayList<>();
+        int abandoned;
+        try {
+            abandoned = monitor(run, states, workers, done, cancels, intervals);
+        } finally {
+            cancels.shutdown();
         }
-        if (planned.isPresent() && planned.getAsLong() > 0 && handled > 0) {
-            double f = Math.min(1, (double) handled / planned.getAsLong());
-            double e = elapsed / f - elapsed;
-            if (eta < 0 || e < eta || eta == 0) { // past the deadline an open-model run still drains what came due
-                eta = e;
-                fraction = f;
-            }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        IntervalSample last = measurements.sample(elapsed);
+        boolean counted = last.groups().stream().anyMatch(g -> g.operations() > 0 || g.errors() > 0);
+        if (counted || last.seconds() > 0.05 || intervals.isEmpty()) {
+            intervals.add(last); // a short tail still holds operations: the intervals must add up to the run
         }
-        return new ProgressListener.Progress(elapsed, t.rows(), t.points(), t.bytes(), t.errors(), eta, fraction);
+        Map<String, Pacing> pacing = new LinkedHashMap<>();
+        states.forEach(s -> pacing.put(s.name(), s.pacing()));
+        boolean deadlineHit = states.stream().anyMatch(s -> s.deadlineHit) || run.deadlineNanos <= System.nanoTime();
+        StopReason reason = run.failure() != null || run.usageFailure() != null ? StopReason.ABORTED
+                : stop.isRequested() ? StopReason.INTERRUPTED
+                : deadlineHit && options.duration().isPresent() ? StopReason.DURATION : StopReason.COMPLETED;
+        return new Outcome(measurements, intervals, elapsed, reason, run.failure(), run.usageFailure(), pacing, abandoned);
     }
 
     /**
-     * In the open model an operation is due when the rows it carries have all come due at the worker's
-     * share of the rate: a batch is sent at the end of the interval its rows fill, never before (for
-     * {@code --live}, never before its rows exist). Operations due after the deadline are not started.
+     * Samples every watch interval, cancels attempts past their deadline, and once the run is stopping,
+     * cancels what is left after the grace and abandons what never returns. Returns the abandoned workers.
      */
-    private void work(WorkerSession session, long startNanos, long deadline, double perWorkerRate) {
-        boolean open = perWorkerRate > 0;
-        long rowsIssued = 0;
-        long lastIntended = -1;
-        while (!stop.isRequested() && abort.get() == null) {
-            if (!open && System.nanoTime() >= deadline) {
-                deadlineHit = true;
-                break;
-            }
-            Operation op;
-            try {
-                op = session.next();
-            } catch (TargetException e) {
-                fail(e);
-                break;
-            }
-            if (op == null) {
-                break;
-            }
-            long intended;
-            if (open) {
-                rowsIssued += op.rows();
-                intended = startNanos + (long) (rowsIssued / perWorkerRate * 1e9);
-                if (intended > deadline) {
-                    deadlineHit = true;
-                    break;
-                }
-                if (!waitUntil(intended)) {
-                    break;
-                }
-                maxLagNanos.accumulateAndGet(System.nanoTime() - intended, Math::max);
-                lastIntended = intended;
-            } else {
-                intended = System.nanoTime();
-            }
-            execute(op, intended);
-        }
-        if (open && lastIntended >= 0) {
-            finalLagNanos.accumulateAndGet(System.nanoTime() - lastIntended, Math::max);
-        }
-    }
-
-    private void execute(Operation op, long intendedNanos) {
-        for (int attempt = 0; ; attempt++) {
-            try {
-                OpResult r = op.execute();
-                measurements.recordSuccess(op.type(), r, System.nanoTime() - intendedNanos);
-                return;
-            } catch (TargetException e) {
-                if (e.kind() == TargetException.Kind.RETRYABLE && attempt < options.maxRetries() && !stop.isRequested()) {
-                    measurements.recordRetry();
-                    LockSupport.parkNanos(Duration.ofMillis(50L << Math.min(attempt, 6)).toNanos());
-                    continue;
-                }
-                if (e instanceof PartialWriteException p) {
-                    long rowsLost = Math.max(0, op.rows() - p.rowsWritten() - p.rowsSkipped());
-                    measurements.recordPartial(op.type(), p.rowsWritten(), p.rowsSkipped(), rowsLost, e);
-                } else {
-                    measurements.recordFailure(op.type(), op.rows(), e);
-                }
-                boolean lost = e.kind() == TargetException.Kind.UNREACHABLE || e.kind() == TargetException.Kind.AUTHENTICATION;
-                if (lost || measurements.totals().errors() > options.maxErrors()) {
-                    fail(e);
-                }
-                return;
-            } catch (RuntimeException e) {
-                TargetException te = new TargetException(TargetException.Kind.FATAL, null,
-                        "internal error in " + op.type() + ": " + e, e);
-                measurements.recordFailure(op.type(), op.rows(), te);
-                fail(te);
-                return;
-            }
-        }
-    }
-
-    private void fail(TargetException e) {
-        abort.compareAndSet(null, e);
-    }
-
-    /** Parks until {@code when}; false when the run is stopped first. */
-    private boolean waitUntil(long when) {
+    private int monitor(RunContext run, List<GroupState> states, List<Worker> workers, CountDownLatch done,
+                        ExecutorService cancels, List<IntervalSample> intervals) {
+        long start = run.startNanos;
+        long intervalNanos = options.watchInterval().toNanos();
+        long nextSample = start + intervalNanos;
+        long timeoutNanos = options.opTimeout().toNanos();
+        long stoppingSince = 0;
+        String stopWhy = null;
+        long grace = timing.stopGrace().toNanos();
+        long abandonAfter = timing.abandonAfter().toNanos();
         while (true) {
-            if (stop.isRequested() || abort.get() != null) {
-                return false;
+            try {
+                if (done.await(TICK_NANOS, TimeUnit.NANOSECONDS)) {
+                    return 0;
+                }
+            } catch (InterruptedException e) {
+                stop.request("the harness thread was interrupted", 130); // then carry on stopping like Ctrl-C
             }
-            long wait = when - System.nanoTime();
-            if (wait <= 0) {
-                return true;
+            long now = System.nanoTime();
+            if (stoppingSince == 0) {
+                if (run.winding()) {
+                    stoppingSince = now;
+                    stopWhy = stop.isRequested() ? "cancelled: the run was stopped (" + stop.requested().reason() + ")"
+                            : "cancelled: the run was aborted";
+                } else if (now >= run.deadlineNanos) {
+                    stoppingSince = run.deadlineNanos;
+                    stopWhy = "cancelled: still running " + Worker.seconds(grace) + " after --duration ended";
+                }
             }
-            LockSupport.parkNanos(Math.min(wait, 100_000_000L));
+            boolean pastGrace = stoppingSince != 0 && now - stoppingSince >= grace;
+            if (pastGrace && !run.hardStop) {
+                run.hardStop = true;
+            }
+            for (Worker w : workers) {
+                watch(w, now, timeoutNanos, pastGrace ? stopWhy : null, cancels);
+            }
+            if (pastGrace && now - stoppingSince >= grace + abandonAfter) {
+                int abandoned = 0;
+                for (Worker w : workers) {
+                    if (!w.finished) {
+                        w.abandon("did not return " + Worker.seconds(abandonAfter)
+                                + " after it was cancelled; its rows are counted as unknown");
+                        abandoned++;
+                    }
+                }
+                return abandoned;
+            }
+            if (now >= nextSample) {
+                double elapsed = (now - start) / 1e9;
+                IntervalSample s = run.measurements.sample(elapsed);
+                intervals.add(s);
+                listener.onInterval(s, progress(run, states, elapsed, stoppingSince != 0));
+                nextSample += intervalNanos * Math.max(1, (now - nextSample) / intervalNanos + 1);
+            }
         }
     }
 
-    private Pacing pacing() {
-        if (!(load instanceof LoadModel.Open open)) {
-            return null;
+    /** Cancels the worker's attempt when it is past its deadline or the run is past its grace; repeats while it runs. */
+    private void watch(Worker w, long now, long timeoutNanos, String stopWhy, ExecutorService cancels) {
+        long since = w.attemptStartNanos;
+        if (since == 0) {
+            if (stopWhy != null && !w.finished && w.cancels < 3) {
+                w.thread.interrupt(); // waiting (backoff, reconnect, pacing): wake it up to see the stop
+                w.cancels++;
+            }
+            return;
         }
-        double finalLag = Math.max(0, finalLagNanos.get() / 1e9); // time to finish the last due operation
-        double maxLag = Math.max(0, maxLagNanos.get() / 1e9);
-        return new Pacing(open.rowsPerSecond(), finalLag <= 1.0, finalLag, maxLag);
+        long id = w.attemptId;
+        String why = now - since > timeoutNanos + timing.watchdogMargin().toNanos()
+                ? "passed --op-timeout " + Worker.seconds(timeoutNanos) + " and was cancelled" : stopWhy;
+        if (why == null) {
+            return;
+        }
+        if (w.cancelsOfAttempt != id) {
+            w.cancelsOfAttempt = id;
+            w.cancels = 0;
+            w.nextCancelNanos = now;
+        }
+        if (now < w.nextCancelNanos) {
+            return;
+        }
+        w.cancelReason = why;
+        w.cancelledAttempt = id;
+        w.cancels++;
+        w.nextCancelNanos = now + timing.cancelRepeat().toNanos();
+        int level = w.cancels;
+        cancels.execute(() -> {
+            if (w.attemptId == id && w.attemptStartNanos != 0) {
+                w.session.cancel();
+                if (level >= 3) {
+                    w.thread.interrupt(); // the last resort for a driver call that ignores the cancel
+                }
+            }
+        });
     }
 
-    private static void awaitQuietly(CountDownLatch done) {
+    private ProgressListener.Progress progress(RunContext run, List<GroupState> states, double elapsed,
+                                               boolean stopping) {
+        List<ProgressListener.GroupProgress> out = new ArrayList<>();
+        for (GroupState g : states) {
+            var t = run.measurements.totals(g.name());
+            double eta = -1;
+            double fraction = -1;
+            if (!stopping && options.duration().isPresent()) {
+                double total = options.duration().get().toNanos() / 1e9;
+                fraction = Math.min(1, elapsed / total);
+                eta = Math.max(0, total - elapsed);
+            }
+            if (!stopping) {
+                double f = done(g.spec.plannedRows(), t.rows() + t.skippedRows() + t.failedRows() + t.unknownRows());
+                double fo = done(g.spec.plannedOperations(), t.operations());
+                f = Math.max(f, fo);
+                if (f > 0) {
+                    double e = elapsed / f - elapsed;
+                    if (eta < 0 || e < eta) { // whichever end comes first: the deadline or the planned work
+                        eta = e;
+                        fraction = f;
+                    }
+                }
+            }
+            int reconnecting = g.reconnecting.get();
+            ProgressListener.State state = stopping ? ProgressListener.State.STOPPING
+                    : reconnecting > 0 ? ProgressListener.State.RECONNECTING : ProgressListener.State.RUNNING;
+            out.add(new ProgressListener.GroupProgress(g.name(), state, t.operations(), t.rows(), t.points(),
+                    t.bytes(), t.errors(), t.timeouts(), t.unknownRows(), reconnecting, eta, fraction));
+        }
+        return new ProgressListener.Progress(elapsed, out);
+    }
+
+    private static double done(OptionalLong planned, long handled) {
+        if (planned.isEmpty() || planned.getAsLong() <= 0 || handled <= 0) {
+            return -1;
+        }
+        return Math.min(1, (double) handled / planned.getAsLong());
+    }
+
+    /**
+     * The first warm-up failure as the run should end with it: bad usage (e.g. a timestamp the chosen
+     * precision cannot carry) and target failures as such, anything else as an internal error.
+     */
+    private static Exception warmUpFailure(List<Worker> workers) {
+        for (Worker w : workers) {
+            Throwable t = w.warmUpFailure;
+            if (t == null) {
+                continue;
+            }
+            if (t instanceof UsageException || t instanceof TargetException) {
+                return (Exception) t;
+            }
+            return new IllegalStateException("warm-up of worker " + w.group.name() + "/" + w.index + " failed: " + t, t);
+        }
+        return null;
+    }
+
+    private static void closeQuietly(WorkerSession s) {
+        try {
+            s.close();
+        } catch (RuntimeException ignored) {
+            // already failing; the target closes what is left
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch, long nanos) {
         boolean interrupted = false;
+        long until = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + nanos;
         while (true) {
             try {
-                done.await();
-                break;
+                long left = until == Long.MAX_VALUE ? Long.MAX_VALUE : until - System.nanoTime();
+                if (left <= 0 || latch.await(left, TimeUnit.NANOSECONDS)) {
+                    break;
+                }
             } catch (InterruptedException e) {
                 interrupted = true;
             }

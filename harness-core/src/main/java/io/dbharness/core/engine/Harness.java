@@ -6,14 +6,17 @@ import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.Workload;
+import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.result.HostInfo;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.Totals;
-import io.dbharness.core.result.Verification;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -45,10 +48,7 @@ public final class Harness {
         Settings settings = Settings.resolve(allOptions(tp, wp), spec.options(), spec.environment());
         RunOptions options = RunOptions.from(settings);
         Workload workload = wp.create(settings);
-        LoadModel load = workload.pacing(options.workers()).orElse(options.loadModel());
-        if (options.rowsPerSecond() > 0 && load instanceof LoadModel.Open o && o.rowsPerSecond() != options.rowsPerSecond()) {
-            throw new UsageException("--rate cannot be combined with a workload that sets its own pace (--live)");
-        }
+        List<WorkerGroup> groups = workload.groups(options.loadModel());
 
         for (Class<? extends Capability> c : wp.requires()) {
             if (!tp.capabilities().contains(c)) {
@@ -57,40 +57,101 @@ public final class Harness {
             }
         }
         try (TargetAdapter target = tp.open(settings)) {
+            // read before the run: a server that goes away later still has its version in the result
+            TargetInfo info = target.describe();
             workload.prepare(target);
             Instant start = Instant.now();
-            Engine.Outcome out = new Engine(workload, target, load, options, spec.progress(), spec.stopSignal()).run();
+            Engine.Outcome out = new Engine(workload, target, groups, options, spec.progress(), spec.stopSignal()).run();
             Instant end = Instant.now();
             RunTotals t = out.measurements().totals();
-            Verification verification = Verification.skipped("--verify not set");
-            long stored = -1;
-            if (out.failure() == null || out.failure().kind() == TargetException.Kind.FATAL) {
-                if (options.verify()) {
-                    try {
-                        verification = workload.verify(target, t);
-                    } catch (TargetException e) {
-                        verification = Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
-                    }
-                }
-                try {
-                    stored = workload.storedBytes(target).orElse(-1);
-                } catch (TargetException e) {
-                    stored = -1; // the size is informative; the run's outcome does not depend on it
-                }
-            } else if (options.verify()) {
-                verification = Verification.skipped("target unreachable at the end of the run");
+            AfterRun after = afterRun(workload, target, t, options, spec.stopSignal().isRequested());
+            List<GroupResult> groupResults = new ArrayList<>();
+            for (WorkerGroup g : groups) {
+                groupResults.add(new GroupResult(g.name(), GroupState.describe(g.load()), g.workers(),
+                        Totals.of(out.measurements().totals(g.name()), out.elapsedSeconds()), out.pacing().get(g.name())));
             }
-            double secs = Math.max(1e-9, out.elapsedSeconds());
-            Totals totals = new Totals(t.operations(), t.rows(), t.skippedRows(), t.points(), t.bytes(), t.errors(),
-                    t.failedRows(), t.retries(), out.elapsedSeconds(), t.rows() / secs, t.points() / secs,
-                    t.bytes() / secs / 1e6);
+            String failure = out.usageFailure() != null ? out.usageFailure().getMessage()
+                    : out.failure() != null ? out.failure().getMessage()
+                    : out.abandoned() > 0 ? out.abandoned() + " workers did not return after they were cancelled" : null;
             return new RunResult(runId(start, tp.id(), wp.id()), Version.harness(), Version.gitCommit(),
-                    options.seed(), tp.id(), wp.id(), start, end, settings.masked(), target.describe(),
-                    workload.describe(), HostInfo.current(), describe(load), load.workers(), totals,
-                    out.measurements().operationStats(), out.intervals(), out.measurements().errorSummaries(),
-                    verification, stored, out.pacing(), out.stopReason().name(),
-                    out.failure() == null ? null : out.failure().getMessage());
+                    options.seed(), tp.id(), wp.id(), start, end, settings.masked(), info, workload.describe(),
+                    HostInfo.current(), describe(groups), groups.stream().mapToInt(WorkerGroup::workers).sum(),
+                    Totals.of(t, out.elapsedSeconds()), groupResults, out.measurements().operationStats(),
+                    out.intervals(), out.measurements().errorSummaries(), after.verification(), after.storedBytes(),
+                    out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
         }
+    }
+
+    /** Verification and stored size, each from a fresh connection and bounded in time. */
+    private record AfterRun(Verification verification, long storedBytes) {
+    }
+
+    /**
+     * Checks the target once the workers have stopped. Bounded: by {@code --op-timeout} (plus a margin), or by
+     * a few seconds after Ctrl-C, so a stalled server cannot hold the summary and result back; a check that
+     * does not answer in time is SKIPPED and says so.
+     */
+    private static AfterRun afterRun(Workload workload, TargetAdapter target, RunTotals t, RunOptions options,
+                                     boolean stopped) {
+        java.time.Duration limit = stopped ? AFTER_STOP_LIMIT : options.opTimeout().plusSeconds(5);
+        java.util.concurrent.FutureTask<AfterRun> task = new java.util.concurrent.FutureTask<>(() -> {
+            Verification v = Verification.skipped("--verify not set");
+            if (options.verify()) {
+                try {
+                    v = workload.verify(target, t);
+                } catch (TargetException e) {
+                    v = Verification.skipped("could not check the target: " + e.getMessage());
+                }
+            }
+            long stored;
+            try {
+                stored = workload.storedBytes(target).orElse(-1);
+            } catch (TargetException | RuntimeException e) {
+                stored = -1; // the size is informative; the run's outcome does not depend on it
+            }
+            return new AfterRun(v, stored);
+        });
+        Thread thread = new Thread(task, "dbharness-verify");
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            return task.get(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            task.cancel(true);
+            return new AfterRun(options.verify() ? Verification.skipped("the target did not answer the verification within "
+                    + limit.toSeconds() + " s") : Verification.skipped("--verify not set"), -1);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof UsageException u) {
+                throw u;
+            }
+            throw new IllegalStateException("verification failed: " + c, c);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new AfterRun(Verification.skipped("interrupted before the verification finished"), -1);
+        }
+    }
+
+    private static final java.time.Duration AFTER_STOP_LIMIT = java.time.Duration.ofSeconds(5);
+
+    /**
+     * The process's exit code for this run. A stop request wins (130 for SIGINT, 143 for SIGTERM); then bad
+     * usage found mid-run (2); a target lost beyond the reconnect budget or refusing credentials (3); errors,
+     * a failed verification, an abort or abandoned workers (1).
+     */
+    static int exitCode(Engine.Outcome out, RunTotals t, Verification v, StopSignal stop) {
+        if (out.stopReason() == Engine.StopReason.INTERRUPTED && stop.requested() != null) {
+            return stop.requested().exitCode();
+        }
+        if (out.usageFailure() != null) {
+            return 2;
+        }
+        if (out.failure() != null && (out.failure().kind() == TargetException.Kind.UNREACHABLE
+                || out.failure().kind() == TargetException.Kind.AUTHENTICATION)) {
+            return 3;
+        }
+        boolean bad = t.errors() > 0 || v.isFailed() || out.failure() != null || out.abandoned() > 0;
+        return bad ? 1 : 0;
     }
 
     /** An option of another target or workload gets a message that says whose it is. */
@@ -125,8 +186,14 @@ public final class Harness {
         return all;
     }
 
-    private static String describe(LoadModel load) {
-        return load instanceof LoadModel.Open o ? "open " + Math.round(o.rowsPerSecond()) + " rows/s" : "closed";
+    /** {@code closed, 2 workers}; with several groups {@code insert: closed, 2 workers; query: open 10 ops/s, 4 workers}. */
+    private static String describe(List<WorkerGroup> groups) {
+        List<String> parts = new ArrayList<>();
+        for (WorkerGroup g : groups) {
+            String d = GroupState.describe(g.load()) + ", " + g.workers() + (g.workers() == 1 ? " worker" : " workers");
+            parts.add(groups.size() == 1 ? d : g.name() + ": " + d);
+        }
+        return String.join("; ", parts);
     }
 
     private static String runId(Instant start, String target, String workload) {

@@ -2,6 +2,8 @@ package io.dbharness.core.engine;
 
 import io.dbharness.core.result.IntervalSample;
 
+import java.util.List;
+
 /** Receives one sample per watch interval while a run is going. */
 public interface ProgressListener {
 
@@ -9,16 +11,34 @@ public interface ProgressListener {
 
     /**
      * @param sample   the interval just ended
-     * @param progress cumulative figures and the ETA when the end is known
+     * @param progress cumulative figures, per group, with the ETA when the end is known
      */
     void onInterval(IntervalSample sample, Progress progress);
 
     /** Cumulative state at the end of an interval. */
-    record Progress(double elapsedSeconds, long rows, long points, long bytes, long errors, double etaSeconds,
-                    double fractionDone) {
+    record Progress(double elapsedSeconds, List<GroupProgress> groups) {
+        public Progress {
+            groups = List.copyOf(groups);
+        }
+    }
+
+    /**
+     * One group's cumulative state.
+     *
+     * @param state        RUNNING; STOPPING once past --duration or after a stop request, with operations
+     *                     still in flight; RECONNECTING while some of its workers are re-opening a lost connection
+     * @param reconnecting workers of the group re-opening a lost connection now
+     * @param etaSeconds   -1 when unknown
+     * @param fractionDone -1 when unknown
+     */
+    record GroupProgress(String group, State state, long operations, long rows, long points, long bytes,
+                         long errors, long timeouts, long unknownRows, int reconnecting, double etaSeconds,
+                         double fractionDone) {
         /** Whether an ETA is known. */
         public boolean hasEta() {
             return etaSeconds >= 0;
         }
     }
+
+    enum State { RUNNING, RECONNECTING, STOPPING }
 }

@@ -1,170 +1,191 @@
 package io.dbharness.core.measure;
 
-import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.RunTotals;
-import io.dbharness.core.api.TargetException;
 import io.dbharness.core.result.ErrorSummary;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.IntervalSample.GroupInterval;
+import io.dbharness.core.result.IntervalSample.TypeInterval;
 import io.dbharness.core.result.OperationStats;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counters and latency histograms for one run. Workers record concurrently (wait-free HdrHistogram
- * recorders, striped adders); one sampler thread takes interval snapshots.
+ * Counters and latency histograms of one run, per group of workers and per operation type. Workers record
+ * through the {@link TypeStats} they get from {@link #type}; one sampler thread closes intervals.
  */
 public final class Measurements {
 
-    /** Latencies are kept in microseconds: 1 us resolution up to hours, 3 significant digits. */
-    private static final int DIGITS = 3;
-
-    private final Map<String, Recorder> recorders = new ConcurrentHashMap<>();
-    private final Map<String, Histogram> cumulative = new TreeMap<>();
-    private final Map<String, ErrorCounter> errors = new ConcurrentHashMap<>();
-    private final LongAdder operations = new LongAdder();
-    private final LongAdder rows = new LongAdder();
-    private final LongAdder skippedRows = new LongAdder();
-    private final LongAdder points = new LongAdder();
-    private final LongAdder bytes = new LongAdder();
-    private final LongAdder errorCount = new LongAdder();
-    private final LongAdder failedRows = new LongAdder();
-    private final LongAdder retries = new LongAdder();
-
-    private long lastRows;
-    private long lastPoints;
-    private long lastBytes;
-    private long lastErrors;
+    private final Map<String, Map<String, TypeStats>> groups = new LinkedHashMap<>();
     private double lastEndSeconds;
-    private Histogram intervalScratch;
+
+    /** @param groupNames the run's groups, in the order results list them */
+    public Measurements(Collection<String> groupNames) {
+        for (String g : groupNames) {
+            groups.put(g, new ConcurrentHashMap<>());
+        }
+    }
+
+    /** The stats of {@code type} in {@code group}; workers keep the instance, so the map is not on the hot path. */
+    public TypeStats type(String group, String type) {
+        Map<String, TypeStats> types = groups.get(group);
+        if (types == null) {
+            throw new IllegalArgumentException("unknown group " + group);
+        }
+        return types.computeIfAbsent(type, t -> new TypeStats(group, t));
+    }
 
     /**
-     * Runs the recording path once on a throw-away recorder, so class loading and call-site linking
-     * (several milliseconds) happen before the clock starts rather than inside the first operation.
+     * Runs the recording path once on throw-away stats, so class loading and call-site linking (several
+     * milliseconds) happen before the clock starts rather than inside the first operation.
      */
     public void prepare() {
-        String scratch = "\0prepare";
-        recorder(scratch).recordValue(1);
-        recorders.remove(scratch);
-        new OpResult(0, 0, 0, 0).rows();
-        rows.add(0);
-    }
-
-    public void recordSuccess(String type, OpResult r, long latencyNanos) {
-        recorder(type).recordValue(Math.max(1, latencyNanos / 1000));
-        operations.increment();
-        rows.add(r.rows());
-        skippedRows.add(r.skippedRows());
-        points.add(r.points());
-        bytes.add(r.bytes());
-    }
-
-    /** A failed operation whose target kept {@code rowsStored} of its rows (a partial write). */
-    public void recordPartial(String type, long rowsStored, long rowsSkipped, long rowsLost, TargetException e) {
-        rows.add(rowsStored);
-        skippedRows.add(rowsSkipped);
-        recordFailure(type, rowsLost, e);
-    }
-
-    public void recordFailure(String type, long rowsLost, TargetException e) {
-        operations.increment();
-        errorCount.increment();
-        failedRows.add(rowsLost);
-        errors.computeIfAbsent(e.kind() + "|" + e.vendorCode(), k -> new ErrorCounter(e)).count.increment();
-    }
-
-    public void recordRetry() {
-        retries.increment();
-    }
-
-    private Recorder recorder(String type) {
-        return recorders.computeIfAbsent(type, t -> new Recorder(DIGITS));
+        TypeStats scratch = new TypeStats("", "");
+        scratch.completed(io.dbharness.core.api.OpResult.written(0, 0, 0, 0), 1000);
+        scratch.scratch = scratch.recorder.getIntervalHistogram(null);
     }
 
     public RunTotals totals() {
-        return new RunTotals(operations.sum(), rows.sum(), skippedRows.sum(), points.sum(), bytes.sum(),
-                errorCount.sum(), failedRows.sum(), retries.sum());
+        return sum(all());
+    }
+
+    public RunTotals totals(String group) {
+        return sum(groups.get(group).values());
+    }
+
+    /** Failed operations so far, all groups: what {@code --max-errors} is checked against. */
+    public long errors() {
+        long n = 0;
+        for (TypeStats t : all()) {
+            n += t.errors.sum();
+        }
+        return n;
+    }
+
+    private List<TypeStats> all() {
+        List<TypeStats> out = new ArrayList<>();
+        for (Map<String, TypeStats> types : groups.values()) {
+            out.addAll(types.values());
+        }
+        return out;
+    }
+
+    private static RunTotals sum(Collection<TypeStats> types) {
+        long ops = 0, rows = 0, skipped = 0, points = 0, bytes = 0, errors = 0, failed = 0, unknown = 0,
+                rolledBack = 0, timeouts = 0, retries = 0, reconnects = 0;
+        for (TypeStats t : types) {
+            ops += t.operations();
+            rows += t.rows.sum();
+            skipped += t.skippedRows.sum();
+            points += t.points.sum();
+            bytes += t.bytes.sum();
+            errors += t.errors.sum();
+            failed += t.failedRows.sum();
+            unknown += t.unknownRows.sum();
+            rolledBack += t.rolledBack.sum();
+            timeouts += t.timeouts.sum();
+            retries += t.retries.sum();
+            reconnects += t.reconnects.sum();
+        }
+        return new RunTotals(ops, rows, skipped, points, bytes, errors, failed, unknown, rolledBack, timeouts,
+                retries, reconnects);
     }
 
     /** Closes the current interval; call from one thread only. */
     public synchronized IntervalSample sample(double endSeconds) {
-        Histogram merged = null;
-        for (Map.Entry<String, Recorder> e : recorders.entrySet()) {
-            intervalScratch = e.getValue().getIntervalHistogram(intervalScratch);
-            cumulative.computeIfAbsent(e.getKey(), k -> new Histogram(DIGITS)).add(intervalScratch);
-            if (merged == null) {
-                merged = new Histogram(DIGITS);
-            }
-            merged.add(intervalScratch);
-        }
-        long r = rows.sum();
-        long p = points.sum();
-        long b = bytes.sum();
-        long err = errorCount.sum();
         double secs = Math.max(1e-9, endSeconds - lastEndSeconds);
-        IntervalSample s = new IntervalSample(endSeconds, secs, r - lastRows, p - lastPoints, b - lastBytes,
-                err - lastErrors, (r - lastRows) / secs, (p - lastPoints) / secs, (b - lastBytes) / secs / 1e6,
-                millis(merged, 50), millis(merged, 99), merged == null || merged.getTotalCount() == 0 ? 0
-                : merged.getMaxValue() / 1000.0);
-        lastRows = r;
-        lastPoints = p;
-        lastBytes = b;
-        lastErrors = err;
+        List<GroupInterval> out = new ArrayList<>(groups.size());
+        for (Map.Entry<String, Map<String, TypeStats>> g : groups.entrySet()) {
+            Histogram merged = new Histogram(TypeStats.DIGITS);
+            List<TypeInterval> types = new ArrayList<>();
+            long ops = 0, rows = 0, points = 0, bytes = 0, errors = 0, timeouts = 0, unknown = 0;
+            for (TypeStats t : sorted(g.getValue())) {
+                t.scratch = t.recorder.getIntervalHistogram(t.scratch);
+                t.cumulative.add(t.scratch);
+                merged.add(t.scratch);
+                long o = t.operations(), r = t.rows.sum(), p = t.points.sum(), b = t.bytes.sum(),
+                        e = t.errors.sum(), to = t.timeouts.sum(), u = t.unknownRows.sum();
+                types.add(new TypeInterval(t.type, o - t.lastOps, e - t.lastErrors, to - t.lastTimeouts,
+                        millis(t.scratch, 50), millis(t.scratch, 99), max(t.scratch), encode(t.scratch)));
+                ops += o - t.lastOps;
+                rows += r - t.lastRows;
+                points += p - t.lastPoints;
+                bytes += b - t.lastBytes;
+                errors += e - t.lastErrors;
+                timeouts += to - t.lastTimeouts;
+                unknown += u - t.lastUnknown;
+                t.lastOps = o;
+                t.lastRows = r;
+                t.lastPoints = p;
+                t.lastBytes = b;
+                t.lastErrors = e;
+                t.lastTimeouts = to;
+                t.lastUnknown = u;
+            }
+            out.add(new GroupInterval(g.getKey(), ops, rows, points, bytes, errors, timeouts, unknown, ops / secs,
+                    rows / secs, points / secs, bytes / secs / 1e6, millis(merged, 50), millis(merged, 99),
+                    max(merged), types));
+        }
+        IntervalSample s = new IntervalSample(endSeconds, secs, out);
         lastEndSeconds = endSeconds;
         return s;
     }
 
-    /** Whole-run latency per operation type; call after the last {@link #sample}. */
+    /** Whole-run figures per group and operation type; call after the last {@link #sample}. */
     public synchronized List<OperationStats> operationStats() {
         List<OperationStats> out = new ArrayList<>();
-        for (Map.Entry<String, Histogram> e : cumulative.entrySet()) {
-            Histogram h = e.getValue();
-            if (h.getTotalCount() == 0) {
-                continue;
+        for (Map<String, TypeStats> types : groups.values()) {
+            for (TypeStats t : sorted(types)) {
+                Histogram h = t.cumulative;
+                if (t.operations() == 0 && t.retries.sum() == 0) {
+                    continue;
+                }
+                out.add(new OperationStats(t.group, t.type, t.completed.sum(), t.rolledBack.sum(), t.errors.sum(),
+                        t.timeouts.sum(), t.retries.sum(), t.reconnects.sum(), t.rows.sum(), t.failedRows.sum(),
+                        t.unknownRows.sum(), h.getTotalCount() == 0 ? 0 : h.getMean() / 1000.0, millis(h, 50),
+                        millis(h, 90), millis(h, 95), millis(h, 99), millis(h, 99.9), max(h), encode(h)));
             }
-            out.add(new OperationStats(e.getKey(), h.getTotalCount(), h.getMean() / 1000.0, millis(h, 50),
-                    millis(h, 95), millis(h, 99), millis(h, 99.9), h.getMaxValue() / 1000.0, encode(h)));
         }
         return out;
     }
 
     public List<ErrorSummary> errorSummaries() {
         List<ErrorSummary> out = new ArrayList<>();
-        for (ErrorCounter c : errors.values()) {
-            out.add(new ErrorSummary(c.kind, c.code, c.count.sum(), c.firstMessage));
+        for (TypeStats t : all()) {
+            for (TypeStats.ErrorClass c : t.errorClasses.values()) {
+                out.add(new ErrorSummary(t.group, t.type, c.kind, c.code, c.count.sum(), c.firstMessage));
+            }
         }
         out.sort((a, b) -> Long.compare(b.count(), a.count()));
         return out;
     }
 
-    private static double millis(Histogram h, double percentile) {
-        return h == null || h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1000.0;
+    private static List<TypeStats> sorted(Map<String, TypeStats> types) {
+        List<TypeStats> list = new ArrayList<>(types.values());
+        list.sort((a, b) -> a.type.compareTo(b.type));
+        return list;
     }
 
-    private static String encode(Histogram h) {
+    private static double millis(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    private static double max(Histogram h) {
+        return h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1000.0;
+    }
+
+    /** Compressed, base64: an empty histogram too, so every interval of every type can be merged the same way. */
+    static String encode(Histogram h) {
         ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int len = h.encodeIntoCompressedByteBuffer(buf);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), len));
-    }
-
-    private static final class ErrorCounter {
-        final String kind;
-        final String code;
-        final String firstMessage;
-        final LongAdder count = new LongAdder();
-
-        ErrorCounter(TargetException e) {
-            this.kind = e.kind().name();
-            this.code = e.vendorCode();
-            this.firstMessage = String.valueOf(e.getMessage());
-        }
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), len));
     }
 }

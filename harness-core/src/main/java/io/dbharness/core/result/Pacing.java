@@ -1,12 +1,14 @@
 package io.dbharness.core.result;
 
 /**
- * How an open-model run kept to its schedule.
+ * How an open-model group kept to its schedule.
  *
- * @param targetRowsPerSecond the rate asked for
- * @param keptUp              whether the run finished within a second of its schedule
- * @param finalLagSeconds     how far behind schedule the last operation finished
- * @param maxLagSeconds       the largest delay of an operation's start behind its intended start
+ * @param targetPerSecond the rate asked for, in {@code unit}
+ * @param unit            {@code rows/s} or {@code ops/s}
+ * @param keptUp          whether the group finished within a second of its schedule
+ * @param finalLagSeconds how far behind schedule the last operation finished
+ * @param maxLagSeconds   the furthest the group fell behind schedule at any time (never below the final lag)
  */
-public record Pacing(double targetRowsPerSecond, boolean keptUp, double finalLagSeconds, double maxLagSeconds) {
+public record Pacing(double targetPerSecond, String unit, boolean keptUp, double finalLagSeconds,
+                     double maxLagSeconds) {
 }

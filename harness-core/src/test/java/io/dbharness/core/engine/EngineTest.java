@@ -1,38 +1,187 @@
 package io.dbharness.core.engine;
 
 import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.Fate;
+import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.PartialWriteException;
+import io.dbharness.core.api.Resolution;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetException.Kind;
 import io.dbharness.core.api.TargetInfo;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.WorkerSession;
 import io.dbharness.core.api.Workload;
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.result.Verification;
+import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.OperationStats;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The engine's own rules (retries, error budget, pacing, deadline, stop) with a scripted workload: these
- * are properties of the engine, not of a database, so no database takes part here.
+ * The engine's own rules (retries, reconnects, fates, error budget, pacing, groups, deadlines, timeouts,
+ * stop) with scripted workloads: these are properties of the engine, not of a database, so no database
+ * takes part here. The faults against real servers are in the adapters' fault tests.
  */
 class EngineTest {
 
-    /** What operation {@code n} (0-based, across the worker) does on attempt {@code attempt}. */
+    /** Shorter waits than the defaults, so stop and abandon paths run in a test's time. */
+    private static final Engine.Timing FAST = new Engine.Timing(Duration.ofMillis(300), Duration.ofMillis(200),
+            Duration.ofMillis(200), Duration.ofMillis(700));
+
+    /** What operation {@code n} (0-based, per worker) does on attempt {@code attempt}. */
     interface Script {
-        void run(int worker, int n, int attempt) throws TargetException;
+        OpResult run(Ctx ctx) throws TargetException;
+    }
+
+    /** One attempt's view for a script, and the session's hooks it can see. */
+    static final class Ctx {
+        final String group;
+        final int worker;
+        final int n;
+        final int attempt;
+        final ScriptedSession session;
+
+        Ctx(String group, int worker, int n, int attempt, ScriptedSession session) {
+            this.group = group;
+            this.worker = worker;
+            this.n = n;
+            this.attempt = attempt;
+            this.session = session;
+        }
+
+        /** Blocks until the session is cancelled (the way a driver call returns when its statement is cancelled). */
+        void blockUntilCancelled(Kind kind, Fate fate) throws TargetException {
+            try {
+                session.cancelled.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new TargetException(kind, fate, "57014", "canceling statement", null);
+        }
+    }
+
+    private static final class ScriptedSession implements WorkerSession {
+        final AtomicInteger next = new AtomicInteger();
+        final AtomicInteger reconnects = new AtomicInteger();
+        volatile CountDownLatch cancelled = new CountDownLatch(1);
+        final int ops;
+        final long rows;
+        final String type;
+        final String group;
+        final int worker;
+        final Script script;
+        final Function<Integer, Boolean> reconnect;
+        final Fate resolution;
+        final boolean idempotent;
+
+        ScriptedSession(Spec spec, String group, int worker) {
+            this.ops = spec.ops;
+            this.rows = spec.rows;
+            this.type = spec.type;
+            this.group = group;
+            this.worker = worker;
+            this.script = spec.script;
+            this.reconnect = spec.reconnect;
+            this.resolution = spec.resolution;
+            this.idempotent = spec.idempotent;
+        }
+
+        @Override
+        public Operation next() {
+            int n = next.getAndIncrement();
+            if (n >= ops) {
+                return null;
+            }
+            AtomicInteger attempts = new AtomicInteger();
+            String t = type.contains(",") ? type.split(",")[n % type.split(",").length] : type;
+            return new Operation() {
+                @Override
+                public String type() {
+                    return t;
+                }
+
+                @Override
+                public long rows() {
+                    return rows;
+                }
+
+                @Override
+                public OpResult execute() throws TargetException {
+                    OpResult r = script.run(new Ctx(group, worker, n, attempts.getAndIncrement(), ScriptedSession.this));
+                    return r != null ? r : OpResult.written(rows, 0, rows * 2, rows * 10);
+                }
+
+                @Override
+                public boolean idempotent() {
+                    return idempotent;
+                }
+
+                @Override
+                public Resolution resolve() {
+                    return resolution == Fate.APPLIED ? Resolution.applied(OpResult.written(rows, 0, rows * 2, rows * 10))
+                            : resolution == Fate.NOT_APPLIED ? Resolution.NOT_APPLIED : Resolution.UNKNOWN;
+                }
+            };
+        }
+
+        @Override
+        public boolean reconnect() throws TargetException {
+            int k = reconnects.incrementAndGet();
+            cancelled = new CountDownLatch(1);
+            if (!reconnect.apply(k)) {
+                throw new TargetException(Kind.UNREACHABLE, "08001", "connection refused", null);
+            }
+            return true;
+        }
+
+        @Override
+        public void cancel() {
+            cancelled.countDown();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** A scripted group: its load, how many operations each worker runs and what they do. */
+    static final class Spec {
+        String name = "main";
+        LoadModel load = new LoadModel.Closed(1);
+        int ops = 10;
+        long rows = 10;
+        String type = "op";
+        Script script = c -> null;
+        Function<Integer, Boolean> reconnect = k -> true;
+        Fate resolution = Fate.UNKNOWN;
+        boolean idempotent;
+
+        Spec with(java.util.function.Consumer<Spec> c) {
+            c.accept(this);
+            return this;
+        }
     }
 
     private static final TargetAdapter NO_TARGET = new TargetAdapter() {
@@ -51,85 +200,76 @@ class EngineTest {
         }
     };
 
-    private static Workload workload(int opsPerWorker, long rowsPerOp, Script script) {
-        return new Workload() {
-            @Override
-            public String id() {
-                return "scripted";
-            }
+    private static class ScriptedWorkload implements Workload {
+        final List<Spec> specs;
+        final List<ScriptedSession> sessions = new ArrayList<>();
 
-            @Override
-            public void prepare(TargetAdapter target) {
-            }
+        ScriptedWorkload(Spec... specs) {
+            this.specs = List.of(specs);
+        }
 
-            @Override
-            public WorkerSession openWorker(TargetAdapter target, int worker, int workers) {
-                AtomicInteger next = new AtomicInteger();
-                return new WorkerSession() {
-                    @Override
-                    public Operation next() {
-                        int n = next.getAndIncrement();
-                        if (n >= opsPerWorker) {
-                            return null;
-                        }
-                        AtomicInteger attempts = new AtomicInteger();
-                        return new Operation() {
-                            @Override
-                            public String type() {
-                                return "op";
-                            }
+        @Override
+        public String id() {
+            return "scripted";
+        }
 
-                            @Override
-                            public long rows() {
-                                return rowsPerOp;
-                            }
+        @Override
+        public void prepare(TargetAdapter target) {
+        }
 
-                            @Override
-                            public OpResult execute() throws TargetException {
-                                script.run(worker, n, attempts.getAndIncrement());
-                                return new OpResult(rowsPerOp, 0, rowsPerOp * 2, rowsPerOp * 10);
-                            }
-                        };
-                    }
+        @Override
+        public List<WorkerGroup> groups(LoadModel requested) {
+            return specs.stream().map(s -> WorkerGroup.of(s.name, s.load).withPlannedOperations((long) s.ops * s.load.workers()))
+                    .toList();
+        }
 
-                    @Override
-                    public void close() {
-                    }
-                };
-            }
+        @Override
+        public synchronized WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) {
+            Spec spec = specs.stream().filter(s -> s.name.equals(group.name())).findFirst().orElseThrow();
+            ScriptedSession s = new ScriptedSession(spec, group.name(), worker);
+            sessions.add(s);
+            return s;
+        }
 
-            @Override
-            public OptionalLong plannedRows() {
-                return OptionalLong.empty();
-            }
+        @Override
+        public Verification verify(TargetAdapter target, RunTotals totals) {
+            return Verification.skipped("scripted");
+        }
 
-            @Override
-            public Verification verify(TargetAdapter target, RunTotals totals) {
-                return Verification.skipped("scripted");
-            }
-
-            @Override
-            public Map<String, String> describe() {
-                return Map.of();
-            }
-        };
+        @Override
+        public Map<String, String> describe() {
+            return Map.of();
+        }
     }
 
     private static RunOptions options(String... pairs) {
-        Map<String, String> m = new java.util.HashMap<>();
+        Map<String, String> m = new HashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             m.put(pairs[i], pairs[i + 1]);
         }
         return RunOptions.from(Settings.resolve(RunOptions.OPTIONS, m, Map.of()));
     }
 
-    private static Engine.Outcome run(Workload w, RunOptions o, StopSignal stop) throws TargetException {
-        return new Engine(w, NO_TARGET, o.loadModel(), o, ProgressListener.NONE, stop).run();
+    private static Engine.Outcome run(ScriptedWorkload w, RunOptions o) throws TargetException {
+        return run(w, o, new StopSignal(), ProgressListener.NONE);
+    }
+
+    private static Engine.Outcome run(ScriptedWorkload w, RunOptions o, StopSignal stop, ProgressListener listener)
+            throws TargetException {
+        return new Engine(w, NO_TARGET, w.groups(o.loadModel()), o, listener, stop, FAST).run();
+    }
+
+    private static Spec spec() {
+        return new Spec();
     }
 
     @Test
     void countsEveryRowPointAndByteOfEveryWorker() throws Exception {
-        Engine.Outcome out = run(workload(50, 100, (w, n, a) -> { }), options("workers", "3"), new StopSignal());
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Closed(3);
+            s.ops = 50;
+            s.rows = 100;
+        })), options());
         RunTotals t = out.measurements().totals();
         assertEquals(150, t.operations());
         assertEquals(15_000, t.rows());
@@ -137,17 +277,85 @@ class EngineTest {
         assertEquals(150_000, t.bytes());
         assertEquals(Engine.StopReason.COMPLETED, out.stopReason());
         assertEquals(150, out.measurements().operationStats().get(0).count());
-        assertNull(out.pacing());
+        assertNull(out.pacing().get("main"));
+    }
+
+    @Test
+    void manyOperationTypesEachWithItsOwnHistogramAndIntervals() throws Exception {
+        // three types interleaved, sampled every 100 ms while running: the sampler must keep them apart
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Closed(2);
+            s.ops = 60;
+            s.type = "new-order,payment,delivery";
+            s.script = c -> {
+                sleep(5);
+                if (c.n % 10 == 9 && c.n % 3 == 0) {
+                    return OpResult.rolledBack();
+                }
+                return OpResult.ok();
+            };
+        })), options("watch-interval", "100ms"));
+        List<OperationStats> ops = out.measurements().operationStats();
+        assertEquals(List.of("delivery", "new-order", "payment"), ops.stream().map(OperationStats::type).toList());
+        assertEquals(120, ops.stream().mapToLong(OperationStats::count).sum());
+        OperationStats newOrder = ops.get(1);
+        assertEquals(40, newOrder.count());
+        assertTrue(newOrder.rolledBack() > 0, "the expected rollbacks are counted apart");
+        assertEquals(0, out.measurements().totals().errors(), "and never as errors");
+        assertEquals(newOrder.rolledBack(), out.measurements().totals().rolledBack());
+        assertTrue(out.intervals().size() >= 3, "sampled while running: " + out.intervals().size());
+        long perTypeInIntervals = out.intervals().stream().flatMap(i -> i.groups().stream())
+                .flatMap(g -> g.types().stream()).filter(t -> t.type().equals("payment"))
+                .mapToLong(IntervalSample.TypeInterval::operations).sum();
+        assertEquals(40, perTypeInIntervals, "intervals add up to the whole run per type");
+        assertTrue(out.intervals().get(0).groups().get(0).types().stream().allMatch(t -> !t.histogram().isEmpty()),
+                "every interval keeps a mergeable histogram per type");
+    }
+
+    @Test
+    void groupsHaveTheirOwnLoadModelStatisticsAndPacing() throws Exception {
+        // ingest: closed, 1 worker; queries: open at 100 ops/s over 2 workers, no rows, paced by operations
+        ScriptedWorkload w = new ScriptedWorkload(
+                spec().with(s -> {
+                    s.name = "insert";
+                    s.ops = 20;
+                    s.rows = 50;
+                    s.type = "insert";
+                }),
+                spec().with(s -> {
+                    s.name = "query";
+                    s.load = new LoadModel.Open(2, 100, LoadModel.Open.Pace.OPERATIONS);
+                    s.ops = 25;
+                    s.rows = 0;
+                    s.type = "lastpoint";
+                    s.script = c -> OpResult.ok();
+                }));
+        long t0 = System.nanoTime();
+        Engine.Outcome out = run(w, options());
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertEquals(1000, out.measurements().totals("insert").rows());
+        assertEquals(20, out.measurements().totals("insert").operations());
+        assertEquals(0, out.measurements().totals("query").rows());
+        assertEquals(50, out.measurements().totals("query").operations());
+        assertTrue(secs >= 0.45, "50 queries at 100 ops/s take half a second: " + secs);
+        assertNull(out.pacing().get("insert"));
+        assertNotNull(out.pacing().get("query"));
+        assertEquals("ops/s", out.pacing().get("query").unit());
+        assertEquals(2, out.measurements().operationStats().size());
     }
 
     @Test
     void retryableFailuresAreRetriedThenSucceed() throws Exception {
-        Script flaky = (w, n, attempt) -> {
-            if (n % 2 == 0 && attempt < 2) {
-                throw new TargetException(TargetException.Kind.RETRYABLE, "40001", "serialization failure", null);
-            }
-        };
-        Engine.Outcome out = run(workload(10, 5, flaky), options("workers", "1", "max-retries", "3"), new StopSignal());
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 10;
+            s.rows = 5;
+            s.script = c -> {
+                if (c.n % 2 == 0 && c.attempt < 2) {
+                    throw new TargetException(Kind.RETRYABLE, "40001", "serialization failure", null);
+                }
+                return null;
+            };
+        })), options("max-retries", "3"));
         RunTotals t = out.measurements().totals();
         assertEquals(50, t.rows());
         assertEquals(0, t.errors());
@@ -157,12 +365,16 @@ class EngineTest {
 
     @Test
     void failuresAreCountedAndAbortPastTheErrorBudget() throws Exception {
-        Script bad = (w, n, attempt) -> {
-            if (n >= 3) {
-                throw new TargetException(TargetException.Kind.FATAL, "23514", "check constraint", null);
-            }
-        };
-        Engine.Outcome out = run(workload(100, 7, bad), options("workers", "1", "max-errors", "2"), new StopSignal());
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 100;
+            s.rows = 7;
+            s.script = c -> {
+                if (c.n >= 3) {
+                    throw new TargetException(Kind.FATAL, "23514", "check constraint", null);
+                }
+                return null;
+            };
+        })), options("max-errors", "2"));
         RunTotals t = out.measurements().totals();
         assertEquals(21, t.rows());
         assertEquals(3, t.errors(), "two tolerated, the third aborts");
@@ -175,75 +387,375 @@ class EngineTest {
 
     @Test
     void aPartialWriteCountsWhatTheTargetKept() throws Exception {
-        Script partial = (w, n, attempt) -> {
-            if (n == 2) {
-                throw new io.dbharness.core.api.PartialWriteException("400", "7 of 10 lines rejected", 3, 1);
-            }
-        };
-        Engine.Outcome out = run(workload(5, 11, partial), options("workers", "1", "max-errors", "5"), new StopSignal());
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
+            s.ops = 5;
+            s.rows = 11;
+            s.script = c -> {
+                if (c.n == 2) {
+                    throw new PartialWriteException("400", "7 of 10 lines rejected", 3, 1);
+                }
+                if (c.n == 3 && c.attempt == 0) {
+                    throw new PartialWriteException(Kind.UNREACHABLE, null, "connection lost after 5 lines", 5, 0, 4);
+                }
+                return null;
+            };
+        }));
+        Engine.Outcome out = run(w, options("max-errors", "5"));
         RunTotals t = out.measurements().totals();
-        assertEquals(4 * 11 + 3, t.rows(), "the kept lines count as written, so --verify matches the table");
+        assertEquals(3 * 11 + 3 + 5, t.rows(), "the kept lines count as written, so --verify matches the table");
         assertEquals(1, t.skippedRows());
-        assertEquals(7, t.failedRows());
-        assertEquals(1, t.errors());
+        assertEquals(7 + 2, t.failedRows());
+        assertEquals(4, t.unknownRows(), "the lines whose post may have landed");
+        assertEquals(2, t.errors());
         assertEquals(0, t.retries(), "a partial write is never retried whole");
+        assertEquals(1, reconnectsCalled(w), "a partial write that lost the connection reconnects before the next operation");
+    }
+
+    private static int reconnectsCalled(ScriptedWorkload w) {
+        return w.sessions.stream().mapToInt(s -> s.reconnects.get()).sum();
     }
 
     @Test
-    void aLostTargetAbortsAtOnce() throws Exception {
-        Script gone = (w, n, attempt) -> {
-            if (n == 5) {
-                throw new TargetException(TargetException.Kind.UNREACHABLE, "08006", "connection lost", null);
+    void aLostConnectionIsReopenedAndTheOperationRetried() throws Exception {
+        // the server goes away for three reconnect attempts, then is back: nothing is lost, nothing counted twice
+        AtomicInteger down = new AtomicInteger();
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
+            s.ops = 10;
+            s.rows = 100;
+            s.script = c -> {
+                if (c.n == 4 && c.attempt == 0) {
+                    throw new TargetException(Kind.UNREACHABLE, "08006", "terminating connection", null);
+                }
+                return null;
+            };
+            s.reconnect = k -> down.incrementAndGet() > 3;
+        }));
+        Engine.Outcome out = run(w, options());
+        RunTotals t = out.measurements().totals();
+        assertEquals(1000, t.rows());
+        assertEquals(0, t.errors());
+        assertEquals(1, t.retries());
+        assertEquals(1, t.reconnects());
+        assertEquals(4, reconnectsCalled(w), "tried with backoff until the target answered");
+        assertEquals(Engine.StopReason.COMPLETED, out.stopReason());
+    }
+
+    @Test
+    void anAttemptOfUnknownFateIsAskedAboutAfterReconnecting() throws Exception {
+        Script lostAtCommit = c -> {
+            if (c.n == 2 && c.attempt == 0) {
+                throw new TargetException(Kind.UNREACHABLE, Fate.UNKNOWN, "08006", "connection lost during COMMIT", null);
+            }
+            return null;
+        };
+        Engine.Outcome applied = run(new ScriptedWorkload(spec().with(s -> {
+            s.script = lostAtCommit;
+            s.resolution = Fate.APPLIED;
+        })), options());
+        assertEquals(100, applied.measurements().totals().rows(), "the commit went through: counted once, not resent");
+        assertEquals(0, applied.measurements().totals().retries());
+
+        Engine.Outcome notApplied = run(new ScriptedWorkload(spec().with(s -> {
+            s.script = lostAtCommit;
+            s.resolution = Fate.NOT_APPLIED;
+        })), options());
+        assertEquals(100, notApplied.measurements().totals().rows(), "rolled back: sent again");
+        assertEquals(1, notApplied.measurements().totals().retries());
+
+        Engine.Outcome unknown = run(new ScriptedWorkload(spec().with(s -> {
+            s.script = lostAtCommit;
+            s.resolution = Fate.UNKNOWN;
+        })), options("max-errors", "1"));
+        RunTotals t = unknown.measurements().totals();
+        assertEquals(90, t.rows(), "not idempotent and no answer: not resent");
+        assertEquals(10, t.unknownRows(), "counted as unknown, neither written nor failed");
+        assertEquals(0, t.failedRows());
+        assertEquals(1, t.errors());
+
+        Engine.Outcome idempotent = run(new ScriptedWorkload(spec().with(s -> {
+            s.script = lostAtCommit;
+            s.idempotent = true;
+        })), options());
+        assertEquals(100, idempotent.measurements().totals().rows(), "idempotent: resending is safe");
+        assertEquals(0, idempotent.measurements().totals().unknownRows());
+    }
+
+    @Test
+    void aTargetGoneForLongerThanTheReconnectBudgetAbortsAsUnreachable() throws Exception {
+        long t0 = System.nanoTime();
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 100;
+            s.rows = 1;
+            s.script = c -> {
+                if (c.n == 5) {
+                    throw new TargetException(Kind.UNREACHABLE, "08006", "connection lost", null);
+                }
+                return null;
+            };
+            s.reconnect = k -> false;
+        })), options("max-errors", "1000", "reconnect-timeout", "1s"));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertEquals(5, out.measurements().totals().rows());
+        assertEquals(1, out.measurements().totals().failedRows(), "nothing of it was applied");
+        assertEquals(Engine.StopReason.ABORTED, out.stopReason());
+        assertEquals(Kind.UNREACHABLE, out.failure().kind());
+        assertTrue(out.failure().getMessage().contains("could not re-open it within --reconnect-timeout 1 s"),
+                out.failure().getMessage());
+        assertTrue(secs < 5, "bounded by the budget: " + secs);
+    }
+
+    @Test
+    void anOperationPastItsTimeoutIsCancelledCountedAndRetried() throws Exception {
+        // the first attempt of op 3 hangs until cancelled; the statement was cancelled, so nothing was applied
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 6;
+            s.script = c -> {
+                if (c.n == 3 && c.attempt == 0) {
+                    c.blockUntilCancelled(Kind.FATAL, Fate.NOT_APPLIED);
+                }
+                return null;
+            };
+        })), options("op-timeout", "300ms", "max-errors", "5"));
+        RunTotals t = out.measurements().totals();
+        assertEquals(60, t.rows(), "retried after the cancel and written");
+        assertEquals(1, t.retries());
+        assertEquals(0, t.errors(), "a timeout that a retry recovers is not an error");
+
+        Engine.Outcome failing = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 6;
+            s.script = c -> {
+                if (c.n == 3) {
+                    c.blockUntilCancelled(Kind.FATAL, Fate.UNKNOWN);
+                }
+                return null;
+            };
+        })), options("op-timeout", "300ms", "max-errors", "5"));
+        RunTotals f = failing.measurements().totals();
+        assertEquals(1, f.timeouts());
+        assertEquals(1, f.errors());
+        assertEquals(10, f.unknownRows(), "cancelled after it was sent: its fate is unknown, so it is not resent");
+        assertEquals("TIMEOUT", failing.measurements().errorSummaries().get(0).kind());
+        assertTrue(failing.measurements().errorSummaries().get(0).firstMessage().contains("passed --op-timeout"));
+    }
+
+    @Test
+    void theDurationIsEnforcedOnAStalledOperation() throws Exception {
+        long t0 = System.nanoTime();
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Closed(2);
+            s.ops = 1_000_000;
+            s.script = c -> {
+                if (c.n == 3) {
+                    c.blockUntilCancelled(Kind.FATAL, Fate.NOT_APPLIED); // a lock that is never released
+                }
+                return null;
+            };
+        })), options("duration", "400ms", "max-errors", "100"));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertEquals(Engine.StopReason.DURATION, out.stopReason());
+        assertTrue(secs < 1.5, "deadline + grace, not the op-timeout of 60 s: " + secs);
+        assertEquals(2, out.measurements().totals().timeouts(), "each stalled worker's operation was cancelled");
+        assertEquals(20, out.measurements().totals().failedRows());
+        assertTrue(out.measurements().errorSummaries().get(0).firstMessage().contains("after --duration ended"));
+    }
+
+    @Test
+    void aStopWhileStalledEndsWithinTheGrace() throws Exception {
+        StopSignal stop = new StopSignal();
+        Thread stopper = new Thread(() -> {
+            sleep(300);
+            stop.request("SIGINT", 130);
+        });
+        stopper.start();
+        long t0 = System.nanoTime();
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 100;
+            s.script = c -> {
+                if (c.n == 2) {
+                    c.blockUntilCancelled(Kind.UNREACHABLE, Fate.UNKNOWN);
+                }
+                return null;
+            };
+        })), options("max-errors", "100"), stop, ProgressListener.NONE);
+        stopper.join();
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertEquals(Engine.StopReason.INTERRUPTED, out.stopReason());
+        assertTrue(secs < 1.5, "stop + grace: " + secs);
+        assertEquals(20, out.measurements().totals().rows());
+        assertEquals(10, out.measurements().totals().unknownRows());
+        assertTrue(out.measurements().errorSummaries().get(0).firstMessage().contains("the run was stopped (SIGINT)"));
+    }
+
+    @Test
+    void aWorkerThatIgnoresCancelIsAbandonedWithItsRowsUnknown() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        long t0 = System.nanoTime();
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 3;
+            s.script = c -> {
+                if (c.n == 1) {
+                    while (release.getCount() > 0) { // ignores cancel and interrupts
+                        try {
+                            release.await(10, TimeUnit.MILLISECONDS);
+                        } catch (InterruptedException ignored) {
+                            // a badly behaved driver call
+                        }
+                    }
+                }
+                return null;
+            };
+        })), options("duration", "200ms"));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        release.countDown();
+        assertEquals(1, out.abandoned());
+        assertEquals(10, out.measurements().totals().unknownRows());
+        assertTrue(secs < 2, "deadline + grace + abandon: " + secs);
+    }
+
+    @Test
+    void aWarmUpFailureEndsTheRunInsteadOfHanging() {
+        ScriptedWorkload w = new ScriptedWorkload(spec()) {
+            @Override
+            public synchronized WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) {
+                WorkerSession inner = super.openWorker(target, group, worker);
+                return new WorkerSession() {
+                    @Override
+                    public Operation next() throws TargetException {
+                        return inner.next();
+                    }
+
+                    @Override
+                    public void warmUp() {
+                        throw new UsageException("--precision s cannot carry the timestamp 2022-04-18T09:00:00.5Z");
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
             }
         };
-        Engine.Outcome out = run(workload(100, 1, gone), options("workers", "1", "max-errors", "1000"), new StopSignal());
-        assertEquals(5, out.measurements().totals().rows());
-        assertEquals(Engine.StopReason.ABORTED, out.stopReason());
-        assertEquals(TargetException.Kind.UNREACHABLE, out.failure().kind());
+        UsageException e = assertThrows(UsageException.class, () -> run(w, options("workers", "2")));
+        assertTrue(e.getMessage().contains("--precision s"));
+    }
+
+    @Test
+    void anOperationSourceThatFailsAbortsTheRun() throws Exception {
+        ScriptedWorkload w = new ScriptedWorkload(spec()) {
+            @Override
+            public synchronized WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) {
+                WorkerSession inner = super.openWorker(target, group, worker);
+                AtomicInteger n = new AtomicInteger();
+                return new WorkerSession() {
+                    @Override
+                    public Operation next() throws TargetException {
+                        if (n.incrementAndGet() == 4) {
+                            throw new IllegalStateException("generator bug");
+                        }
+                        return inner.next();
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+        };
+        Engine.Outcome out = run(w, options());
+        assertEquals(Engine.StopReason.ABORTED, out.stopReason(), "not COMPLETED with rows missing");
+        assertTrue(out.failure().getMessage().contains("generator bug"));
     }
 
     @Test
     void openModelPacesAndChargesStallsFromTheIntendedStart() throws Exception {
         // 2 workers x 20 ops x 10 rows at 400 rows/s: 1 s of schedule; one op stalls 300 ms
-        Script stall = (w, n, attempt) -> {
-            if (w == 0 && n == 5) {
-                sleep(300);
-            }
-        };
         long t0 = System.nanoTime();
-        Engine.Outcome out = run(workload(20, 10, stall), options("workers", "2", "rate", "400"), new StopSignal());
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Open(2, 400);
+            s.ops = 20;
+            s.script = c -> {
+                if (c.worker == 0 && c.n == 5) {
+                    sleep(300);
+                }
+                return null;
+            };
+        })), options());
         double secs = (System.nanoTime() - t0) / 1e9;
         assertEquals(400, out.measurements().totals().rows());
         assertTrue(secs >= 0.95 && secs < 3, "paced over about a second: " + secs);
-        assertNotNull(out.pacing());
-        assertTrue(out.pacing().keptUp(), "the stall is absorbed before the end");
-        assertTrue(out.pacing().maxLagSeconds() > 0.15, "ops after the stall started late: " + out.pacing().maxLagSeconds());
+        var pacing = out.pacing().get("main");
+        assertTrue(pacing.keptUp(), "the stall is absorbed before the end");
+        assertTrue(pacing.maxLagSeconds() > 0.15, "ops after the stall started late: " + pacing.maxLagSeconds());
         double maxMillis = out.measurements().operationStats().get(0).maxMillis();
         assertTrue(maxMillis >= 290, "the stalled op's latency counts from its intended start: " + maxMillis);
     }
 
     @Test
+    void aStallAtTheEndShowsInTheLargestLag() throws Exception {
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Open(1, 1000);
+            s.ops = 5;
+            s.script = c -> {
+                if (c.n == 4) {
+                    sleep(1500);
+                }
+                return null;
+            };
+        })), options());
+        var p = out.pacing().get("main");
+        assertTrue(!p.keptUp() && p.finalLagSeconds() > 1.4, "fell behind at the end: " + p);
+        assertTrue(p.maxLagSeconds() >= p.finalLagSeconds(), "the largest lag is never below the final one: " + p);
+    }
+
+    @Test
     void durationEndsTheRunAndStopSignalInterruptsIt() throws Exception {
-        Script slow = (w, n, attempt) -> sleep(5);
-        Engine.Outcome timed = run(workload(100_000, 1, slow), options("workers", "2", "duration", "300ms"), new StopSignal());
+        Script slow = c -> {
+            sleep(5);
+            return null;
+        };
+        Engine.Outcome timed = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Closed(2);
+            s.ops = 100_000;
+            s.rows = 1;
+            s.script = slow;
+        })), options("duration", "300ms"));
         assertEquals(Engine.StopReason.DURATION, timed.stopReason());
         assertTrue(timed.elapsedSeconds() < 2, "stopped near the deadline: " + timed.elapsedSeconds());
 
         StopSignal stop = new StopSignal();
         Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
-            }
+            sleep(300);
             stop.request();
         });
         stopper.start();
-        Engine.Outcome stopped = run(workload(100_000, 1, slow), options("workers", "2"), stop);
+        Engine.Outcome stopped = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Closed(2);
+            s.ops = 100_000;
+            s.rows = 1;
+            s.script = slow;
+        })), options(), stop, ProgressListener.NONE);
         stopper.join();
         assertEquals(Engine.StopReason.INTERRUPTED, stopped.stopReason());
         assertTrue(stopped.measurements().totals().rows() > 0);
-        assertTrue(Duration.ofMillis((long) (stopped.elapsedSeconds() * 1000)).toSeconds() < 2);
+        assertTrue(stopped.elapsedSeconds() < 2);
+    }
+
+    @Test
+    void progressSaysStoppingPastTheDeadlineInsteadOfAnEta() throws Exception {
+        List<ProgressListener.Progress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 1_000_000;
+            s.script = c -> {
+                if (c.n == 3) {
+                    c.blockUntilCancelled(Kind.FATAL, Fate.NOT_APPLIED);
+                }
+                return null;
+            };
+        })), options("duration", "200ms", "watch-interval", "100ms", "max-errors", "5"), new StopSignal(),
+                (sample, progress) -> seen.add(progress));
+        ProgressListener.GroupProgress last = seen.get(seen.size() - 1).groups().get(0);
+        assertEquals(ProgressListener.State.STOPPING, last.state());
+        assertTrue(!last.hasEta(), "no ETA once stopping: " + last);
     }
 
     private static void sleep(long millis) {

@@ -1,0 +1,247 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Faults against a real PostgreSQL while the whole harness runs iot-insert: backends terminated, a fast
+ * restart, an outage, a table locked past the deadline, a server that refuses more connections. The server
+ * is this class's own, since the tests kill and restart it. What must hold: the run survives what can be
+ * survived, every row is accounted for (reported written = rows in the table), and every wait is bounded.
+ */
+class PostgresFaultTest {
+
+    /** 40,000 devices x 60 s: a run of a few seconds on a small machine, long enough to be hit mid-way. */
+    private static final int TAGS = 40_000;
+    private static final long PLANNED = TAGS * 60L;
+
+    private static EmbeddedServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = EmbeddedServer.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static RunSpec.Builder spec(String table) {
+        return RunSpec.builder().target("postgres").workload("iot-insert")
+                .option("host", "localhost").option("port", server.port()).option("user", "postgres")
+                .option("database", "postgres").option("table-name", table).option("clean", true)
+                .option("tag-num", TAGS).option("total-metrics-count", 10).option("verify", true)
+                .option("watch-interval", "200ms").environment(Map.of());
+    }
+
+    /** Counts down once rows are flowing, so a fault lands mid-run rather than before the first batch. */
+    private static ProgressListener onceRowsFlow(CountDownLatch flowing) {
+        return (sample, progress) -> {
+            if (progress.groups().get(0).rows() > 0) {
+                flowing.countDown();
+            }
+        };
+    }
+
+    private static Connection admin() throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", "postgres");
+        p.setProperty("ApplicationName", "fault-test");
+        return DriverManager.getConnection("jdbc:postgresql://localhost:" + server.port() + "/postgres", p);
+    }
+
+    /** Terminates every backend of the harness (its writers and its spare pool connection); returns how many. */
+    private static int terminateHarnessBackends() throws SQLException {
+        try (Connection c = admin(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+                        + "WHERE application_name = 'dbharness' AND pid <> pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static long count(String table) throws SQLException {
+        try (Connection c = admin(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*) FROM \"" + table + "\"")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Runs {@code fault} on its own thread once rows flow; its failure fails the test. */
+    private static Thread during(CountDownLatch flowing, List<Throwable> failures, ThrowingRunnable fault) {
+        Thread t = new Thread(() -> {
+            try {
+                if (!flowing.await(60, TimeUnit.SECONDS)) {
+                    throw new AssertionError("no rows flowed within 60 s");
+                }
+                fault.run();
+            } catch (Throwable e) {
+                failures.add(e);
+            }
+        }, "fault");
+        t.start();
+        return t;
+    }
+
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    private static void assertEveryRowAccountedFor(RunResult r, String table) throws SQLException {
+        assertEquals("COMPLETED", r.stopReason(), r.failure() + " " + r.errors() + " " + r.totals());
+        assertNull(r.failure());
+        assertEquals(0, r.totals().errors(), "faults survived are not errors: " + r.errors());
+        assertEquals(0, r.totals().unknownRows(), "every lost write was resolved");
+        assertEquals(PLANNED, r.totals().rows(), "reported rows = planned rows");
+        assertEquals(PLANNED, count(table), "rows in the table = planned rows");
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertEquals(0, r.exitCode());
+        assertTrue(r.targetInfo().serverVersion().startsWith("17"), "read at the start: " + r.targetInfo().serverVersion());
+    }
+
+    @Test
+    void backendsTerminatedTwiceMidRun() throws Exception {
+        CountDownLatch flowing = new CountDownLatch(1);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        List<Integer> terminated = new CopyOnWriteArrayList<>();
+        Thread fault = during(flowing, failures, () -> {
+            Thread.sleep(200);
+            terminated.add(terminateHarnessBackends());
+            Thread.sleep(600);
+            terminated.add(terminateHarnessBackends());
+        });
+        RunResult r = Harness.run(spec("fault_terminate").progress(onceRowsFlow(flowing)).build());
+        fault.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertTrue(terminated.get(0) >= 2 && terminated.get(1) >= 2, "both writers were hit each time: " + terminated);
+        assertEveryRowAccountedFor(r, "fault_terminate");
+        assertTrue(r.totals().reconnects() >= 2, "reconnects " + r.totals().reconnects());
+        assertTrue(r.totals().retries() + r.totals().reconnects() >= 2);
+    }
+
+    @Test
+    void fastRestartMidRun() throws Exception {
+        CountDownLatch flowing = new CountDownLatch(1);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread fault = during(flowing, failures, () -> {
+            Thread.sleep(200);
+            server.restartFast();
+        });
+        RunResult r = Harness.run(spec("fault_restart").progress(onceRowsFlow(flowing)).build());
+        fault.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertEveryRowAccountedFor(r, "fault_restart");
+        assertTrue(r.totals().reconnects() >= 1, "reconnects " + r.totals().reconnects());
+    }
+
+    @Test
+    void anOutageOfSecondsIsWaitedOut() throws Exception {
+        CountDownLatch flowing = new CountDownLatch(1);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread fault = during(flowing, failures, () -> {
+            Thread.sleep(200);
+            server.stopFast();
+            Thread.sleep(4_000);
+            server.startAgain();
+        });
+        RunResult r = Harness.run(spec("fault_outage").progress(onceRowsFlow(flowing)).build());
+        fault.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertEveryRowAccountedFor(r, "fault_outage");
+        assertTrue(r.totals().durationSeconds() > 4, "the outage is inside the run: " + r.totals().durationSeconds());
+    }
+
+    @Test
+    void aTableLockedPastTheDurationEndsTheRunWithinTheGrace() throws Exception {
+        CountDownLatch flowing = new CountDownLatch(1);
+        CountDownLatch locked = new CountDownLatch(1);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread lock = during(flowing, failures, () -> {
+            try (Connection c = admin(); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.execute("LOCK TABLE fault_lock IN ACCESS EXCLUSIVE MODE");
+                locked.countDown();
+                Thread.sleep(10_000); // past --duration 3s + the 3 s grace; the verification then waits for it
+                c.rollback();
+            }
+        });
+        RunResult r = Harness.run(spec("fault_lock").option("tag-num", 400_000).option("duration", "3s")
+                .option("max-errors", "10").progress(onceRowsFlow(flowing)).build());
+        lock.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertEquals(0, locked.getCount());
+        assertEquals("DURATION", r.stopReason());
+        assertTrue(r.totals().durationSeconds() < 7.5, "deadline + grace, not the 60 s op-timeout: "
+                + r.totals().durationSeconds());
+        assertTrue(r.totals().timeouts() >= 1, "the blocked writes were cancelled: " + r.errors());
+        assertEquals(0, r.totals().unknownRows(), "a cancelled statement is rolled back: nothing in doubt");
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertEquals(r.totals().rows(), count("fault_lock"), "rows counted = rows in the table");
+        assertEquals(1, r.exitCode(), "timeouts are errors");
+    }
+
+    @Test
+    void aWriteBlockedPastTheOpTimeoutIsCancelledAndRetried() throws Exception {
+        CountDownLatch flowing = new CountDownLatch(1);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread lock = during(flowing, failures, () -> {
+            try (Connection c = admin(); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.execute("LOCK TABLE fault_timeout IN ACCESS EXCLUSIVE MODE");
+                Thread.sleep(3_000); // longer than --op-timeout 1s, shorter than its retries
+                c.rollback();
+            }
+        });
+        RunResult r = Harness.run(spec("fault_timeout").option("op-timeout", "1s").option("max-retries", "10")
+                .progress(onceRowsFlow(flowing)).build());
+        lock.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertEveryRowAccountedFor(r, "fault_timeout");
+        assertTrue(r.totals().retries() >= 2, "statement_timeout cancelled the blocked writes, which were sent again: "
+                + r.totals().retries());
+    }
+
+    @Test
+    void aServerThatRefusesMoreConnectionsFailsAtTheStartAndSaysWhy() throws Exception {
+        try (Connection c = admin(); Statement st = c.createStatement()) {
+            st.execute("DROP ROLE IF EXISTS limited");
+            st.execute("CREATE ROLE limited LOGIN CONNECTION LIMIT 2");
+            st.execute("GRANT CREATE ON SCHEMA public TO limited");
+        }
+        long t0 = System.nanoTime();
+        TargetException e = assertThrows(TargetException.class, () -> Harness.run(spec("fault_limit")
+                .option("user", "limited").option("workers", "4").build()));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertEquals(TargetException.Kind.UNREACHABLE, e.kind(), e.getMessage());
+        assertTrue(e.getMessage().contains("too many connections"), e.getMessage());
+        assertTrue(e.getMessage().contains("--workers 4 needs 5 connections"), e.getMessage());
+        assertTrue(secs < 30, "bounded: " + secs);
+    }
+}

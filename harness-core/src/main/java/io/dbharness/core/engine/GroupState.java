@@ -1,0 +1,53 @@
+package io.dbharness.core.engine;
+
+import io.dbharness.core.api.LoadModel;
+import io.dbharness.core.api.WorkerGroup;
+import io.dbharness.core.result.Pacing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** One group of workers while it runs: its workers and how it keeps to its schedule. */
+final class GroupState {
+
+    final WorkerGroup spec;
+    final List<Worker> workers = new ArrayList<>();
+    final AtomicInteger reconnecting = new AtomicInteger();
+    private final AtomicLong maxLagNanos = new AtomicLong();
+    private final AtomicLong finalLagNanos = new AtomicLong(Long.MIN_VALUE);
+    volatile boolean deadlineHit;
+
+    GroupState(WorkerGroup spec) {
+        this.spec = spec;
+    }
+
+    String name() {
+        return spec.name();
+    }
+
+    /** An operation started {@code lagNanos} after its intended start. */
+    void lag(long lagNanos) {
+        maxLagNanos.accumulateAndGet(lagNanos, Math::max);
+    }
+
+    /** A worker's last operation finished {@code lagNanos} after its intended start. */
+    void finalLag(long lagNanos) {
+        finalLagNanos.accumulateAndGet(lagNanos, Math::max);
+    }
+
+    /** Null in the closed model. The largest lag is never below the final one: a stall at the end counts too. */
+    Pacing pacing() {
+        if (!(spec.load() instanceof LoadModel.Open open)) {
+            return null;
+        }
+        double finalLag = Math.max(0, finalLagNanos.get() / 1e9);
+        double maxLag = Math.max(finalLag, maxLagNanos.get() / 1e9);
+        return new Pacing(open.perSecond(), open.unit(), finalLag <= 1.0, finalLag, maxLag);
+    }
+
+    static String describe(LoadModel load) {
+        return load instanceof LoadModel.Open o ? "open " + Math.round(o.perSecond()) + " " + o.unit() : "closed";
+    }
+}

@@ -1,0 +1,398 @@
+package io.dbharness.core.engine;
+
+import io.dbharness.core.api.Fate;
+import io.dbharness.core.api.LoadModel;
+import io.dbharness.core.api.OpResult;
+import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.PartialWriteException;
+import io.dbharness.core.api.Resolution;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetException.Kind;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.WorkerSession;
+import io.dbharness.core.measure.TypeStats;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One worker thread: takes operations from its session, paces them in the open model, times them, and
+ * decides what a failure means: retry, reconnect first, ask the target what became of an attempt of
+ * unknown fate, or count the rows as failed or unknown. The engine's watchdog reads the attempt in flight
+ * and cancels it through the session when it runs too long.
+ */
+final class Worker implements Runnable {
+
+    private static final long MAX_BACKOFF_MILLIS = 5_000;
+
+    final GroupState group;
+    final int index;
+    final WorkerSession session;
+    private final RunContext run;
+    private final CountDownLatch warmed;
+    private final CountDownLatch go;
+    private final CountDownLatch done;
+    Thread thread;
+
+    /** Start of the attempt in flight, 0 when none: read by the watchdog. */
+    volatile long attemptStartNanos;
+    /** Incremented for every attempt, so a late cancel of an earlier attempt is recognised. */
+    volatile long attemptId;
+    /** The attempt the watchdog cancelled, and why. */
+    volatile long cancelledAttempt = -1;
+    volatile String cancelReason;
+    /** Watchdog bookkeeping, touched by the watchdog thread only. */
+    int cancels;
+    long cancelsOfAttempt = -1;
+    long nextCancelNanos;
+
+    volatile boolean finished;
+    volatile Throwable warmUpFailure;
+    /** The operation in flight and its stats, for accounting a worker that never returns. */
+    private volatile Operation current;
+    private volatile TypeStats currentStats;
+    /** Whoever settles the operation in flight first (the worker, or the engine abandoning it) records it. */
+    private final AtomicBoolean settled = new AtomicBoolean(true);
+
+    private TypeStats lastStats;
+    private boolean mustReconnect;
+
+    Worker(GroupState group, int index, WorkerSession session, RunContext run, CountDownLatch warmed,
+           CountDownLatch go, CountDownLatch done) {
+        this.group = group;
+        this.index = index;
+        this.session = session;
+        this.run = run;
+        this.warmed = warmed;
+        this.go = go;
+        this.done = done;
+    }
+
+    @Override
+    public void run() {
+        try {
+            try {
+                session.warmUp();
+            } catch (Exception | LinkageError | OutOfMemoryError e) {
+                warmUpFailure = e;
+            }
+            warmed.countDown();
+            go.await();
+            if (warmUpFailure == null) {
+                loop();
+            }
+        } catch (InterruptedException e) {
+            // stopping: fall through to close
+        } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+            run.abort(internal("worker " + group.name() + "/" + index, e));
+        } finally {
+            Thread.interrupted(); // a cancel may have interrupted us; closing must not see it
+            try {
+                session.close();
+            } catch (RuntimeException ignored) {
+                // the session is done either way; its connection goes with the target
+            }
+            finished = true;
+            done.countDown();
+        }
+    }
+
+    private void loop() {
+        LoadModel load = group.spec.load();
+        LoadModel.Open open = load instanceof LoadModel.Open o ? o : null;
+        double perWorker = open == null ? 0 : open.perSecond() / load.workers();
+        boolean byRows = open != null && open.pace() == LoadModel.Open.Pace.ROWS;
+        long issued = 0;
+        long lastIntended = -1;
+        while (!run.winding()) {
+            if (open == null && System.nanoTime() >= run.deadlineNanos) {
+                group.deadlineHit = true;
+                break;
+            }
+            Operation op;
+            try {
+                op = session.next();
+            } catch (TargetException e) {
+                run.abort(e);
+                break;
+            } catch (UsageException e) {
+                run.abortUsage(e);
+                break;
+            }
+            if (op == null) {
+                break;
+            }
+            long intended;
+            if (open != null) {
+                // an operation is due when everything it carries is due: a batch at the end of the interval its rows fill
+                issued += byRows ? op.rows() : 1;
+                intended = run.startNanos + (long) (issued / perWorker * 1e9);
+                if (intended > run.deadlineNanos) {
+                    group.deadlineHit = true;
+                    break;
+                }
+                if (!waitUntil(intended)) {
+                    break;
+                }
+                group.lag(System.nanoTime() - intended);
+                lastIntended = intended;
+            } else {
+                intended = System.nanoTime();
+            }
+            execute(op, intended);
+        }
+        if (lastIntended >= 0) {
+            group.finalLag(System.nanoTime() - lastIntended);
+        }
+    }
+
+    /** Parks until {@code when}; false when the run ends first. */
+    private boolean waitUntil(long when) {
+        while (!run.winding()) {
+            long wait = when - System.nanoTime();
+            if (wait <= 0) {
+                return true;
+            }
+            LockSupport.parkNanos(Math.min(wait, 50_000_000L));
+        }
+        return false;
+    }
+
+    private TypeStats stats(String type) {
+        TypeStats s = lastStats;
+        if (s == null || !s.type().equals(type)) {
+            s = run.measurements.type(group.name(), type);
+            lastStats = s;
+        }
+        return s;
+    }
+
+    /**
+     * Runs {@code op} to an end: completed, or failed with its rows counted as failed or unknown. Latency runs
+     * from {@code intended} across every attempt, reconnect and backoff.
+     */
+    private void execute(Operation op, long intended) {
+        TypeStats stats = stats(op.type());
+        current = op;
+        currentStats = stats;
+        settled.set(false);
+        boolean doubt = false; // some attempt, the last one included, may have been applied
+        boolean lastUnknown = false; // the last attempt's fate is still unknown
+        int retries = 0;
+        TargetException failure = null;
+        while (true) {
+            if (mustReconnect) {
+                Resolution r = reconnectAndResolve(op, stats, failure, lastUnknown);
+                if (r == null) { // the run ends, or the target stays away, before the connection is back
+                    if (failure != null) {
+                        fail(stats, op, failure, doubt || lastUnknown);
+                    } else {
+                        settled.set(true); // never attempted: its rows were not sent
+                    }
+                    return;
+                }
+                mustReconnect = false;
+                if (r.fate() == Fate.APPLIED) {
+                    complete(stats, r.result(), intended);
+                    return;
+                }
+                lastUnknown = r.fate() == Fate.UNKNOWN;
+            }
+            if (failure != null) {
+                doubt |= lastUnknown;
+                boolean retryable = failure.kind() != Kind.FATAL && failure.kind() != Kind.AUTHENTICATION;
+                boolean safe = !doubt || op.idempotent();
+                if (!retryable || !safe || retries >= run.options.maxRetries() || run.winding()) {
+                    fail(stats, op, failure, doubt);
+                    return;
+                }
+                retries++;
+                stats.retried();
+                if (failure.kind() == Kind.RETRYABLE) {
+                    run.pause(Math.min(MAX_BACKOFF_MILLIS, 50L << Math.min(retries - 1, 10)));
+                    if (run.winding()) {
+                        fail(stats, op, failure, doubt);
+                        return;
+                    }
+                }
+            }
+            long id = beginAttempt();
+            try {
+                OpResult r = op.execute();
+                endAttempt();
+                complete(stats, r, intended);
+                return;
+            } catch (TargetException e) {
+                endAttempt();
+                failure = cancelled(id, e);
+            } catch (UsageException e) {
+                endAttempt();
+                run.abortUsage(e);
+                fail(stats, op, new TargetException(Kind.FATAL, null, e.getMessage(), e), doubt);
+                return;
+            } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+                endAttempt();
+                TargetException te = internal(op.type(), e);
+                fail(stats, op, te, doubt || cancelledAttempt == id);
+                run.abort(te);
+                return;
+            }
+            lastUnknown = failure.fate() == Fate.UNKNOWN;
+            if (failure instanceof PartialWriteException p) {
+                mustReconnect = p.connectionLost();
+                if (settle()) {
+                    long failedRows = Math.max(0, op.rows() - p.rowsWritten() - p.rowsSkipped() - p.rowsUnknown());
+                    stats.failed(p, p.rowsWritten(), p.rowsSkipped(), failedRows, p.rowsUnknown());
+                }
+                afterFailure(p);
+                return;
+            }
+            if (failure.kind() == Kind.AUTHENTICATION) {
+                fail(stats, op, failure, doubt || lastUnknown);
+                run.abort(failure);
+                return;
+            }
+            mustReconnect = failure.connectionLost();
+        }
+    }
+
+    /**
+     * Re-opens the connection and, when the last attempt's fate is unknown, asks the target what became of it;
+     * a connection lost again while asking is re-opened and the question asked again. Null when the
+     * connection could not be re-opened; NOT_APPLIED when there was nothing to ask.
+     */
+    private Resolution reconnectAndResolve(Operation op, TypeStats stats, TargetException cause, boolean unknown) {
+        for (int asked = 0; ; asked++) {
+            if (!reconnect(stats, cause)) {
+                return null;
+            }
+            if (!unknown) {
+                return Resolution.NOT_APPLIED;
+            }
+            try {
+                Resolution r = op.resolve();
+                return r == null ? Resolution.UNKNOWN : r;
+            } catch (TargetException e) {
+                if (!e.connectionLost() || asked >= run.options.maxRetries()) {
+                    return Resolution.UNKNOWN; // could not ask: the rows stay in doubt
+                }
+                cause = e;
+            } catch (RuntimeException e) {
+                return Resolution.UNKNOWN;
+            }
+        }
+    }
+
+    private long beginAttempt() {
+        long id = attemptId + 1;
+        attemptId = id;
+        attemptStartNanos = System.nanoTime();
+        return id;
+    }
+
+    private void endAttempt() {
+        attemptStartNanos = 0;
+    }
+
+    /** A failure of an attempt the watchdog cancelled is a timeout, whatever the cancel made the driver throw. */
+    private TargetException cancelled(long id, TargetException e) {
+        if (cancelledAttempt != id || e.kind() == Kind.TIMEOUT) {
+            return e;
+        }
+        return new TargetException(Kind.TIMEOUT, e.fate(), e.vendorCode(), cancelReason + " (" + e.getMessage() + ")", e);
+    }
+
+    /**
+     * Re-opens the session's connection with backoff until it works, the run ends, or the reconnect budget
+     * is spent (then the run aborts as unreachable, exit code 3).
+     */
+    private boolean reconnect(TypeStats stats, TargetException cause) {
+        long start = System.nanoTime();
+        long budget = run.options.reconnectTimeout().toNanos();
+        long backoff = 100;
+        TargetException last = cause;
+        group.reconnecting.incrementAndGet();
+        try {
+            while (!run.winding()) {
+                try {
+                    if (session.reconnect()) {
+                        stats.reconnected();
+                    }
+                    return true;
+                } catch (TargetException e) {
+                    last = e;
+                    if (e.kind() == Kind.AUTHENTICATION) {
+                        run.abort(e);
+                        return false;
+                    }
+                } catch (RuntimeException e) {
+                    run.abort(internal("reconnecting", e));
+                    return false;
+                }
+                if (System.nanoTime() - start >= budget) {
+                    run.abort(new TargetException(Kind.UNREACHABLE, last == null ? null : last.vendorCode(),
+                            "lost the connection and could not re-open it within --reconnect-timeout "
+                                    + seconds(budget) + ": " + (last == null ? "no answer" : last.getMessage()), last));
+                    return false;
+                }
+                run.pause(backoff);
+                backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+            }
+            return false;
+        } finally {
+            group.reconnecting.decrementAndGet();
+        }
+    }
+
+    private void complete(TypeStats stats, OpResult r, long intended) {
+        if (settle()) {
+            stats.completed(r, System.nanoTime() - intended);
+        }
+    }
+
+    /** The operation failed for good: its rows count as unknown when {@code doubt}, as failed otherwise. */
+    private void fail(TypeStats stats, Operation op, TargetException failure, boolean unknown) {
+        if (settle()) {
+            stats.failed(failure, 0, 0, unknown ? 0 : op.rows(), unknown ? op.rows() : 0);
+        }
+        afterFailure(failure);
+    }
+
+    private void afterFailure(TargetException failure) {
+        long errors = run.measurements.errors();
+        if (errors > run.options.maxErrors()) {
+            run.abort(new TargetException(failure.kind() == Kind.AUTHENTICATION ? Kind.AUTHENTICATION : Kind.FATAL,
+                    failure.vendorCode(), failure.getMessage() + (run.options.maxErrors() > 0
+                    ? " (" + errors + " failed operations, more than --max-errors " + run.options.maxErrors() + ")" : ""),
+                    failure));
+        }
+    }
+
+    private boolean settle() {
+        return settled.compareAndSet(false, true);
+    }
+
+    /**
+     * The engine gives up on a worker that did not return after being cancelled: its operation's rows count
+     * as unknown (it may still complete). False when the worker settled it meanwhile.
+     */
+    boolean abandon(String why) {
+        Operation op = current;
+        TypeStats stats = currentStats;
+        if (op == null || stats == null || !settle()) {
+            return false;
+        }
+        stats.failed(new TargetException(Kind.TIMEOUT, Fate.UNKNOWN, null, why, null), 0, 0, 0, op.rows());
+        return true;
+    }
+
+    static TargetException internal(String where, Throwable e) {
+        return new TargetException(Kind.FATAL, null, "internal error in " + where + ": " + e, e);
+    }
+
+    static String seconds(long nanos) {
+        double s = nanos / 1e9;
+        return s == Math.rint(s) ? (long) s + " s" : String.format(java.util.Locale.ROOT, "%.1f s", s);
+    }
+}

@@ -1,0 +1,113 @@
+package io.dbharness.core.measure;
+
+import io.dbharness.core.api.OpResult;
+import io.dbharness.core.api.TargetException;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counters and the latency recorder of one operation type in one group. Workers record concurrently
+ * (a wait-free HdrHistogram recorder, striped adders); the sampler reads under {@link Measurements}'s lock.
+ */
+public final class TypeStats {
+
+    /** Microseconds: 1 us resolution up to hours, 3 significant digits. */
+    static final int DIGITS = 3;
+
+    final String group;
+    final String type;
+    final Recorder recorder = new Recorder(DIGITS);
+    /** The sampler's: each type swaps its own scratch, so two types never share one (HdrHistogram refuses that). */
+    Histogram scratch;
+    final Histogram cumulative = new Histogram(DIGITS);
+
+    final LongAdder completed = new LongAdder();
+    final LongAdder rolledBack = new LongAdder();
+    final LongAdder errors = new LongAdder();
+    final LongAdder timeouts = new LongAdder();
+    final LongAdder retries = new LongAdder();
+    final LongAdder reconnects = new LongAdder();
+    final LongAdder rows = new LongAdder();
+    final LongAdder skippedRows = new LongAdder();
+    final LongAdder failedRows = new LongAdder();
+    final LongAdder unknownRows = new LongAdder();
+    final LongAdder points = new LongAdder();
+    final LongAdder bytes = new LongAdder();
+    final Map<String, ErrorClass> errorClasses = new ConcurrentHashMap<>();
+
+    // the sampler's previous readings, for interval deltas
+    long lastOps;
+    long lastRows;
+    long lastPoints;
+    long lastBytes;
+    long lastErrors;
+    long lastTimeouts;
+    long lastUnknown;
+
+    TypeStats(String group, String type) {
+        this.group = group;
+        this.type = type;
+    }
+
+    public String type() {
+        return type;
+    }
+
+    /** A completed operation (ok or an expected rollback), {@code latencyNanos} from its intended start. */
+    public void completed(OpResult r, long latencyNanos) {
+        recorder.recordValue(Math.max(1, latencyNanos / 1000));
+        completed.increment();
+        if (r.outcome() == OpResult.Outcome.ROLLED_BACK) {
+            rolledBack.increment();
+        }
+        rows.add(r.rows());
+        skippedRows.add(r.skippedRows());
+        points.add(r.points());
+        bytes.add(r.bytes());
+    }
+
+    /**
+     * A failed operation: {@code rowsWritten} of its rows stored all the same (a partial write),
+     * {@code rowsSkipped} not stored by design, {@code rowsUnknown} perhaps stored, {@code rowsFailed} not.
+     */
+    public void failed(TargetException e, long rowsWritten, long rowsSkipped, long rowsFailed, long rowsUnknown) {
+        errors.increment();
+        if (e.kind() == TargetException.Kind.TIMEOUT) {
+            timeouts.increment();
+        }
+        rows.add(rowsWritten);
+        skippedRows.add(rowsSkipped);
+        failedRows.add(rowsFailed);
+        unknownRows.add(rowsUnknown);
+        errorClasses.computeIfAbsent(e.kind() + "|" + e.vendorCode(), k -> new ErrorClass(e)).count.increment();
+    }
+
+    public void retried() {
+        retries.increment();
+    }
+
+    public void reconnected() {
+        reconnects.increment();
+    }
+
+    long operations() {
+        return completed.sum() + errors.sum();
+    }
+
+    static final class ErrorClass {
+        final String kind;
+        final String code;
+        final String firstMessage;
+        final LongAdder count = new LongAdder();
+
+        ErrorClass(TargetException e) {
+            this.kind = e.kind().name();
+            this.code = e.vendorCode();
+            this.firstMessage = String.valueOf(e.getMessage());
+        }
+    }
+}
