@@ -1,5 +1,8 @@
 package io.dbharness.cli;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
@@ -7,13 +10,18 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.dbharness.core.api.UsageException;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads a YAML or mxbench-style TOML config into flag-name/value pairs. Sections only group keys: a key
@@ -32,17 +40,42 @@ final class ConfigFile {
     private ConfigFile() {
     }
 
+    /**
+     * The CLI's own settings that a config file may also hold: {@code results} (the results directory) and
+     * {@code verbose} (driver logs). {@link Runner} takes them out; the command line still wins.
+     */
+    static final Set<String> CLI_KEYS = Set.of("results", "verbose");
+
+    private static final Pattern DUPLICATE_FIELD = Pattern.compile("Duplicate field '([^']*)'");
+    /** A TOML {@code key =} at the start of a line; the key may be quoted or dotted. */
+    private static final Pattern TOML_KEY = Pattern.compile("(?m)^[ \\t]*([^\\s=#\\[][^=\\n]*?)[ \\t]*=");
+    private static final Pattern TOML_TABLE = Pattern.compile("(?m)^[ \\t]*\\[+[ \\t]*([^\\]\\n]+?)[ \\t]*\\]");
+
     /** @param known every flag name the run understands, plus {@code target} and {@code workload} */
     static Map<String, String> read(Path file, Set<String> known) {
         JsonNode root;
+        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        boolean toml = name.endsWith(".toml");
+        String text;
         try {
-            String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-            ObjectMapper mapper = name.endsWith(".toml") ? new TomlMapper() : new YAMLMapper();
-            root = mapper.readTree(Files.readString(file));
+            text = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new UsageException("config file not found: " + file);
+        } catch (CharacterCodingException e) {
+            throw notText(file);
         } catch (IOException e) {
             throw new UsageException("cannot read config file " + file + ": " + firstLine(e.getMessage()));
+        }
+        if (text.indexOf('\0') >= 0) {
+            throw notText(file);
+        }
+        try {
+            // without this a key written twice would silently take its last value
+            ObjectMapper mapper = toml ? TomlMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build()
+                    : YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
+            root = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw duplicateOr(file, text, e);
         }
         Map<String, String> out = new LinkedHashMap<>();
         if (root == null || root.isMissingNode() || root.isNull()) {
@@ -51,11 +84,73 @@ final class ConfigFile {
         if (!root.isObject()) {
             throw new UsageException("config file " + file + " must hold key: value pairs");
         }
-        flatten(file, root, "", known, out);
+        Set<String> allowed = new HashSet<>(known);
+        allowed.addAll(CLI_KEYS);
+        flatten(file, root, "", allowed, out, new HashMap<>());
         return out;
     }
 
-    private static void flatten(Path file, JsonNode node, String section, Set<String> known, Map<String, String> out) {
+    /** {@code verbose} (or another switch) as written in a config file. */
+    static boolean bool(Path file, String key, String value) {
+        switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true": case "yes": case "on": case "1": return true;
+            case "false": case "no": case "off": case "0": return false;
+            default: throw new UsageException("invalid value '" + value + "' for key '" + key + "' in config file " + file
+                    + ": expected true or false");
+        }
+    }
+
+    private static UsageException notText(Path file) {
+        return new UsageException("config file " + file + " is not a text file (UTF-8 expected)");
+    }
+
+    /** A key (or TOML table) written twice, named with its line; any other syntax error as the parser says it. */
+    private static UsageException duplicateOr(Path file, String text, JsonProcessingException e) {
+        String msg = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        JsonLocation at = e.getLocation();
+        String line = at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ")";
+        Matcher yaml = DUPLICATE_FIELD.matcher(msg);
+        if (yaml.find()) {
+            return twice(file, "key '" + yaml.group(1) + "'", line);
+        }
+        // the TOML parser does not name the key: it stops just after the second one's value
+        int before = at == null ? -1 : (int) Math.min(at.getCharOffset(), text.length());
+        if (msg.startsWith("Duplicate key") && before >= 0) {
+            Matcher key = lastMatch(TOML_KEY, text.substring(0, before));
+            return key == null ? twice(file, "a key", line) : twice(file, "key '" + key.group(1) + "'", lineOf(text, key));
+        }
+        if (msg.startsWith("Table redefined") && before >= 0) {
+            // here the parser stops inside the second header: read to the end of that line
+            int eol = text.indexOf('\n', before);
+            Matcher table = lastMatch(TOML_TABLE, text.substring(0, eol < 0 ? text.length() : eol));
+            return table == null ? twice(file, "a section", line)
+                    : twice(file, "section [" + table.group(1) + "]", lineOf(text, table));
+        }
+        return new UsageException("cannot read config file " + file + ": " + firstLine(msg) + line);
+    }
+
+    private static UsageException twice(Path file, String what, String line) {
+        return new UsageException(what + " is given twice in config file " + file + line);
+    }
+
+    /** The last match of {@code p} in {@code text}, or null. */
+    private static Matcher lastMatch(Pattern p, String text) {
+        Matcher m = p.matcher(text);
+        int start = -1;
+        while (m.find()) {
+            start = m.start();
+        }
+        return start >= 0 && m.find(start) ? m : null;
+    }
+
+    private static String lineOf(String text, Matcher m) {
+        int at = m.start(1);
+        return " (line " + (text.substring(0, at).chars().filter(c -> c == '\n').count() + 1) + ")";
+    }
+
+    /** @param seen flag name → where it was given, so one flag reached twice (section, alias, {@code _}) is refused */
+    private static void flatten(Path file, JsonNode node, String section, Set<String> known, Map<String, String> out,
+                                Map<String, String> seen) {
         Iterator<Map.Entry<String, JsonNode>> it = node.fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -63,7 +158,7 @@ final class ConfigFile {
             JsonNode v = e.getValue();
             String where = section.isEmpty() ? key : section + "." + key;
             if (v.isObject()) {
-                flatten(file, v, where, known, out);
+                flatten(file, v, where, known, out, seen);
                 continue;
             }
             key = MXBENCH_ALIASES.getOrDefault(key, key);
@@ -72,6 +167,11 @@ final class ConfigFile {
             }
             if (v.isArray() || v.isNull()) {
                 throw new UsageException("key '" + where + "' in config file " + file + " needs a single value");
+            }
+            String first = seen.putIfAbsent(key, where);
+            if (first != null) {
+                throw new UsageException("key '" + key + "' is given twice in config file " + file + ": as '" + first
+                        + "' and as '" + where + "'");
             }
             out.put(key, v.asText());
         }

@@ -9,7 +9,18 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
+        configureLogging(java.util.Arrays.asList(args).contains("--verbose"));
+        int code = new Runner(System.out, System.err, System.getenv()).execute(args);
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    /**
+     * Log levels for {@code --verbose} (or {@code verbose: true} in a config file). Called before the drivers
+     * log anything: slf4j-simple reads its level once.
+     */
+    static void configureLogging(boolean verbose) {
         // Drivers log recoverable trouble as warnings with stack traces; our own one-line errors say it better.
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
@@ -20,10 +31,6 @@ public final class Main {
         for (java.util.logging.Handler h : root.getHandlers()) {
             h.setLevel(julLevel);
         }
-        int code = new Runner(System.out, System.err, System.getenv()).execute(args);
-        System.out.flush();
-        System.err.flush();
-        System.exit(code);
     }
 
     static void printError(PrintStream err, String message) {

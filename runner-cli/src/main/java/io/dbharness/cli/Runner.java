@@ -79,18 +79,25 @@ public final class Runner {
         String target = pr.matchedOptionValue("--target", null);
         String workload = pr.matchedOptionValue("--workload", null);
         String config = pr.matchedOptionValue("--config", null);
+        String resultsFromFile = null;
         if (config != null) {
             Map<String, String> file = ConfigFile.read(Path.of(config), Commands.knownKeys(registry));
             target = target == null ? file.remove("target") : target;
             workload = workload == null ? file.remove("workload") : workload;
             file.remove("target");
             file.remove("workload");
+            // the CLI's own keys: results directory and driver logs, the command line still winning
+            resultsFromFile = file.remove("results");
+            String verbose = file.remove("verbose");
+            if (verbose != null && ConfigFile.bool(Path.of(config), "verbose", verbose) && !pr.hasMatchedOption("--verbose")) {
+                Main.configureLogging(true);
+            }
             options.putAll(file);
         }
         options.putAll(Commands.matchedHarnessOptions(pr));
         target = target == null ? "postgres" : target;
         workload = workload == null ? "iot-insert" : workload;
-        Path resultsDir = Path.of(pr.matchedOptionValue("--results", "results"));
+        Path resultsDir = Path.of(pr.matchedOptionValue("--results", resultsFromFile == null ? "results" : resultsFromFile));
 
         ResultsDir.check(resultsDir);
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every kind of bad input gets one clear line and exit code 2, before anything connects. */
@@ -57,7 +58,8 @@ class BadInputTest {
 
     @Test
     void tagNumMustBePositive() {
-        assertTrue(usageError("--target", "noop", "--tag-num", "0").startsWith("invalid value '0' for --tag-num: expected an integer >= 1"));
+        assertEquals("invalid value '0' for --tag-num: expected an integer from 1 to 2147483647",
+                usageError("--target", "noop", "--tag-num", "0"));
         assertTrue(usageError("--target", "noop", "--tag-num", "-10").startsWith("invalid value '-10' for --tag-num"));
     }
 
@@ -82,7 +84,7 @@ class BadInputTest {
     void badValueInConfigFileNamesTheOption() throws Exception {
         Path cfg = tmp.resolve("bench.yaml");
         Files.writeString(cfg, "target: noop\ntag_num: many\n");
-        assertEquals("invalid value 'many' for --tag-num: expected an integer >= 1", usageError("--config", cfg.toString()));
+        assertEquals("invalid value 'many' for --tag-num: expected an integer from 1 to 2147483647", usageError("--config", cfg.toString()));
     }
 
     @Test
@@ -102,5 +104,46 @@ class BadInputTest {
     void anOptionOfAnotherTargetSaysWhoseItIs() {
         assertEquals("--pg-ingest is an option of target 'postgres', not of 'noop'",
                 usageError("--target", "noop", "--pg-ingest", "copy-text"));
+    }
+
+    @Test
+    void anEnormousDurationIsAUsageErrorNotAnInternalOne() {
+        assertEquals("invalid value '99999999999h' for --duration: expected a duration from 1ms to 365d",
+                usageError("--target", "noop", "--duration", "99999999999h"));
+        assertEquals("invalid value '400d' for --duration: expected a duration from 1ms to 365d",
+                usageError("--target", "noop", "--duration", "400d"));
+    }
+
+    @Test
+    void anIntOptionPastItsLimitNamesTheLimit() {
+        assertEquals("invalid value '99999999999' for --tag-num: expected an integer from 1 to 2147483647",
+                usageError("--target", "noop", "--tag-num", "99999999999"));
+    }
+
+    @Test
+    void credentialsInServerUrlsAreRefusedWithoutBeingEchoed() {
+        String secret = "S3CRET-pw";
+        CliRun influx = CliRun.of("--target", "influx", "--influx-url", "http://h:8086/?u=admin&p=" + secret, "--no-watch");
+        assertEquals(2, influx.exitCode(), influx.err());
+        assertEquals("--influx-url must not carry credentials; use --username with INFLUX_PASSWORD (v1), or INFLUX_TOKEN (v2)",
+                influx.oneLineError());
+        CliRun badInflux = CliRun.of("--target", "influx", "--influx-url", "htp://admin:" + secret + "@h:8086", "--no-watch");
+        assertEquals(2, badInflux.exitCode(), badInflux.err());
+        assertEquals("invalid value 'htp://admin:*****@h:8086' for --influx-url: expected http://HOST:PORT or https://HOST:PORT",
+                badInflux.oneLineError());
+        CliRun gate = CliRun.of("--target", "matrixdb", "--matrixdb-ingest", "mxgate-http", "--mxgate-url",
+                "http://u:" + secret + "@h:1", "--url", "jdbc:postgresql://127.0.0.1:1/x");
+        assertEquals(2, gate.exitCode(), gate.err());
+        assertEquals("--mxgate-url must not carry credentials: MatrixGate's HTTP source takes none; give http://HOST:PORT",
+                gate.oneLineError());
+        for (CliRun r : new CliRun[] {influx, badInflux, gate}) {
+            assertFalse(r.err().contains(secret) || r.out().contains(secret), r.err());
+        }
+    }
+
+    @Test
+    void aBadValueOfAnyOptionIsShownMasked() {
+        String msg = usageError("--target", "noop", "--table-name", "x", "--tag-num", "http://u:S3CRET@h/?password=S3CRET");
+        assertEquals("invalid value 'http://u:*****@h/?password=*****' for --tag-num: expected an integer from 1 to 2147483647", msg);
     }
 }

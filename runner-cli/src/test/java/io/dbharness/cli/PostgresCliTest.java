@@ -71,6 +71,26 @@ class PostgresCliTest {
     }
 
     @Test
+    void aDatabaseThatDoesNotExistIsExitTwoNamingIt() {
+        String server = url.replaceFirst("^jdbc:postgresql://([^/]+)/.*$", "$1");
+        CliRun r = CliRun.withEnv(Map.of(), "--host", server.substring(0, server.lastIndexOf(':')),
+                "--port", server.substring(server.lastIndexOf(':') + 1), "--user", "postgres", "--database", "x",
+                "--results", tmp.toString());
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals("database \"x\" does not exist on PostgreSQL at " + server + "; create it or pick another with --database",
+                r.oneLineError());
+    }
+
+    @Test
+    void anUnknownSslmodeInTheUrlIsExitTwo() {
+        CliRun r = CliRun.withEnv(Map.of(), "--url", url.replaceFirst("\\?.*$", "") + "?sslmode=bogus", "--user", "postgres",
+                "--results", tmp.toString());
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals("invalid value 'bogus' for sslmode in --url: expected disable|allow|prefer|require|verify-ca|verify-full",
+                r.oneLineError());
+    }
+
+    @Test
     void nonEmptyTableNeedsAppendOrClean() {
         assertEquals(0, run("--table-name", "cli_refuse", "--clean").exitCode());
         CliRun refused = run("--table-name", "cli_refuse");

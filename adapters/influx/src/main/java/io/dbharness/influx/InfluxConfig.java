@@ -24,18 +24,25 @@ record InfluxConfig(URI baseUri, InfluxApi api, String database, String retentio
 
     static InfluxConfig from(Settings s) {
         String url = s.optional("influx-url").orElse(DEFAULT_URL).trim();
+        String expected = "http://HOST:PORT or https://HOST:PORT";
         URI uri;
         try {
             uri = new URI(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
         } catch (URISyntaxException e) {
-            throw s.bad("influx-url", url, "http://HOST:PORT or https://HOST:PORT");
+            throw s.bad("influx-url", url, expected);
         }
         if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
                 || uri.getHost() == null) {
-            throw s.bad("influx-url", url, "http://HOST:PORT or https://HOST:PORT");
+            throw s.bad("influx-url", url, expected);
         }
-        if (uri.getRawUserInfo() != null) {
-            throw new UsageException("--influx-url must not carry credentials; use --username with INFLUX_PASSWORD, or INFLUX_TOKEN");
+        // InfluxDB 1.x also reads u= and p= from the query: refused like userinfo, and never echoed
+        if (uri.getRawUserInfo() != null || hasCredentialParameter(uri.getRawQuery())) {
+            throw new UsageException("--influx-url must not carry credentials; use --username with INFLUX_PASSWORD (v1),"
+                    + " or INFLUX_TOKEN (v2)");
+        }
+        // the harness appends /ping, /write, /api/v2/... itself: a query or fragment would end up inside them
+        if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            throw s.bad("influx-url", url, expected + " without a query");
         }
         LineOptions line = LineOptions.from(s);
         return new InfluxConfig(uri, s.enumValue("influx-api", InfluxApi.class),
@@ -43,6 +50,19 @@ record InfluxConfig(URI baseUri, InfluxApi api, String database, String retentio
                 s.optional("username").orElse(""), s.optional("influx-password").orElse(""),
                 s.optional("org").orElse(""), s.optional("bucket").orElse(""), s.optional("token").orElse(""),
                 line.batchLines(), s.bool("gzip"), line.precision());
+    }
+
+    private static boolean hasCredentialParameter(String rawQuery) {
+        if (rawQuery == null) {
+            return false;
+        }
+        for (String param : rawQuery.split("[&;]")) {
+            String name = param.split("=", 2)[0].toLowerCase(java.util.Locale.ROOT);
+            if (name.equals("u") || name.equals("p") || name.equals("token") || name.equals("password")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The v2 API needs org and bucket; asked for only once the API is known (auto may pick v1). */

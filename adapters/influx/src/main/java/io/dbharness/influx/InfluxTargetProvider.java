@@ -86,6 +86,7 @@ public final class InfluxTargetProvider implements TargetProvider {
             if (config.username().isEmpty() && !config.password().isEmpty()) {
                 throw new UsageException("INFLUX_PASSWORD (--influx-password) is set but --username is not");
             }
+            refuseTokenOnV1(settings, config);
             who = config.username().isEmpty() ? "the anonymous user" : "user '" + config.username() + "'";
             http = anonymous.withAuthorization(config.username().isEmpty() ? null : basic(config.username(), config.password()));
             admin = new V1Admin(http, new InfluxQl(http, who), config, who);
@@ -97,6 +98,22 @@ public final class InfluxTargetProvider implements TargetProvider {
         }
         admin.checkCredentials();
         return new InfluxTarget(config, api, version.isEmpty() ? "unknown" : version, http, admin, who);
+    }
+
+    /**
+     * v1 has no tokens: a --token the user wrote for this run would be silently ignored, so it is refused; an
+     * INFLUX_TOKEN merely left in the environment (for other v2 servers) only earns a warning.
+     */
+    private static void refuseTokenOnV1(Settings settings, InfluxConfig config) {
+        if (config.token().isEmpty()) {
+            return;
+        }
+        String why = config.endpoint() + " speaks the InfluxDB v1 API, which takes --username and INFLUX_PASSWORD";
+        if (settings.source("token") == Settings.Source.EXPLICIT) {
+            throw new UsageException("--token is for the v2 API, but " + why + "; drop --token"
+                    + (config.api() == InfluxApi.V1 ? "" : " (or give --influx-api v2 if the server serves it)"));
+        }
+        System.err.println("warning: INFLUX_TOKEN is ignored: " + why);
     }
 
     private static String basic(String user, String password) {

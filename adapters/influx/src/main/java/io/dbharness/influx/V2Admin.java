@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
+import io.dbharness.core.api.UsageException;
 import io.dbharness.core.encode.LinePrecision;
 
 import java.io.IOException;
@@ -53,9 +54,8 @@ final class V2Admin implements StoreAdmin {
     private boolean bucketExists() throws TargetException {
         HttpConnection.Response r = http.get("/api/v2/buckets?name=" + InfluxHttp.enc(config.bucket())
                 + "&org=" + InfluxHttp.enc(config.org()), "list buckets");
-        if (r.status() == 404) {
-            throw new TargetException(Kind.FATAL, "404", "organization '" + config.org() + "' not found at "
-                    + http.endpoint() + ": " + InfluxErrors.serverMessage(r.body()), null);
+        if (isMissingOrg(r)) {
+            throw missingOrg();
         }
         if (!r.ok()) {
             throw InfluxErrors.status(r, "list buckets of org '" + config.org() + "'", who);
@@ -69,12 +69,15 @@ final class V2Admin implements StoreAdmin {
             return;
         }
         HttpConnection.Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
+        if (isMissingOrg(orgs)) {
+            throw missingOrg();
+        }
         if (!orgs.ok()) {
             throw InfluxErrors.status(orgs, "find org '" + config.org() + "'", who);
         }
         String orgId = read(orgs).path("orgs").path(0).path("id").asText("");
         if (orgId.isEmpty()) {
-            throw new TargetException(Kind.FATAL, null, "organization '" + config.org() + "' not found", null);
+            throw missingOrg();
         }
         ObjectNode body = JSON.createObjectNode().put("orgID", orgId).put("name", config.bucket());
         body.putArray("retentionRules");
@@ -86,6 +89,20 @@ final class V2Admin implements StoreAdmin {
         if (!r.ok()) {
             throw InfluxErrors.status(r, "create bucket '" + config.bucket() + "'", who);
         }
+    }
+
+    /**
+     * InfluxDB 2 answers a lookup by an unknown org name with 404 {@code organization name "x" not found}; a 404
+     * that does not speak of an organization (no v2 API at all) stays an ordinary failure.
+     */
+    static boolean isMissingOrg(HttpConnection.Response r) {
+        return r.status() == 404 && InfluxErrors.serverMessage(r.body()).toLowerCase(java.util.Locale.ROOT).contains("organization");
+    }
+
+    /** A mistyped --org is the user's to fix, not a failure of the run: exit code 2. */
+    private UsageException missingOrg() {
+        return new UsageException("organization '" + config.org() + "' does not exist on InfluxDB at " + http.endpoint()
+                + "; create it or pick another with --org (or INFLUX_ORG)");
     }
 
     @Override

@@ -193,6 +193,33 @@ class InfluxTargetTest {
     }
 
     @Test
+    void aTokenGivenForThisRunIsRefusedOnV1() {
+        UsageException e = assertThrows(UsageException.class, () -> open(server.url(), Map.of("token", "t0ken-s3cret")));
+        assertEquals("--token is for the v2 API, but " + server.url() + " speaks the InfluxDB v1 API, which takes"
+                + " --username and INFLUX_PASSWORD; drop --token (or give --influx-api v2 if the server serves it)", e.getMessage());
+        UsageException forced = assertThrows(UsageException.class, () -> open(server.url(),
+                Map.of("token", "t0ken-s3cret", "influx-api", "v1")));
+        assertTrue(forced.getMessage().endsWith("; drop --token"), forced.getMessage());
+    }
+
+    @Test
+    void aTokenLeftInTheEnvironmentOnlyWarnsOnV1() throws Exception {
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        InfluxTargetProvider p = new InfluxTargetProvider();
+        try (TargetAdapter t = p.open(Settings.resolve(p.options(), Map.of("influx-url", server.url()),
+                Map.of("INFLUX_TOKEN", "t0ken-s3cret")))) {
+            assertEquals("v1", t.describe().settings().get("api"));
+        } finally {
+            System.setErr(stderr);
+        }
+        String err = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals("warning: INFLUX_TOKEN is ignored: " + server.url() + " speaks the InfluxDB v1 API, which takes"
+                + " --username and INFLUX_PASSWORD\n", err.replace("\r", ""));
+    }
+
+    @Test
     void storedBytesAndDescription() throws Exception {
         run("sizes", "telematics");
         try (TargetAdapter t = open(server.url(), Map.of("influx-database", "sizes"))) {

@@ -109,6 +109,14 @@ class InfluxV2ServerTest {
     }
 
     @Test
+    void anOrgThatDoesNotExistIsAUsageErrorNamingIt() {
+        String missing = "no_such_org_" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        io.dbharness.core.api.UsageException e = assertThrows(io.dbharness.core.api.UsageException.class,
+                () -> Harness.run(spec(token).option("org", missing).build()));
+        assertTrue(e.getMessage().startsWith("organization '" + missing + "' does not exist on InfluxDB at "), e.getMessage());
+    }
+
+    @Test
     void aWrongTokenIsAnAuthenticationErrorThatNeverShowsTheToken() {
         String wrong = "wrong-token-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
         TargetException e = assertThrows(TargetException.class, () -> Harness.run(spec(wrong).build()));

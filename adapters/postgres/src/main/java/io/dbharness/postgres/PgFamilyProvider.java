@@ -12,13 +12,21 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverPropertyInfo;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -149,6 +157,7 @@ public abstract class PgFamilyProvider implements TargetProvider {
      */
     private static String probe(PgFlavor flavor, PostgresEndpoint endpoint, java.time.Duration opTimeout)
             throws TargetException {
+        checkUrlProperties(flavor.driver(endpoint.jdbcUrl()), endpoint.jdbcUrl());
         try (Connection c = flavor.driver(endpoint.jdbcUrl()).connect(endpoint.jdbcUrl(), endpoint.driverProperties(opTimeout))) {
             if (c == null) {
                 throw new UsageException("invalid value for --url: expected " + flavor.urlPrefixes().get(0) + "//HOST:PORT/DATABASE");
@@ -158,7 +167,51 @@ public abstract class PgFamilyProvider implements TargetProvider {
                 return rs.getString(1);
             }
         } catch (SQLException e) {
-            throw SqlErrors.connectFailure(e, flavor.product(), endpoint.display(), endpoint.user());
+            throw SqlErrors.connectFailure(e, flavor.product(), endpoint);
+        }
+    }
+
+    /**
+     * Checks the URL's parameters against the choices the driver itself declares (sslmode, targetServerType...):
+     * the driver would report {@code sslmode=bogus} as a failure to connect (exit 3) when it is a typo (exit 2).
+     * Asking the driver keeps the list right for each fork (YugabyteDB's, openGauss's) and each version.
+     * Case is ignored, as the drivers do; a comma list (requireAuth) is checked item by item.
+     */
+    static void checkUrlProperties(Driver driver, String url) {
+        int q = url.indexOf('?');
+        if (q < 0) {
+            return;
+        }
+        DriverPropertyInfo[] declared;
+        try {
+            declared = driver.getPropertyInfo(url, new Properties());
+        } catch (SQLException | RuntimeException e) {
+            return; // the driver will say what is wrong when it connects
+        }
+        Map<String, String[]> choices = new HashMap<>();
+        for (DriverPropertyInfo d : declared) {
+            if (d.choices != null && d.choices.length > 0) {
+                choices.put(d.name, d.choices);
+            }
+        }
+        for (String param : url.substring(q + 1).split("&")) {
+            int eq = param.indexOf('=');
+            String[] allowed = choices.get(eq < 0 ? param : param.substring(0, eq));
+            if (allowed == null || eq < 0) {
+                continue;
+            }
+            String value;
+            try {
+                value = URLDecoder.decode(param.substring(eq + 1), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException badEscape) {
+                continue;
+            }
+            for (String item : value.split(",", -1)) {
+                if (Arrays.stream(allowed).noneMatch(a -> a.equalsIgnoreCase(item.trim()))) {
+                    throw new UsageException("invalid value '" + value + "' for " + param.substring(0, eq) + " in --url: expected "
+                            + String.join("|", allowed));
+                }
+            }
         }
     }
 
@@ -189,7 +242,7 @@ public abstract class PgFamilyProvider implements TargetProvider {
         } catch (RuntimeException e) {
             SQLException cause = findSql(e);
             if (cause != null) {
-                throw SqlErrors.connectFailure(cause, flavor.product(), endpoint.display(), endpoint.user());
+                throw SqlErrors.connectFailure(cause, flavor.product(), endpoint);
             }
             throw new TargetException(TargetException.Kind.UNREACHABLE, null,
                     "cannot connect to " + flavor.product() + " at " + endpoint.display() + ": " + e.getMessage(), e);

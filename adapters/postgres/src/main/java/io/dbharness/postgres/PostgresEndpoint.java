@@ -15,8 +15,12 @@ import java.util.Properties;
  * @param user     user name, or null to leave it to the URL
  * @param password password, or null; never shown
  * @param display  {@code host:port/db} or {@code embedded}: safe for messages and results
+ * @param server   {@code host:port}: safe for messages
+ * @param database the database asked for (empty when the URL leaves it to the driver)
+ * @param fromUrl  whether {@code --url} named it, so a message can say which option to change
  */
-record PostgresEndpoint(String jdbcUrl, String user, String password, String display) {
+record PostgresEndpoint(String jdbcUrl, String user, String password, String display, String server, String database,
+                        boolean fromUrl) {
 
     static final List<String> CONNECTION_OPTIONS = List.of("host", "port", "user", "password", "database");
 
@@ -42,10 +46,11 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
                 throw new UsageException("invalid value for --url: expected " + prefixes.stream()
                         .map(p -> p + "//HOST:PORT/DATABASE").collect(java.util.stream.Collectors.joining(" or ")));
             }
-            String display = parsed.getProperty("PGHOST", "localhost") + ":" + parsed.getProperty("PGPORT", "5432")
-                    + "/" + parsed.getProperty("PGDBNAME", "");
+            String server = parsed.getProperty("PGHOST", "localhost") + ":" + parsed.getProperty("PGPORT", "5432");
+            String db = parsed.getProperty("PGDBNAME", "");
             String shownUser = user != null ? user : parsed.getProperty("user", System.getProperty("user.name"));
-            return Optional.of(new PostgresEndpoint(url, user != null ? user : shownUser, password, display));
+            return Optional.of(new PostgresEndpoint(url, user != null ? user : shownUser, password, server + "/" + db,
+                    server, db, true));
         }
         if (CONNECTION_OPTIONS.stream().noneMatch(s::isSet)) {
             return Optional.empty();
@@ -60,11 +65,13 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
         String database = s.optional("database").orElse(effectiveUser);
         String hostPart = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
         String url = prefixes.get(0) + "//" + hostPart + ":" + port + "/" + urlEncode(database);
-        return Optional.of(new PostgresEndpoint(url, effectiveUser, password, host + ":" + port + "/" + database));
+        return Optional.of(new PostgresEndpoint(url, effectiveUser, password, host + ":" + port + "/" + database,
+                host + ":" + port, database, false));
     }
 
     static PostgresEndpoint embedded(int port) {
-        return new PostgresEndpoint("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", null, "embedded");
+        return new PostgresEndpoint("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", null, "embedded",
+                "localhost:" + port, "postgres", false);
     }
 
     private static String urlEncode(String s) {

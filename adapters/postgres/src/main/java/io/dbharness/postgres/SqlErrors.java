@@ -3,6 +3,7 @@ package io.dbharness.postgres;
 import io.dbharness.core.api.Fate;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
+import io.dbharness.core.api.UsageException;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -71,10 +72,22 @@ final class SqlErrors {
         return new TargetException(kind(e), fate, state, context + " failed: " + primaryMessage(e) + code, e);
     }
 
-    /** A failure to connect, phrased for someone who only gave a host and a user. */
-    static TargetException connectFailure(SQLException e, String product, String endpoint, String user) {
+    /**
+     * A failure to connect, phrased for someone who only gave a host and a user.
+     *
+     * @throws UsageException when the database does not exist (3D000): a name to fix, not a server to reach
+     */
+    static TargetException connectFailure(SQLException e, String product, PostgresEndpoint where) {
         String state = sqlState(e);
         Kind kind = kind(e);
+        String endpoint = where.display();
+        String user = where.user();
+        if (state.equals("3D000")) {
+            // without a database in the URL the server looks for one named after the user
+            String database = where.database().isEmpty() ? where.user() : where.database();
+            throw new UsageException("database \"" + database + "\" does not exist on " + product + " at "
+                    + where.server() + "; create it or pick another " + (where.fromUrl() ? "in --url" : "with --database"));
+        }
         if (kind == Kind.AUTHENTICATION) {
             String reason = state.equals("28P01") ? "password authentication failed" : primaryMessage(e);
             return new TargetException(kind, state, product + " refused the credentials for user '" + user + "' at "
@@ -82,9 +95,6 @@ final class SqlErrors {
         }
         if (kind == Kind.UNREACHABLE) {
             return new TargetException(kind, state, "cannot connect to " + product + " at " + endpoint + ": " + ioReason(e), e);
-        }
-        if (state.equals("3D000")) {
-            return new TargetException(Kind.FATAL, state, product + " at " + endpoint + ": " + primaryMessage(e), e);
         }
         return new TargetException(kind, state, "cannot connect to " + product + " at " + endpoint + ": " + primaryMessage(e)
                 + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")"), e);

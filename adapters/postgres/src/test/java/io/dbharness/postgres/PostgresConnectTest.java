@@ -115,11 +115,57 @@ class PostgresConnectTest {
     }
 
     @Test
-    void missingDatabaseIsNamed() {
-        TargetException e = assertThrows(TargetException.class, () -> PgTestSupport.open(Map.of("port", port,
+    void missingDatabaseIsAUsageErrorNamingDatabaseAndServer() {
+        UsageException e = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of("port", port,
                 "user", "postgres", "database", "nosuchdb")));
-        assertEquals("3D000", e.vendorCode());
-        assertEquals("PostgreSQL at localhost:" + port + "/nosuchdb: database \"nosuchdb\" does not exist", e.getMessage());
+        assertEquals("database \"nosuchdb\" does not exist on PostgreSQL at localhost:" + port
+                + "; create it or pick another with --database", e.getMessage());
+        UsageException viaUrl = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of(
+                "url", "jdbc:postgresql://127.0.0.1:" + port + "/no%20such", "user", "postgres")));
+        assertEquals("database \"no such\" does not exist on PostgreSQL at 127.0.0.1:" + port
+                + "; create it or pick another in --url", viaUrl.getMessage());
+        // no database in the URL: the server looks for the user's
+        UsageException byUser = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of(
+                "url", "jdbc:postgresql://localhost:" + port + "/", "user", "bob", "password", PASSWORD)));
+        assertEquals("database \"bob\" does not exist on PostgreSQL at localhost:" + port
+                + "; create it or pick another in --url", byUser.getMessage());
+    }
+
+    @Test
+    void anUnknownChoiceInTheUrlIsAUsageErrorBeforeConnecting() {
+        UsageException e = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of(
+                "url", "jdbc:postgresql://localhost:" + port + "/postgres?sslmode=bogus", "user", "postgres")));
+        assertEquals("invalid value 'bogus' for sslmode in --url: expected disable|allow|prefer|require|verify-ca|verify-full",
+                e.getMessage());
+        // checked before connecting: a closed port does not turn it into "unreachable"
+        UsageException closed = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of(
+                "url", "jdbc:postgresql://127.0.0.1:1/x?ApplicationName=a&targetServerType=leader&password=" + WRONG)));
+        assertTrue(closed.getMessage().startsWith("invalid value 'leader' for targetServerType in --url: expected any|primary|"),
+                closed.getMessage());
+        assertNoSecret(closed, WRONG);
+    }
+
+    @Test
+    void declaredChoicesGivenRightConnect() throws Exception {
+        try (TargetAdapter t = PgTestSupport.open(Map.of("url", "jdbc:postgresql://localhost:" + port
+                + "/postgres?sslmode=DISABLE&targetServerType=any&requireAuth=password,scram-sha-256&stringtype=unspecified"
+                + "&ApplicationName=x", "user", "bob", "password", PASSWORD))) {
+            assertEquals("localhost:" + port + "/postgres", t.describe().endpoint());
+        }
+    }
+
+    @Test
+    void choicesAreTheDriversOwn() {
+        java.sql.Driver pg = new org.postgresql.Driver();
+        PgFamilyProvider.checkUrlProperties(pg, "jdbc:postgresql://h/x");
+        PgFamilyProvider.checkUrlProperties(pg, "jdbc:postgresql://h/x?sslmode=verify-full&gssEncMode=disable&loggerLevel=off");
+        assertEquals("invalid value 'sometimes' for autosave in --url: expected always|never|conservative",
+                assertThrows(UsageException.class, () -> PgFamilyProvider.checkUrlProperties(pg,
+                        "jdbc:postgresql://h/x?autosave=sometimes")).getMessage());
+        assertEquals("invalid value 'password,kerberos' for requireAuth in --url: expected "
+                        + "password|md5|gss|sspi|scram-sha-256|none|!password|!md5|!gss|!sspi|!scram-sha-256|!none",
+                assertThrows(UsageException.class, () -> PgFamilyProvider.checkUrlProperties(pg,
+                        "jdbc:postgresql://h/x?requireAuth=password,kerberos")).getMessage());
     }
 
     @Test

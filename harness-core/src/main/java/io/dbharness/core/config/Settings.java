@@ -2,6 +2,8 @@ package io.dbharness.core.config;
 
 import io.dbharness.core.api.UsageException;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -15,6 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -24,12 +28,24 @@ import java.util.stream.Collectors;
  */
 public final class Settings {
 
+    /** Where a value came from. */
+    public enum Source {
+        /** Nobody set it: the option's default (possibly none). */
+        DEFAULT,
+        /** An environment variable the option reads ({@code PGPASSWORD}, {@code INFLUX_TOKEN}...). */
+        ENVIRONMENT,
+        /** The command line, a config file or the library's {@code RunSpec}: the user wrote it for this run. */
+        EXPLICIT
+    }
+
     private final Map<String, OptionDef> defs;
     private final Map<String, String> values;
+    private final Map<String, Source> sources;
 
-    private Settings(Map<String, OptionDef> defs, Map<String, String> values) {
+    private Settings(Map<String, OptionDef> defs, Map<String, String> values, Map<String, Source> sources) {
         this.defs = defs;
         this.values = values;
+        this.sources = sources;
     }
 
     /**
@@ -42,11 +58,13 @@ public final class Settings {
             defs.putIfAbsent(d.name(), d);
         }
         Map<String, String> values = new TreeMap<>();
+        Map<String, Source> sources = new TreeMap<>();
         for (OptionDef d : defs.values()) {
             for (String var : d.envVars()) {
                 String v = env.get(var);
                 if (v != null && !v.isEmpty()) {
                     values.put(d.name(), v);
+                    sources.put(d.name(), Source.ENVIRONMENT);
                     break;
                 }
             }
@@ -59,8 +77,9 @@ public final class Settings {
                 throw new UsageException("option '--" + e.getKey() + "' needs a value");
             }
             values.put(e.getKey(), e.getValue());
+            sources.put(e.getKey(), Source.EXPLICIT);
         }
-        return new Settings(Map.copyOf(defs), Map.copyOf(values));
+        return new Settings(Map.copyOf(defs), Map.copyOf(values), Map.copyOf(sources));
     }
 
     private static String suggestion(String name, Collection<String> known) {
@@ -72,6 +91,12 @@ public final class Settings {
     public boolean isSet(String name) {
         def(name);
         return values.containsKey(name);
+    }
+
+    /** Where the value of {@code name} came from. */
+    public Source source(String name) {
+        def(name);
+        return sources.getOrDefault(name, Source.DEFAULT);
     }
 
     public Optional<String> optional(String name) {
@@ -139,35 +164,59 @@ public final class Settings {
         throw bad(name, raw, allowed);
     }
 
-    /** Accepts {@code 90s}, {@code 5m}, {@code 1h}, {@code 250ms}, a bare number of seconds, or ISO-8601 {@code PT1M}. */
+    /**
+     * Accepts {@code 250ms}, {@code 90s}, {@code 1.5s}, {@code 5m}, {@code 1h}, {@code 2d}, a bare number of
+     * seconds, or ISO-8601 {@code PT1M}; from 1 ms to 365 days. The cap refuses what is surely a typo and keeps
+     * every duration within long nanoseconds, so callers may use {@code toNanos()} freely.
+     */
     public Optional<Duration> duration(String name) {
         Optional<String> raw = optional(name);
         if (raw.isEmpty()) {
             return Optional.empty();
         }
         String s = raw.get().trim().toLowerCase(Locale.ROOT);
+        Duration d;
         try {
-            Duration d;
-            if (s.startsWith("pt")) {
+            if (s.startsWith("p")) {
                 d = Duration.parse(s.toUpperCase(Locale.ROOT));
-            } else if (s.endsWith("ms")) {
-                d = Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
-            } else if (s.endsWith("s")) {
-                d = Duration.ofMillis(Math.round(Double.parseDouble(s.substring(0, s.length() - 1)) * 1000));
-            } else if (s.endsWith("m")) {
-                d = Duration.ofSeconds(Long.parseLong(s.substring(0, s.length() - 1)) * 60);
-            } else if (s.endsWith("h")) {
-                d = Duration.ofSeconds(Long.parseLong(s.substring(0, s.length() - 1)) * 3600);
             } else {
-                d = Duration.ofMillis(Math.round(Double.parseDouble(s) * 1000));
+                Matcher m = DURATION.matcher(s);
+                if (!m.matches()) {
+                    throw bad(name, raw.get(), "a duration such as 250ms, 30s, 5m, 1h or 2d");
+                }
+                // exact decimal arithmetic: no overflow and no rounding surprise before the range check
+                BigDecimal millis = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unitMillis(m.group(2))))
+                        .setScale(0, RoundingMode.HALF_UP);
+                if (millis.compareTo(BigDecimal.valueOf(MAX_DURATION.toMillis())) > 0) {
+                    throw bad(name, raw.get(), DURATION_RANGE);
+                }
+                d = Duration.ofMillis(millis.longValueExact());
             }
-            if (d.isNegative() || d.isZero()) {
-                throw bad(name, raw.get(), "a positive duration such as 30s, 5m or 1h");
-            }
-            return Optional.of(d);
-        } catch (NumberFormatException | DateTimeParseException e) {
-            throw bad(name, raw.get(), "a duration such as 30s, 5m or 1h");
+        } catch (DateTimeParseException | ArithmeticException e) {
+            throw bad(name, raw.get(), "a duration such as 250ms, 30s, 5m, 1h or 2d");
         }
+        if (d.compareTo(Duration.ofMillis(1)) < 0 || d.compareTo(MAX_DURATION) > 0) {
+            throw bad(name, raw.get(), DURATION_RANGE);
+        }
+        return Optional.of(d);
+    }
+
+    private static final Duration MAX_DURATION = Duration.ofDays(365);
+    private static final String DURATION_RANGE = "a duration from 1ms to 365d";
+    /** A plain decimal (no sign, no exponent, so no giant BigDecimal) and an optional unit. */
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)\\s*(ms|s|m|h|d)?");
+
+    private static long unitMillis(String unit) {
+        if (unit == null) {
+            return 1000; // bare number: seconds
+        }
+        return switch (unit) {
+            case "ms" -> 1;
+            case "s" -> 1000;
+            case "m" -> 60_000;
+            case "h" -> 3_600_000;
+            default -> 86_400_000; // d
+        };
     }
 
     /**
@@ -206,18 +255,67 @@ public final class Settings {
     }
 
     private static final String MASK = "*****";
-    private static final java.util.regex.Pattern USERINFO = java.util.regex.Pattern.compile("(//[^/:@\\s]*:)[^/@\\s]*@");
-    private static final java.util.regex.Pattern PARAM = java.util.regex.Pattern.compile(
-            "(?i)((?:password|passwd|pwd|token|secret)=)[^&;\\s]*");
+    /** {@code //user:} of a URL's userinfo; the password runs to an {@code @} found by {@link #maskEmbedded}. */
+    private static final Pattern USER = Pattern.compile("//[^/:@?#\\s]*:");
+    /**
+     * A secret query or connection parameter, its name at a parameter boundary so {@code app=} is not
+     * {@code p=}. {@code p} is InfluxDB's password ({@code u} is only the user).
+     */
+    private static final Pattern PARAM = Pattern.compile(
+            "(?i)((?:^|[?&;\\s])(?:password|passwd|pwd|token|secret|sslpassword|p)=)[^&;\\s]*");
 
-    static String maskEmbedded(String value) {
-        String v = USERINFO.matcher(value).replaceAll("$1" + MASK + "@");
-        return PARAM.matcher(v).replaceAll("$1" + MASK);
+    /**
+     * Masks passwords and tokens written into a value: a URL's {@code user:password@} and secret parameters
+     * ({@code ?password=}, {@code &token=}, InfluxDB's {@code &p=}...). A password may itself hold {@code @},
+     * {@code /} or {@code =}, so the mask runs to the last {@code @} before the query, or before the first
+     * {@code =}/{@code &}, whichever is further: masking part of a path is harmless, showing part of a
+     * password is not.
+     */
+    public static String maskEmbedded(String value) {
+        if (value == null || value.isEmpty()) {
+            return value;
+        }
+        StringBuilder out = new StringBuilder();
+        Matcher user = USER.matcher(value);
+        int pos = 0;
+        while (user.find(pos)) {
+            int from = user.end();
+            int end = from;
+            while (end < value.length() && !Character.isWhitespace(value.charAt(end))) {
+                end++;
+            }
+            int at = Math.max(lastAtBefore(value, from, end, "?#"), lastAtBefore(value, from, end, "=&"));
+            if (at < 0) {
+                out.append(value, pos, from);
+                pos = from;
+                continue;
+            }
+            out.append(value, pos, from).append(MASK);
+            pos = at; // from the '@' on
+        }
+        out.append(value, pos, value.length());
+        return PARAM.matcher(out).replaceAll("$1" + MASK);
     }
 
+    /** The last {@code @} in {@code [from, end)} before the first of {@code stops}; -1 when none. */
+    private static int lastAtBefore(String s, int from, int end, String stops) {
+        int at = -1;
+        for (int i = from; i < end; i++) {
+            char c = s.charAt(i);
+            if (stops.indexOf(c) >= 0) {
+                break;
+            }
+            if (c == '@') {
+                at = i;
+            }
+        }
+        return at;
+    }
+
+    /** A bad value: one line naming the option, the value (secrets masked, also inside URLs) and what is allowed. */
     public UsageException bad(String name, String value, String allowed) {
         OptionDef d = def(name);
-        String shown = d.secret() ? "*****" : value;
+        String shown = d.secret() ? MASK : maskEmbedded(value);
         return new UsageException("invalid value '" + shown + "' for --" + name + ": expected " + allowed);
     }
 
@@ -230,7 +328,8 @@ public final class Settings {
     }
 
     private static String rangeText(long min, long max) {
-        if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
+        // without a stated bound a value past Integer.MAX_VALUE would look allowed
+        if (max == Long.MAX_VALUE && min != Long.MIN_VALUE) {
             return "an integer >= " + min;
         }
         return "an integer from " + min + " to " + max;

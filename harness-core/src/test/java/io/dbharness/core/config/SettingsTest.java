@@ -20,7 +20,10 @@ class SettingsTest {
             OptionDef.of("password", "P", null, "secret").withEnv("PGPASSWORD").asSecret(),
             OptionDef.of("duration", "D", null, "how long"),
             OptionDef.of("ts", "TS", "2022-04-18 09:00:00", "when"),
-            OptionDef.of("workers", "N", "2", "how many"));
+            OptionDef.of("workers", "N", "2", "how many"),
+            OptionDef.of("tags", "N", "10", "int up to Integer.MAX_VALUE"),
+            OptionDef.of("errors", "N", "0", "long up to Long.MAX_VALUE"),
+            OptionDef.of("token", "T", null, "api token").withEnv("TOKEN_VAR").asSecret());
 
     private static Settings of(Map<String, String> explicit, Map<String, String> env) {
         return Settings.resolve(DEFS, explicit, env);
@@ -69,5 +72,103 @@ class SettingsTest {
         assertEquals(Instant.parse("2022-04-18T09:00:00Z"), of(Map.of(), Map.of()).instant("ts"));
         assertEquals(Instant.parse("2022-04-18T01:00:00Z"), of(Map.of("ts", "2022-04-18T09:00:00+08:00"), Map.of()).instant("ts"));
         assertEquals(Instant.ofEpochSecond(1650272400), of(Map.of("ts", "1650272400"), Map.of()).instant("ts"));
+    }
+
+    private static Duration duration(String raw) {
+        return of(Map.of("duration", raw), Map.of()).duration("duration").orElseThrow();
+    }
+
+    private static String durationError(String raw) {
+        return assertThrows(UsageException.class, () -> duration(raw)).getMessage();
+    }
+
+    @Test
+    void durationSyntaxDaysAndOverflow() {
+        assertEquals(Duration.ofMillis(1500), duration("1.5s"));
+        assertEquals(Duration.ofSeconds(2), duration("2"));
+        assertEquals(Duration.ofMillis(2500), duration("2.5"));
+        assertEquals(Duration.ofMinutes(1), duration("PT1M"));
+        assertEquals(Duration.ofMinutes(90), duration("1.5h"));
+        assertEquals(Duration.ofDays(2), duration("2d"));
+        assertEquals(Duration.ofDays(1), duration("P1D"));
+        assertEquals(Duration.ofDays(365), duration("365d"));
+        assertEquals(Duration.ofDays(365), duration("8760h"));
+        assertEquals(Duration.ofMillis(1), duration("1ms"));
+        // the range check, not an ArithmeticException, answers a huge value
+        assertEquals("invalid value '99999999999h' for --duration: expected a duration from 1ms to 365d", durationError("99999999999h"));
+        assertEquals("invalid value '366d' for --duration: expected a duration from 1ms to 365d", durationError("366d"));
+        assertEquals("invalid value '8761h' for --duration: expected a duration from 1ms to 365d", durationError("8761h"));
+        assertEquals("invalid value '99999999999999999999999999ms' for --duration: expected a duration from 1ms to 365d",
+                durationError("99999999999999999999999999ms"));
+        assertEquals("invalid value 'PT9000H' for --duration: expected a duration from 1ms to 365d", durationError("PT9000H"));
+        assertEquals("invalid value '0s' for --duration: expected a duration from 1ms to 365d", durationError("0s"));
+        assertEquals("invalid value '0.0001s' for --duration: expected a duration from 1ms to 365d", durationError("0.0001s"));
+        for (String bad : new String[] {"-5s", "1e3s", "5 minutes", "PT99999999999999999999H", "P", "s", "1w"}) {
+            assertTrue(durationError(bad).endsWith("expected a duration such as 250ms, 30s, 5m, 1h or 2d"), bad + ": " + durationError(bad));
+        }
+    }
+
+    @Test
+    void rangeTextNamesTheRealUpperBound() {
+        assertEquals("invalid value '99999999999' for --tags: expected an integer from 1 to 2147483647",
+                assertThrows(UsageException.class, () -> of(Map.of("tags", "99999999999"), Map.of())
+                        .intValue("tags", 1, Integer.MAX_VALUE)).getMessage());
+        assertEquals("invalid value '0' for --tags: expected an integer from 1 to 2147483647",
+                assertThrows(UsageException.class, () -> of(Map.of("tags", "0"), Map.of())
+                        .intValue("tags", 1, Integer.MAX_VALUE)).getMessage());
+        assertEquals(Integer.MAX_VALUE, of(Map.of("tags", "2147483647"), Map.of()).intValue("tags", 1, Integer.MAX_VALUE));
+        assertEquals("invalid value '-1' for --errors: expected an integer >= 0",
+                assertThrows(UsageException.class, () -> of(Map.of("errors", "-1"), Map.of())
+                        .longValue("errors", 0, Long.MAX_VALUE)).getMessage());
+        assertEquals("invalid value '99999999999999999999' for --errors: expected an integer >= 0",
+                assertThrows(UsageException.class, () -> of(Map.of("errors", "99999999999999999999"), Map.of())
+                        .longValue("errors", 0, Long.MAX_VALUE)).getMessage());
+    }
+
+    @Test
+    void passwordsHoldingAtSlashOrEqualsAreMaskedWhole() {
+        assertEquals("jdbc:postgresql://bob:*****@db:5432/x", Settings.maskEmbedded("jdbc:postgresql://bob:p@ss@db:5432/x"));
+        assertEquals("jdbc:postgresql://bob:*****@db:5432/x", Settings.maskEmbedded("jdbc:postgresql://bob:pa/ss@db:5432/x"));
+        assertEquals("http://bob:*****@db:1/x?a=1", Settings.maskEmbedded("http://bob:p=w@d@db:1/x?a=1"));
+        assertEquals("http://bob:*****@db:1/?email=a@b.c", Settings.maskEmbedded("http://bob:s3cr@t@db:1/?email=a@b.c"));
+        // a user without password, and a URL without userinfo, stay as they are
+        assertEquals("jdbc:yugabytedb://yugabyte@db:5433/x", Settings.maskEmbedded("jdbc:yugabytedb://yugabyte@db:5433/x"));
+        assertEquals("http://localhost:8086", Settings.maskEmbedded("http://localhost:8086"));
+        assertEquals("jdbc:postgresql://db:5432/x?ApplicationName=app", Settings.maskEmbedded("jdbc:postgresql://db:5432/x?ApplicationName=app"));
+    }
+
+    @Test
+    void secretParametersAreMaskedOnlyAtAParameterBoundary() {
+        assertEquals("http://h:8086/?u=admin&p=*****", Settings.maskEmbedded("http://h:8086/?u=admin&p=SECRET"));
+        assertEquals("http://h:8086/query?P=*****&u=admin", Settings.maskEmbedded("http://h:8086/query?P=SECRET&u=admin"));
+        assertEquals("jdbc:postgresql://h/x?sslpassword=*****&sslmode=require",
+                Settings.maskEmbedded("jdbc:postgresql://h/x?sslpassword=k3y&sslmode=require"));
+        assertEquals("jdbc:sqlserver://h;user=a;Password=*****;db=x", Settings.maskEmbedded("jdbc:sqlserver://h;user=a;Password=pw;db=x"));
+        for (String name : new String[] {"password", "passwd", "pwd", "token", "secret", "PassWord"}) {
+            assertEquals("http://h/x?a=1&" + name + "=*****", Settings.maskEmbedded("http://h/x?a=1&" + name + "=v4lue"), name);
+        }
+        // names that merely end like a secret one are left alone
+        assertEquals("http://h/x?app=1&mypassword=2&ttoken=3", Settings.maskEmbedded("http://h/x?app=1&mypassword=2&ttoken=3"));
+    }
+
+    @Test
+    void badNeverEchoesASecretWhateverTheOption() {
+        Settings s = of(Map.of(), Map.of());
+        String msg = s.bad("url", "jdbc:postgresql://bob:p@ss@db:5432/x?password=hunter2", "something").getMessage();
+        assertEquals("invalid value 'jdbc:postgresql://bob:*****@db:5432/x?password=*****' for --url: expected something", msg);
+        assertEquals("invalid value '*****' for --token: expected a token", s.bad("token", "abc", "a token").getMessage());
+        Map<String, String> m = of(Map.of("url", "http://h:8086/?u=admin&p=SECRET"), Map.of()).masked();
+        assertEquals("http://h:8086/?u=admin&p=*****", m.get("url"));
+    }
+
+    @Test
+    void sourceSaysWhereTheValueCameFrom() {
+        Settings s = of(Map.of("workers", "4"), Map.of("TOKEN_VAR", "t0ken", "PGPASSWORD", ""));
+        assertEquals(Settings.Source.EXPLICIT, s.source("workers"));
+        assertEquals(Settings.Source.ENVIRONMENT, s.source("token"));
+        assertEquals(Settings.Source.DEFAULT, s.source("password")); // an empty variable counts as unset
+        assertEquals(Settings.Source.DEFAULT, s.source("duration"));
+        assertEquals(Settings.Source.EXPLICIT, of(Map.of("token", "x"), Map.of("TOKEN_VAR", "t0ken")).source("token"));
+        assertThrows(IllegalArgumentException.class, () -> s.source("nope"));
     }
 }

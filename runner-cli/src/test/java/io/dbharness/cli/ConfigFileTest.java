@@ -1,0 +1,190 @@
+package io.dbharness.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbharness.core.api.UsageException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Config files: a key given twice is refused, binary files are named as such, results and verbose are keys too. */
+class ConfigFileTest {
+
+    private static final Set<String> KNOWN = Set.of("target", "workload", "tag-num", "user", "host", "no-watch",
+            "ts-end", "total-metrics-count");
+
+    @TempDir
+    Path tmp;
+
+    private Path file(String name, String text) throws IOException {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private static String refusal(Path file) {
+        return assertThrows(UsageException.class, () -> ConfigFile.read(file, KNOWN)).getMessage();
+    }
+
+    @Test
+    void aYamlKeyWrittenTwiceIsRefused() throws IOException {
+        Path top = file("dup.yaml", "target: noop\ntag-num: 10\ntag-num: 20\n");
+        assertEquals("key 'tag-num' is given twice in config file " + top + " (line 3)", refusal(top));
+        Path nested = file("nested.yaml", "target: noop\ngenerator:\n  tag-num: 10\n  tag-num: 20\n");
+        assertEquals("key 'tag-num' is given twice in config file " + nested + " (line 4)", refusal(nested));
+    }
+
+    @Test
+    void aTomlKeyOrSectionWrittenTwiceIsRefusedByName() throws IOException {
+        Path key = file("dup.toml", "target = \"noop\"\n[generator]\ntag-num = 10\ntag-num = 20\n");
+        assertEquals("key 'tag-num' is given twice in config file " + key + " (line 4)", refusal(key));
+        Path last = file("last.toml", "[generator]\ntag-num = 10\n  tag-num   =   [20,\n 30]\nts-end = 1\n");
+        assertEquals("key 'tag-num' is given twice in config file " + last + " (line 3)", refusal(last));
+        Path table = file("table.toml", "[generator]\ntag-num = 10\n[generator]\nts-end = \"2022-04-18 09:00:02\"\n");
+        assertEquals("section [generator] is given twice in config file " + table + " (line 3)", refusal(table));
+    }
+
+    @Test
+    void oneFlagReachedTwiceThroughSectionsAliasesOrUnderscoresIsRefused() throws IOException {
+        Path sections = file("sections.toml", "tag-num = 5\n[generator]\ntag-num = 10\n");
+        assertEquals("key 'tag-num' is given twice in config file " + sections + ": as 'tag-num' and as 'generator.tag-num'",
+                refusal(sections));
+        Path alias = file("alias.toml", "[database]\ndb-user = \"a\"\nuser = \"b\"\n");
+        assertEquals("key 'user' is given twice in config file " + alias + ": as 'database.db-user' and as 'database.user'",
+                refusal(alias));
+        Path underscore = file("underscore.yaml", "tag_num: 5\ntag-num: 6\n");
+        assertEquals("key 'tag-num' is given twice in config file " + underscore + ": as 'tag-num' and as 'tag-num'",
+                refusal(underscore));
+        Path ok = file("ok.yaml", "generator:\n  tag-num: 10\ndatabase:\n  db-user: a\n  db-master-host: h\n");
+        assertEquals(Map.of("tag-num", "10", "user", "a", "host", "h"), ConfigFile.read(ok, KNOWN));
+    }
+
+    @Test
+    void aBinaryFileIsNotATextFile() throws IOException {
+        Path bin = tmp.resolve("bench.yaml");
+        Files.write(bin, new byte[] {(byte) 0xff, (byte) 0xfe, 0x00, 0x01, (byte) 0xc3, 0x28});
+        assertEquals("config file " + bin + " is not a text file (UTF-8 expected)", refusal(bin));
+        Path nul = tmp.resolve("nul.toml");
+        Files.write(nul, new byte[] {'a', ' ', '=', ' ', '1', 0, '\n'});
+        assertEquals("config file " + nul + " is not a text file (UTF-8 expected)", refusal(nul));
+    }
+
+    @Test
+    void resultsAndVerboseAreKeys() throws IOException {
+        Path cfg = file("cli.yaml", "results: out/runs\nverbose: true\n");
+        assertEquals(Map.of("results", "out/runs", "verbose", "true"), ConfigFile.read(cfg, KNOWN));
+        assertTrue(ConfigFile.bool(cfg, "verbose", "yes"));
+        assertFalse(ConfigFile.bool(cfg, "verbose", "off"));
+        assertEquals("invalid value 'loud' for key 'verbose' in config file " + cfg + ": expected true or false",
+                assertThrows(UsageException.class, () -> ConfigFile.bool(cfg, "verbose", "loud")).getMessage());
+    }
+
+    // --- through the CLI ---
+
+    private String savedLevel;
+    private Level savedJul;
+
+    @AfterEach
+    void restoreLogging() {
+        if (savedJul != null) {
+            restore("org.slf4j.simpleLogger.defaultLogLevel", savedLevel);
+            Logger.getLogger("").setLevel(savedJul);
+            for (java.util.logging.Handler h : Logger.getLogger("").getHandlers()) {
+                h.setLevel(savedJul);
+            }
+        }
+    }
+
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, value);
+        }
+    }
+
+    private CliRun noopRun(Path config, String... more) {
+        String[] args = new String[more.length + 2];
+        args[0] = "--config";
+        args[1] = config.toString();
+        System.arraycopy(more, 0, args, 2, more.length);
+        return CliRun.of(args);
+    }
+
+    private static final String TINY = "target: noop\nno-watch: true\ntag-num: 2\ntotal-metrics-count: 2\n"
+            + "ts-end: \"2022-04-18 09:00:02\"\n";
+
+    @Test
+    void resultsInTheConfigFileIsTheResultsDirectoryAndTheCommandLineWins() throws Exception {
+        Path fromFile = tmp.resolve("from-file");
+        Path cfg = file("results.yaml", TINY + "results: " + fromFile + "\n");
+        CliRun r = noopRun(cfg);
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(1, countJson(fromFile), r.out());
+        Path fromFlag = tmp.resolve("from-flag");
+        CliRun flag = noopRun(cfg, "--results", fromFlag.toString());
+        assertEquals(0, flag.exitCode(), flag.err());
+        assertEquals(1, countJson(fromFlag));
+        assertEquals(1, countJson(fromFile), "the command line's --results wins");
+        assertTrue(flag.out().contains("result: " + fromFlag), flag.out());
+        // the key is the CLI's own: not an option of the run
+        String json = Files.readString(Files.list(fromFlag).findFirst().orElseThrow());
+        assertFalse(new ObjectMapper().readTree(json).path("options").has("results"), json);
+    }
+
+    @Test
+    void verboseInTheConfigFileRaisesTheLogLevelsAsTheFlagDoes() throws Exception {
+        savedLevel = System.getProperty("org.slf4j.simpleLogger.defaultLogLevel");
+        savedJul = Logger.getLogger("").getLevel() == null ? Level.INFO : Logger.getLogger("").getLevel();
+        Main.configureLogging(false);
+        assertEquals("error", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel"));
+        assertEquals(Level.SEVERE, Logger.getLogger("").getLevel());
+
+        CliRun quiet = noopRun(file("quiet.yaml", TINY + "verbose: false\nresults: " + tmp.resolve("r1") + "\n"));
+        assertEquals(0, quiet.exitCode(), quiet.err());
+        assertEquals("error", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel"));
+
+        CliRun loud = noopRun(file("loud.yaml", TINY + "verbose: true\nresults: " + tmp.resolve("r2") + "\n"));
+        assertEquals(0, loud.exitCode(), loud.err());
+        assertEquals("info", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel"));
+        assertEquals(Level.INFO, Logger.getLogger("").getLevel());
+
+        CliRun bad = noopRun(file("bad.yaml", TINY + "verbose: loud\n"));
+        assertEquals(2, bad.exitCode(), bad.err());
+        assertTrue(bad.oneLineError().startsWith("invalid value 'loud' for key 'verbose' in config file "), bad.err());
+    }
+
+    @Test
+    void duplicateAndBinaryConfigsAreUsageErrorsThroughTheCli() throws IOException {
+        Path dup = file("dup.yaml", TINY + "tag-num: 3\n");
+        CliRun r = noopRun(dup);
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals("key 'tag-num' is given twice in config file " + dup + " (line 6)", r.oneLineError());
+        Path bin = tmp.resolve("bin.toml");
+        Files.write(bin, new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a});
+        CliRun b = noopRun(bin);
+        assertEquals(2, b.exitCode(), b.err());
+        assertEquals("config file " + bin + " is not a text file (UTF-8 expected)", b.oneLineError());
+    }
+
+    private static long countJson(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (var files = Files.list(dir)) {
+            return files.filter(p -> p.toString().endsWith(".json")).count();
+        }
+    }
+}
