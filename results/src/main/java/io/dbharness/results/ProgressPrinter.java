@@ -62,9 +62,9 @@ public final class ProgressPrinter implements ProgressListener {
         b.append("p99 ").append(Fmt.millis(i == null ? 0 : i.p99Millis())).append(" ms");
         if (g.errors() > 0) {
             b.append("  ").append(Fmt.count(g.errors())).append(g.errors() == 1 ? " error" : " errors");
-            if (g.timeouts() > 0) {
-                b.append(" (").append(Fmt.count(g.timeouts())).append(g.timeouts() == 1 ? " timeout)" : " timeouts)");
-            }
+        }
+        if (g.timeouts() > 0) {
+            b.append("  ").append(Fmt.count(g.timeouts())).append(g.timeouts() == 1 ? " timeout" : " timeouts");
         }
         if (g.unknownRows() > 0) {
             b.append("  ").append(Fmt.count(g.unknownRows())).append(" rows of unknown fate");

@@ -92,9 +92,9 @@ public final class SummaryTable {
                     + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis()) + " / "
                     + Fmt.millis(op.maxMillis()) + " ms");
         }
-        add(rows, "errors", Fmt.count(t.errors()) + " (timeouts " + Fmt.count(t.timeouts()) + ", failed rows "
-                + Fmt.count(t.failedRows()) + ", retries " + Fmt.count(t.retries()) + ", reconnects "
-                + Fmt.count(t.reconnects()) + ")");
+        add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ")");
+        add(rows, "timeouts / retries / reconnects", Fmt.count(t.timeouts()) + " / " + Fmt.count(t.retries()) + " / "
+                + Fmt.count(t.reconnects()));
         if (t.unknownRows() > 0) {
             add(rows, "rows of unknown fate", Fmt.count(t.unknownRows())
                     + " (a write timed out or lost its connection after it was sent; --verify tells how many landed)");

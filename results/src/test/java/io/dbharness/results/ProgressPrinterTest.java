@@ -41,7 +41,7 @@ class ProgressPrinterTest {
     @Test
     void lineWithoutEtaShowsErrorsTimeoutsAndUnknownRows() {
         assertEquals("[1m23s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  5 errors"
-                        + " (2 timeouts)  5,000 rows of unknown fate",
+                        + "  2 timeouts  5,000 rows of unknown fate",
                 line(83, insert(State.RUNNING, 5, 2, 5_000, 0, -1, -1)));
     }
 

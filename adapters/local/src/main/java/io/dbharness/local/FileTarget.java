@@ -13,7 +13,6 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.WriteResult;
 import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.EncoderFormat;
-import io.dbharness.core.encode.LineProtocolEncoder;
 import io.dbharness.core.encode.RowEncoder;
 
 import java.io.BufferedOutputStream;
@@ -97,7 +96,7 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
                 sink.reset();
                 encoder.encode(batch, sink);
                 append(sink);
-                int skipped = skippedRows(encoder);
+                int skipped = encoder.skippedRows(); // line protocol leaves out rows without a value
                 return new WriteResult(batch.size() - skipped, skipped, sink.length());
             }
 
@@ -112,11 +111,6 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             public void close() {
             }
         };
-    }
-
-    /** Rows the format could not carry (line protocol drops rows without a value); they are not in the file. */
-    private static int skippedRows(RowEncoder encoder) {
-        return encoder instanceof LineProtocolEncoder lp ? lp.skippedRows() : 0;
     }
 
     private synchronized void append(ByteSink sink) throws TargetException {

@@ -86,7 +86,8 @@ public final class NoopTargetProvider implements TargetProvider {
                     encoder.begin(sink);
                     encoder.encode(batch, sink);
                     encoder.end(sink);
-                    return new WriteResult(batch.size(), 0, sink.length());
+                    int skipped = encoder.skippedRows(); // as the real target of this format would skip them
+                    return new WriteResult(batch.size() - skipped, skipped, sink.length());
                 }
 
                 @Override

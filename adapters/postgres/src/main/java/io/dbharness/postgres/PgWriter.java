@@ -82,6 +82,15 @@ abstract class PgWriter implements BatchWriter {
     /** Whether the writer needs a transaction of its own even untracked (several statements per batch). */
     protected abstract boolean needsTransaction(RowBatch batch);
 
+    /**
+     * Where rows with the same key merge (upsert modes), sending a batch again leaves the table as sending it
+     * once, and the count of rows sent is what verification expects: a batch in doubt may simply be resent.
+     */
+    @Override
+    public final boolean idempotent() {
+        return flavor.mergesRowsWithSameKey();
+    }
+
     @Override
     public final WriteResult write(RowBatch batch) throws TargetException {
         boolean explicit = tracksCommits || needsTransaction(batch);

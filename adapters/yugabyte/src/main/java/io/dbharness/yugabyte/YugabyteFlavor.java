@@ -146,12 +146,14 @@ public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean up
     }
 
     /**
-     * Upsert mode (INSERT in the session, {@code REPLACE} on COPY) keeps the last row written per (tag_id, ts);
-     * {@code ON CONFLICT DO NOTHING} keeps the first. Without either a repeated key fails the write (23505).
+     * Upsert mode (INSERT in the session, {@code REPLACE} on COPY) keeps the last row written per (tag_id, ts),
+     * and the writer counts every row it sent, so the stored count is the merged one. {@code ON CONFLICT DO
+     * NOTHING} is not a merge for counting: the server's update counts say which rows it kept, and the
+     * others are counted as skipped. Without either a repeated key fails the write (23505).
      */
     @Override
     public boolean mergesRowsWithSameKey() {
-        return (ybSyntax && upsertMode) || onConflictDoNothing;
+        return ybSyntax && upsertMode;
     }
 
     @Override

@@ -10,7 +10,8 @@ package io.dbharness.core.api;
  * @param unknownRows rows of operations that failed in a way that may have stored them (a timeout or lost
  *                    connection after the whole write was sent); {@code --verify} reconciles them
  * @param rolledBack  operations that ended in an expected rollback; not errors
- * @param timeouts    operations cancelled past {@code --op-timeout} or at the end of the run (also errors)
+ * @param timeouts    attempts cancelled past {@code --op-timeout} or at the end of the run, whether a retry then
+ *                    succeeded or not (those that ended their operation are among the errors too)
  * @param retries     attempts repeated after a retryable failure, a timeout or a lost connection
  * @param reconnects  connections opened anew after one was lost
  */

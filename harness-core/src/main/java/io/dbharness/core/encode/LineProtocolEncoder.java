@@ -50,6 +50,7 @@ public final class LineProtocolEncoder implements RowEncoder {
     }
 
     /** Rows of the last {@link #encode} call that had no field and were therefore not written. */
+    @Override
     public int skippedRows() {
         return skipped;
     }

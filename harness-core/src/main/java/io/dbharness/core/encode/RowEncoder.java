@@ -20,6 +20,11 @@ public interface RowEncoder {
     /** Stream trailer. */
     void end(ByteSink sink);
 
+    /** Rows of the last {@link #encode} call the format could not carry and left out (line protocol: rows without a field). */
+    default int skippedRows() {
+        return 0;
+    }
+
     /** Name as given on the command line, e.g. {@code copy-text}. */
     String formatName();
 }

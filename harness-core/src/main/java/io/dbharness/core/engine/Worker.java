@@ -239,6 +239,9 @@ final class Worker implements Runnable {
                 return;
             }
             lastUnknown = failure.fate() == Fate.UNKNOWN;
+            if (failure.kind() == Kind.TIMEOUT) {
+                stats.timedOut();
+            }
             if (failure instanceof PartialWriteException p) {
                 mustReconnect = p.connectionLost();
                 if (settle()) {
@@ -383,6 +386,7 @@ final class Worker implements Runnable {
         if (op == null || stats == null || !settle()) {
             return false;
         }
+        stats.timedOut();
         stats.failed(new TargetException(Kind.TIMEOUT, Fate.UNKNOWN, null, why, null), 0, 0, 0, op.rows());
         return true;
     }

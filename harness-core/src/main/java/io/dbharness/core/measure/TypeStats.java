@@ -76,14 +76,16 @@ public final class TypeStats {
      */
     public void failed(TargetException e, long rowsWritten, long rowsSkipped, long rowsFailed, long rowsUnknown) {
         errors.increment();
-        if (e.kind() == TargetException.Kind.TIMEOUT) {
-            timeouts.increment();
-        }
         rows.add(rowsWritten);
         skippedRows.add(rowsSkipped);
         failedRows.add(rowsFailed);
         unknownRows.add(rowsUnknown);
         errorClasses.computeIfAbsent(e.kind() + "|" + e.vendorCode(), k -> new ErrorClass(e)).count.increment();
+    }
+
+    /** An attempt cancelled past its deadline or at the end of the run; retried or not. */
+    public void timedOut() {
+        timeouts.increment();
     }
 
     public void retried() {

@@ -519,6 +519,7 @@ class EngineTest {
         RunTotals t = out.measurements().totals();
         assertEquals(60, t.rows(), "retried after the cancel and written");
         assertEquals(1, t.retries());
+        assertEquals(1, t.timeouts(), "the attempt that timed out is counted");
         assertEquals(0, t.errors(), "a timeout that a retry recovers is not an error");
 
         Engine.Outcome failing = run(new ScriptedWorkload(spec().with(s -> {
