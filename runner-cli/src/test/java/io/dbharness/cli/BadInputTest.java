@@ -146,4 +146,15 @@ class BadInputTest {
         String msg = usageError("--target", "noop", "--table-name", "x", "--tag-num", "http://u:S3CRET@h/?password=S3CRET");
         assertEquals("invalid value 'http://u:*****@h/?password=*****' for --tag-num: expected an integer from 1 to 2147483647", msg);
     }
+
+    @Test
+    void anUnwritableResultsDirectoryIsRefusedBeforeTheRun() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        String msg = usageError("--target", "noop", "--results", file.toString(), "--tag-num", "10");
+        assertTrue(msg.startsWith("cannot write results to " + file + ": it is a file, not a directory"), msg);
+        String under = usageError("--target", "noop", "--results", file.resolve("sub").toString(), "--tag-num", "10");
+        assertTrue(under.startsWith("cannot write results to " + file.resolve("sub")), under);
+        String proc = usageError("--target", "noop", "--results", "/proc/dbharness-results", "--tag-num", "10");
+        assertTrue(proc.startsWith("cannot write results to /proc/dbharness-results"), proc);
+    }
 }

@@ -193,7 +193,7 @@ class PostgresFaultTest {
             }
         });
         RunResult r = Harness.run(spec("fault_lock").option("tag-num", 400_000).option("duration", "3s")
-                .option("max-errors", "10").progress(onceRowsFlow(flowing)).build());
+                .progress(onceRowsFlow(flowing)).build());
         lock.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEquals(0, locked.getCount());

@@ -362,9 +362,10 @@ final class Worker implements Runnable {
         afterFailure(failure);
     }
 
+    /** Past --max-errors the run aborts; not for what the end of the run itself cancelled. */
     private void afterFailure(TargetException failure) {
         long errors = run.measurements.errors();
-        if (errors > run.options.maxErrors()) {
+        if (errors > run.options.maxErrors() && !run.winding()) {
             run.abort(new TargetException(failure.kind() == Kind.AUTHENTICATION ? Kind.AUTHENTICATION : Kind.FATAL,
                     failure.vendorCode(), failure.getMessage() + (run.options.maxErrors() > 0
                     ? " (" + errors + " failed operations, more than --max-errors " + run.options.maxErrors() + ")" : ""),

@@ -551,9 +551,9 @@ class EngineTest {
                 }
                 return null;
             };
-        })), options("duration", "400ms", "max-errors", "100"));
+        })), options("duration", "400ms"));
         double secs = (System.nanoTime() - t0) / 1e9;
-        assertEquals(Engine.StopReason.DURATION, out.stopReason());
+        assertEquals(Engine.StopReason.DURATION, out.stopReason(), "what the end cancels does not abort the run");
         assertTrue(secs < 1.5, "deadline + grace, not the op-timeout of 60 s: " + secs);
         assertEquals(2, out.measurements().totals().timeouts(), "each stalled worker's operation was cancelled");
         assertEquals(20, out.measurements().totals().failedRows());

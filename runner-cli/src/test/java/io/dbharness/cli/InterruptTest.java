@@ -1,0 +1,191 @@
+package io.dbharness.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.core.config.Settings;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.core.engine.RunOptions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Ctrl-C and SIGTERM on a real {@code runner} process, while rows flow and while the target is stalled (its
+ * table locked by another session): the process ends within seconds with its summary, its result file, and
+ * the exit code the result names (130, 143); a second Ctrl-C quits at once.
+ */
+class InterruptTest {
+
+    private static TargetAdapter server;
+    private static String url;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        TargetProvider pg = Registry.load().target("postgres");
+        List<io.dbharness.core.config.OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
+        defs.addAll(pg.options());
+        server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
+        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection()) {
+            url = c.getMetaData().getURL();
+        }
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    /** A runner process writing a table big enough to still be running when the test interrupts it. */
+    private final class Runner implements AutoCloseable {
+        final Process process;
+        final StringBuilder out = new StringBuilder();
+        final StringBuilder err = new StringBuilder();
+        final CountDownLatch rowsFlowing = new CountDownLatch(1);
+        final Thread[] pumps;
+
+        Runner(String table) throws IOException {
+            String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+            List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
+                    "io.dbharness.cli.Main", "--url", url, "--user", "postgres", "--table-name", table, "--clean",
+                    "--tag-num", "400000", "--total-metrics-count", "10", "--watch-interval", "200ms", "--verify",
+                    "--results", tmp.toString());
+            ProcessBuilder pb = new ProcessBuilder(cmd);
+            pb.environment().keySet().removeIf(k -> k.startsWith("PG"));
+            process = pb.start();
+            pumps = new Thread[] {pump(process.getInputStream(), out, false), pump(process.getErrorStream(), err, true)};
+        }
+
+        private Thread pump(java.io.InputStream in, StringBuilder into, boolean progress) {
+            Thread t = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        synchronized (into) {
+                            into.append(line).append('\n');
+                        }
+                        if (progress && line.startsWith("[") && !line.contains("]  0 rows")) {
+                            rowsFlowing.countDown();
+                        }
+                    }
+                } catch (IOException ignored) {
+                    // the process ended
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+            return t;
+        }
+
+        void signal(String name) throws Exception {
+            assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor());
+        }
+
+        /** Waits for the process to end; returns the seconds it took. */
+        double awaitExit(double maxSeconds) throws Exception {
+            long t0 = System.nanoTime();
+            assertTrue(process.waitFor((long) (maxSeconds * 1000), TimeUnit.MILLISECONDS),
+                    "still running " + maxSeconds + " s later; stderr:\n" + err);
+            for (Thread t : pumps) {
+                t.join(5_000);
+            }
+            return (System.nanoTime() - t0) / 1e9;
+        }
+
+        @Override
+        public void close() {
+            process.destroyForcibly();
+        }
+    }
+
+    private static Connection admin() throws Exception {
+        return DriverManager.getConnection(url, "postgres", null);
+    }
+
+    private JsonNode onlyResult() throws IOException {
+        try (Stream<Path> files = Files.list(tmp)) {
+            List<Path> json = files.filter(p -> p.toString().endsWith(".json")).toList();
+            assertEquals(1, json.size(), "one result file: " + json);
+            return new ObjectMapper().readTree(json.get(0).toFile());
+        }
+    }
+
+    @Test
+    void ctrlCWhileTheTargetIsStalledEndsWithinSecondsWithSummaryAndResult() throws Exception {
+        try (Runner r = new Runner("cli_stall"); Connection lock = admin(); Statement st = lock.createStatement()) {
+            assertTrue(r.rowsFlowing.await(60, TimeUnit.SECONDS), "no progress line with rows:\n" + r.err);
+            lock.setAutoCommit(false);
+            st.execute("LOCK TABLE cli_stall IN ACCESS EXCLUSIVE MODE"); // every write now waits, and so would a count
+            Thread.sleep(1_000);
+            r.signal("INT");
+            double secs = r.awaitExit(20);
+            lock.rollback();
+            assertEquals(130, r.process.exitValue(), r.err.toString());
+            assertTrue(secs < 15, "grace + bounded verification, not the 60 s op-timeout: " + secs);
+            assertTrue(r.err.toString().contains("stopping (SIGINT)"), r.err.toString());
+            String summary = r.out.toString();
+            assertTrue(summary.contains("│ stopped ") && summary.contains("INTERRUPTED"), summary);
+            assertTrue(summary.matches("(?s).*│ exit code +│ 130 +│.*"), summary);
+            assertTrue(summary.contains("did not answer the verification within 5 s"), summary);
+            JsonNode result = onlyResult();
+            assertEquals(130, result.get("exitCode").asInt(), "the result's exit code is the process's");
+            assertEquals("INTERRUPTED", result.get("stopReason").asText());
+            assertTrue(result.get("totals").get("rows").asLong() > 0);
+        }
+    }
+
+    @Test
+    void sigtermEndsTheRunWithExitCode143() throws Exception {
+        try (Runner r = new Runner("cli_term")) {
+            assertTrue(r.rowsFlowing.await(60, TimeUnit.SECONDS), "no progress line with rows:\n" + r.err);
+            r.process.destroy(); // SIGTERM
+            r.awaitExit(20);
+            assertEquals(143, r.process.exitValue(), r.err.toString());
+            JsonNode result = onlyResult();
+            assertEquals(143, result.get("exitCode").asInt());
+            assertEquals("PASSED", result.get("verification").get("status").asText(),
+                    "what was written before the stop is all there: " + result.get("verification"));
+        }
+    }
+
+    @Test
+    void aSecondCtrlCQuitsAtOnce() throws Exception {
+        try (Runner r = new Runner("cli_twice"); Connection lock = admin(); Statement st = lock.createStatement()) {
+            assertTrue(r.rowsFlowing.await(60, TimeUnit.SECONDS), "no progress line with rows:\n" + r.err);
+            lock.setAutoCommit(false);
+            st.execute("LOCK TABLE cli_twice IN ACCESS EXCLUSIVE MODE");
+            r.signal("INT");
+            Thread.sleep(300);
+            r.signal("INT");
+            double secs = r.awaitExit(10);
+            lock.rollback();
+            assertEquals(130, r.process.exitValue());
+            assertTrue(secs < 3, "at once: " + secs);
+            assertTrue(r.err.toString().contains("quitting at once"), r.err.toString());
+        }
+    }
+}
