@@ -74,7 +74,7 @@ final class Worker implements Runnable {
         try {
             try {
                 session.warmUp();
-            } catch (Exception | LinkageError | OutOfMemoryError e) {
+            } catch (Throwable e) { // whatever it is, the engine must hear of it rather than wait for this worker
                 warmUpFailure = e;
             }
             warmed.countDown();
