@@ -1,6 +1,6 @@
 package io.dbharness.influx;
 
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.Response;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -51,7 +51,7 @@ final class V2Admin implements StoreAdmin {
     }
 
     private boolean bucketExists() throws TargetException {
-        HttpConnection.Response r = http.get("/api/v2/buckets?name=" + InfluxHttp.enc(config.bucket())
+        Response r = http.get("/api/v2/buckets?name=" + InfluxHttp.enc(config.bucket())
                 + "&org=" + InfluxHttp.enc(config.org()), "list buckets");
         if (r.status() == 404) {
             throw new TargetException(Kind.FATAL, "404", "organization '" + config.org() + "' not found at "
@@ -68,7 +68,7 @@ final class V2Admin implements StoreAdmin {
         if (bucketExists()) {
             return;
         }
-        HttpConnection.Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
+        Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
         if (!orgs.ok()) {
             throw InfluxErrors.status(orgs, "find org '" + config.org() + "'", who);
         }
@@ -78,7 +78,7 @@ final class V2Admin implements StoreAdmin {
         }
         ObjectNode body = JSON.createObjectNode().put("orgID", orgId).put("name", config.bucket());
         body.putArray("retentionRules");
-        HttpConnection.Response r = http.post("/api/v2/buckets", "application/json", body.toString(), "create bucket");
+        Response r = http.post("/api/v2/buckets", "application/json", body.toString(), "create bucket");
         if (r.status() == 401 || r.status() == 403) {
             throw new TargetException(Kind.AUTHENTICATION, Integer.toString(r.status()), "bucket '" + config.bucket()
                     + "' does not exist and " + who + " may not create it; create it or pick another with --bucket", null);
@@ -104,7 +104,7 @@ final class V2Admin implements StoreAdmin {
         }
         String flux = "from(bucket: \"" + fluxString(config.bucket()) + "\") |> range(start: 0) "
                 + "|> filter(fn: (r) => r._measurement == \"" + fluxString(measurement) + "\") |> limit(n: 1)";
-        HttpConnection.Response r = http.post("/api/v2/query?org=" + InfluxHttp.enc(config.org()), "application/vnd.flux", flux, "query");
+        Response r = http.post("/api/v2/query?org=" + InfluxHttp.enc(config.org()), "application/vnd.flux", flux, "query");
         if (!r.ok()) {
             throw InfluxErrors.status(r, "query bucket '" + config.bucket() + "'", who);
         }
@@ -128,7 +128,7 @@ final class V2Admin implements StoreAdmin {
         ObjectNode body = JSON.createObjectNode().put("start", "1677-09-21T00:12:43.145224194Z")
                 .put("stop", "2262-04-11T23:47:16.854775806Z")
                 .put("predicate", "_measurement=\"" + measurement.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
-        HttpConnection.Response r = http.post("/api/v2/delete?" + orgBucket(), "application/json", body.toString(), "delete");
+        Response r = http.post("/api/v2/delete?" + orgBucket(), "application/json", body.toString(), "delete");
         if (!r.ok()) {
             throw InfluxErrors.status(r, "delete measurement '" + measurement + "' from bucket '" + config.bucket() + "'", who);
         }
@@ -155,7 +155,7 @@ final class V2Admin implements StoreAdmin {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
-    private static JsonNode read(HttpConnection.Response r) throws TargetException {
+    private static JsonNode read(Response r) throws TargetException {
         try {
             return JSON.readTree(r.body());
         } catch (IOException e) {

@@ -1,7 +1,7 @@
 package io.dbharness.matrixdb;
 
 import io.dbharness.core.api.UsageException;
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.HttpPoster;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -35,8 +35,13 @@ record MxGateUrl(String text, boolean tls, String host, int port, String path) {
         return new MxGateUrl(raw.trim(), tls, uri.getHost(), port, path);
     }
 
-    HttpConnection connection() {
-        return new HttpConnection(host, port, tls, Duration.ofSeconds(5), Duration.ofSeconds(120));
+    HttpPoster connection() {
+        try {
+            return new HttpPoster(new URI(tls ? "https" : "http", null, host, port, null, null, null),
+                    Duration.ofSeconds(5), Duration.ofSeconds(120));
+        } catch (URISyntaxException e) {
+            throw new UsageException("invalid value '" + text + "' for --mxgate-url: " + e.getMessage());
+        }
     }
 
     /** Opens and closes one TCP connection, so a MatrixGate that is not running stops the run before it starts. */
