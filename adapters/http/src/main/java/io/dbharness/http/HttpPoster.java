@@ -74,9 +74,12 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p><b>Stale connections.</b> A kept-alive connection that has been idle for {@link #VALIDATE_AFTER_IDLE} or
  * more is checked before it is used (a read of at most 1 ms: a server that closed it while idle is seen
- * here, and a new connection is opened, with no failure). Below that idle time it is not checked: the check
- * costs a 1 ms wait on a healthy connection, which back-to-back posts would pay every time (measured in
- * {@code HttpPosterBenchmark}), and servers close idle connections after seconds, not milliseconds.
+ * here, and a new connection is opened, with no failure). Below that idle time it is not checked: on a
+ * healthy connection the check waits its full 1 ms, which back-to-back posts would pay every time
+ * ({@code HttpPosterBenchmark}: +1.1 ms a post when checked before each, about 4 % of a one-worker influx
+ * run; nothing with the 1 s threshold), and servers close idle connections after seconds, not milliseconds.
+ * A server that closes the connection between two back-to-back posts (a restart mid-run) makes the next post
+ * fail instead, reported as above and never resent.
  *
  * <p><b>Deadline.</b> {@code requestTimeout} bounds the whole post: connect, TLS handshake, writing the body
  * (a socket write alone has no timeout: a server that stops reading would block it forever) and reading the
@@ -86,7 +89,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>TLS uses the JDK's default trust store and checks that the certificate names the host. Interim 1xx
  * responses are skipped; {@code Connection: close} and HTTP/1.0 answers without keep-alive close the
  * connection after the response (the next post opens a new one). Header values are sent and never put in a
- * message or {@code toString} ({@code Authorization} and the like are masked in the library's header log too).
+ * message or {@code toString} ({@code Authorization} and the like are masked in the library's header log too;
+ * its wire log, off unless configured at debug, shows the raw bytes).
+ *
+ * <p>The first poster made in a JVM warms the post path up over loopback ({@link WarmUp}, about 0.3 s), as
+ * writers are made before the clock starts: a short run's first posts would otherwise run cold.
  */
 public final class HttpPoster implements AutoCloseable {
 
@@ -130,6 +137,11 @@ public final class HttpPoster implements AutoCloseable {
     /** With an idle time before validation and an SSL context of one's own (null: the JDK default). */
     HttpPoster(URI base, Duration connectTimeout, Duration requestTimeout, Duration validateAfterIdle,
                SSLContext sslContext) {
+        this(base, connectTimeout, requestTimeout, validateAfterIdle, sslContext, true);
+    }
+
+    HttpPoster(URI base, Duration connectTimeout, Duration requestTimeout, Duration validateAfterIdle,
+               SSLContext sslContext, boolean warmUp) {
         Objects.requireNonNull(base, "base");
         String scheme = base.getScheme() == null ? "" : base.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -144,7 +156,10 @@ public final class HttpPoster implements AutoCloseable {
         }
         requirePositive(connectTimeout, "connectTimeout");
         requirePositive(requestTimeout, "requestTimeout");
-        Objects.requireNonNull(validateAfterIdle, "validateAfterIdle");
+        if (validateAfterIdle.isZero()) {
+            // the connection manager reads a zero idle time as "never check": say 1 ms to check every time
+            throw new IllegalArgumentException("validateAfterIdle must be positive, or negative for never");
+        }
         boolean tls = scheme.equals("https");
         int port = base.getPort() >= 0 ? base.getPort() : tls ? 443 : 80;
         this.target = new HttpHost(scheme, base.getHost(), port);
@@ -155,10 +170,13 @@ public final class HttpPoster implements AutoCloseable {
 
         Timeout deadline = Timeout.of(requestTimeout);
         Timeout connect = Timeout.of(this.connectTimeout);
-        TlsSocketStrategy tlsStrategy = new DefaultClientTlsStrategy(
-                sslContext != null ? sslContext : defaultSslContext(), HostnameVerificationPolicy.BUILTIN, null);
-        this.operator = new PhaseTrackingOperator(RegistryBuilder.<TlsSocketStrategy>create()
-                .register(URIScheme.HTTPS.id, tlsStrategy).build());
+        RegistryBuilder<TlsSocketStrategy> tlsStrategies = RegistryBuilder.create();
+        if (tls) {
+            // only for https: the JDK's default context loads its trust store, a few hundred ms of CPU at first use
+            tlsStrategies.register(URIScheme.HTTPS.id, new DefaultClientTlsStrategy(
+                    sslContext != null ? sslContext : defaultSslContext(), HostnameVerificationPolicy.BUILTIN, null));
+        }
+        this.operator = new PhaseTrackingOperator(tlsStrategies.build());
         BasicHttpClientConnectionManager manager =
                 new BasicHttpClientConnectionManager(operator, ManagedHttpClientConnectionFactory.INSTANCE);
         manager.setSocketConfig(SocketConfig.custom().setTcpNoDelay(true).setSoTimeout(deadline).build());
@@ -170,6 +188,9 @@ public final class HttpPoster implements AutoCloseable {
         manager.setTlsConfig(TlsConfig.custom().setHandshakeTimeout(deadline).build());
         // the minimal client: no retries, redirects, cookies, authentication or decompression, by construction
         this.client = HttpClients.createMinimal(manager);
+        if (warmUp) {
+            WarmUp.once();
+        }
     }
 
     /**

@@ -466,6 +466,8 @@ class HttpPosterTest {
         assertFalse(user.getMessage().contains("pw"));
         assertThrows(IllegalArgumentException.class, () -> new HttpPoster(URI.create("http://h:1"), Duration.ZERO, d));
         assertThrows(IllegalArgumentException.class, () -> new HttpPoster(URI.create("http://h:1"), d, Duration.ofSeconds(-1)));
+        // the library would read a zero idle time as "never check"
+        assertThrows(IllegalArgumentException.class, () -> new HttpPoster(URI.create("http://h:1"), d, d, Duration.ZERO, null));
         HttpPoster p = new HttpPoster(URI.create("http://127.0.0.1:9"), d, d);
         assertThrows(IllegalArgumentException.class, () -> p.post("write", List.of(), new byte[1], 0, 1));
         assertThrows(IndexOutOfBoundsException.class, () -> p.post("/write", List.of(), new byte[1], 1, 1));
