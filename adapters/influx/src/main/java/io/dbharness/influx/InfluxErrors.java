@@ -1,6 +1,6 @@
 package io.dbharness.influx;
 
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.Response;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -49,7 +49,7 @@ final class InfluxErrors {
     }
 
     /** A non-2xx answer; {@code context} says what was being done, {@code who} whose credentials were sent. */
-    static TargetException status(HttpConnection.Response r, String context, String who) {
+    static TargetException status(Response r, String context, String who) {
         String msg = serverMessage(r.body());
         String code = Integer.toString(r.status());
         switch (r.status()) {
@@ -78,7 +78,7 @@ final class InfluxErrors {
      * @param committedBefore lines of the batch accepted by earlier posts
      * @param skipped         rows of the batch with no field, never sent
      */
-    static TargetException rejectedWrite(HttpConnection.Response r, int linesPosted, String where, long committedBefore,
+    static TargetException rejectedWrite(Response r, int linesPosted, String where, long committedBefore,
                                          long skipped) {
         String text = serverText(r.body());
         long rejected = rejectedLines(text);

@@ -1,8 +1,8 @@
 package io.dbharness.influx;
 
 import io.dbharness.core.api.TargetException;
-import io.dbharness.core.net.HttpConnection;
-import io.dbharness.core.net.HttpConnection.Response;
+import io.dbharness.http.HttpPoster;
+import io.dbharness.http.Response;
 
 import java.io.IOException;
 import java.net.URI;
@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * The HTTP of the influx target: the JDK client, shared, for pings, queries and admin calls; one
- * {@link HttpConnection} per writer for the writes, which post the encoder's bytes as they are: influxdb-client-java's write API would build a
+ * {@link HttpPoster} per writer for the writes, which post the encoder's bytes as they are: influxdb-client-java's write API would build a
  * {@code Point} object (and its strings) per row, and the rest of what it offers here is a handful of JSON
  * calls, so the JDK's client does everything without okhttp/retrofit/rxjava on the class path.
  *
@@ -68,15 +68,13 @@ final class InfluxHttp {
                 .POST(HttpRequest.BodyPublishers.ofString(body)), what);
     }
 
-    /** A connection of its own for one writer: writes go through {@link HttpConnection}, not the shared client. */
-    HttpConnection openWriteConnection() {
-        boolean tls = "https".equals(base.getScheme());
-        int port = base.getPort() >= 0 ? base.getPort() : tls ? 443 : 80;
-        return new HttpConnection(base.getHost(), port, tls, CONNECT_TIMEOUT, WRITE_TIMEOUT);
+    /** A connection of its own for one writer: writes go through {@link HttpPoster}, not the shared client. */
+    HttpPoster openWriteConnection() {
+        return new HttpPoster(base, CONNECT_TIMEOUT, WRITE_TIMEOUT);
     }
 
     /** Posts {@code len} bytes of line protocol from {@code body[off]}; the array is not copied. */
-    Response write(HttpConnection connection, URI uri, byte[] body, int off, int len, boolean gzip) throws TargetException {
+    Response write(HttpPoster connection, URI uri, byte[] body, int off, int len, boolean gzip) throws TargetException {
         List<String> headers = new ArrayList<>(3);
         headers.add("Content-Type: text/plain; charset=utf-8");
         if (gzip) {

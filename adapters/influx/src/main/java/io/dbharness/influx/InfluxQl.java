@@ -1,6 +1,6 @@
 package io.dbharness.influx;
 
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.Response;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -40,7 +40,7 @@ final class InfluxQl {
     /** Runs one statement; reads go as GET, statements that change something as POST (as 1.x requires). */
     JsonNode run(String db, String statement, boolean post) throws TargetException {
         String q = "q=" + InfluxHttp.enc(statement) + (db == null ? "" : "&db=" + InfluxHttp.enc(db));
-        HttpConnection.Response r = post
+        Response r = post
                 ? http.post("/query", "application/x-www-form-urlencoded", q, "query")
                 : http.get("/query?" + q, "query");
         if (!r.ok()) {

@@ -1,6 +1,6 @@
 package io.dbharness.influx;
 
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.Response;
 
 import io.dbharness.core.api.Capability;
 import io.dbharness.core.api.TargetAdapter;
@@ -71,7 +71,7 @@ public final class InfluxTargetProvider implements TargetProvider {
     public TargetAdapter open(Settings settings) throws TargetException {
         InfluxConfig config = InfluxConfig.from(settings);
         InfluxHttp anonymous = new InfluxHttp(config.baseUri());
-        HttpConnection.Response ping = anonymous.ping();
+        Response ping = anonymous.ping();
         if (!ping.ok()) {
             throw InfluxErrors.status(ping, "answer /ping at " + config.endpoint(), "an anonymous client");
         }

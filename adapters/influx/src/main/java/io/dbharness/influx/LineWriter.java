@@ -1,6 +1,7 @@
 package io.dbharness.influx;
 
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.HttpPoster;
+import io.dbharness.http.Response;
 
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.RowBatch;
@@ -40,7 +41,7 @@ final class LineWriter implements BatchWriter {
     private final String where;
     private final String who;
     private final ByteSink sink = new ByteSink(1 << 20);
-    private final HttpConnection connection;
+    private final HttpPoster connection;
 
     LineWriter(SeriesSchema schema, InfluxHttp http, StoreAdmin admin, InfluxConfig config, String who) {
         this.schema = schema;
@@ -113,7 +114,7 @@ final class LineWriter implements BatchWriter {
             dataLen = gzip.length();
         }
         for (int attempt = 0; ; attempt++) {
-            HttpConnection.Response r = http.write(connection, uris[precision.ordinal()], data, dataOff, dataLen, gzip != null);
+            Response r = http.write(connection, uris[precision.ordinal()], data, dataOff, dataLen, gzip != null);
             if (r.ok()) {
                 return;
             }
@@ -132,7 +133,7 @@ final class LineWriter implements BatchWriter {
     }
 
     /** {@code Retry-After} in seconds when the server gives it, else exponential backoff; capped either way. */
-    static long waitMillis(HttpConnection.Response r, int attempt) {
+    static long waitMillis(Response r, int attempt) {
         Optional<String> hint = r.header("Retry-After");
         if (hint.isPresent()) {
             try {

@@ -1,6 +1,6 @@
 package io.dbharness.influx;
 
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.Response;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -52,7 +52,7 @@ final class V2Admin implements StoreAdmin {
     }
 
     private boolean bucketExists() throws TargetException {
-        HttpConnection.Response r = http.get("/api/v2/buckets?name=" + InfluxHttp.enc(config.bucket())
+        Response r = http.get("/api/v2/buckets?name=" + InfluxHttp.enc(config.bucket())
                 + "&org=" + InfluxHttp.enc(config.org()), "list buckets");
         if (isMissingOrg(r)) {
             throw missingOrg();
@@ -68,10 +68,14 @@ final class V2Admin implements StoreAdmin {
         if (bucketExists()) {
             return;
         }
+<<<<<<< HEAD
         HttpConnection.Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
         if (isMissingOrg(orgs)) {
             throw missingOrg();
         }
+=======
+        Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
+>>>>>>> http-client
         if (!orgs.ok()) {
             throw InfluxErrors.status(orgs, "find org '" + config.org() + "'", who);
         }
@@ -81,7 +85,7 @@ final class V2Admin implements StoreAdmin {
         }
         ObjectNode body = JSON.createObjectNode().put("orgID", orgId).put("name", config.bucket());
         body.putArray("retentionRules");
-        HttpConnection.Response r = http.post("/api/v2/buckets", "application/json", body.toString(), "create bucket");
+        Response r = http.post("/api/v2/buckets", "application/json", body.toString(), "create bucket");
         if (r.status() == 401 || r.status() == 403) {
             throw new TargetException(Kind.AUTHENTICATION, Integer.toString(r.status()), "bucket '" + config.bucket()
                     + "' does not exist and " + who + " may not create it; create it or pick another with --bucket", null);
@@ -121,7 +125,7 @@ final class V2Admin implements StoreAdmin {
         }
         String flux = "from(bucket: \"" + fluxString(config.bucket()) + "\") |> range(start: 0) "
                 + "|> filter(fn: (r) => r._measurement == \"" + fluxString(measurement) + "\") |> limit(n: 1)";
-        HttpConnection.Response r = http.post("/api/v2/query?org=" + InfluxHttp.enc(config.org()), "application/vnd.flux", flux, "query");
+        Response r = http.post("/api/v2/query?org=" + InfluxHttp.enc(config.org()), "application/vnd.flux", flux, "query");
         if (!r.ok()) {
             throw InfluxErrors.status(r, "query bucket '" + config.bucket() + "'", who);
         }
@@ -145,7 +149,7 @@ final class V2Admin implements StoreAdmin {
         ObjectNode body = JSON.createObjectNode().put("start", "1677-09-21T00:12:43.145224194Z")
                 .put("stop", "2262-04-11T23:47:16.854775806Z")
                 .put("predicate", "_measurement=\"" + measurement.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
-        HttpConnection.Response r = http.post("/api/v2/delete?" + orgBucket(), "application/json", body.toString(), "delete");
+        Response r = http.post("/api/v2/delete?" + orgBucket(), "application/json", body.toString(), "delete");
         if (!r.ok()) {
             throw InfluxErrors.status(r, "delete measurement '" + measurement + "' from bucket '" + config.bucket() + "'", who);
         }
@@ -172,7 +176,7 @@ final class V2Admin implements StoreAdmin {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
-    private static JsonNode read(HttpConnection.Response r) throws TargetException {
+    private static JsonNode read(Response r) throws TargetException {
         try {
             return JSON.readTree(r.body());
         } catch (IOException e) {

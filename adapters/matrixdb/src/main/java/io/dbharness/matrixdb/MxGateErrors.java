@@ -2,7 +2,8 @@ package io.dbharness.matrixdb;
 
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.HttpFailure;
+import io.dbharness.http.Response;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -56,7 +57,7 @@ final class MxGateErrors {
     }
 
     /** Any other status: 429/503 (MatrixGate busy) may pass on a retry, the rest fail the write. */
-    static TargetException status(HttpConnection.Response r, String where) {
+    static TargetException status(Response r, String where) {
         String first = r.body().strip().lines().findFirst().orElse("");
         if (first.length() > 300) {
             first = first.substring(0, 300) + "...";
@@ -67,9 +68,11 @@ final class MxGateErrors {
     }
 
     static TargetException unreachable(MxGateUrl url, IOException e) {
-        String why = e instanceof java.net.ConnectException ? "connection refused"
-                : e instanceof java.net.SocketTimeoutException ? "timed out"
-                : e instanceof java.net.UnknownHostException ? "unknown host" : e.toString();
+        // HttpPoster's HttpFailure carries the socket's own exception as its cause: the same words as before
+        Throwable c = e instanceof HttpFailure && e.getCause() != null ? e.getCause() : e;
+        String why = c instanceof java.net.ConnectException ? "connection refused"
+                : c instanceof java.net.SocketTimeoutException || (e instanceof HttpFailure f && f.timedOut()) ? "timed out"
+                : c instanceof java.net.UnknownHostException ? "unknown host" : e.toString();
         return new TargetException(Kind.UNREACHABLE, null, "cannot reach MatrixGate at " + url.text() + ": " + why
                 + " (is mxgate running with an HTTP source?)", e);
     }

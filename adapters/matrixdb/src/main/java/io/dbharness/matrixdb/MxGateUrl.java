@@ -1,8 +1,12 @@
 package io.dbharness.matrixdb;
 
 import io.dbharness.core.api.UsageException;
+<<<<<<< HEAD
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.net.HttpConnection;
+=======
+import io.dbharness.http.HttpPoster;
+>>>>>>> http-client
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -44,8 +48,13 @@ record MxGateUrl(String text, boolean tls, String host, int port, String path) {
         return new MxGateUrl(shown, tls, uri.getHost(), port, path);
     }
 
-    HttpConnection connection() {
-        return new HttpConnection(host, port, tls, Duration.ofSeconds(5), Duration.ofSeconds(120));
+    HttpPoster connection() {
+        try {
+            return new HttpPoster(new URI(tls ? "https" : "http", null, host, port, null, null, null),
+                    Duration.ofSeconds(5), Duration.ofSeconds(120));
+        } catch (URISyntaxException e) {
+            throw new UsageException("invalid value '" + text + "' for --mxgate-url: " + e.getMessage());
+        }
     }
 
     /** Opens and closes one TCP connection, so a MatrixGate that is not running stops the run before it starts. */

@@ -5,7 +5,8 @@ import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WriteResult;
 import io.dbharness.core.encode.ByteSink;
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.HttpPoster;
+import io.dbharness.http.Response;
 
 import java.io.IOException;
 import java.util.List;
@@ -25,7 +26,7 @@ final class MxGateWriter implements BatchWriter {
     private static final List<String> GZIP = List.of("Content-Type: text/plain", "Content-Encoding: gzip");
 
     private final MxGateUrl url;
-    private final HttpConnection connection;
+    private final HttpPoster connection;
     private final MxGateEncoder encoder;
     private final GzipBody gzip;
     private final ByteSink sink = new ByteSink(1 << 20);
@@ -56,7 +57,7 @@ final class MxGateWriter implements BatchWriter {
             throw new TargetException(TargetException.Kind.FATAL, null, e.getMessage(), null);
         }
         ByteSink body = gzip == null ? sink : gzip.compress(sink.array(), sink.length());
-        HttpConnection.Response r;
+        Response r;
         try {
             r = connection.post(url.path(), gzip == null ? PLAIN : GZIP, body.array(), 0, body.length());
         } catch (IOException e) {

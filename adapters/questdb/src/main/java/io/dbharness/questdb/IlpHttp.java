@@ -39,11 +39,9 @@ final class IlpHttp {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT).build();
     }
 
-    /** A connection of its own for one writer: see {@link io.dbharness.core.net.HttpConnection} for why. */
-    io.dbharness.core.net.HttpConnection openWriteConnection() {
-        boolean tls = "https".equals(base.getScheme());
-        int port = base.getPort() >= 0 ? base.getPort() : tls ? 443 : 80;
-        return new io.dbharness.core.net.HttpConnection(base.getHost(), port, tls, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+    /** A connection of its own for one writer: see {@link io.dbharness.http.HttpPoster} for why. */
+    io.dbharness.http.HttpPoster openWriteConnection() {
+        return new io.dbharness.http.HttpPoster(base, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
     }
 
     String display() {

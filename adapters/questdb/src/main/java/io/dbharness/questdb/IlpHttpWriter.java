@@ -11,7 +11,8 @@ import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.LinePrecision;
 import io.dbharness.core.encode.LineProtocolEncoder;
 
-import io.dbharness.core.net.HttpConnection;
+import io.dbharness.http.HttpPoster;
+import io.dbharness.http.Response;
 
 import java.io.IOException;
 import java.util.List;
@@ -36,7 +37,7 @@ final class IlpHttpWriter implements BatchWriter {
     private final IlpHttp http;
     private static final List<String> CONTENT_TYPE = List.of("Content-Type: text/plain; charset=utf-8");
 
-    private final HttpConnection connection;
+    private final HttpPoster connection;
     private final SeriesSchema schema;
     private final Optional<LinePrecision> fixed;
     private final int batchLines;
@@ -115,7 +116,7 @@ final class IlpHttpWriter implements BatchWriter {
             throws TargetException {
         TargetException failure;
         try {
-            HttpConnection.Response response = connection.post(pathAndQuery, CONTENT_TYPE, sink.array(), off, len);
+            Response response = connection.post(pathAndQuery, CONTENT_TYPE, sink.array(), off, len);
             if (response.ok()) {
                 return;
             }
