@@ -68,14 +68,10 @@ final class V2Admin implements StoreAdmin {
         if (bucketExists()) {
             return;
         }
-<<<<<<< HEAD
-        HttpConnection.Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
+        Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
         if (isMissingOrg(orgs)) {
             throw missingOrg();
         }
-=======
-        Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
->>>>>>> http-client
         if (!orgs.ok()) {
             throw InfluxErrors.status(orgs, "find org '" + config.org() + "'", who);
         }
@@ -99,7 +95,7 @@ final class V2Admin implements StoreAdmin {
      * InfluxDB 2 answers a lookup by an unknown org name with 404 {@code organization name "x" not found}; a 404
      * that does not speak of an organization (no v2 API at all) stays an ordinary failure.
      */
-    static boolean isMissingOrg(HttpConnection.Response r) {
+    static boolean isMissingOrg(Response r) {
         return r.status() == 404 && InfluxErrors.serverMessage(r.body()).toLowerCase(java.util.Locale.ROOT).contains("organization");
     }
 

@@ -1,12 +1,8 @@
 package io.dbharness.matrixdb;
 
 import io.dbharness.core.api.UsageException;
-<<<<<<< HEAD
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.net.HttpConnection;
-=======
 import io.dbharness.http.HttpPoster;
->>>>>>> http-client
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
