@@ -14,10 +14,11 @@ import java.util.Optional;
  * {@code Authorization} header; nothing here prints them.
  *
  * @param precision empty for {@code auto}: each batch is sent in the coarsest unit that carries its timestamps
+ * @param opTimeout {@code --op-timeout}: the deadline of one write post
  */
 record InfluxConfig(URI baseUri, InfluxApi api, String database, String retentionPolicy, String username,
                     String password, String org, String bucket, String token, int batchLines, boolean gzip,
-                    Optional<LinePrecision> precision) {
+                    Optional<LinePrecision> precision, java.time.Duration opTimeout) {
 
     static final String DEFAULT_URL = "http://localhost:8086";
     static final String DEFAULT_DATABASE = "dbharness";
@@ -49,7 +50,7 @@ record InfluxConfig(URI baseUri, InfluxApi api, String database, String retentio
                 s.optional("influx-database").orElse(DEFAULT_DATABASE), s.optional("retention-policy").orElse(""),
                 s.optional("username").orElse(""), s.optional("influx-password").orElse(""),
                 s.optional("org").orElse(""), s.optional("bucket").orElse(""), s.optional("token").orElse(""),
-                line.batchLines(), s.bool("gzip"), line.precision());
+                line.batchLines(), s.bool("gzip"), line.precision(), io.dbharness.core.engine.RunOptions.opTimeout(s));
     }
 
     private static boolean hasCredentialParameter(String rawQuery) {

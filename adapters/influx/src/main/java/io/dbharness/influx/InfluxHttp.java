@@ -1,6 +1,7 @@
 package io.dbharness.influx;
 
 import io.dbharness.core.api.TargetException;
+import io.dbharness.http.HttpFailure;
 import io.dbharness.http.HttpPoster;
 import io.dbharness.http.Response;
 
@@ -26,7 +27,6 @@ import java.util.List;
 final class InfluxHttp {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(10);
 
     private final HttpClient client;
@@ -68,13 +68,16 @@ final class InfluxHttp {
                 .POST(HttpRequest.BodyPublishers.ofString(body)), what);
     }
 
-    /** A connection of its own for one writer: writes go through {@link HttpPoster}, not the shared client. */
-    HttpPoster openWriteConnection() {
-        return new HttpPoster(base, CONNECT_TIMEOUT, WRITE_TIMEOUT);
+    /**
+     * A connection of its own for one writer: writes go through {@link HttpPoster}, not the shared client.
+     * {@code requestTimeout} is {@code --op-timeout}: the deadline of one whole post.
+     */
+    HttpPoster openWriteConnection(Duration requestTimeout) {
+        return new HttpPoster(base, CONNECT_TIMEOUT, requestTimeout);
     }
 
     /** Posts {@code len} bytes of line protocol from {@code body[off]}; the array is not copied. */
-    Response write(HttpPoster connection, URI uri, byte[] body, int off, int len, boolean gzip) throws TargetException {
+    Response write(HttpPoster connection, URI uri, byte[] body, int off, int len, boolean gzip) throws HttpFailure {
         List<String> headers = new ArrayList<>(3);
         headers.add("Content-Type: text/plain; charset=utf-8");
         if (gzip) {
@@ -83,12 +86,8 @@ final class InfluxHttp {
         if (authorization != null) {
             headers.add("Authorization: " + authorization);
         }
-        try {
-            return connection.post(uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()),
-                    headers, body, off, len);
-        } catch (IOException e) {
-            throw InfluxErrors.io(e, endpoint(), "write");
-        }
+        return connection.post(uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()),
+                headers, body, off, len);
     }
 
     URI uri(String pathAndQuery) {

@@ -1,9 +1,8 @@
 package io.dbharness.influx;
 
-import io.dbharness.http.HttpPoster;
-import io.dbharness.http.Response;
-
 import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.Fate;
+import io.dbharness.core.api.PartialWriteException;
 import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
@@ -12,6 +11,10 @@ import io.dbharness.core.api.WriteResult;
 import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.LinePrecision;
 import io.dbharness.core.encode.LineProtocolEncoder;
+import io.dbharness.http.HttpFailure;
+import io.dbharness.http.HttpFailures;
+import io.dbharness.http.HttpPoster;
+import io.dbharness.http.Response;
 
 import java.net.URI;
 import java.util.Optional;
@@ -21,9 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  * One worker's writes: encodes the engine's batch once into a reused buffer, then posts it in slices of
  * {@code --batch-lines} lines (cut at line ends, no copy). Throttling (429, 503) is retried here, per slice,
  * honouring {@code Retry-After}: the slices already accepted are not sent again, and the engine's own
- * backoff cannot know the server's hint. When the server still throttles after that, the batch fails as
- * RETRYABLE and the engine's {@code --max-retries} applies (resending a slice is harmless: InfluxDB
- * overwrites a point with the same series and timestamp).
+ * backoff cannot know the server's hint.
+ *
+ * <p>InfluxDB identifies a point by measurement, tag set and timestamp and overwrites it when written again,
+ * so the writer is {@link #idempotent()}: a batch whose post timed out or lost its connection (stored or
+ * not, nobody can tell) is sent again whole by the engine, earlier slices included, and counted once. A
+ * slice the server refused (400, a status other than throttling) after earlier slices were stored is a
+ * partial write: those count as written, the rest as failed.
  */
 final class LineWriter implements BatchWriter {
 
@@ -42,6 +49,8 @@ final class LineWriter implements BatchWriter {
     private final String who;
     private final ByteSink sink = new ByteSink(1 << 20);
     private final HttpPoster connection;
+    /** A post failed at the connection: the next {@link #reconnect} has a new connection to report. */
+    private boolean broken;
 
     LineWriter(SeriesSchema schema, InfluxHttp http, StoreAdmin admin, InfluxConfig config, String who) {
         this.schema = schema;
@@ -54,7 +63,7 @@ final class LineWriter implements BatchWriter {
         this.gzip = config.gzip() ? new GzipBuffer() : null;
         this.where = admin.store() + ", measurement " + schema.tableName();
         this.who = who;
-        this.connection = http.openWriteConnection();
+        this.connection = http.openWriteConnection(config.opTimeout());
     }
 
     @Override
@@ -114,7 +123,13 @@ final class LineWriter implements BatchWriter {
             dataLen = gzip.length();
         }
         for (int attempt = 0; ; attempt++) {
-            Response r = http.write(connection, uris[precision.ordinal()], data, dataOff, dataLen, gzip != null);
+            Response r;
+            try {
+                r = http.write(connection, uris[precision.ordinal()], data, dataOff, dataLen, gzip != null);
+            } catch (HttpFailure f) {
+                broken = true;
+                throw HttpFailures.toTarget(f, "write to InfluxDB " + where + ": " + f.getMessage(), committedBefore > 0);
+            }
             if (r.ok()) {
                 return;
             }
@@ -123,7 +138,15 @@ final class LineWriter implements BatchWriter {
             }
             boolean throttled = r.status() == 429 || r.status() == 503;
             if (!throttled || attempt >= THROTTLE_RETRIES) {
-                throw InfluxErrors.status(r, "write to " + where, who);
+                TargetException e = InfluxErrors.status(r, "write to " + where, who);
+                if (committedBefore == 0) {
+                    throw e;
+                }
+                if (e.kind() == TargetException.Kind.RETRYABLE) { // sent again whole: the stored slices are overwritten
+                    throw new TargetException(e.kind(), Fate.UNKNOWN, e.vendorCode(), e.getMessage(), null);
+                }
+                throw new PartialWriteException(e.kind(), e.vendorCode(), e.getMessage() + " (" + committedBefore
+                        + " lines of the batch were stored before)", committedBefore, skipped, 0);
             }
             LockSupport.parkNanos(waitMillis(r, attempt) * 1_000_000L);
             if (Thread.currentThread().isInterrupted()) {
@@ -143,6 +166,28 @@ final class LineWriter implements BatchWriter {
             }
         }
         return Math.min(MAX_WAIT_MILLIS, FIRST_BACKOFF_MILLIS << Math.min(attempt, 16));
+    }
+
+    @Override
+    public boolean idempotent() {
+        return true;
+    }
+
+    /** The poster opens a new connection by itself; this waits until the server answers {@code /ping} again. */
+    @Override
+    public boolean reconnect() throws TargetException {
+        Response ping = http.ping();
+        if (!ping.ok()) {
+            throw InfluxErrors.status(ping, "answer /ping", who);
+        }
+        boolean reopened = broken;
+        broken = false;
+        return reopened;
+    }
+
+    @Override
+    public void cancel() {
+        connection.cancel();
     }
 
     @Override

@@ -26,14 +26,16 @@ final class InfluxServer implements AutoCloseable {
     static final String ADMIN = "admin";
     static final String ADMIN_PASSWORD = "s3cret-admin";
 
-    private final Process process;
+    private Process process;
     private final Path dir;
     private final int port;
+    private final String influxd;
 
-    private InfluxServer(Process process, Path dir, int port) {
+    private InfluxServer(Process process, Path dir, int port, String influxd) {
         this.process = process;
         this.dir = dir;
         this.port = port;
+        this.influxd = influxd;
     }
 
     /** Starts a server; with {@code auth} it has auth-enabled and an admin {@link #ADMIN}. */
@@ -52,11 +54,8 @@ final class InfluxServer implements AutoCloseable {
                 + "[monitor]\n  store-enabled = false\n"
                 + "[continuous_queries]\n  enabled = false\n"
                 + "[subscriber]\n  enabled = false\n";
-        Path confFile = dir.resolve("influxdb.conf");
-        Files.writeString(confFile, conf);
-        Process p = new ProcessBuilder(influxd, "-config", confFile.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("influxd.log").toFile()).start();
-        InfluxServer server = new InfluxServer(p, dir, port);
+        Files.writeString(dir.resolve("influxdb.conf"), conf);
+        InfluxServer server = new InfluxServer(launch(influxd, dir), dir, port, influxd);
         try {
             server.awaitPing();
             if (auth) { // allowed without credentials while the server has no user yet
@@ -67,6 +66,39 @@ final class InfluxServer implements AutoCloseable {
             throw e;
         }
         return server;
+    }
+
+    private static Process launch(String influxd, Path dir) throws IOException {
+        return new ProcessBuilder(influxd, "-config", dir.resolve("influxdb.conf").toString()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("influxd.log").toFile())).start();
+    }
+
+    /** Fault tests: freezes the server (SIGSTOP): connections are accepted by the kernel, nothing answers. */
+    void freeze() throws Exception {
+        signal("STOP");
+    }
+
+    /** Fault tests: lets a frozen server go on (SIGCONT). */
+    void thaw() throws Exception {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws Exception {
+        int code = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor();
+        if (code != 0) {
+            throw new AssertionError("kill -" + name + " " + process.pid() + " exited " + code);
+        }
+    }
+
+    /** Fault tests: kills the server outright (SIGKILL); its data and WAL stay for {@link #restart}. */
+    void kill() throws Exception {
+        process.destroyForcibly().waitFor();
+    }
+
+    /** Fault tests: starts the server again on the same ports and data, and waits until it answers. */
+    void restart() throws Exception {
+        process = launch(influxd, dir);
+        awaitPing();
     }
 
     private static String findInfluxd() {
@@ -136,6 +168,11 @@ final class InfluxServer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        try {
+            thaw(); // a frozen process would not see the SIGTERM
+        } catch (Exception | AssertionError ignored) {
+            // gone already
+        }
         process.destroy();
         try {
             if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {

@@ -116,12 +116,14 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
     }
 
     @Override
-    public Optional<BatchWriter> ownWriter(SeriesSchema schema, DataSource pool) throws TargetException {
+    public Optional<BatchWriter> ownWriter(SeriesSchema schema, DataSource pool, java.time.Duration opTimeout)
+            throws TargetException {
         if (ingest != Ingest.MXGATE_HTTP) {
             return Optional.empty();
         }
         String target = MxGateTarget.resolve(schema, pool, DIALECT);
-        return Optional.of(new MxGateWriter(mxgate, gzip, new MxGateEncoder(schema, target, timeFormat), target));
+        return Optional.of(new MxGateWriter(mxgate, gzip, new MxGateEncoder(schema, target, timeFormat), target,
+                opTimeout, mergesRowsWithSameKey()));
     }
 
     /**

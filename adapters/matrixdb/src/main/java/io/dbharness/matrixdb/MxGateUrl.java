@@ -44,10 +44,11 @@ record MxGateUrl(String text, boolean tls, String host, int port, String path) {
         return new MxGateUrl(shown, tls, uri.getHost(), port, path);
     }
 
-    HttpPoster connection() {
+    /** A connection of its own for one writer; {@code requestTimeout} bounds one post ({@code --op-timeout}). */
+    HttpPoster connection(Duration requestTimeout) {
         try {
             return new HttpPoster(new URI(tls ? "https" : "http", null, host, port, null, null, null),
-                    Duration.ofSeconds(5), Duration.ofSeconds(120));
+                    Duration.ofSeconds(5), requestTimeout);
         } catch (URISyntaxException e) {
             throw new UsageException("invalid value '" + text + "' for --mxgate-url: " + e.getMessage());
         }

@@ -5,10 +5,11 @@ import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WriteResult;
 import io.dbharness.core.encode.ByteSink;
+import io.dbharness.http.HttpFailure;
+import io.dbharness.http.HttpFailures;
 import io.dbharness.http.HttpPoster;
 import io.dbharness.http.Response;
 
-import java.io.IOException;
 import java.util.List;
 
 /**
@@ -32,12 +33,22 @@ final class MxGateWriter implements BatchWriter {
     private final ByteSink sink = new ByteSink(1 << 20);
     private final String target;
 
-    MxGateWriter(MxGateUrl url, boolean gzip, MxGateEncoder encoder, String target) {
+    private final boolean idempotent;
+    /** A post failed at the connection: the next {@link #reconnect} has a new connection to report. */
+    private boolean broken;
+
+    /**
+     * @param opTimeout  the deadline of one post
+     * @param idempotent whether the table merges rows with the same key (unique mode), so a body in doubt may be resent
+     */
+    MxGateWriter(MxGateUrl url, boolean gzip, MxGateEncoder encoder, String target, java.time.Duration opTimeout,
+                 boolean idempotent) {
         this.url = url;
-        this.connection = url.connection();
+        this.connection = url.connection(opTimeout);
         this.encoder = encoder;
         this.gzip = gzip ? new GzipBody() : null;
         this.target = target;
+        this.idempotent = idempotent;
     }
 
     @Override
@@ -60,8 +71,11 @@ final class MxGateWriter implements BatchWriter {
         Response r;
         try {
             r = connection.post(url.path(), gzip == null ? PLAIN : GZIP, body.array(), 0, body.length());
-        } catch (IOException e) {
-            throw MxGateErrors.unreachable(url, e);
+        } catch (HttpFailure f) {
+            broken = true;
+            TargetException e = MxGateErrors.unreachable(url, f);
+            // a body cut off after it went out whole may be loaded: its rows are then of unknown fate
+            throw HttpFailures.toTarget(f, e.getMessage(), false);
         }
         if (r.status() == 200) {
             List<String> errors = MxGateErrors.lineErrors(r.body());
@@ -72,6 +86,29 @@ final class MxGateWriter implements BatchWriter {
             throw MxGateErrors.status(r, target);
         }
         return new WriteResult(batch.size(), 0, body.length());
+    }
+
+    @Override
+    public boolean idempotent() {
+        return idempotent;
+    }
+
+    /** The poster opens a new connection by itself; this waits until MatrixGate accepts connections again. */
+    @Override
+    public boolean reconnect() throws TargetException {
+        try {
+            url.probe();
+        } catch (java.io.IOException e) {
+            throw MxGateErrors.unreachable(url, e);
+        }
+        boolean reopened = broken;
+        broken = false;
+        return reopened;
+    }
+
+    @Override
+    public void cancel() {
+        connection.cancel();
     }
 
     @Override

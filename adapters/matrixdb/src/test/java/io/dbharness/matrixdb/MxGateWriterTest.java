@@ -45,7 +45,7 @@ class MxGateWriterTest {
 
     private static MxGateWriter writer(FakeMxGate gate, boolean gzip, TimeFormat time) {
         return new MxGateWriter(MxGateUrl.parse(gate.url()), gzip, new MxGateEncoder(SCHEMA, "public.telematics", time),
-                "public.telematics");
+                "public.telematics", java.time.Duration.ofSeconds(10), false);
     }
 
     @Test
@@ -153,9 +153,11 @@ class MxGateWriterTest {
         }
         MxGateUrl url = MxGateUrl.parse("http://127.0.0.1:" + port);
         try (MxGateWriter w = new MxGateWriter(url, false, new MxGateEncoder(SCHEMA, "public.telematics", TimeFormat.UNIX_SECOND),
-                "public.telematics")) {
+                "public.telematics", java.time.Duration.ofSeconds(10), false)) {
             TargetException e = assertThrows(TargetException.class, () -> w.write(batch()));
             assertEquals(TargetException.Kind.UNREACHABLE, e.kind());
+            assertEquals(io.dbharness.core.api.Fate.NOT_APPLIED, e.fate(), "never sent: safe to send again");
+            assertThrows(TargetException.class, w::reconnect, "still not listening");
             assertEquals("cannot reach MatrixGate at http://127.0.0.1:" + port
                     + ": connection refused (is mxgate running with an HTTP source?)", e.getMessage());
         }

@@ -102,7 +102,7 @@ public abstract class PgFamilyProvider implements TargetProvider {
                 pool.close();
                 throw e;
             }
-            return new PostgresTarget(endpoint, pool, embedded, flavor, flavor.tracksCommits(version));
+            return new PostgresTarget(endpoint, pool, embedded, flavor, flavor.tracksCommits(version), opTimeout);
         } catch (TargetException | RuntimeException e) {
             if (embedded != null) {
                 embedded.close();

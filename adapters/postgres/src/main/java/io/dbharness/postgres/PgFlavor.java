@@ -94,7 +94,8 @@ public interface PgFlavor {
      * A writer of the product's own (MatrixGate's HTTP API, a COPY with product options); empty for the
      * shared COPY/INSERT writers of {@link #ingestMode()}. {@code pool} is the target's connection pool.
      */
-    default Optional<BatchWriter> ownWriter(SeriesSchema schema, javax.sql.DataSource pool) throws TargetException {
+    default Optional<BatchWriter> ownWriter(SeriesSchema schema, javax.sql.DataSource pool, java.time.Duration opTimeout)
+            throws TargetException {
         return Optional.empty();
     }
 

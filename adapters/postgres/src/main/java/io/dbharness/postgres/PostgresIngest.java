@@ -26,13 +26,18 @@ final class PostgresIngest implements TimeSeriesIngest {
     private final PgFlavor flavor;
     private final SqlDialect sql;
     private final boolean tracksCommits;
+    private final java.time.Duration opTimeout;
 
-    /** @param tracksCommits whether writers learn after a lost connection if their last transaction committed */
-    PostgresIngest(DataSource pool, PgFlavor flavor, boolean tracksCommits) {
+    /**
+     * @param tracksCommits whether writers learn after a lost connection if their last transaction committed
+     * @param opTimeout     {@code --op-timeout}, for writers of a product's own that enforce it themselves
+     */
+    PostgresIngest(DataSource pool, PgFlavor flavor, boolean tracksCommits, java.time.Duration opTimeout) {
         this.pool = pool;
         this.flavor = flavor;
         this.sql = flavor.dialect();
         this.tracksCommits = tracksCommits;
+        this.opTimeout = opTimeout;
     }
 
     @Override
@@ -70,7 +75,7 @@ final class PostgresIngest implements TimeSeriesIngest {
 
     @Override
     public BatchWriter openWriter(SeriesSchema schema) throws TargetException {
-        java.util.Optional<BatchWriter> own = flavor.ownWriter(schema, pool);
+        java.util.Optional<BatchWriter> own = flavor.ownWriter(schema, pool, opTimeout);
         if (own.isPresent()) {
             return own.get();
         }

@@ -33,13 +33,13 @@ final class PostgresTarget implements TargetAdapter {
 
     /** @param tracksCommits whether the server answers {@code txid_status} for the writers (checked at open) */
     PostgresTarget(PostgresEndpoint endpoint, HikariDataSource pool, EmbeddedServer embedded, PgFlavor flavor,
-                   boolean tracksCommits) {
+                   boolean tracksCommits, java.time.Duration opTimeout) {
         this.endpoint = endpoint;
         this.pool = pool;
         this.embedded = embedded;
         this.flavor = flavor;
         this.tracksCommits = tracksCommits;
-        this.ingest = new PostgresIngest(pool, flavor, tracksCommits);
+        this.ingest = new PostgresIngest(pool, flavor, tracksCommits, opTimeout);
         this.sql = new SqlAccess() {
             @Override
             public DataSource dataSource() {

@@ -23,7 +23,6 @@ import java.util.regex.Pattern;
 final class IlpHttp {
 
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-    static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(2);
     private static final Pattern MESSAGE = Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     private final URI base;
@@ -34,14 +33,14 @@ final class IlpHttp {
         this.display = display;
     }
 
-    /** For the probe; writes use {@link #openWriteConnection()}. */
+    /** For the probe; writes use {@link #openWriteConnection}. */
     static HttpClient newClient() {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT).build();
     }
 
-    /** A connection of its own for one writer: see {@link io.dbharness.http.HttpPoster} for why. */
-    io.dbharness.http.HttpPoster openWriteConnection() {
-        return new io.dbharness.http.HttpPoster(base, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+    /** A connection of its own for one writer, {@code requestTimeout} the deadline of one post ({@code --op-timeout}). */
+    io.dbharness.http.HttpPoster openWriteConnection(Duration requestTimeout) {
+        return new io.dbharness.http.HttpPoster(base, CONNECT_TIMEOUT, requestTimeout);
     }
 
     String display() {
@@ -72,7 +71,7 @@ final class IlpHttp {
         } else if (e instanceof HttpConnectTimeoutException) {
             reason = "connect timed out";
         } else if (e instanceof HttpTimeoutException || e instanceof java.net.SocketTimeoutException) {
-            reason = "no answer within " + REQUEST_TIMEOUT.toSeconds() + " s";
+            reason = "no answer within " + CONNECT_TIMEOUT.toSeconds() + " s";
         } else {
             reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }

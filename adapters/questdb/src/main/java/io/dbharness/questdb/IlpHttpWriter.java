@@ -11,10 +11,11 @@ import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.LinePrecision;
 import io.dbharness.core.encode.LineProtocolEncoder;
 
+import io.dbharness.http.HttpFailure;
+import io.dbharness.http.HttpFailures;
 import io.dbharness.http.HttpPoster;
 import io.dbharness.http.Response;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.EnumMap;
 import java.util.Map;
@@ -46,13 +47,18 @@ final class IlpHttpWriter implements BatchWriter {
     private final ByteSink sink = new ByteSink(1 << 20);
     private final String context;
 
-    IlpHttpWriter(IlpHttp http, SeriesSchema schema, Optional<LinePrecision> fixed, int batchLines) {
+    /** A post failed at the connection: the next {@link #reconnect} has a new connection to report. */
+    private boolean broken;
+
+    /** @param opTimeout {@code --op-timeout}: the deadline of one post */
+    IlpHttpWriter(IlpHttp http, SeriesSchema schema, Optional<LinePrecision> fixed, int batchLines,
+                  java.time.Duration opTimeout) {
         this.http = http;
         this.schema = schema;
         this.fixed = fixed;
         this.batchLines = batchLines;
         this.context = "a line-protocol write into " + QuestDbTables.quote(schema.tableName());
-        this.connection = http.openWriteConnection();
+        this.connection = http.openWriteConnection(opTimeout);
     }
 
     @Override
@@ -83,7 +89,7 @@ final class IlpHttpWriter implements BatchWriter {
         String uri = paths.computeIfAbsent(enc.precision(), p -> "/write?precision=" + p.v1Name());
         int len = sink.length();
         if (lines <= batchLines) {
-            post(uri, 0, len, 0, lines, skipped);
+            post(uri, 0, len, 0, lines, lines, skipped);
         } else {
             postInChunks(uri, len, lines, skipped);
         }
@@ -97,24 +103,28 @@ final class IlpHttpWriter implements BatchWriter {
         int committed = 0;
         for (int i = 0; i < len; i++) {
             if (buf[i] == '\n' && ++inChunk == batchLines) {
-                post(uri, start, i + 1 - start, committed, lines, skipped);
+                post(uri, start, i + 1 - start, committed, inChunk, lines, skipped);
                 committed += inChunk;
                 start = i + 1;
                 inChunk = 0;
             }
         }
         if (start < len) {
-            post(uri, start, len - start, committed, lines, skipped);
+            post(uri, start, len - start, committed, lines - committed, lines, skipped);
         }
     }
 
     /**
      * Once an earlier post of the batch is committed, a failure is a partial write: those rows are counted as
-     * written and the batch is not retried whole (QuestDB would store them twice).
+     * written and the batch is not retried whole (QuestDB would store them twice). A post cut off after it
+     * was sent whole may have been stored: its lines are unknown; posts never sent are failed.
+     *
+     * @param postLines lines in this post
      */
-    private void post(String pathAndQuery, int off, int len, int committedBefore, int lines, int skipped)
+    private void post(String pathAndQuery, int off, int len, int committedBefore, int postLines, int lines, int skipped)
             throws TargetException {
         TargetException failure;
+        long unknown = 0;
         try {
             Response response = connection.post(pathAndQuery, CONTENT_TYPE, sink.array(), off, len);
             if (response.ok()) {
@@ -123,13 +133,30 @@ final class IlpHttpWriter implements BatchWriter {
             String what = committedBefore == 0 ? context
                     : context + " (" + committedBefore + " of " + lines + " lines of the batch were committed before)";
             failure = http.failure(response.status(), response.body(), what);
-        } catch (IOException e) {
-            failure = http.unreachable(e);
+        } catch (HttpFailure f) {
+            broken = true;
+            failure = HttpFailures.toTarget(f, "QuestDB at " + http.display() + ", " + context + ": " + f.getMessage(), false);
+            unknown = f.requestSent() ? postLines : 0;
         }
         if (committedBefore > 0) {
-            throw new PartialWriteException(failure.vendorCode(), failure.getMessage(), committedBefore, skipped);
+            throw new PartialWriteException(failure.kind(), failure.vendorCode(), failure.getMessage(), committedBefore,
+                    skipped, unknown);
         }
         throw failure;
+    }
+
+    /** The poster opens a new connection by itself; this waits until the server answers {@code /ping} again. */
+    @Override
+    public boolean reconnect() throws TargetException {
+        http.probe();
+        boolean reopened = broken;
+        broken = false;
+        return reopened;
+    }
+
+    @Override
+    public void cancel() {
+        connection.cancel();
     }
 
     @Override

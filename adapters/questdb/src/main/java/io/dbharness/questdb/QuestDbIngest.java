@@ -32,11 +32,15 @@ final class QuestDbIngest implements TimeSeriesIngest {
     private final Optional<LinePrecision> precision;
     private final int batchLines;
 
-    QuestDbIngest(QuestDbSql sql, IlpHttp http, Optional<LinePrecision> precision, int batchLines) {
+    private final java.time.Duration opTimeout;
+
+    QuestDbIngest(QuestDbSql sql, IlpHttp http, Optional<LinePrecision> precision, int batchLines,
+                  java.time.Duration opTimeout) {
         this.sql = sql;
         this.http = http;
         this.precision = precision;
         this.batchLines = batchLines;
+        this.opTimeout = opTimeout;
     }
 
     @Override
@@ -74,7 +78,7 @@ final class QuestDbIngest implements TimeSeriesIngest {
 
     @Override
     public BatchWriter openWriter(SeriesSchema schema) {
-        return new IlpHttpWriter(http, schema, precision, batchLines);
+        return new IlpHttpWriter(http, schema, precision, batchLines, opTimeout);
     }
 
     @Override

@@ -73,7 +73,8 @@ public final class QuestDbTargetProvider implements TargetProvider {
             sql.probe();
             IlpHttp http = new IlpHttp(endpoint.http(), endpoint.display());
             http.probe();
-            return new QuestDbTarget(endpoint, embedded, sql, new QuestDbIngest(sql, http, precision, batchLines),
+            return new QuestDbTarget(endpoint, embedded, sql, new QuestDbIngest(sql, http, precision, batchLines,
+                    io.dbharness.core.engine.RunOptions.opTimeout(settings)),
                     precision, batchLines);
         } catch (TargetException | RuntimeException e) {
             if (embedded != null) {

@@ -1,0 +1,128 @@
+package io.dbharness.influx;
+
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Faults against a real influxd while the whole harness writes: the server frozen (SIGSTOP) past
+ * {@code --op-timeout} and let go, and the server killed and started again. A point written twice is stored
+ * once, so writes in doubt are sent again: nothing lost, nothing counted twice, and the count in the database
+ * is the count the run reports.
+ */
+class InfluxFaultTest {
+
+    /** 5,000 devices x 60 s, offered at 60,000 rows/s: a run of about 5 s, long enough to be hit mid-way. */
+    private static final long PLANNED = 5_000 * 60L;
+
+    private static InfluxServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = InfluxServer.start(false);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static RunSpec.Builder spec(String db) {
+        return RunSpec.builder().target("influx").workload("iot-insert").option("influx-url", server.url())
+                .option("influx-database", db).option("tag-num", 5_000).option("total-metrics-count", 10)
+                .option("rate", 60_000).option("op-timeout", "2s").option("verify", true)
+                .option("watch-interval", "200ms").environment(Map.of());
+    }
+
+    private static ProgressListener onceRowsFlow(CountDownLatch flowing) {
+        return (sample, progress) -> {
+            if (progress.groups().get(0).rows() > 0) {
+                flowing.countDown();
+            }
+        };
+    }
+
+    private static Thread during(CountDownLatch flowing, List<Throwable> failures, ThrowingRunnable fault) {
+        Thread t = new Thread(() -> {
+            try {
+                if (!flowing.await(60, TimeUnit.SECONDS)) {
+                    throw new AssertionError("no rows flowed within 60 s");
+                }
+                fault.run();
+            } catch (Throwable e) {
+                failures.add(e);
+            }
+        }, "fault");
+        t.start();
+        return t;
+    }
+
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    private static void assertNothingLostNothingDoubled(RunResult r) {
+        String detail = r.errors() + " " + r.totals();
+        assertEquals("COMPLETED", r.stopReason(), r.failure() + " " + detail);
+        assertNull(r.failure());
+        assertEquals(0, r.totals().errors(), detail);
+        assertEquals(0, r.totals().unknownRows(), "every write in doubt was sent again: " + detail);
+        assertEquals(PLANNED, r.totals().rows() + r.totals().skippedRows(), "every row written once (or skipped: no value)");
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertEquals(r.totals().rows(), r.verification().actual(), "points in the database = points reported");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.targetInfo().serverVersion().startsWith("1."), r.targetInfo().serverVersion());
+    }
+
+    @Test
+    void aServerFrozenPastTheOpTimeoutAndLetGoLosesNothing() throws Exception {
+        CountDownLatch flowing = new CountDownLatch(1);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread fault = during(flowing, failures, () -> {
+            server.freeze();
+            try {
+                Thread.sleep(5_000); // past --op-timeout 2s, within the reconnect budget
+            } finally {
+                server.thaw();
+            }
+        });
+        RunResult r = Harness.run(spec("fault_frozen").progress(onceRowsFlow(flowing)).build());
+        fault.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertNothingLostNothingDoubled(r);
+        assertTrue(r.totals().timeouts() >= 1, "the frozen posts timed out: " + r.totals());
+        assertTrue(r.totals().retries() >= 1, "and were sent again: " + r.totals());
+    }
+
+    @Test
+    void aServerKilledAndStartedAgainLosesNothing() throws Exception {
+        CountDownLatch flowing = new CountDownLatch(1);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread fault = during(flowing, failures, () -> {
+            server.kill();
+            Thread.sleep(1_000);
+            server.restart();
+        });
+        RunResult r = Harness.run(spec("fault_killed").progress(onceRowsFlow(flowing)).build());
+        fault.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertNothingLostNothingDoubled(r);
+        assertTrue(r.totals().reconnects() >= 1, "the writers reconnected: " + r.totals());
+    }
+}
