@@ -88,8 +88,8 @@ public final class Harness {
 
     /**
      * Checks the target once the workers have stopped. Bounded: by {@code --op-timeout} (plus a margin), or by
-     * a few seconds after Ctrl-C, so a stalled server cannot hold the summary and result back; a check that
-     * does not answer in time is SKIPPED and says so.
+     * a few seconds after Ctrl-C, so a stalled server cannot hold the summary and result back. A verification
+     * asked for that could not be done (no answer in time, an error) is FAILED and says why: it proved nothing.
      */
     private static AfterRun afterRun(Workload workload, TargetAdapter target, RunTotals t, RunOptions options,
                                      boolean stopped) {
@@ -99,8 +99,8 @@ public final class Harness {
             if (options.verify()) {
                 try {
                     v = workload.verify(target, t);
-                } catch (TargetException e) {
-                    v = Verification.skipped("could not check the target: " + e.getMessage());
+                } catch (TargetException e) { // asked for and not done: not a pass
+                    v = Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
                 }
             }
             long stored;
@@ -118,8 +118,8 @@ public final class Harness {
             return task.get(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             task.cancel(true);
-            return new AfterRun(options.verify() ? Verification.skipped("the target did not answer the verification within "
-                    + limit.toSeconds() + " s") : Verification.skipped("--verify not set"), -1);
+            return new AfterRun(options.verify() ? Verification.failed(t.rows(), -1, "the target did not answer the"
+                    + " verification within " + limit.toSeconds() + " s") : Verification.skipped("--verify not set"), -1);
         } catch (java.util.concurrent.ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof UsageException u) {
