@@ -92,7 +92,7 @@ import java.util.concurrent.locks.LockSupport;
  * message or {@code toString} ({@code Authorization} and the like are masked in the library's header log too;
  * its wire log, off unless configured at debug, shows the raw bytes).
  *
- * <p>The first poster made in a JVM warms the post path up over loopback ({@link WarmUp}, about 0.4 s), as
+ * <p>The first poster made in a JVM warms the post path up over loopback ({@link WarmUp}, about 0.65 s), as
  * writers are made before the clock starts: a short run's first posts would otherwise run cold.
  */
 public final class HttpPoster implements AutoCloseable {

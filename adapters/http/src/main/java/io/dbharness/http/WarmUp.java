@@ -13,21 +13,25 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Runs the post path a few hundred times against a throw-away peer on loopback, once per JVM, when the first
+ * Runs the post path a few thousand times against a throw-away peer on loopback, once per JVM, when the first
  * {@link HttpPoster} is made. Writers are made before the clock starts, and a default run is only about a
  * hundred posts: without this, most of them ran cold (class loading, interpreted library code), which measured
- * about 90 ms of extra client CPU per run, some 4 % of a 2.5 s influx run at one worker. Nothing reaches the
+ * about 90 ms of extra client CPU per run, some 4 % of a 2.5 s influx run at one worker, and the JIT's second
+ * tier compiled the library's header code on the clock, on a core the database needs. Nothing reaches the
  * target.
  */
 final class WarmUp {
 
     /**
-     * Measured over the 120 posts of a default run against a peer answering in 15 ms: 400 warm-up posts left the
-     * client at twice the old hand-written client's CPU per post, 1500 at par with it. About 0.4 s once per JVM,
-     * before the clock. (Waiting for the JIT to go quiet afterwards did not help: the C2 compilations seen on the
-     * clock, some 0.1 s of CPU per run, come from the run's own traffic.)
+     * Measured on influx runs at 2 workers (JIT log and per-thread CPU inside the clock): with 1500 warm-up posts
+     * the methods called a few times a post (header parsing and formatting) crossed the C2 threshold on the
+     * clock, 110-180 ms of compiler CPU per run against 30-40 ms for the old hand-written client; with 6000 it
+     * is 30-90 ms. 400 posts had left the client itself at twice the old client's CPU a post. About 0.65 s (0.45
+     * s of CPU) once per JVM, before the clock.
      */
-    static final int POSTS = 1500;
+    static final int POSTS = 6000;
+    /** A slow machine stops warming up after this long: a colder start costs speed, not correctness. */
+    private static final long MAX_NANOS = 2_000_000_000L;
     private static final List<String> HEADERS = List.of("Content-Type: text/plain; charset=utf-8");
     private static final byte[] ANSWER = ("HTTP/1.1 204 No Content\r\nContent-Type: application/json\r\n"
             + "Request-Id: 00000000-0000-0000-0000-000000000000\r\nX-Warm-Up: 1\r\n\r\n")
@@ -46,10 +50,11 @@ final class WarmUp {
             Thread peer = new Thread(() -> answer(server), "dbharness-http-warm-up");
             peer.setDaemon(true);
             peer.start();
-            byte[] body = new byte[4096];
+            byte[] body = new byte[256];
             try (HttpPoster p = new HttpPoster(URI.create("http://127.0.0.1:" + server.getLocalPort()),
                     Duration.ofSeconds(2), Duration.ofSeconds(5), HttpPoster.VALIDATE_AFTER_IDLE, null, false)) {
-                for (int i = 0; i < POSTS; i++) {
+                long until = System.nanoTime() + MAX_NANOS;
+                for (int i = 0; i < POSTS && System.nanoTime() - until < 0; i++) {
                     p.post("/warm-up", HEADERS, body, 0, body.length);
                 }
             }
