@@ -32,6 +32,11 @@ public final class ProgressPrinter implements ProgressListener {
         }
     }
 
+    @Override
+    public void onPhase(String what) {
+        out.println(what + "...");
+    }
+
     /** The lines without printing them. */
     public static List<String> lines(IntervalSample sample, Progress progress) {
         List<String> lines = new ArrayList<>();

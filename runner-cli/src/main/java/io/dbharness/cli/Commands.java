@@ -38,7 +38,8 @@ final class Commands {
         spec.usageMessage()
                 .description("Replays the same database workload against a target and measures it.",
                         "Exit codes: 0 ok, 1 finished with errors or failed verification, 2 bad usage or config, "
-                                + "3 target unreachable or authentication failed.")
+                                + "3 target unreachable or authentication failed, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP "
+                                + "(summary and result still written).")
                 .sortOptions(false)
                 .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]");

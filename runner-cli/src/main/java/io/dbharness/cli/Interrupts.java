@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Ctrl-C and SIGTERM while a run is going: the first one asks the run to stop (the operations in flight get
+ * Ctrl-C, SIGTERM and SIGHUP while a run is going: the first one asks the run to stop (the operations in flight get
  * a short grace, then they are cancelled; verification, summary and result follow), and the process then
- * exits with 130 or 143. A second one quits at once without a result. Should the run not end within
+ * exits with 130, 143 or 129. Before the run has started (connecting, preparing the table) there is
+ * nothing to report and the process quits at once. A second one quits at once without a result. Should the run not end within
  * {@link #SAFETY_NET_SECONDS} of the first signal, the process quits and says so, rather than hang.
  *
  * <p>Signal handlers rather than a shutdown hook: a hook runs after the JVM has decided to exit, and nothing
@@ -32,6 +33,7 @@ final class Interrupts implements AutoCloseable {
         Interrupts i = new Interrupts();
         i.handle("INT", 130, stop, err);
         i.handle("TERM", 143, stop, err);
+        i.handle("HUP", 129, stop, err); // a closed terminal or ssh session: stop as cleanly as on Ctrl-C
         return i;
     }
 
@@ -47,10 +49,19 @@ final class Interrupts implements AutoCloseable {
 
     private void onSignal(String name, int exitCode, StopSignal stop, PrintStream err) {
         if (received.incrementAndGet() == 1) {
+            StopSignal.Phase phase = stop.phase();
             stop.request(name, exitCode);
             err.println();
-            err.println("stopping (" + name + "): the operations in flight get " + io.dbharness.core.engine.Engine.STOP_GRACE.toSeconds()
-                    + " s, then the summary and result are written (press Ctrl-C again to quit at once, without them)");
+            if (phase == StopSignal.Phase.SETUP) {
+                // nothing measured yet, so nothing to report: quit (shutdown hooks still stop an embedded server)
+                err.println("stopped (" + name + ") before the run started: nothing was measured, no result written");
+                System.exit(exitCode);
+            }
+            err.println(phase == StopSignal.Phase.RUNNING
+                    ? "stopping (" + name + "): the operations in flight get " + io.dbharness.core.engine.Engine.STOP_GRACE.toSeconds()
+                            + " s, then the summary and result are written (press Ctrl-C again to quit at once, without them)"
+                    : "stopping (" + name + "): the checks after the run get a few seconds more, then the summary and"
+                            + " result are written (press Ctrl-C again to quit at once, without them)");
             Thread net = new Thread(() -> {
                 try {
                     Thread.sleep(SAFETY_NET_SECONDS * 1000L);

@@ -69,12 +69,15 @@ class InterruptTest {
         final CountDownLatch rowsFlowing = new CountDownLatch(1);
         final Thread[] pumps;
 
-        Runner(String table) throws IOException {
+        final CountDownLatch verifying = new CountDownLatch(1);
+
+        Runner(String table, String... more) throws IOException {
             String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-            List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
                     "io.dbharness.cli.Main", "--url", url, "--user", "postgres", "--table-name", table, "--clean",
                     "--tag-num", "400000", "--total-metrics-count", "10", "--watch-interval", "200ms", "--verify",
-                    "--results", tmp.toString());
+                    "--results", tmp.toString()));
+            cmd.addAll(List.of(more));
             ProcessBuilder pb = new ProcessBuilder(cmd);
             pb.environment().keySet().removeIf(k -> k.startsWith("PG"));
             process = pb.start();
@@ -90,6 +93,9 @@ class InterruptTest {
                         }
                         if (progress && line.startsWith("[") && !line.contains("]  0 rows")) {
                             rowsFlowing.countDown();
+                        }
+                        if (progress && line.startsWith("verifying")) {
+                            verifying.countDown();
                         }
                     }
                 } catch (IOException ignored) {
@@ -150,11 +156,31 @@ class InterruptTest {
             String summary = r.out.toString();
             assertTrue(summary.contains("│ stopped ") && summary.contains("INTERRUPTED"), summary);
             assertTrue(summary.matches("(?s).*│ exit code +│ 130 +│.*"), summary);
-            assertTrue(summary.contains("did not answer the verification within 5 s"), summary);
+            assertTrue(summary.contains("stopped (SIGINT) before the verification finished"), summary);
             JsonNode result = onlyResult();
             assertEquals(130, result.get("exitCode").asInt(), "the result's exit code is the process's");
             assertEquals("INTERRUPTED", result.get("stopReason").asText());
             assertTrue(result.get("totals").get("rows").asLong() > 0);
+        }
+    }
+
+    @Test
+    void ctrlCDuringAStalledVerificationCutsItShort() throws Exception {
+        // the table is locked mid-run: the writes time out at the deadline, and the count then waits on the lock
+        try (Runner r = new Runner("cli_verify", "--duration", "3s"); Connection lock = admin(); Statement st = lock.createStatement()) {
+            assertTrue(r.rowsFlowing.await(60, TimeUnit.SECONDS), "no progress line with rows:\n" + r.err);
+            lock.setAutoCommit(false);
+            st.execute("LOCK TABLE cli_verify IN ACCESS EXCLUSIVE MODE");
+            assertTrue(r.verifying.await(30, TimeUnit.SECONDS), "no 'verifying' line:\n" + r.err);
+            Thread.sleep(1_000);
+            r.signal("INT");
+            double secs = r.awaitExit(20);
+            lock.rollback();
+            assertEquals(130, r.process.exitValue(), r.err.toString());
+            assertTrue(secs < 10, "5 s more for the checks, not --op-timeout's 65 s: " + secs);
+            assertTrue(r.err.toString().contains("checks after the run"), r.err.toString());
+            assertTrue(r.out.toString().contains("stopped (SIGINT) before the verification finished"), r.out.toString());
+            assertEquals(130, onlyResult().get("exitCode").asInt());
         }
     }
 

@@ -38,6 +38,7 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
         String password = s.optional("password").orElse(null);
         if (s.isSet("url")) {
             String url = s.string("url").trim();
+            refuseUserInfo(url);
             // every family driver keeps libpq's URL shape: parse it as a PostgreSQL URL for the display
             Properties parsed = prefixes.stream().filter(url::startsWith).findFirst()
                     .map(p -> org.postgresql.Driver.parseURL("jdbc:postgresql:" + url.substring(p.length()), null))
@@ -72,6 +73,20 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
     static PostgresEndpoint embedded(int port) {
         return new PostgresEndpoint("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", null, "embedded",
                 "localhost:" + port, "postgres", false);
+    }
+
+    /**
+     * libpq takes {@code postgresql://user:password@host/db} but the JDBC drivers do not: they would read
+     * {@code user:password@host} as a host name and print it in their error. Refused without echoing the URL.
+     */
+    private static void refuseUserInfo(String url) {
+        int authority = url.indexOf("//");
+        int query = url.indexOf('?');
+        int at = url.indexOf('@', Math.max(authority, 0));
+        if (authority >= 0 && at >= 0 && (query < 0 || at < query)) {
+            throw new UsageException("invalid value for --url: the JDBC driver takes no user or password before the"
+                    + " host (USER:PASSWORD@HOST); give them with --user and --password, or as ?user=...&password=...");
+        }
     }
 
     private static String urlEncode(String s) {

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -178,6 +179,16 @@ class PostgresConnectTest {
     void badUrlIsAUsageError() {
         UsageException e = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of("url", "jdbc:mysql://x/y?password=" + WRONG)));
         assertEquals("invalid value for --url: expected jdbc:postgresql://HOST:PORT/DATABASE", e.getMessage());
+    }
+
+    @Test
+    void credentialsBeforeTheHostAreRefusedWithoutEchoingThem() {
+        for (String url : List.of("jdbc:postgresql://bob:" + WRONG + "@127.0.0.1:1/db", "jdbc:postgresql://bob@127.0.0.1:1/db")) {
+            UsageException e = assertThrows(UsageException.class, () -> PgTestSupport.open(Map.of("url", url)));
+            assertTrue(e.getMessage().contains("--user and --password"), e.getMessage());
+            assertNoSecret(e, WRONG);
+            assertFalse(e.getMessage().contains("bob"), e.getMessage());
+        }
     }
 
     @Test

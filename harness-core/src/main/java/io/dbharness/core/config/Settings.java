@@ -257,6 +257,8 @@ public final class Settings {
     private static final String MASK = "*****";
     /** {@code //user:} of a URL's userinfo; the password runs to an {@code @} found by {@link #maskEmbedded}. */
     private static final Pattern USER = Pattern.compile("//[^/:@?#\\s]*:");
+    /** A userinfo with no colon, {@code //TOKEN@host}: some services take a token there. */
+    private static final Pattern BARE_USERINFO = Pattern.compile("//[^/:@?#\\s]+@");
     /**
      * A secret query or connection parameter, its name at a parameter boundary so {@code app=} is not
      * {@code p=}. {@code p} is InfluxDB's password ({@code u} is only the user).
@@ -265,7 +267,8 @@ public final class Settings {
             "(?i)((?:^|[?&;\\s])(?:password|passwd|pwd|token|secret|sslpassword|p)=)[^&;\\s]*");
 
     /**
-     * Masks passwords and tokens written into a value: a URL's {@code user:password@} and secret parameters
+     * Masks passwords and tokens written into a value: a URL's {@code user:password@} (or a lone
+     * {@code //token@}) and secret parameters
      * ({@code ?password=}, {@code &token=}, InfluxDB's {@code &p=}...). A password may itself hold {@code @},
      * {@code /} or {@code =}, so the mask runs to the last {@code @} before the query, or before the first
      * {@code =}/{@code &}, whichever is further: masking part of a path is harmless, showing part of a
@@ -294,7 +297,8 @@ public final class Settings {
             pos = at; // from the '@' on
         }
         out.append(value, pos, value.length());
-        return PARAM.matcher(out).replaceAll("$1" + MASK);
+        String masked = BARE_USERINFO.matcher(out).replaceAll("//" + MASK + "@");
+        return PARAM.matcher(masked).replaceAll("$1" + MASK);
     }
 
     /** The last {@code @} in {@code [from, end)} before the first of {@code stops}; -1 when none. */

@@ -61,10 +61,15 @@ public final class Harness {
             TargetInfo info = target.describe();
             workload.prepare(target);
             Instant start = Instant.now();
+            spec.stopSignal().phase(StopSignal.Phase.RUNNING);
             Engine.Outcome out = new Engine(workload, target, groups, options, spec.progress(), spec.stopSignal()).run();
             Instant end = Instant.now();
             RunTotals t = out.measurements().totals();
-            AfterRun after = afterRun(workload, target, t, options, spec.stopSignal().isRequested());
+            spec.stopSignal().phase(StopSignal.Phase.FINISHING);
+            if (options.verify()) {
+                spec.progress().onPhase("verifying what the target holds");
+            }
+            AfterRun after = afterRun(workload, target, t, options, spec.stopSignal());
             List<GroupResult> groupResults = new ArrayList<>();
             for (WorkerGroup g : groups) {
                 groupResults.add(new GroupResult(g.name(), GroupState.describe(g.load()), g.workers(),
@@ -87,13 +92,13 @@ public final class Harness {
     }
 
     /**
-     * Checks the target once the workers have stopped. Bounded: by {@code --op-timeout} (plus a margin), or by
-     * a few seconds after Ctrl-C, so a stalled server cannot hold the summary and result back. A verification
+     * Checks the target once the workers have stopped. Bounded: by {@code --op-timeout} (plus a margin), and to
+     * a few seconds after a stop request (Ctrl-C before or during the checks), so a stalled server cannot hold
+     * the summary and result back. A verification
      * asked for that could not be done (no answer in time, an error) is FAILED and says why: it proved nothing.
      */
     private static AfterRun afterRun(Workload workload, TargetAdapter target, RunTotals t, RunOptions options,
-                                     boolean stopped) {
-        java.time.Duration limit = stopped ? AFTER_STOP_LIMIT : options.opTimeout().plusSeconds(5);
+                                     StopSignal stop) {
         java.util.concurrent.FutureTask<AfterRun> task = new java.util.concurrent.FutureTask<>(() -> {
             Verification v = Verification.skipped("--verify not set");
             if (options.verify()) {
@@ -114,12 +119,30 @@ public final class Harness {
         Thread thread = new Thread(task, "dbharness-verify");
         thread.setDaemon(true);
         thread.start();
+        long begun = System.nanoTime();
+        long deadline = begun + (stop.isRequested() ? AFTER_STOP_LIMIT : options.opTimeout().plusSeconds(5)).toNanos();
+        boolean cut = stop.isRequested();
         try {
-            return task.get(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+            while (true) {
+                if (!cut && stop.isRequested()) { // Ctrl-C during the checks: a few seconds more, not the whole limit
+                    cut = true;
+                    deadline = Math.min(deadline, System.nanoTime() + AFTER_STOP_LIMIT.toNanos());
+                }
+                long wait = Math.min(deadline - System.nanoTime(), 100_000_000L);
+                try {
+                    return task.get(Math.max(wait, 0), java.util.concurrent.TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (System.nanoTime() - deadline >= 0) {
+                        break;
+                    }
+                }
+            }
             task.cancel(true);
-            return new AfterRun(options.verify() ? Verification.failed(t.rows(), -1, "the target did not answer the"
-                    + " verification within " + limit.toSeconds() + " s") : Verification.skipped("--verify not set"), -1);
+            long waited = Math.round((System.nanoTime() - begun) / 1e9);
+            String why = cut ? "stopped (" + stop.requested().reason() + ") before the verification finished"
+                    : "the target did not answer the verification within " + waited + " s";
+            return new AfterRun(options.verify() ? Verification.failed(t.rows(), -1, why)
+                    : Verification.skipped("--verify not set"), -1);
         } catch (java.util.concurrent.ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof UsageException u) {
@@ -135,12 +158,12 @@ public final class Harness {
     private static final java.time.Duration AFTER_STOP_LIMIT = java.time.Duration.ofSeconds(5);
 
     /**
-     * The process's exit code for this run. A stop request wins (130 for SIGINT, 143 for SIGTERM); then bad
+     * The process's exit code for this run. A stop request wins (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP); then bad
      * usage found mid-run (2); a target lost beyond the reconnect budget or refusing credentials (3); errors,
      * a failed verification, an abort or abandoned workers (1).
      */
     static int exitCode(Engine.Outcome out, RunTotals t, Verification v, StopSignal stop) {
-        if (out.stopReason() == Engine.StopReason.INTERRUPTED && stop.requested() != null) {
+        if (stop.requested() != null) { // also when it came during the checks after the run
             return stop.requested().exitCode();
         }
         if (out.usageFailure() != null) {

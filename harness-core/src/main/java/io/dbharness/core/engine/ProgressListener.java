@@ -4,7 +4,7 @@ import io.dbharness.core.result.IntervalSample;
 
 import java.util.List;
 
-/** Receives one sample per watch interval while a run is going. */
+/** Receives one sample per watch interval while a run is going, and the steps after it. */
 public interface ProgressListener {
 
     ProgressListener NONE = (sample, progress) -> { };
@@ -14,6 +14,10 @@ public interface ProgressListener {
      * @param progress cumulative figures, per group, with the ETA when the end is known
      */
     void onInterval(IntervalSample sample, Progress progress);
+
+    /** A step outside the measured run that may take a while, e.g. {@code verifying the row count}. */
+    default void onPhase(String what) {
+    }
 
     /** Cumulative state at the end of an interval. */
     record Progress(double elapsedSeconds, List<GroupProgress> groups) {

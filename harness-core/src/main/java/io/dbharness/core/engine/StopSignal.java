@@ -12,7 +12,11 @@ public final class StopSignal {
     public record Request(String reason, int exitCode) {
     }
 
+    /** Where the run is: a stop before it started has nothing to report; after it, it cuts the checks short. */
+    public enum Phase { SETUP, RUNNING, FINISHING }
+
     private final AtomicReference<Request> requested = new AtomicReference<>();
+    private volatile Phase phase = Phase.SETUP;
     private final java.util.concurrent.CountDownLatch latch = new java.util.concurrent.CountDownLatch(1);
 
     /** A stop from code (the library, a test): reported as an interrupt. */
@@ -25,6 +29,15 @@ public final class StopSignal {
         if (requested.compareAndSet(null, new Request(reason, exitCode))) {
             latch.countDown();
         }
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    /** Set by the harness as the run moves on. */
+    public void phase(Phase p) {
+        phase = p;
     }
 
     public boolean isRequested() {

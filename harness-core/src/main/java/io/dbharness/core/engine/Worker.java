@@ -106,7 +106,8 @@ final class Worker implements Runnable {
         long issued = 0;
         long lastIntended = -1;
         while (!run.winding()) {
-            if (open == null && System.nanoTime() >= run.deadlineNanos) {
+            // nothing starts after the deadline, not even an operation an open model is behind on
+            if (System.nanoTime() >= run.deadlineNanos) {
                 group.deadlineHit = true;
                 break;
             }
@@ -129,6 +130,8 @@ final class Worker implements Runnable {
                 issued += byRows ? op.rows() : 1;
                 intended = run.startNanos + (long) (issued / perWorker * 1e9);
                 if (intended > run.deadlineNanos) {
+                    // the run lasts --duration even when this worker's next operation falls after it
+                    waitUntil(run.deadlineNanos);
                     group.deadlineHit = true;
                     break;
                 }

@@ -20,7 +20,7 @@ import java.util.Map;
  * @param failure      the message that aborted the run, null otherwise
  * @param exitCode     the process's exit code for this run: 0 ok, 1 errors or failed verification, 2 bad
  *                     usage found during the run, 3 target lost beyond the reconnect budget or credentials
- *                     refused, 130/143 stopped by SIGINT/SIGTERM
+ *                     refused, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP
  */
 public record RunResult(String runId, String harnessVersion, String gitCommit, long seed, String target,
                         String workload, Instant start, Instant end, Map<String, String> options,

@@ -131,8 +131,10 @@ class SettingsTest {
         assertEquals("jdbc:postgresql://bob:*****@db:5432/x", Settings.maskEmbedded("jdbc:postgresql://bob:pa/ss@db:5432/x"));
         assertEquals("http://bob:*****@db:1/x?a=1", Settings.maskEmbedded("http://bob:p=w@d@db:1/x?a=1"));
         assertEquals("http://bob:*****@db:1/?email=a@b.c", Settings.maskEmbedded("http://bob:s3cr@t@db:1/?email=a@b.c"));
-        // a user without password, and a URL without userinfo, stay as they are
-        assertEquals("jdbc:yugabytedb://yugabyte@db:5433/x", Settings.maskEmbedded("jdbc:yugabytedb://yugabyte@db:5433/x"));
+        assertEquals("https://*****@db:1/x", Settings.maskEmbedded("https://t0ken@db:1/x"));
+        assertEquals("http://db:1/?email=a@b.c", Settings.maskEmbedded("http://db:1/?email=a@b.c"));
+        // a lone userinfo may be a token: masked (a user name masked is harmless); a URL without userinfo stays
+        assertEquals("jdbc:yugabytedb://*****@db:5433/x", Settings.maskEmbedded("jdbc:yugabytedb://yugabyte@db:5433/x"));
         assertEquals("http://localhost:8086", Settings.maskEmbedded("http://localhost:8086"));
         assertEquals("jdbc:postgresql://db:5432/x?ApplicationName=app", Settings.maskEmbedded("jdbc:postgresql://db:5432/x?ApplicationName=app"));
     }

@@ -709,6 +709,33 @@ class EngineTest {
     }
 
     @Test
+    void anOpenModelRunLastsItsDurationAndStartsNothingAfterIt() throws Exception {
+        // 2 ops/s for 1.2 s: the third op is due at 1.5 s, after the deadline; the run still lasts 1.2 s
+        long t0 = System.nanoTime();
+        Engine.Outcome sparse = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Open(1, 2, LoadModel.Open.Pace.OPERATIONS);
+            s.ops = 100;
+        })), options("duration", "1200ms"));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertEquals(Engine.StopReason.DURATION, sparse.stopReason());
+        assertEquals(2, sparse.measurements().totals().operations());
+        assertTrue(secs >= 1.15, "waited for the deadline instead of ending at the last op: " + secs);
+
+        // one op stalls past the deadline: the ops it delayed are not started afterwards
+        Engine.Outcome behind = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Open(1, 100, LoadModel.Open.Pace.OPERATIONS);
+            s.ops = 1000;
+            s.script = c -> {
+                if (c.n == 10) {
+                    sleep(800);
+                }
+                return null;
+            };
+        })), options("duration", "500ms"));
+        assertEquals(11, behind.measurements().totals().operations(), "nothing started after the deadline");
+    }
+
+    @Test
     void durationEndsTheRunAndStopSignalInterruptsIt() throws Exception {
         Script slow = c -> {
             sleep(5);

@@ -10,6 +10,7 @@ import io.dbharness.core.config.Settings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The telematics generator's options, with mxbench's names and defaults, validated once.
@@ -85,8 +86,8 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
             start = Instant.ofEpochSecond(nowSeconds - Math.floorMod(nowSeconds, stepSeconds));
             end = start.plus(d);
         } else {
-            start = s.instant("ts-start");
-            end = s.instant("ts-end");
+            start = withinRange(s, "ts-start");
+            end = withinRange(s, "ts-end");
             if (!end.isAfter(start)) {
                 throw new UsageException("--ts-end (" + s.string("ts-end") + ") must be after --ts-start ("
                         + s.string("ts-start") + ")");
@@ -99,11 +100,14 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
         int batchRows = s.optional("write-batch-rows").isPresent()
                 ? s.intValue("write-batch-rows", 1, 1_000_000)
                 : (int) Math.max(1, Math.min(5000, 1_000_000L / metrics));
+        int workers = s.intValue("workers", 1, 1024);
         if (live && !s.isSet("write-batch-rows")) {
             // a live batch waits until its last row exists: keep it within one step so no row goes stale
-            int workers = s.intValue("workers", 1, 1024);
             long perStepPerWorker = ((long) tags * perReport + workers - 1) / workers;
             batchRows = (int) Math.max(1, Math.min(batchRows, perStepPerWorker));
+        }
+        if (!live && s.optional("rate").isPresent()) {
+            batchRows = paced(s, batchRows, s.doubleValue("rate", 1e-3, 1e12) / workers);
         }
         if ((long) batchRows * metrics > 50_000_000L) {
             throw s.bad("write-batch-rows", Integer.toString(batchRows),
@@ -111,6 +115,42 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
         }
         return new IotOptions(table, tags, metrics, type, startMicros, stepMicros, steps, perReport, disorder, empty,
                 randomness, seed, mode, live, batchRows, maxColumns);
+    }
+
+    /** Timestamps every target carries: InfluxDB's nanoseconds end in April 2262; before 1900 is no telemetry. */
+    private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("2262-01-01T00:00:00Z");
+
+    private static Instant withinRange(Settings s, String name) {
+        Instant t = s.instant(name);
+        if (t.isBefore(EARLIEST) || !t.isBefore(LATEST)) {
+            throw s.bad(name, s.string(name), "a time from 1900-01-01 to 2261-12-31 (what every target's timestamps hold)");
+        }
+        return t;
+    }
+
+    /** Seconds of schedule one batch may span at a worker's share of {@code --rate}. */
+    static final double PACED_BATCH_SECONDS = 0.1;
+
+    /**
+     * Under {@code --rate} a batch is due when its last row is due: at a low rate a default batch of thousands
+     * of rows would wait seconds (or past the deadline) and then go as a burst. Unless set explicitly, a batch
+     * holds at most {@link #PACED_BATCH_SECONDS} of a worker's schedule; an explicit one that spans the whole
+     * {@code --duration} would write nothing, and is refused.
+     */
+    private static int paced(Settings s, int batchRows, double perWorkerPerSecond) {
+        if (!s.isSet("write-batch-rows")) {
+            return (int) Math.max(1, Math.min(batchRows, Math.ceil(perWorkerPerSecond * PACED_BATCH_SECONDS)));
+        }
+        Optional<Duration> d = s.duration("duration");
+        double batchSeconds = batchRows / perWorkerPerSecond;
+        if (d.isPresent() && batchSeconds > d.get().toMillis() / 1000.0) {
+            throw new UsageException(String.format(java.util.Locale.ROOT, "--write-batch-rows %d at --rate %s over %d"
+                    + " workers makes a batch due every %.1f s, longer than --duration %s: nothing would be written;"
+                    + " lower --write-batch-rows or leave it to the default", batchRows, s.string("rate"),
+                    s.intValue("workers", 1, 1024), batchSeconds, s.string("duration")));
+        }
+        return batchRows;
     }
 
     public SeriesSchema schema() {
