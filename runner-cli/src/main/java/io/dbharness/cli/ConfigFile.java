@@ -46,6 +46,8 @@ final class ConfigFile {
      */
     static final Set<String> CLI_KEYS = Set.of("results", "verbose");
 
+    private static final long MAX_BYTES = 1 << 20;
+
     private static final Pattern DUPLICATE_FIELD = Pattern.compile("Duplicate field '([^']*)'");
     /** A TOML {@code key =} at the start of a line; the key may be quoted or dotted. */
     private static final Pattern TOML_KEY = Pattern.compile("(?m)^[ \\t]*([^\\s=#\\[][^=\\n]*?)[ \\t]*=");
@@ -58,6 +60,13 @@ final class ConfigFile {
         boolean toml = name.endsWith(".toml");
         String text;
         try {
+            // a device, a FIFO or a huge file by mistake would block or fill the heap before any parse error
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                throw new UsageException("config file " + file + " is not a regular file");
+            }
+            if (Files.exists(file) && Files.size(file) > MAX_BYTES) {
+                throw new UsageException("config file " + file + " is larger than 1 MiB: not a config file?");
+            }
             text = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new UsageException("config file not found: " + file);
@@ -73,9 +82,23 @@ final class ConfigFile {
             // without this a key written twice would silently take its last value
             ObjectMapper mapper = toml ? TomlMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build()
                     : YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
-            root = mapper.readTree(text);
+            if (toml) {
+                root = mapper.readTree(text);
+            } else {
+                // a second YAML document (after ---) would otherwise be ignored without a word
+                try (com.fasterxml.jackson.databind.MappingIterator<JsonNode> docs =
+                             mapper.readerFor(JsonNode.class).readValues(text)) {
+                    root = docs.hasNextValue() ? docs.nextValue() : null;
+                    if (docs.hasNextValue()) {
+                        throw new UsageException("config file " + file + " holds more than one YAML document (---);"
+                                + " give one per run");
+                    }
+                }
+            }
         } catch (JsonProcessingException e) {
             throw duplicateOr(file, text, e);
+        } catch (IOException e) {
+            throw new UsageException("cannot read config file " + file + ": " + firstLine(e.getMessage()));
         }
         Map<String, String> out = new LinkedHashMap<>();
         if (root == null || root.isMissingNode() || root.isNull()) {
@@ -156,7 +179,7 @@ final class ConfigFile {
             Map.Entry<String, JsonNode> e = it.next();
             String key = e.getKey().replace('_', '-');
             JsonNode v = e.getValue();
-            String where = section.isEmpty() ? key : section + "." + key;
+            String where = section.isEmpty() ? e.getKey() : section + "." + e.getKey(); // as written, for messages
             if (v.isObject()) {
                 flatten(file, v, where, known, out, seen);
                 continue;

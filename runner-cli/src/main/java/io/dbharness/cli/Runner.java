@@ -40,9 +40,12 @@ public final class Runner {
         cl.setErr(new java.io.PrintWriter(err, true));
         ParseResult pr;
         try {
+            refuseRepeated(args);
             pr = cl.parseArgs(args);
         } catch (CommandLine.ParameterException e) {
             return usageError(e.getMessage() + " (see 'runner --help')");
+        } catch (UsageException e) {
+            return usageError(e.getMessage());
         }
         try {
             if (CommandLine.printHelpIfRequested(pr)) {
@@ -66,6 +69,26 @@ public final class Runner {
                 e.printStackTrace(err);
             }
             return ExitCode.RUN_FAILED;
+        }
+    }
+
+    /**
+     * {@code --workers 2 --workers 4}: which one was meant is a guess, so neither is taken. Checked before
+     * picocli, whose own message for it names every option of the group.
+     */
+    private static void refuseRepeated(String[] args) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String a : args) {
+            if (a.equals("--")) {
+                return;
+            }
+            if (a.startsWith("--") && a.length() > 2) {
+                int eq = a.indexOf('=');
+                String name = eq < 0 ? a : a.substring(0, eq);
+                if (!seen.add(name)) {
+                    throw new UsageException("option '" + name + "' is given twice; give it once");
+                }
+            }
         }
     }
 
@@ -97,7 +120,11 @@ public final class Runner {
         options.putAll(Commands.matchedHarnessOptions(pr));
         target = target == null ? "postgres" : target;
         workload = workload == null ? "iot-insert" : workload;
-        Path resultsDir = Path.of(pr.matchedOptionValue("--results", resultsFromFile == null ? "results" : resultsFromFile));
+        String results = pr.matchedOptionValue("--results", resultsFromFile == null ? "results" : resultsFromFile);
+        if (results.isBlank()) {
+            throw new UsageException("--results needs a directory (default: results)");
+        }
+        Path resultsDir = Path.of(results);
 
         ResultsDir.check(resultsDir);
 

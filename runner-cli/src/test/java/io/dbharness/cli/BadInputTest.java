@@ -148,12 +148,19 @@ class BadInputTest {
     }
 
     @Test
+    void anOptionGivenTwiceIsRefused() {
+        assertEquals("option '--workers' is given twice; give it once",
+                usageError("--target", "noop", "--workers", "2", "--tag-num", "10", "--workers=4"));
+    }
+
+    @Test
     void anUnwritableResultsDirectoryIsRefusedBeforeTheRun() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         String msg = usageError("--target", "noop", "--results", file.toString(), "--tag-num", "10");
         assertTrue(msg.startsWith("cannot write results to " + file + ": it is a file, not a directory"), msg);
         String under = usageError("--target", "noop", "--results", file.resolve("sub").toString(), "--tag-num", "10");
         assertTrue(under.startsWith("cannot write results to " + file.resolve("sub")), under);
+        assertEquals("--results needs a directory (default: results)", usageError("--target", "noop", "--results=", "--tag-num", "10"));
         String proc = usageError("--target", "noop", "--results", "/proc/dbharness-results", "--tag-num", "10");
         assertTrue(proc.startsWith("cannot write results to /proc/dbharness-results"), proc);
     }

@@ -65,10 +65,20 @@ class ConfigFileTest {
         assertEquals("key 'user' is given twice in config file " + alias + ": as 'database.db-user' and as 'database.user'",
                 refusal(alias));
         Path underscore = file("underscore.yaml", "tag_num: 5\ntag-num: 6\n");
-        assertEquals("key 'tag-num' is given twice in config file " + underscore + ": as 'tag-num' and as 'tag-num'",
+        assertEquals("key 'tag-num' is given twice in config file " + underscore + ": as 'tag_num' and as 'tag-num'",
                 refusal(underscore));
         Path ok = file("ok.yaml", "generator:\n  tag-num: 10\ndatabase:\n  db-user: a\n  db-master-host: h\n");
         assertEquals(Map.of("tag-num", "10", "user", "a", "host", "h"), ConfigFile.read(ok, KNOWN));
+    }
+
+    @Test
+    void aSecondYamlDocumentADirectoryOrAHugeFileIsRefused() throws IOException {
+        Path two = file("two.yaml", "tag-num: 10\n---\ntag-num: 20\n");
+        assertEquals("config file " + two + " holds more than one YAML document (---); give one per run", refusal(two));
+        assertEquals(Map.of("tag-num", "10"), ConfigFile.read(file("one.yaml", "---\ntag-num: 10\n"), KNOWN));
+        assertEquals("config file " + tmp + " is not a regular file", refusal(tmp));
+        Path huge = file("huge.yaml", "# " + "x".repeat(1 << 20) + "\n");
+        assertEquals("config file " + huge + " is larger than 1 MiB: not a config file?", refusal(huge));
     }
 
     @Test

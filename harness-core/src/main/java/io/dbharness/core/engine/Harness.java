@@ -186,17 +186,19 @@ public final class Harness {
             if (own.contains(name)) {
                 continue;
             }
-            for (TargetProvider other : registry.targets()) {
-                if (other.options().stream().anyMatch(d -> d.name().equals(name))) {
-                    throw new UsageException("--" + name + " is an option of target '" + other.id()
-                            + "', not of '" + tp.id() + "'");
-                }
+            List<String> targets = registry.targets().stream()
+                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name)))
+                    .map(o -> "'" + o.id() + "'").toList();
+            if (!targets.isEmpty()) {
+                throw new UsageException("--" + name + " is an option of target" + (targets.size() > 1 ? "s " : " ") + String.join(", ", targets)
+                        + ", not of '" + tp.id() + "'");
             }
-            for (WorkloadProvider other : registry.workloads()) {
-                if (other.options().stream().anyMatch(d -> d.name().equals(name))) {
-                    throw new UsageException("--" + name + " is an option of workload '" + other.id()
-                            + "', not of '" + wp.id() + "'");
-                }
+            List<String> workloads = registry.workloads().stream()
+                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name)))
+                    .map(o -> "'" + o.id() + "'").toList();
+            if (!workloads.isEmpty()) {
+                throw new UsageException("--" + name + " is an option of workload" + (workloads.size() > 1 ? "s " : " ") + String.join(", ", workloads)
+                        + ", not of '" + wp.id() + "'");
             }
         }
     }
