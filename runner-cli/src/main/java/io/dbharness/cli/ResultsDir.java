@@ -23,12 +23,23 @@ final class ResultsDir {
             Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".dbharness-write-check", ".tmp");
             Files.delete(probe);
-        } catch (AccessDeniedException e) {
-            throw new UsageException("cannot write results to " + dir + ": permission denied (--results)");
-        } catch (FileAlreadyExistsException e) {
-            throw new UsageException("cannot write results to " + dir + ": " + e.getFile() + " is a file, not a directory (--results)");
         } catch (IOException e) {
-            throw new UsageException("cannot write results to " + dir + ": " + e.getMessage() + " (--results)");
+            throw new UsageException("cannot write results to " + dir + ": " + reason(e) + " (--results)");
         }
+    }
+
+    /** What went wrong, in words: the JDK's file exceptions carry only a path as their message. */
+    static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException f) {
+            return f.getFile() + " is a file, not a directory";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException f) {
+            return f.getFile() + " no longer exists";
+        }
+        String msg = e.getMessage();
+        return msg == null ? e.getClass().getSimpleName() : msg.contains("No space left") ? "no space left on the device" : msg;
     }
 }

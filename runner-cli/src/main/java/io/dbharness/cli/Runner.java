@@ -92,6 +92,17 @@ public final class Runner {
         }
     }
 
+    /**
+     * A run that could not start: the target unreachable, refusing the credentials or not answering in time
+     * (3); refusing the preparation, e.g. no right to create the table (2: a setting to change).
+     */
+    private static int setupExitCode(TargetException e) {
+        return switch (e.kind()) {
+            case UNREACHABLE, AUTHENTICATION, TIMEOUT -> ExitCode.TARGET;
+            default -> ExitCode.USAGE;
+        };
+    }
+
     private int usageError(String message) {
         Main.printError(err, message);
         return ExitCode.USAGE;
@@ -138,19 +149,27 @@ public final class Runner {
                 result = Harness.run(spec, registry);
             } catch (TargetException e) {
                 Main.printError(err, e.getMessage());
-                boolean reach = e.kind() == TargetException.Kind.UNREACHABLE || e.kind() == TargetException.Kind.AUTHENTICATION;
-                return reach ? ExitCode.TARGET : ExitCode.RUN_FAILED;
+                return setupExitCode(e);
+            }
+            // the file first: if it cannot be written, the summary says so through its exit code
+            Path file = null;
+            String writeError = null;
+            try {
+                file = ResultFiles.write(result, resultsDir);
+            } catch (IOException e) {
+                writeError = "cannot write the result to " + resultsDir + ": " + ResultsDir.reason(e);
+                if (result.exitCode() == ExitCode.OK) {
+                    result = result.withExitCode(ExitCode.RUN_FAILED);
+                }
             }
             // rows streamed to stdout (--output -) must not be followed by the summary
             PrintStream report = "-".equals(options.get("output")) ? err : out;
             report.print(SummaryTable.render(result));
-            try {
-                Path file = ResultFiles.write(result, resultsDir);
-                report.println("result: " + file);
-            } catch (IOException e) {
-                Main.printError(err, "cannot write the result to " + resultsDir + ": " + e.getMessage());
-                return ExitCode.RUN_FAILED;
+            if (writeError != null) {
+                Main.printError(err, writeError);
+                return result.exitCode();
             }
+            report.println("result: " + file);
             if (result.failure() != null) {
                 Main.printError(err, result.failure());
             } else if (result.verification().isFailed()) {

@@ -104,4 +104,18 @@ class PostgresCliTest {
         CliRun cleaned = run("--table-name", "cli_refuse", "--clean", "--verify", "--pg-ingest", "insert-multirow");
         assertEquals(0, cleaned.exitCode(), cleaned.err());
     }
+
+    @Test
+    void aTargetThatRefusesThePreparationIsExitTwoWithItsReason() throws Exception {
+        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection();
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("DROP ROLE IF EXISTS cli_reader");
+            st.execute("CREATE ROLE cli_reader LOGIN");
+            st.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+        }
+        CliRun r = CliRun.withEnv(Map.of(), "--url", url, "--user", "cli_reader", "--results", tmp.toString(),
+                "--no-watch", "--tag-num", "5", "--table-name", "cli_denied");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.oneLineError().contains("permission denied"), r.err());
+    }
 }

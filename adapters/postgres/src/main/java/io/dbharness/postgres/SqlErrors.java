@@ -67,6 +67,7 @@ final class SqlErrors {
      * what the failed statement can have left in the table.
      */
     static TargetException classify(SQLException e, String context, Fate fate) {
+        e = unwrapPool(e);
         String state = sqlState(e);
         String code = state.isEmpty() ? "" : " (SQLSTATE " + state + ")";
         return new TargetException(kind(e), fate, state, context + " failed: " + primaryMessage(e) + code, e);
@@ -78,6 +79,7 @@ final class SqlErrors {
      * @throws UsageException when the database does not exist (3D000): a name to fix, not a server to reach
      */
     static TargetException connectFailure(SQLException e, String product, PostgresEndpoint where) {
+        e = unwrapPool(e);
         String state = sqlState(e);
         Kind kind = kind(e);
         String endpoint = where.display();
@@ -98,6 +100,14 @@ final class SqlErrors {
         }
         return new TargetException(kind, state, "cannot connect to " + product + " at " + endpoint + ": " + primaryMessage(e)
                 + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")"), e);
+    }
+
+    /**
+     * The pool's "connection is not available, request timed out" wraps the driver's reason for not getting
+     * one (refused, too many clients...): that reason is what the user needs.
+     */
+    private static SQLException unwrapPool(SQLException e) {
+        return e instanceof java.sql.SQLTransientConnectionException && e.getCause() instanceof SQLException c ? c : e;
     }
 
     /** SQLSTATE of the first exception in the cause chain that has one (Hikari wraps the driver's). */

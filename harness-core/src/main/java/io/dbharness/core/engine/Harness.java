@@ -66,10 +66,14 @@ public final class Harness {
             Instant end = Instant.now();
             RunTotals t = out.measurements().totals();
             spec.stopSignal().phase(StopSignal.Phase.FINISHING);
-            if (options.verify()) {
+            // credentials refused mid-run (revoked, expired): asking again would only be refused again
+            boolean refused = out.failure() != null && out.failure().kind() == TargetException.Kind.AUTHENTICATION;
+            if (options.verify() && !refused) {
                 spec.progress().onPhase("verifying what the target holds");
             }
-            AfterRun after = afterRun(workload, target, t, options, spec.stopSignal());
+            AfterRun after = refused ? new AfterRun(options.verify() ? Verification.failed(t.rows(), -1,
+                    "the target refused the credentials during the run") : Verification.skipped("--verify not set"), -1)
+                    : afterRun(workload, target, t, options, spec.stopSignal());
             List<GroupResult> groupResults = new ArrayList<>();
             for (WorkerGroup g : groups) {
                 groupResults.add(new GroupResult(g.name(), GroupState.describe(g.load()), g.workers(),
@@ -99,6 +103,8 @@ public final class Harness {
      */
     private static AfterRun afterRun(Workload workload, TargetAdapter target, RunTotals t, RunOptions options,
                                      StopSignal stop) {
+        // the verification, once done, stands even if the stored size (informative only) then takes too long
+        java.util.concurrent.atomic.AtomicReference<Verification> verified = new java.util.concurrent.atomic.AtomicReference<>();
         java.util.concurrent.FutureTask<AfterRun> task = new java.util.concurrent.FutureTask<>(() -> {
             Verification v = Verification.skipped("--verify not set");
             if (options.verify()) {
@@ -108,6 +114,7 @@ public final class Harness {
                     v = Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
                 }
             }
+            verified.set(v);
             long stored;
             try {
                 stored = workload.storedBytes(target).orElse(-1);
@@ -122,11 +129,16 @@ public final class Harness {
         long begun = System.nanoTime();
         long deadline = begun + (stop.isRequested() ? AFTER_STOP_LIMIT : options.opTimeout().plusSeconds(5)).toNanos();
         boolean cut = stop.isRequested();
+        boolean sizing = false;
         try {
             while (true) {
                 if (!cut && stop.isRequested()) { // Ctrl-C during the checks: a few seconds more, not the whole limit
                     cut = true;
                     deadline = Math.min(deadline, System.nanoTime() + AFTER_STOP_LIMIT.toNanos());
+                }
+                if (!sizing && verified.get() != null) {
+                    sizing = true;
+                    deadline = Math.min(deadline, System.nanoTime() + STORED_SIZE_LIMIT.toNanos());
                 }
                 long wait = Math.min(deadline - System.nanoTime(), 100_000_000L);
                 try {
@@ -138,6 +150,9 @@ public final class Harness {
                 }
             }
             task.cancel(true);
+            if (verified.get() != null) {
+                return new AfterRun(verified.get(), -1);
+            }
             long waited = Math.round((System.nanoTime() - begun) / 1e9);
             String why = cut ? "stopped (" + stop.requested().reason() + ") before the verification finished"
                     : "the target did not answer the verification within " + waited + " s";
@@ -151,9 +166,13 @@ public final class Harness {
             throw new IllegalStateException("verification failed: " + c, c);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new AfterRun(Verification.skipped("interrupted before the verification finished"), -1);
+            return new AfterRun(verified.get() != null ? verified.get()
+                    : Verification.skipped("interrupted before the verification finished"), -1);
         }
     }
+
+    /** How long the stored size (informative, not part of the outcome) may take after the verification. */
+    private static final java.time.Duration STORED_SIZE_LIMIT = java.time.Duration.ofSeconds(10);
 
     private static final java.time.Duration AFTER_STOP_LIMIT = java.time.Duration.ofSeconds(5);
 

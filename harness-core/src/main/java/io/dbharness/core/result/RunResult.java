@@ -29,6 +29,13 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
                         List<IntervalSample> intervals, List<ErrorSummary> errors, Verification verification,
                         long storedBytes, String stopReason, String failure, int exitCode) {
 
+    /** The same result with another exit code: the process's, when something after the run failed. */
+    public RunResult withExitCode(int code) {
+        return new RunResult(runId, harnessVersion, gitCommit, seed, target, workload, start, end, options, targetInfo,
+                workloadInfo, host, loadModel, workers, totals, groups, operations, intervals, errors, verification,
+                storedBytes, stopReason, failure, code);
+    }
+
     /** Bytes written per stored byte, or -1 when the target cannot tell. */
     public double compressionRatio() {
         return storedBytes > 0 ? (double) totals.bytes() / storedBytes : -1;

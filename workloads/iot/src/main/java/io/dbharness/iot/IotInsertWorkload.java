@@ -31,6 +31,8 @@ public final class IotInsertWorkload implements Workload {
     private final IotOptions options;
     private final SeriesSchema schema;
     private long rowsBefore;
+    /** Read while the target is surely up, for the verification's messages (which must not depend on it). */
+    private String product = "the target";
     private String ddl;
 
     public IotInsertWorkload(IotOptions options) {
@@ -49,6 +51,7 @@ public final class IotInsertWorkload implements Workload {
         ingest.createSchema(schema, options.schemaMode());
         ddl = ingest.ddl(schema).orElse(null);
         rowsBefore = options.schemaMode() == SchemaMode.APPEND ? ingest.countRows(schema).orElse(0) : 0;
+        product = target.describe().product();
     }
 
     /** One group, {@code insert}: the load asked for, or with {@code --live} the wall clock's pace. */
@@ -77,7 +80,6 @@ public final class IotInsertWorkload implements Workload {
      */
     @Override
     public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
-        String product = target.describe().product();
         long written = totals.rows();
         long unknown = totals.unknownRows();
         String merged = "";
