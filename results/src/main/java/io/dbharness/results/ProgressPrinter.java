@@ -74,6 +74,9 @@ public final class ProgressPrinter implements ProgressListener {
         if (g.unknownRows() > 0) {
             b.append("  ").append(Fmt.count(g.unknownRows())).append(" rows of unknown fate");
         }
+        if (g.behindSeconds() > 1.0) { // an open model that cannot keep the rate: say so while it happens
+            b.append("  behind ").append(Fmt.oneDecimal(g.behindSeconds())).append(" s");
+        }
         switch (g.state()) {
             case STOPPING -> b.append("  stopping: cancelling what is still running");
             case RECONNECTING -> b.append("  reconnecting (").append(g.reconnecting())

@@ -25,7 +25,7 @@ class ProgressPrinterTest {
     private static GroupProgress insert(State state, long errors, long timeouts, long unknown, int reconnecting,
                                         double eta, double fraction) {
         return new GroupProgress("insert", state, 1000, 1_234_567, 12_345_670, 500_000_000, errors, timeouts, unknown,
-                reconnecting, eta, fraction);
+                reconnecting, eta, fraction, 0);
     }
 
     private static String line(double elapsed, GroupProgress g) {
@@ -57,10 +57,10 @@ class ProgressPrinterTest {
     void severalGroupsGetALineEachNamedAndQueriesCountOperations() {
         IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY));
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1),
-                new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1))));
+                new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1, 2.5))));
         assertEquals(List.of(
                 "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms",
-                "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"), lines);
+                "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms  behind 2.5 s"), lines);
     }
 
     @Test
@@ -68,7 +68,7 @@ class ProgressPrinterTest {
         var bytes = new ByteArrayOutputStream();
         var printer = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         printer.onInterval(SAMPLE, new Progress(3725, List.of(new GroupProgress("insert", State.RUNNING, 1, 1, 10, 100,
-                1, 0, 0, 0, 4000, 0.999))));
+                1, 0, 0, 0, 4000, 0.999, 0))));
         assertEquals("[1h02m]  1 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  1 error  99%  ETA 1h06m"
                 + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
     }

@@ -35,12 +35,22 @@ class SummaryTableTest {
         assertRow(s, "skipped rows", "12");
         assertRow(s, "compression", "3.3x (1.2 GB written : 375 MB stored)");
         assertRow(s, "verification", "FAILED: 5,999,000 rows in table, expected 6,000,000");
-        assertRow(s, "pacing (open model)", "fell behind by 12.3 s at 500,000 rows/s (max lag 15.3 s)");
+        assertRow(s, "pacing (open model)", "n/a: the run aborted");
         assertRow(s, "stopped", "ABORTED: connection reset");
         assertRow(s, "exit code", "1");
         assertTrue(s.contains("errors by class:\n"), s);
         assertTrue(s.contains("  insert     RETRYABLE  40001      2  could not serialize access due to concurrent update\n"), s);
         assertTrue(s.contains("  insert     FATAL      -          1  connection reset\n"), s);
+    }
+
+    @Test
+    void pacingSaysWhetherTheTargetKeptUpCaughtUpOrFellBehind() {
+        assertEquals("kept up with 500 rows/s offered (max lag 0.2 s)",
+                SummaryTable.pacing(new io.dbharness.core.result.Pacing(500, "rows/s", true, 0.1, 0.2)));
+        assertEquals("caught up with 20.0 ops/s offered (fell behind by at most 3.1 s)",
+                SummaryTable.pacing(new io.dbharness.core.result.Pacing(20, "ops/s", true, 0.0, 3.1)));
+        assertEquals("fell behind by 12.3 s (at most 15.3 s) with 500,000 rows/s offered",
+                SummaryTable.pacing(new io.dbharness.core.result.Pacing(500_000, "rows/s", false, 12.3, 15.3)));
     }
 
     @Test

@@ -299,7 +299,8 @@ public final class Engine {
             ProgressListener.State state = stopping ? ProgressListener.State.STOPPING
                     : reconnecting > 0 ? ProgressListener.State.RECONNECTING : ProgressListener.State.RUNNING;
             out.add(new ProgressListener.GroupProgress(g.name(), state, t.operations(), t.rows(), t.points(),
-                    t.bytes(), t.errors(), t.timeouts(), t.unknownRows(), reconnecting, eta, fraction));
+                    t.bytes(), t.errors(), t.timeouts(), t.unknownRows(), reconnecting, eta, fraction,
+                    stopping ? 0 : g.behindSeconds(System.nanoTime())));
         }
         return new ProgressListener.Progress(elapsed, out);
     }

@@ -37,6 +37,18 @@ final class GroupState {
         finalLagNanos.accumulateAndGet(lagNanos, Math::max);
     }
 
+    /** How far the group is behind its schedule now, in seconds: 0 when on time or in the closed model. */
+    double behindSeconds(long now) {
+        long most = 0;
+        for (Worker w : workers) {
+            long d = w.due;
+            if (d != Long.MAX_VALUE) {
+                most = Math.max(most, now - d);
+            }
+        }
+        return most / 1e9;
+    }
+
     /** Null in the closed model. The largest lag is never below the final one: a stall at the end counts too. */
     Pacing pacing() {
         if (!(spec.load() instanceof LoadModel.Open open)) {

@@ -34,10 +34,11 @@ public interface ProgressListener {
      * @param reconnecting workers of the group re-opening a lost connection now
      * @param etaSeconds   -1 when unknown
      * @param fractionDone -1 when unknown
+     * @param behindSeconds open model: how far the group is behind its schedule now (0 when on time)
      */
     record GroupProgress(String group, State state, long operations, long rows, long points, long bytes,
                          long errors, long timeouts, long unknownRows, int reconnecting, double etaSeconds,
-                         double fractionDone) {
+                         double fractionDone, double behindSeconds) {
         /** Whether an ETA is known. */
         public boolean hasEta() {
             return etaSeconds >= 0;

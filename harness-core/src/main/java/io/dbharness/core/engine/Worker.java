@@ -56,6 +56,8 @@ final class Worker implements Runnable {
     private final AtomicBoolean settled = new AtomicBoolean(true);
 
     private TypeStats lastStats;
+    /** Open model: when the operation this worker runs or waits for was due; MAX_VALUE when none is. */
+    volatile long due = Long.MAX_VALUE;
     private boolean mustReconnect;
 
     Worker(GroupState group, int index, WorkerSession session, RunContext run, CountDownLatch warmed,
@@ -135,6 +137,7 @@ final class Worker implements Runnable {
                     group.deadlineHit = true;
                     break;
                 }
+                due = intended;
                 if (!waitUntil(intended)) {
                     break;
                 }
@@ -145,6 +148,7 @@ final class Worker implements Runnable {
             }
             execute(op, intended);
         }
+        due = Long.MAX_VALUE;
         if (lastIntended >= 0) {
             group.finalLag(System.nanoTime() - lastIntended);
         }

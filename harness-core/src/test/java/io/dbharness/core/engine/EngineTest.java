@@ -769,6 +769,24 @@ class EngineTest {
     }
 
     @Test
+    void progressSaysHowFarAnOpenModelIsBehindWhileItHappens() throws Exception {
+        List<ProgressListener.Progress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Open(1, 100, LoadModel.Open.Pace.OPERATIONS);
+            s.ops = 200;
+            s.script = c -> {
+                if (c.n == 5) {
+                    sleep(1_600);
+                }
+                return null;
+            };
+        })), options("watch-interval", "100ms"), new StopSignal(), (sample, progress) -> seen.add(progress));
+        double most = seen.stream().mapToDouble(p -> p.groups().get(0).behindSeconds()).max().orElse(0);
+        assertTrue(most > 1.2, "the stall showed while it lasted: " + most);
+        assertTrue(seen.get(0).groups().get(0).behindSeconds() < 0.5, "on time before it");
+    }
+
+    @Test
     void progressSaysStoppingPastTheDeadlineInsteadOfAnEta() throws Exception {
         List<ProgressListener.Progress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         run(new ScriptedWorkload(spec().with(s -> {
