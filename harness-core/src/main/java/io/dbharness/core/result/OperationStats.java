@@ -5,12 +5,12 @@ package io.dbharness.core.result;
  * rolled back); in the open model it runs from the intended start, so waiting caused by a slow target is
  * included, and for a retried operation it spans every attempt.
  *
- * @param count      operations that completed: ok plus rolled back
- * @param rolledBack expected rollbacks, part of {@code count}, not errors
+ * @param completed  operations that completed: ok plus rolled back (all operations = completed + errors)
+ * @param rolledBack expected rollbacks, part of {@code completed}, not errors
  * @param errors     operations that failed after their retries (timeouts included)
  * @param histogram  HdrHistogram of microseconds, compressed and base64-encoded; mergeable across runs
  */
-public record OperationStats(String group, String type, long count, long rolledBack, long errors, long timeouts,
+public record OperationStats(String group, String type, long completed, long rolledBack, long errors, long timeouts,
                              long retries, long reconnects, long rows, long failedRows, long unknownRows,
                              double meanMillis, double p50Millis, double p90Millis, double p95Millis,
                              double p99Millis, double p999Millis, double maxMillis, String histogram) {

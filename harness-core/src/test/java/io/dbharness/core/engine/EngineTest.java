@@ -276,7 +276,7 @@ class EngineTest {
         assertEquals(30_000, t.points());
         assertEquals(150_000, t.bytes());
         assertEquals(Engine.StopReason.COMPLETED, out.stopReason());
-        assertEquals(150, out.measurements().operationStats().get(0).count());
+        assertEquals(150, out.measurements().operationStats().get(0).completed());
         assertNull(out.pacing().get("main"));
     }
 
@@ -297,9 +297,9 @@ class EngineTest {
         })), options("watch-interval", "100ms"));
         List<OperationStats> ops = out.measurements().operationStats();
         assertEquals(List.of("delivery", "new-order", "payment"), ops.stream().map(OperationStats::type).toList());
-        assertEquals(120, ops.stream().mapToLong(OperationStats::count).sum());
+        assertEquals(120, ops.stream().mapToLong(OperationStats::completed).sum());
         OperationStats newOrder = ops.get(1);
-        assertEquals(40, newOrder.count());
+        assertEquals(40, newOrder.completed());
         assertTrue(newOrder.rolledBack() > 0, "the expected rollbacks are counted apart");
         assertEquals(0, out.measurements().totals().errors(), "and never as errors");
         assertEquals(newOrder.rolledBack(), out.measurements().totals().rolledBack());
