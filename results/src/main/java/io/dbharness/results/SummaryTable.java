@@ -57,7 +57,8 @@ public final class SummaryTable {
         String t = "dbharness " + r.workload() + " → " + r.target();
         TargetInfo info = r.targetInfo();
         if (info != null) {
-            String what = info.product() + (info.serverVersion().isEmpty() ? "" : " " + info.serverVersion());
+            String v = info.serverVersion();
+            String what = info.product() + (v.isEmpty() || v.equals("n/a") ? "" : " " + v); // noop and file have none
             t += " (" + what + (info.endpoint().isEmpty() ? "" : ", " + info.endpoint()) + ")";
         }
         return Fmt.oneLine(t);
@@ -88,9 +89,9 @@ public final class SummaryTable {
         }
         for (OperationStats op : r.operations()) {
             String type = named ? op.group() + " " + op.type() : op.type();
-            add(rows, type + " latency p50/p95/p99/max", Fmt.millis(op.p50Millis()) + " / "
-                    + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis()) + " / "
-                    + Fmt.millis(op.maxMillis()) + " ms");
+            add(rows, type + " latency p50/p95/p99/max", op.completed() == 0 ? "n/a: none completed"
+                    : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
+                    + " / " + Fmt.millis(op.maxMillis()) + " ms");
         }
         add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ")");
         add(rows, "timeouts / retries / reconnects", Fmt.count(t.timeouts()) + " / " + Fmt.count(t.retries()) + " / "
