@@ -37,6 +37,11 @@ final class LineWriter implements BatchWriter {
     static final int THROTTLE_RETRIES = 5;
     private static final long FIRST_BACKOFF_MILLIS = 100;
     private static final long MAX_WAIT_MILLIS = 30_000;
+    /** A throttled write waits within its own --op-timeout, and a cancel (timeout, Ctrl-C) ends the wait. */
+    private final long opTimeoutNanos;
+    private long writeDeadline;
+    private volatile boolean cancelRequested;
+    private volatile Thread writer;
 
     private final SeriesSchema schema;
     private final InfluxHttp http;
@@ -64,10 +69,14 @@ final class LineWriter implements BatchWriter {
         this.where = admin.store() + ", measurement " + schema.tableName();
         this.who = who;
         this.connection = http.openWriteConnection(config.opTimeout());
+        this.opTimeoutNanos = config.opTimeout().toNanos();
     }
 
     @Override
     public WriteResult write(RowBatch batch) throws TargetException {
+        cancelRequested = false;
+        writer = Thread.currentThread();
+        writeDeadline = System.nanoTime() + opTimeoutNanos;
         LineProtocolEncoder encoder = encode(batch);
         byte[] b = sink.array();
         int end = sink.length();
@@ -137,22 +146,38 @@ final class LineWriter implements BatchWriter {
                 throw InfluxErrors.rejectedWrite(r, lines, where, committedBefore, skipped);
             }
             boolean throttled = r.status() == 429 || r.status() == 503;
-            if (!throttled || attempt >= THROTTLE_RETRIES) {
-                TargetException e = InfluxErrors.status(r, "write to " + where, who);
-                if (committedBefore == 0) {
-                    throw e;
-                }
-                if (e.kind() == TargetException.Kind.RETRYABLE) { // sent again whole: the stored slices are overwritten
-                    throw new TargetException(e.kind(), Fate.UNKNOWN, e.vendorCode(), e.getMessage(), null);
-                }
-                throw new PartialWriteException(e.kind(), e.vendorCode(), e.getMessage() + " (" + committedBefore
-                        + " lines of the batch were stored before)", committedBefore, skipped, 0);
-            }
-            LockSupport.parkNanos(waitMillis(r, attempt) * 1_000_000L);
-            if (Thread.currentThread().isInterrupted()) {
-                throw InfluxErrors.status(r, "write to " + where, who);
+            if (!throttled || attempt >= THROTTLE_RETRIES || !throttleWait(waitMillis(r, attempt))) {
+                throw failure(r, committedBefore, skipped);
             }
         }
+    }
+
+    /** Waits as the server asked; false when the write's deadline or a cancel comes first. */
+    private boolean throttleWait(long millis) {
+        long until = System.nanoTime() + millis * 1_000_000L;
+        if (until - writeDeadline > 0) {
+            return false; // it would end past --op-timeout: fail now, the engine decides about retrying
+        }
+        for (long left; (left = until - System.nanoTime()) > 0; ) {
+            LockSupport.parkNanos(left);
+            if (cancelRequested || Thread.interrupted()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A throttled or refused slice: the slices stored before it make the whole batch partial or of unknown fate. */
+    private TargetException failure(Response r, long committedBefore, long skipped) {
+        TargetException e = InfluxErrors.status(r, "write to " + where, who);
+        if (committedBefore == 0) {
+            return e;
+        }
+        if (e.kind() == TargetException.Kind.RETRYABLE) { // sent again whole: the stored slices are overwritten
+            return new TargetException(e.kind(), Fate.UNKNOWN, e.vendorCode(), e.getMessage(), null);
+        }
+        return new PartialWriteException(e.kind(), e.vendorCode(), e.getMessage() + " (" + committedBefore
+                + " lines of the batch were stored before)", committedBefore, skipped, 0);
     }
 
     /** {@code Retry-After} in seconds when the server gives it, else exponential backoff; capped either way. */
@@ -187,6 +212,11 @@ final class LineWriter implements BatchWriter {
 
     @Override
     public void cancel() {
+        cancelRequested = true;
+        Thread t = writer;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
         connection.cancel();
     }
 

@@ -31,6 +31,7 @@ class ThrottleRetryTest {
     private HttpServer server;
     private final AtomicInteger throttleLeft = new AtomicInteger();
     private final AtomicInteger writes = new AtomicInteger();
+    private volatile String retryAfter = "0";
 
     @BeforeEach
     void start() throws Exception {
@@ -51,7 +52,7 @@ class ThrottleRetryTest {
             x.getRequestBody().readAllBytes();
             writes.incrementAndGet();
             if (throttleLeft.getAndDecrement() > 0) {
-                x.getResponseHeaders().add("Retry-After", "0");
+                x.getResponseHeaders().add("Retry-After", retryAfter);
                 byte[] b = "{\"error\":\"too many requests\"}".getBytes(StandardCharsets.UTF_8);
                 x.sendResponseHeaders(429, b.length);
                 x.getResponseBody().write(b);
@@ -93,6 +94,62 @@ class ThrottleRetryTest {
         assertEquals("429", e.vendorCode());
         assertEquals(LineWriter.THROTTLE_RETRIES + 1, writes.get(), "bounded");
         assertTrue(e.getMessage().contains("too many requests"), e.getMessage());
+    }
+
+    /** A writer on the fake server, with engine options (--op-timeout) as a run would give them. */
+    private BatchWriter writer(TargetAdapter[] holder, String opTimeout) throws Exception {
+        InfluxTargetProvider p = new InfluxTargetProvider();
+        java.util.List<io.dbharness.core.config.OptionDef> defs = new java.util.ArrayList<>(io.dbharness.core.engine.RunOptions.OPTIONS);
+        defs.addAll(p.options());
+        holder[0] = p.open(io.dbharness.core.config.Settings.resolve(defs, Map.of("influx-url",
+                "http://127.0.0.1:" + server.getAddress().getPort(), "op-timeout", opTimeout), Map.of()));
+        return holder[0].capability(TimeSeriesIngest.class).orElseThrow().openWriter(new SeriesSchema("m", MetricType.INT8, 1, 998));
+    }
+
+    private static RowBatch oneRow() {
+        RowBatch b = new RowBatch(MetricType.INT8, 1, 1);
+        b.setLong(b.addRow(1_650_272_400_000_000L, 1), 0, 1);
+        return b;
+    }
+
+    @Test
+    void aRetryAfterPastTheOpTimeoutFailsAtOnceForTheEngineToDecide() throws Exception {
+        throttleLeft.set(1000);
+        retryAfter = "30";
+        TargetAdapter[] t = new TargetAdapter[1];
+        try (BatchWriter w = writer(t, "2s")) {
+            long t0 = System.nanoTime();
+            TargetException e = assertThrows(TargetException.class, () -> w.write(oneRow()));
+            assertEquals(TargetException.Kind.RETRYABLE, e.kind());
+            assertTrue(System.nanoTime() - t0 < 1_500_000_000L, "not 30 s of waiting within a 2 s --op-timeout");
+        } finally {
+            t[0].close();
+        }
+    }
+
+    @Test
+    void aCancelEndsAThrottleWait() throws Exception {
+        throttleLeft.set(1000);
+        retryAfter = "10";
+        TargetAdapter[] t = new TargetAdapter[1];
+        try (BatchWriter w = writer(t, "60s")) {
+            Thread canceller = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException ignored) {
+                    return;
+                }
+                w.cancel();
+            });
+            long t0 = System.nanoTime();
+            canceller.start();
+            TargetException e = assertThrows(TargetException.class, () -> w.write(oneRow()));
+            canceller.join();
+            assertEquals("429", e.vendorCode());
+            assertTrue(System.nanoTime() - t0 < 3_000_000_000L, "the cancel ended the 10 s wait");
+        } finally {
+            t[0].close();
+        }
     }
 
     @Test

@@ -60,6 +60,11 @@ final class CopyWriter extends PgWriter {
     }
 
     @Override
+    protected boolean mayHaveCommitted(SQLException lost) {
+        return lost instanceof CopyChannel.EndFailure;
+    }
+
+    @Override
     protected WriteResult send(RowBatch batch) throws SQLException {
         encode(batch);
         long rows = copy.copy(sql, sink.array(), 0, sink.length());

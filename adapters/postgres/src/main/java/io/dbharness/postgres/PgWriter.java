@@ -40,7 +40,7 @@ abstract class PgWriter implements BatchWriter {
     private final String context;
     protected Connection connection;
     private volatile Connection inFlight;
-    private volatile int cancels;
+    private final java.util.concurrent.atomic.AtomicInteger cancels = new java.util.concurrent.atomic.AtomicInteger();
     /** What the last write would have stored, and its transaction id when tracked; for {@link #resolveLastWrite}. */
     private long lastRows;
     private long lastPoints;
@@ -79,6 +79,15 @@ abstract class PgWriter implements BatchWriter {
      */
     protected abstract WriteResult send(RowBatch batch) throws SQLException;
 
+    /**
+     * In autocommit mode (one statement per batch), whether the connection lost during it may have left the
+     * statement committed: for a single INSERT it may, its reply lost; a COPY commits only at its end, so only
+     * a failure there ({@link CopyChannel.EndFailure}) is in doubt.
+     */
+    protected boolean mayHaveCommitted(SQLException lost) {
+        return true;
+    }
+
     /** Whether the writer needs a transaction of its own even untracked (several statements per batch). */
     protected abstract boolean needsTransaction(RowBatch batch);
 
@@ -99,7 +108,7 @@ abstract class PgWriter implements BatchWriter {
         lastRows = batch.size();
         lastPoints = batch.points();
         lastBytes = 0;
-        cancels = 0;
+        cancels.set(0);
         inFlight = connection;
         try {
             if (explicit) {
@@ -122,7 +131,7 @@ abstract class PgWriter implements BatchWriter {
             return r;
         } catch (SQLException e) {
             boolean lost = SqlErrors.connectionLost(e);
-            boolean maybeCommitted = lost && (committing || e instanceof CopyChannel.EndFailure && !explicit);
+            boolean maybeCommitted = lost && (committing || !explicit && mayHaveCommitted(e));
             if (!lost && explicit) {
                 rollbackQuietly(e);
             }
@@ -261,7 +270,7 @@ abstract class PgWriter implements BatchWriter {
             return;
         }
         try {
-            if (cancels++ == 0) {
+            if (cancels.getAndIncrement() == 0) {
                 flavor.cancelQuery(c);
             } else {
                 c.abort(ABORT);

@@ -89,8 +89,11 @@ final class PostgresTarget implements TargetAdapter {
     @Override
     public void close() {
         try {
-            flavor.close();
-            pool.close();
+            try {
+                flavor.close();
+            } finally {
+                pool.close();
+            }
         } finally {
             if (embedded != null) {
                 embedded.close();

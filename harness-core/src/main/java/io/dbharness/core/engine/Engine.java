@@ -126,8 +126,12 @@ public final class Engine {
         }
         // link and load everything the clock would otherwise charge to the first operations
         measurements.prepare();
-        awaitQuietly(warmed, WARM_UP_LIMIT_NANOS);
-        Exception warmUpFailure = warmed.getCount() > 0
+        // a stop (Ctrl-C) during a warm-up that hangs goes on to the normal stop: nothing measured, a result
+        long warmUntil = System.nanoTime() + WARM_UP_LIMIT_NANOS;
+        while (warmed.getCount() > 0 && System.nanoTime() - warmUntil < 0 && !stop.isRequested()) {
+            awaitQuietly(warmed, 100_000_000L);
+        }
+        Exception warmUpFailure = stop.isRequested() ? null : warmed.getCount() > 0
                 ? new IllegalStateException("the workers' warm-up did not finish within "
                         + Worker.seconds(WARM_UP_LIMIT_NANOS)) : warmUpFailure(workers);
         if (warmUpFailure != null) {
@@ -236,9 +240,16 @@ public final class Engine {
     private void watch(Worker w, long now, long timeoutNanos, String stopWhy, ExecutorService cancels) {
         long since = w.attemptStartNanos;
         if (since == 0) {
-            if (stopWhy != null && !w.finished && w.cancels < 3) {
-                w.thread.interrupt(); // waiting (backoff, reconnect, pacing): wake it up to see the stop
-                w.cancels++;
+            // waiting (backoff, reconnect, pacing): wake it up to see the stop; never mid-attempt, never blocking
+            if (stopWhy != null && !w.finished && w.cancels < 3 && w.attemptLock.tryLock()) {
+                try {
+                    if (w.attemptStartNanos == 0) {
+                        w.thread.interrupt();
+                        w.cancels++;
+                    }
+                } finally {
+                    w.attemptLock.unlock();
+                }
             }
             return;
         }
@@ -262,11 +273,16 @@ public final class Engine {
         w.nextCancelNanos = now + timing.cancelRepeat().toNanos();
         int level = w.cancels;
         cancels.execute(() -> {
-            if (w.attemptId == id && w.attemptStartNanos != 0) {
-                w.session.cancel();
-                if (level >= 3) {
-                    w.thread.interrupt(); // the last resort for a driver call that ignores the cancel
+            w.attemptLock.lock(); // the attempt cannot end (and the next begin) while it is being cancelled
+            try {
+                if (w.attemptId == id && w.attemptStartNanos != 0) {
+                    w.session.cancel();
+                    if (level >= 3) {
+                        w.thread.interrupt(); // the last resort for a driver call that ignores the cancel
+                    }
                 }
+            } finally {
+                w.attemptLock.unlock();
             }
         });
     }

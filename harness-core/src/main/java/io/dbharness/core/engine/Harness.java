@@ -112,6 +112,8 @@ public final class Harness {
                     v = workload.verify(target, t);
                 } catch (TargetException e) { // asked for and not done: not a pass
                     v = Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
+                } catch (RuntimeException e) { // a bug in the check must not cost the measured run its result
+                    v = Verification.failed(t.rows(), -1, "the verification failed with an internal error: " + e);
                 }
             }
             verified.set(v);

@@ -61,7 +61,7 @@ final class RunContext {
                 }
             }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            // the watchdog's wake-up: it has done its job; kept set, it would cut every later wait short
         }
     }
 }

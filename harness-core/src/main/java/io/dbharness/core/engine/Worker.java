@@ -36,6 +36,7 @@ final class Worker implements Runnable {
     Thread thread;
 
     /** Start of the attempt in flight, 0 when none: read by the watchdog. */
+    final java.util.concurrent.locks.ReentrantLock attemptLock = new java.util.concurrent.locks.ReentrantLock();
     volatile long attemptStartNanos;
     /** Incremented for every attempt, so a late cancel of an earlier attempt is recognised. */
     volatile long attemptId;
@@ -86,7 +87,7 @@ final class Worker implements Runnable {
             }
         } catch (InterruptedException e) {
             // stopping: fall through to close
-        } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+        } catch (RuntimeException | Error e) { // a bug (even a StackOverflowError): the run ends, and says why
             run.abort(internal("worker " + group.name() + "/" + index, e));
         } finally {
             Thread.interrupted(); // a cancel may have interrupted us; closing must not see it
@@ -238,7 +239,7 @@ final class Worker implements Runnable {
                 run.abortUsage(e);
                 fail(stats, op, new TargetException(Kind.FATAL, null, e.getMessage(), e), doubt);
                 return;
-            } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+            } catch (RuntimeException | Error e) { // settled as failed, so its rows stay accounted for
                 endAttempt();
                 TargetException te = internal(op.type(), e);
                 fail(stats, op, te, doubt || cancelledAttempt == id);
@@ -294,15 +295,32 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * An attempt's start and end, and the watchdog's cancel of it, hold {@link #attemptLock}: a cancel meant for
+     * one attempt never lands on the next, and an interrupt (the watchdog's last resort, or a stop's wake-up)
+     * does not outlive the attempt it was for.
+     */
     private long beginAttempt() {
-        long id = attemptId + 1;
-        attemptId = id;
-        attemptStartNanos = System.nanoTime();
-        return id;
+        attemptLock.lock();
+        try {
+            Thread.interrupted();
+            long id = attemptId + 1;
+            attemptId = id;
+            attemptStartNanos = System.nanoTime();
+            return id;
+        } finally {
+            attemptLock.unlock();
+        }
     }
 
     private void endAttempt() {
-        attemptStartNanos = 0;
+        attemptLock.lock();
+        try {
+            attemptStartNanos = 0;
+            Thread.interrupted();
+        } finally {
+            attemptLock.unlock();
+        }
     }
 
     /** A failure of an attempt the watchdog cancelled is a timeout, whatever the cancel made the driver throw. */

@@ -588,6 +588,30 @@ class EngineTest {
     }
 
     @Test
+    void theWatchdogsInterruptDoesNotOutliveTheAttemptItWasFor() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean laterInterrupted = new java.util.concurrent.atomic.AtomicBoolean();
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 3;
+            s.script = c -> {
+                if (c.n == 0 && c.attempt == 0) {
+                    // a driver call that ignores the cancel and ends only on the interrupt, leaving the flag set
+                    while (!Thread.currentThread().isInterrupted()) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+                    }
+                    throw new TargetException(Kind.FATAL, Fate.NOT_APPLIED, null, "interrupted", null);
+                }
+                if (Thread.currentThread().isInterrupted()) {
+                    laterInterrupted.set(true);
+                }
+                return null;
+            };
+        })), options("op-timeout", "200ms", "max-errors", "5"));
+        assertEquals(Engine.StopReason.COMPLETED, out.stopReason());
+        assertTrue(!laterInterrupted.get(), "a later attempt saw the earlier attempt's interrupt");
+        assertEquals(3, out.measurements().totals().operations() - out.measurements().totals().errors());
+    }
+
+    @Test
     void aWorkerThatIgnoresCancelIsAbandonedWithItsRowsUnknown() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         long t0 = System.nanoTime();
