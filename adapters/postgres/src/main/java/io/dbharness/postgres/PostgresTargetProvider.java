@@ -12,7 +12,10 @@ public final class PostgresTargetProvider extends PgFamilyProvider {
 
     private static final List<OptionDef> OPTIONS = List.of(
             OptionDef.of("pg-ingest", "MODE", IngestMode.COPY_BINARY.cliName(),
-                    "How rows are sent: copy-binary|copy-text|insert-batch|insert-multirow"));
+                    "How rows are sent: copy-binary|copy-text|insert-batch|insert-multirow"),
+            new OptionDef("pg-track-commits", "", "true", "Learn whether a COMMIT cut off by a lost connection went"
+                    + " through (txid_status, PostgreSQL 10+), so the batch is retried or counted, not left of unknown"
+                    + " fate; =false saves a round trip per batch", false, List.of()));
 
     @Override
     public String id() {
@@ -31,6 +34,7 @@ public final class PostgresTargetProvider extends PgFamilyProvider {
 
     @Override
     protected PgFlavor flavor(Settings settings) {
-        return new PostgresFlavor(settings.enumValue("pg-ingest", IngestMode.class));
+        return new PostgresFlavor(settings.enumValue("pg-ingest", IngestMode.class), settings.bool("pg-track-commits"),
+                settings.isSet("pg-track-commits"));
     }
 }

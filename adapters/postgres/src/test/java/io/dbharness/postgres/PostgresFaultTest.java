@@ -31,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * restart, an outage, a table locked past the deadline, a server that refuses more connections. The server
  * is this class's own, since the tests kill and restart it. What must hold: the run survives what can be
  * survived, every row is accounted for (reported written = rows in the table), and every wait is bounded.
+ * With {@code --pg-track-commits} (the default) even a COMMIT whose answer was lost is resolved, so the
+ * counts are exact; without it, such rows are of unknown fate and the verification says how many landed.
  */
 class PostgresFaultTest {
 
@@ -144,6 +146,30 @@ class PostgresFaultTest {
         assertEveryRowAccountedFor(r, "fault_terminate");
         assertTrue(r.totals().reconnects() >= 2, "reconnects " + r.totals().reconnects());
         assertTrue(r.totals().retries() + r.totals().reconnects() >= 2);
+    }
+
+    @Test
+    void withoutCommitTrackingALostWriteIsCountedAsUnknownAndReconciled() throws Exception {
+        CountDownLatch flowing = new CountDownLatch(1);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread fault = during(flowing, failures, () -> {
+            Thread.sleep(200);
+            terminateHarnessBackends();
+        });
+        RunResult r = Harness.run(spec("fault_untracked").option("pg-track-commits", false).option("max-errors", 10)
+                .progress(onceRowsFlow(flowing)).build());
+        fault.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertEquals("COMPLETED", r.stopReason(), r.failure() + " " + r.errors());
+        assertEquals("unknown after a lost commit", r.targetInfo().settings().get("lost_write_fate"));
+        long stored = count("fault_untracked");
+        long unknown = r.totals().unknownRows();
+        assertEquals(PLANNED, r.totals().rows() + r.totals().failedRows() + unknown, "every planned row is in one count");
+        assertTrue(stored >= r.totals().rows() && stored <= r.totals().rows() + unknown, stored + " vs " + r.totals());
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertEquals(stored > r.totals().rows() ? stored - r.totals().rows() : -1, r.verification().unknownLanded(),
+                "how many of the rows of unknown fate landed, when any did");
+        assertEquals(r.totals().errors() > 0 ? 1 : 0, r.exitCode());
     }
 
     @Test
