@@ -4,6 +4,7 @@
 #
 #   benchmarks/scripts/pg-ingest-vs-psql.sh            # 10 metrics, 10,000 devices x 60 s = 600,000 rows
 #   TAGS=100000 METRICS=100 benchmarks/scripts/pg-ingest-vs-psql.sh
+#   HARNESS_FLAGS=--pg-track-commits=false benchmarks/scripts/pg-ingest-vs-psql.sh   # extra flags for the harness runs
 #
 # Server: the one PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE name, or else a throw-away cluster of the
 # local PostgreSQL installation (Debian's postgresql package), started on a free port and removed at exit.
@@ -65,7 +66,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   ref+=("$(python3 -c "print('%.0f' % ($rows / ($t1 - $t0)))")")
   for w in 1 "$WORKERS"; do
     rm -rf "$tmp/r"
-    "$runner" --target postgres --table-name harness_ref --clean --verify --workers "$w" "${flags[@]}" --results "$tmp/r" >/dev/null
+    "$runner" --target postgres --table-name harness_ref --clean --verify --workers "$w" "${flags[@]}" ${HARNESS_FLAGS:-} --results "$tmp/r" >/dev/null
     [ "$w" = 1 ] && h1+=("$(rate "$tmp/r")") || hn+=("$(rate "$tmp/r")")
   done
   rm -rf "$tmp/r"
