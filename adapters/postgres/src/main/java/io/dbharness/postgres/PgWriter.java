@@ -24,7 +24,7 @@ import java.util.concurrent.Executor;
  * after the end of a COPY in autocommit, or at COMMIT. Where the flavor {@link #tracksCommits tracks commits},
  * each batch runs in an explicit transaction whose id is read first ({@code txid_current()}), so after
  * reconnecting {@code txid_status()} says whether that transaction committed: the batch is then counted once,
- * or sent again, never left in doubt. That costs two short round trips per batch.
+ * or sent again, never left in doubt. That costs one round trip per batch (see {@link #writeTracked}).
  *
  * <p>Subclasses send the rows in {@link #send}; this class owns the connection, the transaction, reconnects
  * and cancels.
@@ -46,7 +46,9 @@ abstract class PgWriter implements BatchWriter {
     private long lastPoints;
     private long lastBytes;
     private long pendingXid = -1;
-    private PreparedStatement xidStatement;
+    /** Tracked: the transaction the previous write opened for the next one, with its id; -1 when none. */
+    private long openXid = -1;
+    private java.sql.Statement trackStatement;
 
     PgWriter(DataSource pool, PgFlavor flavor, boolean tracksCommits, String context) {
         this.pool = pool;
@@ -102,21 +104,17 @@ abstract class PgWriter implements BatchWriter {
 
     @Override
     public final WriteResult write(RowBatch batch) throws TargetException {
-        boolean explicit = tracksCommits || needsTransaction(batch);
+        if (tracksCommits) {
+            return writeTracked(batch);
+        }
+        boolean explicit = needsTransaction(batch);
         boolean committing = false;
         pendingXid = -1;
-        lastRows = batch.size();
-        lastPoints = batch.points();
-        lastBytes = 0;
-        cancels.set(0);
-        inFlight = connection;
+        begin(batch);
         try {
             if (explicit) {
                 if (connection.getAutoCommit()) {
                     connection.setAutoCommit(false);
-                }
-                if (tracksCommits) {
-                    pendingXid = currentXid();
                 }
             } else if (!connection.getAutoCommit()) {
                 connection.setAutoCommit(true);
@@ -127,7 +125,6 @@ abstract class PgWriter implements BatchWriter {
                 committing = true;
                 connection.commit();
             }
-            pendingXid = -1;
             return r;
         } catch (SQLException e) {
             boolean lost = SqlErrors.connectionLost(e);
@@ -135,7 +132,53 @@ abstract class PgWriter implements BatchWriter {
             if (!lost && explicit) {
                 rollbackQuietly(e);
             }
-            if (!maybeCommitted || !tracksCommits) {
+            throw SqlErrors.classify(e, context, maybeCommitted ? Fate.UNKNOWN : Fate.NOT_APPLIED);
+        } finally {
+            inFlight = null;
+        }
+    }
+
+    private void begin(RowBatch batch) {
+        lastRows = batch.size();
+        lastPoints = batch.points();
+        lastBytes = 0;
+        cancels.set(0);
+        inFlight = connection;
+    }
+
+    /**
+     * The batch in a transaction whose id is known before its COMMIT is sent. The connection stays in the
+     * driver's autocommit mode and the transactions are opened by hand, so that one round trip commits a batch
+     * and opens the next one's transaction ({@code COMMIT; BEGIN; SELECT txid_current()}): two round trips a
+     * batch (that one and the rows') instead of three.
+     */
+    private WriteResult writeTracked(RowBatch batch) throws TargetException {
+        boolean committing = false;
+        pendingXid = -1;
+        begin(batch);
+        try {
+            if (!connection.getAutoCommit()) {
+                connection.setAutoCommit(true);
+            }
+            if (openXid < 0) {
+                openXid = queryXid("BEGIN; ");
+            }
+            pendingXid = openXid;
+            openXid = -1;
+            WriteResult r = send(batch);
+            lastBytes = r.bytes();
+            committing = true;
+            openXid = queryXid("COMMIT; BEGIN; ");
+            pendingXid = -1;
+            return r;
+        } catch (SQLException e) {
+            openXid = -1;
+            boolean lost = SqlErrors.connectionLost(e);
+            if (!lost) {
+                endTransactionQuietly(e); // a failed statement left the transaction aborted, or a failed COMMIT none
+            }
+            boolean maybeCommitted = lost && committing;
+            if (!maybeCommitted) {
                 pendingXid = -1;
             }
             throw SqlErrors.classify(e, context, maybeCommitted ? Fate.UNKNOWN : Fate.NOT_APPLIED);
@@ -144,19 +187,46 @@ abstract class PgWriter implements BatchWriter {
         }
     }
 
-    private long currentXid() throws SQLException {
-        if (xidStatement == null) {
-            xidStatement = connection.prepareStatement(flavor.dialect().get("current_xid"));
+    /** Runs {@code prefix} and the product's transaction id query in one round trip; returns the id. */
+    private long queryXid(String prefix) throws SQLException {
+        if (trackStatement == null) {
+            trackStatement = connection.createStatement();
         }
-        try (ResultSet rs = xidStatement.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
+        boolean isResult = trackStatement.execute(prefix + flavor.dialect().get("current_xid"));
+        while (true) {
+            if (isResult) {
+                try (ResultSet rs = trackStatement.getResultSet()) {
+                    if (!rs.next()) {
+                        throw new SQLException("the transaction id query returned no row");
+                    }
+                    return rs.getLong(1);
+                }
+            }
+            if (trackStatement.getUpdateCount() == -1) {
+                throw new SQLException("the transaction id query returned no result");
+            }
+            isResult = trackStatement.getMoreResults();
+        }
+    }
+
+    /** Ends a transaction opened by hand (none open is harmless); the connection then holds none. */
+    private void endTransactionQuietly(SQLException e) {
+        try (java.sql.Statement st = connection.createStatement()) {
+            st.execute("ROLLBACK");
+        } catch (SQLException suppressed) {
+            if (e != null) {
+                e.addSuppressed(suppressed);
+            }
         }
     }
 
     private void releaseAll() {
-        RowBinder.closeQuietly(xidStatement);
-        xidStatement = null;
+        if (openXid >= 0) { // the next batch's transaction, opened ahead: the pool must get the connection clean
+            openXid = -1;
+            endTransactionQuietly(null);
+        }
+        RowBinder.closeQuietly(trackStatement);
+        trackStatement = null;
         release();
     }
 
@@ -175,6 +245,9 @@ abstract class PgWriter implements BatchWriter {
             if (!connection.isClosed() && connection.isValid(2)) {
                 if (!connection.getAutoCommit()) {
                     connection.rollback(); // whatever a cancelled statement left open
+                } else if (tracksCommits) {
+                    openXid = -1;
+                    endTransactionQuietly(null); // the same, for a transaction opened by hand
                 }
                 return false;
             }

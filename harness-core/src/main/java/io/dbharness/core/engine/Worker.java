@@ -35,8 +35,9 @@ final class Worker implements Runnable {
     private final CountDownLatch done;
     Thread thread;
 
-    /** Start of the attempt in flight, 0 when none: read by the watchdog. */
+    /** Held while an attempt begins or ends and while the watchdog cancels it: see {@link #beginAttempt}. */
     final java.util.concurrent.locks.ReentrantLock attemptLock = new java.util.concurrent.locks.ReentrantLock();
+    /** Start of the attempt in flight, 0 when none: read by the watchdog. */
     volatile long attemptStartNanos;
     /** Incremented for every attempt, so a late cancel of an earlier attempt is recognised. */
     volatile long attemptId;
