@@ -149,6 +149,9 @@ final class ConfigFile {
             return table == null ? twice(file, "a section", line)
                     : twice(file, "section [" + table.group(1) + "]", lineOf(text, table));
         }
+        if (msg.contains("org.yaml.snakeyaml") || msg.contains("MappingStartEvent") || msg.contains("got this instead")) {
+            msg = "not valid YAML: key: value pairs expected"; // the parser's own words name its classes
+        }
         return new UsageException("cannot read config file " + file + ": " + firstLine(msg) + line);
     }
 

@@ -148,6 +148,9 @@ public final class Runner {
             try {
                 result = Harness.run(spec, registry);
             } catch (TargetException e) {
+                if (stop.isRequested()) { // a stop while connecting: it has said so, the rest is its consequence
+                    return stop.requested().exitCode();
+                }
                 Main.printError(err, e.getMessage());
                 return setupExitCode(e);
             }

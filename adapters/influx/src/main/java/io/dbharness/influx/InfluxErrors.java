@@ -42,8 +42,12 @@ final class InfluxErrors {
             reason = "no answer in time";
         } else if (e.getCause() instanceof UnresolvedAddressException) {
             reason = "unknown host";
+        } else if (e.getMessage() == null || e.getMessage().contains("chunked") || e.getMessage().contains("EOF")
+                || e.getMessage().contains("header parser") || e.getMessage().contains("closed")) {
+            // the client's own words for a connection cut mid-answer ("chunked transfer encoding, state: ...")
+            reason = "the connection was lost before the answer was complete";
         } else {
-            reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            reason = e.getMessage();
         }
         return new TargetException(Kind.UNREACHABLE, null, "cannot reach InfluxDB at " + endpoint + " (" + what + "): " + reason, e);
     }

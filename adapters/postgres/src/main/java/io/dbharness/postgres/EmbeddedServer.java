@@ -66,9 +66,30 @@ final class EmbeddedServer implements AutoCloseable {
     /** {@code customizeData} runs after initdb and before the server starts (tests use it for pg_hba.conf). */
     static EmbeddedServer start(Consumer<Path> customizeData) throws TargetException {
         Path dir = null;
+        Thread startupCleanup = null;
+        java.util.concurrent.CountDownLatch startupDone = new java.util.concurrent.CountDownLatch(1);
         try {
             Path home = PgBinaries.install();
             dir = Files.createTempDirectory("dbharness-pg-");
+            // the JVM may exit while the server starts (Ctrl-C before the run): stop what started, remove the files
+            Path created = dir;
+            startupCleanup = new Thread(() -> {
+                try { // initdb or pg_ctl may still be running: they would write into the directory again
+                    startupDone.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException ignored) {
+                    // clean up what is there
+                }
+                if (Files.exists(created.resolve("data").resolve("postmaster.pid"))) {
+                    try {
+                        run(RunAs.current(), home, created, List.of("pg_ctl", "-D", created.resolve("data").toString(),
+                                "-m", "immediate", "-w", "-t", "10", "stop"), 15);
+                    } catch (IOException | InterruptedException | RuntimeException ignored) {
+                        // the directory goes anyway
+                    }
+                }
+                deleteTree(created);
+            }, "dbharness-pg-startup-cleanup");
+            Runtime.getRuntime().addShutdownHook(startupCleanup);
             Path data = dir.resolve("data");
             Path log = dir.resolve("postgres.log");
             RunAs runAs = RunAs.current();
@@ -91,6 +112,15 @@ final class EmbeddedServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TargetException(TargetException.Kind.UNREACHABLE, null, "interrupted while starting embedded PostgreSQL", e);
+        } finally {
+            startupDone.countDown();
+            if (startupCleanup != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(startupCleanup); // started (its own hook now) or failed
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it cleans up
+                }
+            }
         }
     }
 

@@ -73,7 +73,9 @@ public final class Settings {
             if (!defs.containsKey(e.getKey())) {
                 throw new UsageException("unknown option '" + e.getKey() + "'" + suggestion(e.getKey(), defs.keySet()));
             }
-            if (e.getValue() == null) {
+            OptionDef d = defs.get(e.getKey());
+            // an empty value would read as "not given" and quietly become the default (a password may be empty)
+            if (e.getValue() == null || e.getValue().isBlank() && !d.secret()) {
                 throw new UsageException("option '--" + e.getKey() + "' needs a value");
             }
             values.put(e.getKey(), e.getValue());

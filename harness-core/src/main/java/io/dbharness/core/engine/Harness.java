@@ -108,13 +108,7 @@ public final class Harness {
         java.util.concurrent.FutureTask<AfterRun> task = new java.util.concurrent.FutureTask<>(() -> {
             Verification v = Verification.skipped("--verify not set");
             if (options.verify()) {
-                try {
-                    v = workload.verify(target, t);
-                } catch (TargetException e) { // asked for and not done: not a pass
-                    v = Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
-                } catch (RuntimeException e) { // a bug in the check must not cost the measured run its result
-                    v = Verification.failed(t.rows(), -1, "the verification failed with an internal error: " + e);
-                }
+                v = verifyRetrying(workload, target, t);
             }
             verified.set(v);
             long stored;
@@ -129,7 +123,7 @@ public final class Harness {
         thread.setDaemon(true);
         thread.start();
         long begun = System.nanoTime();
-        long deadline = begun + (stop.isRequested() ? AFTER_STOP_LIMIT : options.opTimeout().plusSeconds(5)).toNanos();
+        long deadline = begun + (stop.isRequested() ? AFTER_STOP_LIMIT : checkLimit(options)).toNanos();
         boolean cut = stop.isRequested();
         boolean sizing = false;
         try {
@@ -170,6 +164,43 @@ public final class Harness {
             Thread.currentThread().interrupt();
             return new AfterRun(verified.get() != null ? verified.get()
                     : Verification.skipped("interrupted before the verification finished"), -1);
+        }
+    }
+
+    /**
+     * The checks after the run count the whole table, which takes longer than one write: at least a minute,
+     * or {@code --op-timeout} when that is longer, plus a margin.
+     */
+    static java.time.Duration checkLimit(RunOptions options) {
+        java.time.Duration op = options.opTimeout();
+        return (op.compareTo(MIN_CHECK_LIMIT) > 0 ? op : MIN_CHECK_LIMIT).plusSeconds(5);
+    }
+
+    private static final java.time.Duration MIN_CHECK_LIMIT = java.time.Duration.ofSeconds(60);
+
+    /**
+     * The verification, asked again after a lost connection (a server restarting just after the run): it runs
+     * on its own thread, which the caller abandons at its deadline, so retrying here is bounded there.
+     */
+    private static Verification verifyRetrying(Workload workload, TargetAdapter target, RunTotals t) {
+        long backoffMillis = 250;
+        while (true) {
+            try {
+                return workload.verify(target, t);
+            } catch (TargetException e) { // asked for and not done: not a pass
+                // a count that timed out would time out again; a lost connection may come back
+                if (e.kind() != TargetException.Kind.UNREACHABLE || Thread.currentThread().isInterrupted()) {
+                    return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
+                }
+                try {
+                    Thread.sleep(backoffMillis);
+                } catch (InterruptedException stopped) {
+                    return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
+                }
+                backoffMillis = Math.min(backoffMillis * 2, 4_000);
+            } catch (RuntimeException e) { // a bug in the check must not cost the measured run its result
+                return Verification.failed(t.rows(), -1, "the verification failed with an internal error: " + e);
+            }
         }
     }
 

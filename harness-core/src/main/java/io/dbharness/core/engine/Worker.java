@@ -107,6 +107,7 @@ final class Worker implements Runnable {
         LoadModel.Open open = load instanceof LoadModel.Open o ? o : null;
         double perWorker = open == null ? 0 : open.perSecond() / load.workers();
         boolean byRows = open != null && open.pace() == LoadModel.Open.Pace.ROWS;
+        double stagger = (double) index / load.workers();
         long issued = 0;
         long lastIntended = -1;
         while (!run.winding()) {
@@ -130,10 +131,11 @@ final class Worker implements Runnable {
             }
             long intended;
             if (open != null) {
-                // an operation is due when everything it carries is due: a batch at the end of the interval its rows fill
-                issued += byRows ? op.rows() : 1;
-                intended = run.startNanos + (long) (issued / perWorker * 1e9);
-                if (intended > run.deadlineNanos) {
+                // unit i (a row, or an operation) of this worker is due at i / rate from the start, the workers
+                // staggered evenly within one unit; an operation is due when the last unit it carries is
+                issued += byRows ? Math.max(1, op.rows()) : 1;
+                intended = run.startNanos + (long) ((issued - 1 + stagger) / perWorker * 1e9);
+                if (intended >= run.deadlineNanos) {
                     // the run lasts --duration even when this worker's next operation falls after it
                     waitUntil(run.deadlineNanos);
                     group.deadlineHit = true;

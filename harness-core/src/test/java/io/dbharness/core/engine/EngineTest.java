@@ -734,7 +734,7 @@ class EngineTest {
 
     @Test
     void anOpenModelRunLastsItsDurationAndStartsNothingAfterIt() throws Exception {
-        // 2 ops/s for 1.2 s: the third op is due at 1.5 s, after the deadline; the run still lasts 1.2 s
+        // 2 ops/s for 1.2 s: ops due at 0, 0.5 and 1.0 s; the fourth, at 1.5 s, is after the deadline; the run still lasts 1.2 s
         long t0 = System.nanoTime();
         Engine.Outcome sparse = run(new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Open(1, 2, LoadModel.Open.Pace.OPERATIONS);
@@ -742,7 +742,7 @@ class EngineTest {
         })), options("duration", "1200ms"));
         double secs = (System.nanoTime() - t0) / 1e9;
         assertEquals(Engine.StopReason.DURATION, sparse.stopReason());
-        assertEquals(2, sparse.measurements().totals().operations());
+        assertEquals(3, sparse.measurements().totals().operations());
         assertTrue(secs >= 1.15, "waited for the deadline instead of ending at the last op: " + secs);
 
         // one op stalls past the deadline: the ops it delayed are not started afterwards
@@ -757,6 +757,13 @@ class EngineTest {
             };
         })), options("duration", "500ms"));
         assertEquals(11, behind.measurements().totals().operations(), "nothing started after the deadline");
+
+        // 5 ops/s for 3 s: 15 ops, due at 0, 0.2, ... 2.8 s; none due at the deadline itself
+        Engine.Outcome exact = run(new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Open(1, 5, LoadModel.Open.Pace.OPERATIONS);
+            s.ops = 100;
+        })), options("duration", "3s"));
+        assertEquals(15, exact.measurements().totals().operations());
     }
 
     @Test
