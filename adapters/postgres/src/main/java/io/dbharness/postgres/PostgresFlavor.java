@@ -33,7 +33,7 @@ record PostgresFlavor(IngestMode ingestMode, boolean trackCommits, boolean track
     /**
      * On PostgreSQL itself from release 10, where {@code txid_status} appeared; not the products that say
      * "PostgreSQL" too. Unless {@code --pg-track-commits=false}: the explicit transaction and the extra round
-     * trips per batch cost about 8 % of a local 10-metric ingest (benchmarks/README.md); without them a
+     * trip per batch cost about 8 % of a local 10-metric ingest (benchmarks/README.md); without them a
      * COMMIT whose answer is lost leaves its rows of unknown fate (and, under the default --max-errors 0,
      * ends the run).
      */
