@@ -194,6 +194,9 @@ final class Commands {
         out.println("# Lines starting with '#' are defaults or unset options; uncomment to change them.");
         out.println(toml ? "target = \"" + t.id() + "\"" : "target: " + t.id());
         out.println(toml ? "workload = \"" + w.id() + "\"" : "workload: " + w.id());
+        section(out, toml, "cli", List.of(
+                OptionDef.of("results", "DIR", "results", "Directory for the result JSON files"),
+                OptionDef.flag("verbose", "Driver and library logs on stderr")));
         section(out, toml, "engine", RunOptions.OPTIONS);
         section(out, toml, w.id(), w.options());
         section(out, toml, t.id(), t.options());
