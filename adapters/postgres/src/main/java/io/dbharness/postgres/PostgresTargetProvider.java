@@ -15,7 +15,7 @@ public final class PostgresTargetProvider extends PgFamilyProvider {
                     "How rows are sent: copy-binary|copy-text|insert-batch|insert-multirow"),
             new OptionDef("pg-track-commits", "", "true", "Learn whether a COMMIT cut off by a lost connection went"
                     + " through (txid_status, PostgreSQL 10+), so the batch is retried or counted, not left of unknown"
-                    + " fate; =false saves a round trip per batch", false, List.of()));
+                    + " fate (default: on); =false saves a round trip per batch", false, List.of()));
 
     @Override
     public String id() {
