@@ -28,50 +28,15 @@ TAGS=${TAGS:-10000}
 METRICS=${METRICS:-10}
 TYPE=${TYPE:-float8}
 tmp="$(mktemp -d /tmp/dbharness-ab-XXXXXX)"
+# shellcheck source=lib/influxd.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/influxd.sh"
 cleanup() {
-  if [ -n "${influxd_pid:-}" ]; then
-    kill "$influxd_pid" 2>/dev/null || true
-    wait "$influxd_pid" 2>/dev/null || true
-  fi
+  stop_influxd
   rm -rf "$tmp"
 }
 trap cleanup EXIT
 cp "$BASE_JAR" "$tmp/base.jar"
 cp "$NEW_JAR" "$tmp/new.jar"
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
-start_influxd() { # as benchmarks/scripts/influx-ingest-vs-curl.sh: data in the temp dir, removed at exit
-  command -v influxd >/dev/null || { echo "error: no INFLUX_URL given and no local influxd (apt-get install influxdb)" >&2; exit 2; }
-  local port rpc
-  port=$(free_port); rpc=$(free_port)
-  cat > "$tmp/influxdb.conf" <<CONF
-reporting-disabled = true
-bind-address = "127.0.0.1:$rpc"
-[meta]
-  dir = "$tmp/influx/meta"
-  logging-enabled = false
-[data]
-  dir = "$tmp/influx/data"
-  wal-dir = "$tmp/influx/wal"
-  query-log-enabled = false
-[http]
-  bind-address = "127.0.0.1:$port"
-  log-enabled = false
-[monitor]
-  store-enabled = false
-[continuous_queries]
-  enabled = false
-CONF
-  influxd -config "$tmp/influxdb.conf" > "$tmp/influxd.log" 2>&1 &
-  influxd_pid=$!
-  INFLUX_URL="http://127.0.0.1:$port"
-  for _ in $(seq 1 300); do
-    curl -sf -o /dev/null "$INFLUX_URL/ping" && return 0
-    sleep 0.1
-  done
-  echo "error: influxd did not answer at $INFLUX_URL (see its log above)" >&2; cat "$tmp/influxd.log" >&2; exit 2
-}
 
 if [[ " $TARGETS " == *" influx "* ]] && [ -z "${INFLUX_URL:-}" ]; then
   start_influxd

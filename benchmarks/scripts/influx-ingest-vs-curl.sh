@@ -22,45 +22,16 @@ ROUNDS=${ROUNDS:-3}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="$here/../../runner"
 tmp="$(mktemp -d /tmp/dbharness-influx-bench-XXXXXX)"
+# shellcheck source=lib/influxd.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/influxd.sh"
 cleanup() {
-  if [ -n "${influxd_pid:-}" ]; then
-    kill "$influxd_pid" 2>/dev/null || true
-    wait "$influxd_pid" 2>/dev/null || true
-  fi
+  stop_influxd
   rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
 if [ -z "${INFLUX_URL:-}" ]; then
-  command -v influxd >/dev/null || { echo "error: no INFLUX_URL given and no local influxd (apt-get install influxdb)" >&2; exit 2; }
-  port=$(free_port); rpc=$(free_port)
-  cat > "$tmp/influxdb.conf" <<CONF
-reporting-disabled = true
-bind-address = "127.0.0.1:$rpc"
-[meta]
-  dir = "$tmp/meta"
-  logging-enabled = false
-[data]
-  dir = "$tmp/data"
-  wal-dir = "$tmp/wal"
-  query-log-enabled = false
-[http]
-  bind-address = "127.0.0.1:$port"
-  log-enabled = false
-[monitor]
-  store-enabled = false
-[continuous_queries]
-  enabled = false
-CONF
-  influxd -config "$tmp/influxdb.conf" > "$tmp/influxd.log" 2>&1 &
-  influxd_pid=$!
-  INFLUX_URL="http://127.0.0.1:$port"
-  for _ in $(seq 1 300); do
-    curl -sf -o /dev/null "$INFLUX_URL/ping" && break
-    sleep 0.1
-  done
+  start_influxd
 fi
 version=$(curl -sf -D - -o /dev/null "$INFLUX_URL/ping" | tr -d '\r' | awk -F': ' 'tolower($1)=="x-influxdb-version"{print $2}')
 [ -n "$version" ] || { echo "error: no InfluxDB answering at $INFLUX_URL" >&2; exit 2; }

@@ -19,9 +19,8 @@ public final class HttpFailures {
      * @param earlierStored   whether earlier posts of the same operation were already stored
      */
     public static TargetException toTarget(HttpFailure f, String message, boolean earlierStored) {
-        Kind kind = f.timedOut() || f.cancelled() ? Kind.TIMEOUT : Kind.UNREACHABLE;
         Fate fate = f.requestSent() || earlierStored ? Fate.UNKNOWN : Fate.NOT_APPLIED;
-        return new TargetException(kind, fate, null, message, f);
+        return new TargetException(kind(f), fate, null, message, f);
     }
 
     /** {@link Kind#TIMEOUT} or {@link Kind#UNREACHABLE}, as {@link #toTarget} would say. */

@@ -49,12 +49,18 @@ abstract class PgWriter implements BatchWriter {
     /** Tracked: the transaction the previous write opened for the next one, with its id; -1 when none. */
     private long openXid = -1;
     private java.sql.Statement trackStatement;
+    /** Tracked: {@code BEGIN} and {@code COMMIT; BEGIN}, each with the product's transaction id query. */
+    private final String beginSql;
+    private final String commitBeginSql;
 
     PgWriter(DataSource pool, PgFlavor flavor, boolean tracksCommits, String context) {
         this.pool = pool;
         this.flavor = flavor;
         this.tracksCommits = tracksCommits;
         this.context = context;
+        String xid = flavor.dialect().get("current_xid");
+        this.beginSql = "BEGIN; " + xid;
+        this.commitBeginSql = "COMMIT; BEGIN; " + xid;
     }
 
     /** Takes the worker's connection from the pool and opens the subclass's things on it; the last line of a constructor. */
@@ -161,14 +167,14 @@ abstract class PgWriter implements BatchWriter {
                 connection.setAutoCommit(true);
             }
             if (openXid < 0) {
-                openXid = queryXid("BEGIN; ");
+                openXid = queryXid(beginSql);
             }
             pendingXid = openXid;
             openXid = -1;
             WriteResult r = send(batch);
             lastBytes = r.bytes();
             committing = true;
-            openXid = queryXid("COMMIT; BEGIN; ");
+            openXid = queryXid(commitBeginSql);
             pendingXid = -1;
             return r;
         } catch (SQLException e) {
@@ -187,12 +193,12 @@ abstract class PgWriter implements BatchWriter {
         }
     }
 
-    /** Runs {@code prefix} and the product's transaction id query in one round trip; returns the id. */
-    private long queryXid(String prefix) throws SQLException {
+    /** Runs {@code sql}, ending in the transaction id query, in one round trip; returns the id. */
+    private long queryXid(String sql) throws SQLException {
         if (trackStatement == null) {
             trackStatement = connection.createStatement();
         }
-        boolean isResult = trackStatement.execute(prefix + flavor.dialect().get("current_xid"));
+        boolean isResult = trackStatement.execute(sql);
         while (true) {
             if (isResult) {
                 try (ResultSet rs = trackStatement.getResultSet()) {

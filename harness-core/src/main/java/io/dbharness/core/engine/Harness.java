@@ -238,20 +238,19 @@ public final class Harness {
             if (own.contains(name)) {
                 continue;
             }
-            List<String> targets = registry.targets().stream()
-                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name)))
-                    .map(o -> "'" + o.id() + "'").toList();
-            if (!targets.isEmpty()) {
-                throw new UsageException("--" + name + " is an option of target" + (targets.size() > 1 ? "s " : " ") + String.join(", ", targets)
-                        + ", not of '" + tp.id() + "'");
-            }
-            List<String> workloads = registry.workloads().stream()
-                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name)))
-                    .map(o -> "'" + o.id() + "'").toList();
-            if (!workloads.isEmpty()) {
-                throw new UsageException("--" + name + " is an option of workload" + (workloads.size() > 1 ? "s " : " ") + String.join(", ", workloads)
-                        + ", not of '" + wp.id() + "'");
-            }
+            refuseOwned(name, "target", tp.id(), registry.targets().stream()
+                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name))).map(TargetProvider::id).toList());
+            refuseOwned(name, "workload", wp.id(), registry.workloads().stream()
+                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name))).map(WorkloadProvider::id).toList());
+        }
+    }
+
+    /** {@code --url is an option of targets 'mogdb', 'postgres', not of 'noop'}; nothing when no one owns it. */
+    private static void refuseOwned(String name, String kind, String current, List<String> owners) {
+        if (!owners.isEmpty()) {
+            throw new UsageException("--" + name + " is an option of " + kind + (owners.size() > 1 ? "s " : " ")
+                    + owners.stream().map(o -> "'" + o + "'").collect(java.util.stream.Collectors.joining(", "))
+                    + ", not of '" + current + "'");
         }
     }
 
