@@ -49,6 +49,7 @@ public final class SummaryTable {
             b.append("│ ").append(pad(row.label(), left)).append(" │ ").append(pad(row.value(), right)).append(" │\n");
         }
         b.append('└').append(rule(left + 2)).append('┴').append(rule(right + 2)).append("┘\n");
+        appendQueries(b, r);
         appendErrors(b, r.errors(), r.groups() != null && r.groups().size() > 1);
         return b.toString();
     }
@@ -88,6 +89,9 @@ public final class SummaryTable {
             add(rows, "operations/s", Fmt.rate(t.operationsPerSecond()));
         }
         for (OperationStats op : r.operations()) {
+            if (isQuery(op)) {
+                continue; // in the query table under the box
+            }
             String type = named ? op.group() + " " + op.type() : op.type();
             add(rows, type + " latency p50/p95/p99/max", op.completed() == 0 ? "n/a: none completed"
                     : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
@@ -106,7 +110,9 @@ public final class SummaryTable {
         if (t.skippedRows() > 0) {
             add(rows, "skipped rows", Fmt.count(t.skippedRows()));
         }
-        add(rows, "compression", compression(r));
+        if (writes || !opsOnly) {
+            add(rows, "compression", compression(r));
+        }
         if (r.verification() != null) {
             add(rows, "verification", verification(r.verification()));
         }
@@ -121,6 +127,56 @@ public final class SummaryTable {
         add(rows, "stopped", r.failure() == null ? r.stopReason() : r.stopReason() + ": " + r.failure());
         add(rows, "exit code", Integer.toString(r.exitCode()));
         return rows;
+    }
+
+    private static boolean isQuery(OperationStats op) {
+        return "query".equals(op.group());
+    }
+
+    /**
+     * One line per query type, as influxdb-comparisons prints them: count, queries per second, latency
+     * percentiles, rows returned, errors, timeouts. In iot-mixed a query under ingest and the same query with
+     * the ingest idle ({@code @idle}) sit next to each other, each rate over its own phase.
+     */
+    private static void appendQueries(StringBuilder b, RunResult r) {
+        List<OperationStats> queries = r.operations().stream().filter(SummaryTable::isQuery).toList();
+        if (queries.isEmpty()) {
+            return;
+        }
+        double total = r.totals().durationSeconds();
+        double idle = Math.min(total, parseDouble(r.workloadInfo() == null ? null : r.workloadInfo().get("idleQuerySeconds")));
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"query", "count", "qps", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms", "rows", "errors", "timeouts"});
+        for (OperationStats q : queries) {
+            double secs = q.type().endsWith("@idle") ? idle : total - idle;
+            boolean any = q.completed() > 0;
+            lines.add(new String[] {q.type(), Fmt.count(q.completed()), secs > 0 ? Fmt.oneDecimal(q.completed() / secs) : "n/a",
+                    any ? Fmt.millis(q.p50Millis()) : "-", any ? Fmt.millis(q.p90Millis()) : "-", any ? Fmt.millis(q.p95Millis()) : "-",
+                    any ? Fmt.millis(q.p99Millis()) : "-", any ? Fmt.millis(q.maxMillis()) : "-", Fmt.count(q.returnedRows()),
+                    Fmt.count(q.errors()), Fmt.count(q.timeouts())});
+        }
+        int[] w = new int[lines.get(0).length];
+        for (String[] l : lines) {
+            for (int i = 0; i < l.length; i++) {
+                w[i] = Math.max(w[i], width(l[i]));
+            }
+        }
+        for (String[] l : lines) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < l.length; i++) {
+                String cell = i == 0 ? pad(l[i], w[i]) : " ".repeat(w[i] - width(l[i])) + l[i];
+                line.append(i == 0 ? "" : "  ").append(cell);
+            }
+            b.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+
+    private static double parseDouble(String s) {
+        try {
+            return s == null ? 0 : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     private static void add(List<Row> rows, String label, String value) {

@@ -40,9 +40,9 @@ final class Samples {
                 "open 500000 rows/s, 8 workers", 8, totals,
                 List.of(new GroupResult("insert", "open 500000 rows/s", 8, totals,
                         new Pacing(500_000, "rows/s", false, 12.3, 15.25))),
-                List.of(new OperationStats("insert", "insert", 6_000, 0, 3, 1, 2, 1, 6_000_000, 1_000, 500, 1.5,
+                List.of(new OperationStats("insert", "insert", 6_000, 0, 3, 1, 2, 1, 6_000_000, 1_000, 500, 0, 1.5,
                                 1.2, 2.5, 3.4, 5.6, 8.8, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"),
-                        new OperationStats("insert", "query", 10, 0, 0, 0, 0, 0, 0, 0, 0, 0.25, 0.2, 0.25, 0.3,
+                        new OperationStats("insert", "query", 10, 0, 0, 0, 0, 0, 0, 0, 0, 40, 0.25, 0.2, 0.25, 0.3,
                                 0.4, 0.5, 0.512, null)),
                 List.of(new IntervalSample(10.0, 10.0, List.of(new IntervalSample.GroupInterval("insert", 5_000,
                                 5_000_000, 50_000_000, 1_000_000_000, 1, 0, 0, 500, 500_000, 5_000_000, 100.0, 1.1, 4.4,
@@ -54,7 +54,9 @@ final class Samples {
                                 "could not serialize access\ndue to concurrent update"),
                         new ErrorSummary("insert", "insert", "FATAL", null, 1, "connection reset")),
                 Verification.failed(6_000_000, 5_999_000, "5,999,000 rows in table, expected 6,000,000"),
-                375_000_000L, "ABORTED", "connection reset", 1);
+                375_000_000L, List.of(new io.dbharness.core.api.AnswerDigest("stats", 3, "metric=c1", 1,
+                        "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", List.of(List.of("10", "1.5")))),
+                Map.of("stats", "Seq Scan on metrics"), "ABORTED", "connection reset", 1);
     }
 
     /** A plain closed-model success: no pacing, no failure, nothing stored-size known. */
@@ -65,6 +67,6 @@ final class Samples {
         return new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
                 f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), "closed, 8 workers", 8, t,
                 List.of(new GroupResult("insert", "closed", 8, t, null)), f.operations().subList(0, 1), f.intervals(),
-                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, "COMPLETED", null, 0);
+                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), "COMPLETED", null, 0);
     }
 }

@@ -5,10 +5,11 @@ import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
-import io.dbharness.postgres.SqlDialect;
+import io.dbharness.core.dialect.SqlDialect;
 import io.dbharness.postgres.Tables;
 
 import javax.sql.DataSource;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +28,7 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
                       TimeFormat timeFormat, boolean greenplum, Map<String, String> notes) implements PgFlavor {
 
     static final String DIR = "io/dbharness/matrixdb/sql";
-    private static final SqlDialect DIALECT = new SqlDialect(DIR, MatrixDbFlavor.class.getClassLoader());
+    private static final SqlDialect DIALECT = PgFlavor.dialectOf(DIR, MatrixDbFlavor.class.getClassLoader());
 
     MatrixDbFlavor {
         notes = Map.copyOf(notes);
@@ -36,6 +37,11 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
     @Override
     public String product() {
         return "MatrixDB";
+    }
+
+    @Override
+    public List<String> queryLanguages() {
+        return List.of("matrixdb", "postgres", "sql");
     }
 
     @Override

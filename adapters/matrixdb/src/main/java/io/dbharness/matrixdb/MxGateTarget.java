@@ -3,7 +3,7 @@ package io.dbharness.matrixdb;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
-import io.dbharness.postgres.SqlDialect;
+import io.dbharness.core.dialect.SqlDialect;
 import io.dbharness.postgres.Tables;
 
 import javax.sql.DataSource;

@@ -4,7 +4,7 @@ import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.postgres.CopyChannel;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
-import io.dbharness.postgres.SqlDialect;
+import io.dbharness.core.dialect.SqlDialect;
 
 import java.sql.Connection;
 import java.sql.Driver;
@@ -30,7 +30,7 @@ record MogDbFlavor(MogDbIngest ingest, MogDbDdl ddl, List<String> switchedOff, S
     static final String OPENGAUSS_PREFIX = "jdbc:opengauss:";
     static final String POSTGRES_PREFIX = "jdbc:postgresql:";
 
-    private static final SqlDialect DIALECT = new SqlDialect("io/dbharness/mogdb/sql", MogDbFlavor.class.getClassLoader());
+    private static final SqlDialect DIALECT = PgFlavor.dialectOf("io/dbharness/mogdb/sql", MogDbFlavor.class.getClassLoader());
 
     MogDbFlavor {
         switchedOff = List.copyOf(switchedOff);
@@ -43,6 +43,11 @@ record MogDbFlavor(MogDbIngest ingest, MogDbDdl ddl, List<String> switchedOff, S
     @Override
     public String product() {
         return "MogDB";
+    }
+
+    @Override
+    public List<String> queryLanguages() {
+        return List.of("mogdb", "postgres", "sql");
     }
 
     @Override

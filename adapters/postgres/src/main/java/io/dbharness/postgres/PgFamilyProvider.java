@@ -69,7 +69,7 @@ public abstract class PgFamilyProvider implements TargetProvider {
 
     @Override
     public Set<Class<? extends Capability>> capabilities() {
-        return Set.of(TimeSeriesIngest.class, SqlAccess.class);
+        return Set.of(TimeSeriesIngest.class, SqlAccess.class, io.dbharness.core.api.TimeSeriesQuery.class);
     }
 
     @Override

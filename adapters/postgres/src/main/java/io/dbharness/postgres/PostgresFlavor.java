@@ -1,5 +1,7 @@
 package io.dbharness.postgres;
 
+import io.dbharness.core.dialect.SqlDialect;
+
 /** Plain PostgreSQL: the generic statements, any server that speaks the protocol, embedded when none is named. */
 /**
  * @param trackCommits     {@code --pg-track-commits} (on by default)
@@ -7,7 +9,7 @@ package io.dbharness.postgres;
  */
 record PostgresFlavor(IngestMode ingestMode, boolean trackCommits, boolean trackingAskedFor) implements PgFlavor {
 
-    private static final SqlDialect DIALECT = SqlDialect.postgres();
+    private static final SqlDialect DIALECT = PgFlavor.GENERIC;
 
     @Override
     public String product() {

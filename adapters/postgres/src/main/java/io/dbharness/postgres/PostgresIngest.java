@@ -1,5 +1,6 @@
 package io.dbharness.postgres;
 
+import io.dbharness.core.dialect.SqlDialect;
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.SeriesSchema;
@@ -123,7 +124,7 @@ final class PostgresIngest implements TimeSeriesIngest {
         }
     }
 
-    private boolean exists(Connection c, String table) throws SQLException {
+    boolean exists(Connection c, String table) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql.get("table_exists"))) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
@@ -146,7 +147,7 @@ final class PostgresIngest implements TimeSeriesIngest {
         return cols;
     }
 
-    private boolean hasRows(Statement st, String table) throws SQLException {
+    boolean hasRows(Statement st, String table) throws SQLException {
         try (ResultSet rs = st.executeQuery(sql.render("has_rows", Map.of("table", table)))) {
             rs.next();
             return rs.getBoolean(1);

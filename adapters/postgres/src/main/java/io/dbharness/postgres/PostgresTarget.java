@@ -6,6 +6,7 @@ import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.TimeSeriesQuery;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -28,6 +29,7 @@ final class PostgresTarget implements TargetAdapter {
     private final PgFlavor flavor;
     private final PostgresIngest ingest;
     private final SqlAccess sql;
+    private final PgQuery query;
 
     private final boolean tracksCommits;
 
@@ -40,6 +42,7 @@ final class PostgresTarget implements TargetAdapter {
         this.flavor = flavor;
         this.tracksCommits = tracksCommits;
         this.ingest = new PostgresIngest(pool, flavor, tracksCommits, opTimeout);
+        this.query = new PgQuery(pool, flavor, ingest);
         this.sql = new SqlAccess() {
             @Override
             public DataSource dataSource() {
@@ -82,6 +85,9 @@ final class PostgresTarget implements TargetAdapter {
         }
         if (type == SqlAccess.class) {
             return Optional.of(type.cast(sql));
+        }
+        if (type == TimeSeriesQuery.class) {
+            return Optional.of(type.cast(query));
         }
         return Optional.empty();
     }

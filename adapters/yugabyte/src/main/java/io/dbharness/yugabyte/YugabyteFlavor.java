@@ -5,7 +5,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.postgres.CopyChannel;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
-import io.dbharness.postgres.SqlDialect;
+import io.dbharness.core.dialect.SqlDialect;
 
 import java.sql.Connection;
 import java.sql.Driver;
@@ -39,7 +39,7 @@ public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean up
     public static final String YB_URL = "jdbc:yugabytedb:";
     public static final String PG_URL = "jdbc:postgresql:";
 
-    private static final SqlDialect DIALECT = new SqlDialect("io/dbharness/yugabyte/sql", YugabyteFlavor.class.getClassLoader());
+    private static final SqlDialect DIALECT = PgFlavor.dialectOf("io/dbharness/yugabyte/sql", YugabyteFlavor.class.getClassLoader());
 
     public YugabyteFlavor {
         if (rowsPerTransaction < 1) {
@@ -68,6 +68,11 @@ public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean up
     @Override
     public String product() {
         return PRODUCT;
+    }
+
+    @Override
+    public List<String> queryLanguages() {
+        return List.of("yugabyte", "postgres", "sql");
     }
 
     @Override

@@ -21,6 +21,15 @@ public interface Operation {
     }
 
     /**
+     * Whether an attempt cut off by {@code --op-timeout} is a failure (retried, then an error counted against
+     * {@code --max-errors}), as for a write; or, for a query, a measured outcome: counted as a timeout, neither
+     * retried nor an error, and the run goes on.
+     */
+    default boolean timeoutIsFailure() {
+        return true;
+    }
+
+    /**
      * Called after the session reconnected when the last attempt's fate was UNKNOWN: asks the target what
      * became of it (for example the commit status of the attempt's transaction id). The default cannot tell.
      */

@@ -12,6 +12,11 @@ public interface Workload {
     /** Creates schema and initial data. */
     void prepare(TargetAdapter target) throws TargetException;
 
+    /** {@link #prepare(TargetAdapter)} for a long preparation (a load) that reports its progress and stops on request. */
+    default void prepare(TargetAdapter target, PrepareContext context) throws TargetException {
+        prepare(target);
+    }
+
     /**
      * The groups of workers this workload runs. {@code requested} is the load the options ask for
      * ({@code --workers}, {@code --rate}); a workload may split it or set its own pace (e.g. {@code --live}).
@@ -27,6 +32,16 @@ public interface Workload {
     /** Bytes the target stores for this workload's data, for the compression ratio; empty when unknown. */
     default OptionalLong storedBytes(TargetAdapter target) throws TargetException {
         return OptionalLong.empty();
+    }
+
+    /** Query answers kept for {@code runner compare --answers}, in instance order; empty for writes. */
+    default List<AnswerDigest> answers() {
+        return List.of();
+    }
+
+    /** Each query's plan by name ({@code --explain}); empty when not asked for. */
+    default Map<String, String> plans() {
+        return Map.of();
     }
 
     /** Facts worth keeping in the result: DDL used, generator settings, table name. */

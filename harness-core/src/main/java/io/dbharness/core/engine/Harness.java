@@ -1,6 +1,7 @@
 package io.dbharness.core.engine;
 
 import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
@@ -59,7 +60,18 @@ public final class Harness {
         try (TargetAdapter target = tp.open(settings)) {
             // read before the run: a server that goes away later still has its version in the result
             TargetInfo info = target.describe();
-            workload.prepare(target);
+            workload.prepare(target, new PrepareContext() {
+                @Override
+                public void status(String line) {
+                    spec.progress().onPhase(line);
+                }
+
+                @Override
+                public boolean stopRequested() {
+                    return spec.stopSignal().isRequested();
+                }
+            });
+
             Instant start = Instant.now();
             spec.stopSignal().phase(StopSignal.Phase.RUNNING);
             Engine.Outcome out = new Engine(workload, target, groups, options, spec.progress(), spec.stopSignal()).run();
@@ -87,6 +99,7 @@ public final class Harness {
                     HostInfo.current(), describe(groups), groups.stream().mapToInt(WorkerGroup::workers).sum(),
                     Totals.of(t, out.elapsedSeconds()), groupResults, out.measurements().operationStats(),
                     out.intervals(), out.measurements().errorSummaries(), after.verification(), after.storedBytes(),
+                    workload.answers(), workload.plans(),
                     out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
         }
     }

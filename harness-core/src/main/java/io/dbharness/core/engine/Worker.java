@@ -252,6 +252,11 @@ final class Worker implements Runnable {
             lastUnknown = failure.fate() == Fate.UNKNOWN;
             if (failure.kind() == Kind.TIMEOUT) {
                 stats.timedOut();
+                if (!op.timeoutIsFailure()) { // a query too slow: measured as such, the run goes on
+                    settle();
+                    mustReconnect = true; // the cancel may have closed the connection; a sound one is kept
+                    return;
+                }
             }
             if (failure instanceof PartialWriteException p) {
                 mustReconnect = p.connectionLost();

@@ -150,7 +150,7 @@ public final class Measurements {
                 }
                 out.add(new OperationStats(t.group, t.type, t.completed.sum(), t.rolledBack.sum(), t.errors.sum(),
                         t.timeouts.sum(), t.retries.sum(), t.reconnects.sum(), t.rows.sum(), t.failedRows.sum(),
-                        t.unknownRows.sum(), h.getTotalCount() == 0 ? 0 : h.getMean() / 1000.0, millis(h, 50),
+                        t.unknownRows.sum(), t.returnedRows.sum(), h.getTotalCount() == 0 ? 0 : h.getMean() / 1000.0, millis(h, 50),
                         millis(h, 90), millis(h, 95), millis(h, 99), millis(h, 99.9), max(h), encode(h)));
             }
         }

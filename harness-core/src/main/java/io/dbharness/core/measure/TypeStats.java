@@ -37,6 +37,7 @@ public final class TypeStats {
     final LongAdder unknownRows = new LongAdder();
     final LongAdder points = new LongAdder();
     final LongAdder bytes = new LongAdder();
+    final LongAdder returnedRows = new LongAdder();
     final Map<String, ErrorClass> errorClasses = new ConcurrentHashMap<>();
 
     // the sampler's previous readings, for interval deltas
@@ -68,6 +69,7 @@ public final class TypeStats {
         skippedRows.add(r.skippedRows());
         points.add(r.points());
         bytes.add(r.bytes());
+        returnedRows.add(r.returnedRows());
     }
 
     /**

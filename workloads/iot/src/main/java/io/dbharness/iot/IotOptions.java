@@ -53,6 +53,14 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
                     "Metrics stored as columns; metrics past it go into one JSON column 'ext'"));
 
     public static IotOptions from(Settings s) {
+        return from(s, "workers", true);
+    }
+
+    /**
+     * @param workersOption the option that says how many workers write ({@code ingest-workers} in iot-mixed)
+     * @param ratePacesRows whether {@code --rate} is the ingest's rows per second (not iot-query's queries)
+     */
+    static IotOptions from(Settings s, String workersOption, boolean ratePacesRows) {
         String table = s.string("table-name");
         if (table.isBlank() || table.length() > 63) {
             throw s.bad("table-name", table, "a name of 1 to 63 characters");
@@ -100,13 +108,13 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
         int batchRows = s.optional("write-batch-rows").isPresent()
                 ? s.intValue("write-batch-rows", 1, 1_000_000)
                 : (int) Math.max(1, Math.min(5000, 1_000_000L / metrics));
-        int workers = s.intValue("workers", 1, 1024);
+        int workers = s.intValue(workersOption, 1, 1024);
         if (live && !s.isSet("write-batch-rows")) {
             // a live batch waits until its last row exists: keep it within one step so no row goes stale
             long perStepPerWorker = ((long) tags * perReport + workers - 1) / workers;
             batchRows = (int) Math.max(1, Math.min(batchRows, perStepPerWorker));
         }
-        if (!live && s.optional("rate").isPresent()) {
+        if (!live && ratePacesRows && s.optional("rate").isPresent()) {
             batchRows = paced(s, batchRows, s.doubleValue("rate", 1e-3, 1e12) / workers);
         }
         if ((long) batchRows * metrics > 50_000_000L) {

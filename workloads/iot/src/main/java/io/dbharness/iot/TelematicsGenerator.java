@@ -162,7 +162,7 @@ public final class TelematicsGenerator {
     }
 
     /** A hash mapped onto [0, bound) by a multiply instead of a division (Lemire); bound must be below 2^62. */
-    private static long below(long hash, long bound) {
+    static long below(long hash, long bound) {
         return Math.multiplyHigh(hash >>> 1, bound << 1);
     }
 

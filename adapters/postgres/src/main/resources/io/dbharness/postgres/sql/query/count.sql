@@ -1,0 +1,1 @@
+SELECT count({metric}) AS count FROM {table}

@@ -1,0 +1,1 @@
+SELECT min({metric}) AS min_value, max({metric}) AS max_value FROM {table}

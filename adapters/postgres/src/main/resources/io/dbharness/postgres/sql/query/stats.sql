@@ -1,0 +1,1 @@
+SELECT count({metric}) AS count, min({metric}) AS min_value, max({metric}) AS max_value, avg({metric}) AS mean FROM {table}

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS ${index} ON ${table} (tag_id, ts)

@@ -1,0 +1,103 @@
+package io.dbharness.core.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A query text with placeholders in braces, the same in every language: {@code {table}}, {@code {metric}} (the
+ * metric a query aggregates), {@code {metrics}} (every metric column, for queries that return whole rows) are
+ * fixed for a run; {@code {tag}}, {@code {tags}}, {@code {start}}, {@code {end}} and {@code {threshold}} change
+ * with each query instance. Each target writes them in its own syntax (a bind marker, a quoted tag value, a
+ * regular expression of tags).
+ */
+public final class QueryTemplate {
+
+    /** Placeholders a run fills once. */
+    public static final Set<String> FIXED = Set.of("table", "metric", "metrics");
+    /** Placeholders each query instance fills. */
+    public static final List<String> PARAMETERS = List.of("tag", "tags", "start", "end", "threshold");
+
+    /** A lower-case word in braces; braces around anything else (a Flux record) are text. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z_]+)}");
+
+    /** Text, or a placeholder's name. */
+    public record Part(String text, String placeholder) {
+        public boolean isPlaceholder() {
+            return placeholder != null;
+        }
+    }
+
+    private final String text;
+    private final List<Part> parts;
+
+    private QueryTemplate(String text, List<Part> parts) {
+        this.text = text;
+        this.parts = List.copyOf(parts);
+    }
+
+    /** Parses {@code text}; an unknown placeholder is a {@link UsageException} naming it and the known ones. */
+    public static QueryTemplate parse(String where, String text) {
+        Objects.requireNonNull(text, "text");
+        List<Part> parts = new ArrayList<>();
+        Matcher m = PLACEHOLDER.matcher(text);
+        int at = 0;
+        while (m.find()) {
+            String name = m.group(1);
+            if (!FIXED.contains(name) && !PARAMETERS.contains(name)) {
+                throw new UsageException(where + ": unknown placeholder {" + name + "}; known: {table}, {metric}, "
+                        + "{metrics}, {tag}, {tags}, {start}, {end}, {threshold}");
+            }
+            if (m.start() > at) {
+                parts.add(new Part(text.substring(at, m.start()), null));
+            }
+            parts.add(new Part(null, name));
+            at = m.end();
+        }
+        if (at < text.length()) {
+            parts.add(new Part(text.substring(at), null));
+        }
+        return new QueryTemplate(text, parts);
+    }
+
+    public String text() {
+        return text;
+    }
+
+    public List<Part> parts() {
+        return parts;
+    }
+
+    /** Whether the template uses {@code name}. */
+    public boolean uses(String name) {
+        return parts.stream().anyMatch(p -> name.equals(p.placeholder()));
+    }
+
+    /** The text with every placeholder replaced by {@code value.apply(name)}; a null keeps the placeholder. */
+    public String fill(Function<String, String> value) {
+        StringBuilder sb = new StringBuilder(text.length() + 64);
+        for (Part p : parts) {
+            if (!p.isPlaceholder()) {
+                sb.append(p.text());
+                continue;
+            }
+            String v = value.apply(p.placeholder());
+            sb.append(v == null ? "{" + p.placeholder() + "}" : v);
+        }
+        return sb.toString();
+    }
+
+    /** The template with the fixed placeholders filled; the parameters stay. */
+    public QueryTemplate fixed(Function<String, String> value) {
+        return parse("template", fill(name -> FIXED.contains(name) ? value.apply(name) : null));
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

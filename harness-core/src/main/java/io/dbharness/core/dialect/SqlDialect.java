@@ -1,0 +1,106 @@
+package io.dbharness.core.dialect;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A product's statements, kept as resources ({@code <dir>/<id>.<extension>}) so they can be read, diffed against
+ * vendor docs and recorded in results as written. The directories are searched in order, a product's own first
+ * and the generic text of its family after it; an id found nowhere is a hard error, never a silent fallback to
+ * something else. Every target uses it: PostgreSQL-family SQL, QuestDB SQL, InfluxQL.
+ */
+public final class SqlDialect {
+
+    private final List<String> dirs;
+    private final String extension;
+    private final ClassLoader loader;
+    private final Map<String, Optional<String>> cache = new ConcurrentHashMap<>();
+
+    /** @param dirs resource directories, most specific first, e.g. {@code [io/dbharness/yugabyte/sql, io/dbharness/postgres/sql]} */
+    public SqlDialect(List<String> dirs, String extension, ClassLoader loader) {
+        if (dirs.isEmpty()) {
+            throw new IllegalArgumentException("no directory");
+        }
+        this.dirs = List.copyOf(dirs);
+        this.extension = extension;
+        this.loader = loader;
+    }
+
+    /** SQL statements ({@code .sql}) in {@code dirs}. */
+    public static SqlDialect sql(ClassLoader loader, String... dirs) {
+        return new SqlDialect(List.of(dirs), "sql", loader);
+    }
+
+    /** The same resources with {@code dir} searched first. */
+    public SqlDialect over(String dir, ClassLoader productLoader) {
+        List<String> d = new ArrayList<>();
+        d.add(dir);
+        d.addAll(dirs);
+        return new SqlDialect(d, extension, productLoader);
+    }
+
+    public String get(String id) {
+        return find(id).orElseThrow(() -> new IllegalStateException("no statement " + id + "." + extension + " in " + dirs));
+    }
+
+    /** The statement, or empty when no directory has it (a query a product cannot answer). */
+    public Optional<String> find(String id) {
+        return cache.computeIfAbsent(id, this::load);
+    }
+
+    /** The template with each {@code ${key}} replaced; values are trusted SQL fragments (quoted identifiers). */
+    public String render(String id, Map<String, String> values) {
+        String sql = get(id);
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            sql = sql.replace("${" + e.getKey() + "}", e.getValue());
+        }
+        if (sql.contains("${")) {
+            throw new IllegalStateException("SQL template " + id + " has an unfilled placeholder: " + sql);
+        }
+        return sql;
+    }
+
+    /** The resource a statement comes from, for tests that check a product overrides what it must. */
+    public String source(String id) {
+        return resource(id).orElseThrow(() -> new IllegalStateException("no statement " + id + "." + extension + " in " + dirs));
+    }
+
+    private Optional<String> resource(String id) {
+        for (String dir : dirs) {
+            String path = dir + "/" + id + "." + extension;
+            if (loader.getResource(path) != null) {
+                return Optional.of(path);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> load(String id) {
+        Optional<String> path = resource(id);
+        if (path.isEmpty()) {
+            return Optional.empty();
+        }
+        try (InputStream in = loader.getResourceAsStream(path.get())) {
+            return Optional.of(stripComments(new String(in.readAllBytes(), StandardCharsets.UTF_8)).strip());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Leading lines starting with {@code --} (where a statement comes from, which vendor page) are not sent. */
+    private static String stripComments(String text) {
+        String s = text;
+        while (s.startsWith("--")) {
+            int nl = s.indexOf('\n');
+            s = nl < 0 ? "" : s.substring(nl + 1);
+        }
+        return s;
+    }
+}

@@ -1,0 +1,213 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.QueryAnswer;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.iot.QueryCatalogue.Column;
+import io.dbharness.iot.QueryCatalogue.Kind;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Normalises an answer so that the same data gives the same text on every target: columns picked by name in
+ * the catalogue's order (a target's own name for its time column, InfluxDB's {@code time}, stands for the
+ * query's time column), times as UTC with microseconds, counts and devices as integers, metric values exact in
+ * the metric's type, averages through the sum they imply with their count (rounded to the data's grain, so the
+ * order of summation cannot matter), rows sorted. The digest is SHA-256 of that text.
+ */
+final class Answers {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
+            .withZone(ZoneOffset.UTC);
+    /** Significant digits of a normalised average, and of a number in a query file's answer. */
+    private static final MathContext DIGITS = new MathContext(12, RoundingMode.HALF_EVEN);
+
+    private final List<Column> columns;
+    private final MetricType type;
+
+    /** @param columns what the query returns, null for a query file's query (then every column, generically) */
+    Answers(List<Column> columns, MetricType type) {
+        this.columns = columns;
+        this.type = type;
+    }
+
+    /** The catalogue query's columns with the metric columns of a whole-row query spelled out. */
+    static List<Column> columnsOf(QueryCatalogue.Query q, SeriesSchema schema) {
+        List<Column> out = new ArrayList<>(q.columns());
+        if (q.metrics()) {
+            for (int i = 0; i < schema.columnMetrics(); i++) {
+                out.add(Column.of(SeriesSchema.metricName(i), Kind.VALUE));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** The normalised rows, sorted. A column the query must return and the answer lacks is an error of its text. */
+    List<List<String>> normalise(String query, QueryAnswer answer) throws TargetException {
+        List<List<String>> rows = new ArrayList<>(answer.rows().size());
+        if (columns == null) {
+            for (Object[] r : answer.rows()) {
+                List<String> row = new ArrayList<>(r.length);
+                for (Object v : r) {
+                    row.add(generic(v));
+                }
+                rows.add(row);
+            }
+        } else {
+            int[] at = new int[columns.size()];
+            int[] countAt = new int[columns.size()];
+            for (int i = 0; i < columns.size(); i++) {
+                at[i] = index(query, answer.columns(), columns.get(i));
+                countAt[i] = columns.get(i).kind() == Kind.MEAN
+                        ? index(query, answer.columns(), Column.of(columns.get(i).countColumn(), Kind.COUNT)) : -1;
+            }
+            for (Object[] r : answer.rows()) {
+                List<String> row = new ArrayList<>(at.length);
+                for (int i = 0; i < at.length; i++) {
+                    row.add(value(columns.get(i).kind(), r[at[i]], countAt[i] < 0 ? null : r[countAt[i]]));
+                }
+                rows.add(row);
+            }
+        }
+        rows.sort(Answers::compareRows);
+        return rows;
+    }
+
+    static String digest(List<List<String>> rows) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (List<String> row : rows) {
+                for (String v : row) {
+                    md.update(v.getBytes(StandardCharsets.UTF_8));
+                    md.update((byte) 0x1f);
+                }
+                md.update((byte) 0x1e);
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int compareRows(List<String> a, List<String> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            int c = a.get(i).compareTo(b.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
+    }
+
+    private static int index(String query, List<String> names, Column c) throws TargetException {
+        int i = names.indexOf(c.name());
+        if (i < 0 && c.kind() == Kind.TIME) {
+            i = names.indexOf("time");
+        }
+        if (i < 0) {
+            throw new TargetException(TargetException.Kind.FATAL, null, "query " + query + " returned no column '"
+                    + c.name() + "' (it returned " + names + "): its text does not match the catalogue", null);
+        }
+        return i;
+    }
+
+    private String value(Kind kind, Object v, Object count) {
+        if (v == null) {
+            return "null";
+        }
+        return switch (kind) {
+            case TIME -> time(v);
+            case TAG, COUNT -> Long.toString(integer(v));
+            case VALUE -> metricValue(v);
+            case MEAN -> mean(v, count);
+        };
+    }
+
+    private String metricValue(Object v) {
+        if (type.integral()) {
+            return Long.toString(integer(v));
+        }
+        double d = number(v).doubleValue();
+        return type == MetricType.FLOAT4 ? Float.toString((float) d) : Double.toString(d);
+    }
+
+    /**
+     * An average as {@code sum / count} with the sum rounded to the data's grain (whole numbers for integer
+     * metrics, hundredths for floats): two targets that add the same values in another order agree exactly.
+     */
+    private String mean(Object v, Object count) {
+        if (count == null) {
+            return "null";
+        }
+        long n = integer(count);
+        if (n == 0) {
+            return "null";
+        }
+        BigDecimal grain = type.integral() ? BigDecimal.ONE : new BigDecimal("0.01");
+        BigDecimal sum = number(v).multiply(BigDecimal.valueOf(n)).divide(grain, 0, RoundingMode.HALF_EVEN).multiply(grain);
+        return sum.divide(BigDecimal.valueOf(n), DIGITS).stripTrailingZeros().toPlainString();
+    }
+
+    private static String time(Object v) {
+        if (v instanceof Instant t) {
+            return TIME.format(t);
+        }
+        if (v instanceof Number n) { // epoch microseconds
+            return TIME.format(Instant.EPOCH.plusNanos(n.longValue() * 1000));
+        }
+        return TIME.format(Instant.parse(v.toString()));
+    }
+
+    private static long integer(Object v) {
+        if (v instanceof Long l) {
+            return l;
+        }
+        if (v instanceof Number n) {
+            return Math.round(n.doubleValue());
+        }
+        return Long.parseLong(v.toString().strip());
+    }
+
+    private static BigDecimal number(Object v) {
+        if (v instanceof BigDecimal b) {
+            return b;
+        }
+        if (v instanceof Long l) {
+            return BigDecimal.valueOf(l);
+        }
+        if (v instanceof Number n) {
+            return new BigDecimal(n.doubleValue());
+        }
+        return new BigDecimal(v.toString().strip());
+    }
+
+    /** A query file's value: numbers at 12 significant digits, integers as integers, times as UTC. */
+    private static String generic(Object v) {
+        if (v == null) {
+            return "null";
+        }
+        if (v instanceof Instant t) {
+            return TIME.format(t);
+        }
+        if (v instanceof Long l) {
+            return Long.toString(l);
+        }
+        if (v instanceof Double || v instanceof BigDecimal) {
+            BigDecimal b = number(v);
+            return b.signum() == 0 ? "0" : b.round(DIGITS).stripTrailingZeros().toPlainString();
+        }
+        return v.toString();
+    }
+}

@@ -1,0 +1,87 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.LoadModel;
+import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.PrepareContext;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.WorkerGroup;
+import io.dbharness.core.api.WorkerSession;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code --load}: iot-insert with the same flags, before the queries, as fast as the workers go. Not measured
+ * as the run (its time goes into the result's workload facts); the first failure ends it with that error.
+ */
+final class DataLoader {
+
+    private static final long STATUS_NANOS = 5_000_000_000L;
+
+    private DataLoader() {
+    }
+
+    /** Writes every row of {@code insert}; returns the rows written. */
+    static long load(IotInsertWorkload insert, long plannedRows, TargetAdapter target, int workers,
+                     PrepareContext context) throws TargetException {
+        insert.prepare(target);
+        WorkerGroup group = WorkerGroup.of("load", new LoadModel.Closed(workers));
+        AtomicLong rows = new AtomicLong();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        List<WorkerSession> sessions = new ArrayList<>();
+        try {
+            for (int i = 0; i < workers; i++) {
+                sessions.add(insert.openWorker(target, group, i));
+            }
+            List<Thread> threads = new ArrayList<>();
+            for (WorkerSession s : sessions) {
+                Thread t = new Thread(() -> {
+                    try {
+                        Operation op;
+                        while (failure.get() == null && !context.stopRequested() && (op = s.next()) != null) {
+                            rows.addAndGet(op.execute().rows());
+                        }
+                    } catch (TargetException | RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }, "dbharness-load");
+                t.setDaemon(true);
+                t.start();
+                threads.add(t);
+            }
+            long begun = System.nanoTime();
+            for (Thread t : threads) {
+                while (t.isAlive()) {
+                    t.join(STATUS_NANOS / 1_000_000);
+                    if (t.isAlive()) {
+                        context.status(status(rows.get(), plannedRows, System.nanoTime() - begun));
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException(TargetException.Kind.FATAL, null, "interrupted while loading the data", e);
+        } finally {
+            sessions.forEach(WorkerSession::close);
+        }
+        Exception f = failure.get();
+        if (f instanceof TargetException te) {
+            throw new TargetException(te.kind(), te.vendorCode(), "loading the data (--load) failed: " + te.getMessage(), te);
+        }
+        if (f != null) {
+            throw new IllegalStateException("loading the data failed: " + f, f);
+        }
+        return rows.get();
+    }
+
+    private static String status(long rows, long planned, long elapsedNanos) {
+        double perSecond = rows / Math.max(1e-9, elapsedNanos / 1e9);
+        String eta = perSecond > 0 ? String.format(Locale.ROOT, ", ETA %.0f s", (planned - rows) / perSecond) : "";
+        return String.format(Locale.ROOT, "loading (--load): %,d of %,d rows (%.0f%%), %,.0f rows/s%s", rows, planned,
+                100.0 * rows / Math.max(1, planned), perSecond, eta);
+    }
+}

@@ -1,0 +1,75 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.TimeSeriesQuery;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.Workload;
+import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Registers {@code iot-mixed}. */
+public final class IotMixedProvider implements WorkloadProvider {
+
+    static final List<OptionDef> OPTIONS;
+
+    static {
+        List<OptionDef> all = new ArrayList<>(IotOptions.OPTIONS);
+        all.addAll(QueryOptions.COMMON);
+        all.add(OptionDef.of("ingest-workers", "N", null, "iot-mixed: workers writing (default: --workers)"));
+        all.add(OptionDef.of("query-workers", "N", "1", "iot-mixed: query clients"));
+        all.add(OptionDef.of("query-rate", "PER_SECOND", null,
+                "iot-mixed: offer this many queries per second in total (open model); default: closed, flat out"));
+        all.add(OptionDef.of("idle-query-duration", "DURATION", "10s",
+                "iot-mixed: how long the queries go on after the ingest has finished, on the same data ingest idle"));
+        OPTIONS = List.copyOf(all);
+    }
+
+    @Override
+    public String id() {
+        return "iot-mixed";
+    }
+
+    @Override
+    public String description() {
+        return "Ingest and queries at once (mxbench --simultaneous-loading-and-query), then queries with the ingest idle";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> requires() {
+        return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class);
+    }
+
+    @Override
+    public Workload create(Settings settings) {
+        String workersOption = settings.isSet("ingest-workers") ? "ingest-workers" : "workers";
+        int ingestWorkers = settings.intValue(workersOption, 1, 1024);
+        int queryWorkers = settings.intValue("query-workers", 1, 1024);
+        double queryRate = settings.optional("query-rate").isPresent() ? settings.doubleValue("query-rate", 1e-3, 1e9) : 0;
+        Duration idle = settings.duration("idle-query-duration").orElseThrow();
+        if (idle.isNegative()) {
+            throw settings.bad("idle-query-duration", settings.string("idle-query-duration"), "a duration of 0s or more");
+        }
+        if (settings.bool("live") && !idle.isZero()) {
+            // a live ingest runs until --duration, so there is no idle phase after it
+            idle = Duration.ZERO;
+        }
+        QueryOptions queries = QueryOptions.from(settings, true);
+        if (queries.file().isEmpty() && settings.string("queries").isBlank()) {
+            throw new UsageException("--queries is empty");
+        }
+        return new IotMixedWorkload(IotOptions.from(settings, workersOption, true), queries, ingestWorkers, queryWorkers,
+                queryRate, idle);
+    }
+}

@@ -1,0 +1,202 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.LoadModel;
+import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.QueryReader;
+import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TimeSeriesQuery;
+import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.WorkerGroup;
+import io.dbharness.core.api.WorkerSession;
+import io.dbharness.core.api.Workload;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code iot-mixed}: ingest and queries at once (mxbench's {@code --simultaneous-loading-and-query}), as two
+ * groups with their own load models, statistics and progress. When the ingest has written everything, the
+ * query clients go on for {@code --idle-query-duration} on the same, now still, data: those queries are counted
+ * as {@code <query>@idle}, beside the same query under ingest, and only their answers are kept (answers taken
+ * while rows still arrive depend on timing).
+ */
+public final class IotMixedWorkload implements Workload {
+
+    static final String IDLE = "@idle";
+
+    private final IotOptions data;
+    private final QueryOptions options;
+    private final IotInsertWorkload insert;
+    private final int ingestWorkers;
+    private final int queryWorkers;
+    private final double queryRate;
+    private final Duration idle;
+    private QuerySet queries;
+    private Map<String, String> plans = Map.of();
+    private String queryDdl;
+
+    private final AtomicInteger ingesting = new AtomicInteger();
+    /** System.nanoTime when the idle phase ends; 0 while the ingest runs. */
+    private final AtomicLong idleEndsNanos = new AtomicLong();
+    private final AtomicLong underIngest = new AtomicLong();
+    private final AtomicLong idleCounter = new AtomicLong();
+
+    IotMixedWorkload(IotOptions data, QueryOptions options, int ingestWorkers, int queryWorkers, double queryRate,
+                     Duration idle) {
+        this.data = data;
+        this.options = options;
+        this.insert = new IotInsertWorkload(data);
+        this.ingestWorkers = ingestWorkers;
+        this.queryWorkers = queryWorkers;
+        this.queryRate = queryRate;
+        this.idle = idle;
+    }
+
+    @Override
+    public String id() {
+        return "iot-mixed";
+    }
+
+    @Override
+    public void prepare(TargetAdapter target) throws TargetException {
+        TimeSeriesQuery query = IotQueryWorkload.query(target);
+        queries = QuerySet.compile(query, target.describe().product(), data, options);
+        insert.prepare(target);
+        queryDdl = query.prepareForQueries(data.schema()).orElse(null);
+        if (options.explain()) {
+            try (QueryReader reader = query.openReader()) {
+                plans = queries.explain(reader);
+            }
+        }
+    }
+
+    /** {@code insert}: the requested load with {@code --ingest-workers}; {@code query}: its own workers and rate. */
+    @Override
+    public List<WorkerGroup> groups(LoadModel requested) {
+        LoadModel ingest = requested instanceof LoadModel.Open o ? new LoadModel.Open(ingestWorkers, o.perSecond(), o.pace())
+                : new LoadModel.Closed(ingestWorkers);
+        List<WorkerGroup> groups = new ArrayList<>(insert.groups(ingest));
+        LoadModel q = queryRate > 0 ? new LoadModel.Open(queryWorkers, queryRate, LoadModel.Open.Pace.OPERATIONS)
+                : new LoadModel.Closed(queryWorkers);
+        groups.add(WorkerGroup.of("query", q));
+        ingesting.set(groups.get(0).workers());
+        return groups;
+    }
+
+    @Override
+    public WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException {
+        if (!group.name().equals("query")) {
+            return new Tracked(insert.openWorker(target, group, worker));
+        }
+        QuerySession.Phase phase = new QuerySession.Phase() {
+            @Override
+            public String next() {
+                long ends = idleEndsNanos.get();
+                if (ends == 0) {
+                    return "";
+                }
+                return System.nanoTime() - ends < 0 ? IDLE : null;
+            }
+
+            @Override
+            public AtomicLong counter() {
+                return idleEndsNanos.get() == 0 ? underIngest : idleCounter;
+            }
+
+            @Override
+            public boolean keepsAnswers() {
+                return idleEndsNanos.get() != 0;
+            }
+        };
+        return new QuerySession(queries, IotQueryWorkload.query(target).openReader(), phase, k -> true);
+    }
+
+    /** An ingest worker that says when it has written its share; the last one starts the idle phase. */
+    private final class Tracked implements WorkerSession {
+        private final WorkerSession s;
+        private boolean done;
+
+        Tracked(WorkerSession s) {
+            this.s = s;
+        }
+
+        @Override
+        public Operation next() throws TargetException {
+            Operation op = s.next();
+            if (op == null && !done) {
+                done = true;
+                if (ingesting.decrementAndGet() == 0) {
+                    idleEndsNanos.compareAndSet(0, System.nanoTime() + Math.max(1, idle.toNanos()));
+                }
+            }
+            return op;
+        }
+
+        @Override
+        public void warmUp() throws TargetException {
+            s.warmUp();
+        }
+
+        @Override
+        public boolean reconnect() throws TargetException {
+            return s.reconnect();
+        }
+
+        @Override
+        public void cancel() {
+            s.cancel();
+        }
+
+        @Override
+        public void close() {
+            s.close();
+        }
+    }
+
+    @Override
+    public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+        return insert.verify(target, totals);
+    }
+
+    @Override
+    public OptionalLong storedBytes(TargetAdapter target) throws TargetException {
+        return insert.storedBytes(target);
+    }
+
+    @Override
+    public List<AnswerDigest> answers() {
+        return queries == null ? List.of() : queries.answers();
+    }
+
+    @Override
+    public Map<String, String> plans() {
+        return plans;
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        Map<String, String> m = new LinkedHashMap<>(insert.describe());
+        m.put("queries", String.join(",", options.weights().entrySet().stream()
+                .map(e -> e.getKey() + ":" + e.getValue()).toList()));
+        m.put("queryTags", Integer.toString(options.queryTags()));
+        if (queryDdl != null) {
+            m.put("queryDdl", queryDdl);
+        }
+        m.put("idleQuerySeconds", Long.toString(idle.toSeconds()));
+        if (queries != null) {
+            for (QuerySet.Planned q : queries.planned()) {
+                m.put("query." + q.name(), q.compiled().text());
+            }
+        }
+        return m;
+    }
+}

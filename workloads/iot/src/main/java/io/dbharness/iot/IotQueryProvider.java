@@ -1,0 +1,59 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.TimeSeriesQuery;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.Workload;
+import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Registers {@code iot-query}. */
+public final class IotQueryProvider implements WorkloadProvider {
+
+    static final List<OptionDef> OPTIONS;
+
+    static {
+        List<OptionDef> all = new ArrayList<>(IotOptions.OPTIONS);
+        all.addAll(QueryOptions.COMMON);
+        all.addAll(QueryOptions.QUERY_ONLY);
+        OPTIONS = List.copyOf(all);
+    }
+
+    @Override
+    public String id() {
+        return "iot-query";
+    }
+
+    @Override
+    public String description() {
+        return "Time-series queries (mxbench, MaibornWolff, TSBS catalogue) over the data iot-insert loads with the same flags";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> requires() {
+        return Set.of(TimeSeriesQuery.class, TimeSeriesIngest.class);
+    }
+
+    @Override
+    public Workload create(Settings settings) {
+        if (settings.bool("live")) {
+            throw new UsageException("--live writes while it runs; iot-query reads loaded data (use iot-mixed to query during ingest)");
+        }
+        QueryOptions queries = QueryOptions.from(settings, false);
+        if (!queries.load() && (settings.bool("clean") || settings.bool("append"))) {
+            throw new UsageException("--clean and --append choose how --load writes; without --load iot-query writes nothing");
+        }
+        return new IotQueryWorkload(IotOptions.from(settings, "workers", false), queries, settings.intValue("workers", 1, 1024));
+    }
+}

@@ -1,0 +1,180 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.LoadModel;
+import io.dbharness.core.api.PrepareContext;
+import io.dbharness.core.api.QueryReader;
+import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.TimeSeriesQuery;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.WorkerGroup;
+import io.dbharness.core.api.WorkerSession;
+import io.dbharness.core.api.Workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code iot-query}: the query catalogue (and a query file's queries) over the data iot-insert loads with the
+ * same flags; one group of query clients, closed or open (queries per second).
+ */
+public final class IotQueryWorkload implements Workload {
+
+    private final IotOptions data;
+    private final QueryOptions options;
+    private final int loadWorkers;
+    private QuerySet queries;
+    private Map<String, String> plans = Map.of();
+    private String queryDdl;
+    private final AtomicLong counter = new AtomicLong();
+    private long loadedRows = -1;
+    private double loadSeconds;
+    private String targetName = "the target";
+    /** Writes the data for --load, and describes it in the result either way. */
+    private final IotInsertWorkload loader;
+
+    IotQueryWorkload(IotOptions data, QueryOptions options, int loadWorkers) {
+        this.data = data;
+        this.options = options;
+        this.loadWorkers = loadWorkers;
+        this.loader = new IotInsertWorkload(data);
+    }
+
+    @Override
+    public String id() {
+        return "iot-query";
+    }
+
+    @Override
+    public void prepare(TargetAdapter target) throws TargetException {
+        prepare(target, PrepareContext.NONE);
+    }
+
+    @Override
+    public void prepare(TargetAdapter target, PrepareContext context) throws TargetException {
+        TimeSeriesQuery query = query(target);
+        targetName = target.describe().product();
+        queries = QuerySet.compile(query, targetName, data, options);
+        if (options.load()) {
+            long begun = System.nanoTime();
+            loadedRows = DataLoader.load(loader, data.totalRows(), target, loadWorkers, context);
+            loadSeconds = (System.nanoTime() - begun) / 1e9;
+        } else {
+            requireData(query, data, targetName);
+        }
+        queryDdl = query.prepareForQueries(data.schema()).orElse(null);
+        if (options.explain()) {
+            try (QueryReader reader = query.openReader()) {
+                plans = queries.explain(reader);
+            }
+        }
+    }
+
+    /** Queries over an absent or empty table measure nothing: refused, saying how to load it. */
+    static void requireData(TimeSeriesQuery query, IotOptions data, String product) throws TargetException {
+        TimeSeriesQuery.TableState state = query.tableState(data.schema());
+        if (state != TimeSeriesQuery.TableState.HAS_ROWS) {
+            throw new UsageException((state == TimeSeriesQuery.TableState.ABSENT ? "table " + data.tableName()
+                    + " does not exist in " + product : "table " + data.tableName() + " in " + product + " is empty")
+                    + ": load it first (runner --workload iot-insert with the same data flags) or add --load");
+        }
+    }
+
+    @Override
+    public List<WorkerGroup> groups(LoadModel requested) {
+        return List.of(queryGroup("query", requested, options));
+    }
+
+    /** Queries count as operations: an open model's rate is queries per second. */
+    static WorkerGroup queryGroup(String name, LoadModel load, QueryOptions options) {
+        LoadModel l = load instanceof LoadModel.Open o
+                ? new LoadModel.Open(o.workers(), o.perSecond(), LoadModel.Open.Pace.OPERATIONS) : load;
+        WorkerGroup g = WorkerGroup.of(name, l);
+        return options.queryCount().isPresent() ? g.withPlannedOperations(options.queryCount().getAsLong()) : g;
+    }
+
+    @Override
+    public WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException {
+        QuerySession.Phase phase = new QuerySession.Phase() {
+            @Override
+            public String next() {
+                return "";
+            }
+
+            @Override
+            public AtomicLong counter() {
+                return counter;
+            }
+
+            @Override
+            public boolean keepsAnswers() {
+                return true;
+            }
+        };
+        long count = options.queryCount().orElse(Long.MAX_VALUE);
+        return new QuerySession(queries, query(target).openReader(), phase, k -> k < count);
+    }
+
+    /** Queries change nothing; with --load, the rows it wrote are counted. */
+    @Override
+    public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+        if (loadedRows < 0) {
+            return Verification.skipped("queries write nothing; compare their answers between runs with runner compare --answers");
+        }
+        TimeSeriesIngest ingest = target.capability(TimeSeriesIngest.class).orElseThrow();
+        if (data.rowsPerReport() > 1 && ingest.mergesRowsWithSameKey()) {
+            return Verification.skipped(targetName + " merges the rows of a report into one; the loaded count is not exact");
+        }
+        OptionalLong counted = ingest.countRows(data.schema());
+        if (counted.isEmpty()) {
+            return Verification.skipped("target '" + targetName + "' cannot count rows");
+        }
+        long n = counted.getAsLong();
+        String where = "table " + data.tableName();
+        return n == loadedRows
+                ? Verification.passed(loadedRows, n, String.format("%,d rows in %s as loaded (--load)", n, where))
+                : Verification.failed(loadedRows, n, String.format("%s holds %,d rows but --load wrote %,d", where, n, loadedRows));
+    }
+
+    @Override
+    public List<AnswerDigest> answers() {
+        return queries == null ? List.of() : queries.answers();
+    }
+
+    @Override
+    public Map<String, String> plans() {
+        return plans;
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        Map<String, String> m = new LinkedHashMap<>(loader.describe());
+        m.put("queries", String.join(",", options.weights().entrySet().stream()
+                .map(e -> e.getKey() + ":" + e.getValue()).toList()));
+        m.put("queryTags", Integer.toString(options.queryTags()));
+        if (queries != null) {
+            for (QuerySet.Planned q : queries.planned()) {
+                m.put("query." + q.name(), q.compiled().text());
+            }
+        }
+        if (queryDdl != null) {
+            m.put("queryDdl", queryDdl);
+        }
+        if (loadedRows >= 0) {
+            m.put("loadedRows", Long.toString(loadedRows));
+            m.put("loadSeconds", String.format(java.util.Locale.ROOT, "%.3f", loadSeconds));
+        }
+        return m;
+    }
+
+    static TimeSeriesQuery query(TargetAdapter target) {
+        return target.capability(TimeSeriesQuery.class).orElseThrow();
+    }
+}

@@ -1,0 +1,110 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The query side's options, validated once.
+ *
+ * @param weights    query name to weight, in the order given
+ * @param queryCount queries to run in all; empty when {@code --duration} ends the run
+ * @param queryTags  devices {@code multi-tag-latest} (and {@code {tags}} in a query file) names
+ */
+record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int queryTags, boolean load,
+                    Optional<QueryFile> file, boolean explain) {
+
+    static final long DEFAULT_QUERY_COUNT = 1000;
+
+    /** Options iot-query and iot-mixed share. */
+    static final List<OptionDef> COMMON = List.of(
+            OptionDef.of("queries", "NAME[:WEIGHT],...", "all",
+                    "Queries to run, with optional weights (single-tag-detail:3,stats:1); 'all' runs the whole catalogue"
+                            + " (runner queries lists it)"),
+            OptionDef.of("query-tags", "N", "10", "Devices multi-tag-latest (and {tags} in a query file) asks for"),
+            OptionDef.of("query-file", "FILE", null,
+                    "YAML file of queries of your own: a name and a text per language with the catalogue's placeholders"),
+            OptionDef.flag("explain", "Record each query's plan (EXPLAIN) in the result"));
+
+    /** iot-query's own. */
+    static final List<OptionDef> QUERY_ONLY = List.of(
+            OptionDef.of("query-count", "N", null,
+                    "Queries to run in all; default " + DEFAULT_QUERY_COUNT + ", or as many as --duration allows"),
+            OptionDef.flag("load", "First load the data with iot-insert and the same flags, into an empty table"));
+
+    /** @param mixed iot-mixed: queries run until the ingest and its idle phase end, never --load */
+    static QueryOptions from(Settings s, boolean mixed) {
+        Optional<QueryFile> file = s.optional("query-file").map(f -> QueryFile.read(Path.of(f)));
+        Map<String, Integer> weights = weights(s.string("queries"), file);
+        if (mixed) {
+            return new QueryOptions(weights, OptionalLong.empty(), s.intValue("query-tags", 1, 10_000), false, file,
+                    s.bool("explain"));
+        }
+        OptionalLong count = s.isSet("query-count") || s.duration("duration").isEmpty()
+                ? OptionalLong.of(s.optional("query-count").isPresent() ? s.longValue("query-count", 1, Long.MAX_VALUE)
+                : DEFAULT_QUERY_COUNT)
+                : OptionalLong.empty();
+        return new QueryOptions(weights, count, s.intValue("query-tags", 1, 10_000), s.bool("load"), file,
+                s.bool("explain"));
+    }
+
+    /** {@code a:3,b,c:1}; {@code all} is the catalogue plus the file's queries, each weight 1. */
+    static Map<String, Integer> weights(String text, Optional<QueryFile> file) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        if (text.strip().equals("all")) {
+            QueryCatalogue.all().forEach(q -> out.put(q.name(), 1));
+            file.ifPresent(f -> f.queries().keySet().forEach(n -> out.put(n, 1)));
+            return out;
+        }
+        for (String part : text.split(",")) {
+            String p = part.strip();
+            String name = p;
+            int weight = 1;
+            int colon = p.lastIndexOf(':');
+            if (colon >= 0) {
+                name = p.substring(0, colon).strip();
+                try {
+                    weight = Integer.parseInt(p.substring(colon + 1).strip());
+                } catch (NumberFormatException e) {
+                    weight = -1;
+                }
+                if (weight < 1 || weight > 1_000_000) {
+                    throw new UsageException("invalid weight in --queries '" + p + "': expected NAME:WEIGHT with a"
+                            + " whole number from 1 to 1000000");
+                }
+            }
+            if (name.isEmpty()) {
+                throw new UsageException("--queries '" + text + "' has an empty entry; expected NAME[:WEIGHT],...");
+            }
+            String n = name;
+            boolean inFile = file.map(f -> f.queries().containsKey(n)).orElse(false);
+            if (!inFile && QueryCatalogue.find(name).isEmpty()) {
+                throw new UsageException("unknown query '" + name + "' in --queries; valid queries: " + QueryCatalogue.names()
+                        + file.map(f -> (f.queries().isEmpty() ? "" : ", and from --query-file: "
+                        + String.join(", ", f.queries().keySet()))).orElse(""));
+            }
+            if (out.put(name, weight) != null) {
+                throw new UsageException("query '" + name + "' appears twice in --queries");
+            }
+        }
+        return out;
+    }
+
+    List<String> names() {
+        return new ArrayList<>(weights.keySet());
+    }
+
+    /** The window of a query file's query; the catalogue's queries carry their own. */
+    Duration fileWindow(String name) {
+        return file.orElseThrow().queries().get(name).window();
+    }
+}

@@ -1,0 +1,132 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.QueryParams;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Parameters of query instances, a pure function of {@code (seed, query name, instance)} like the data itself,
+ * and always inside the data the same iot-insert flags load: devices 1..{@code --tag-num}, windows within the
+ * loaded time range (aligned to whole minutes, so per-minute buckets are the same on every target), the
+ * threshold at 90 % of the metrics' value range (about one device in ten passes it).
+ */
+final class QueryParameters {
+
+    private static final long MINUTE_MICROS = 60_000_000L;
+
+    private final IotOptions data;
+    private final long seed;
+
+    QueryParameters(IotOptions data) {
+        this.data = data;
+        this.seed = data.seed();
+    }
+
+    /** The metric column a query aggregates: fixed per query for a run, so it can be planned once. */
+    int metric(String query, int columnMetrics) {
+        return (int) TelematicsGenerator.below(TelematicsGenerator.mix(seed ^ 0x51ed270b2f5a4c3dL, nameHash(query), -3, 0),
+                columnMetrics);
+    }
+
+    /**
+     * @param tagCount devices {@code {tags}} names
+     * @param window   the window length; null for a query over the whole table (its window is then the data's range)
+     */
+    QueryParams of(String query, long instance, int tagCount, Duration window) {
+        long h = nameHash(query);
+        long tag = 1 + draw(h, instance, 0, data.tagNum());
+        long[] tags = tags(h, instance, tagCount);
+        long dataStart = data.tsStartMicros();
+        long dataEnd = dataStart + data.steps() * data.stepMicros();
+        long start;
+        long end;
+        if (window == null) {
+            start = dataStart;
+            end = dataEnd;
+        } else {
+            long w = window.toNanos() / 1000;
+            long first = Math.floorDiv(dataStart, MINUTE_MICROS) * MINUTE_MICROS;
+            long slots = Math.max(1, (dataEnd - first - w) / MINUTE_MICROS + 1);
+            start = first + draw(h, instance, 2, slots) * MINUTE_MICROS;
+            end = start + w;
+        }
+        return new QueryParams(tag, tags, start, end, threshold(data.metricType()));
+    }
+
+    /** 90 % of the range the generator draws values from. */
+    static double threshold(MetricType type) {
+        return switch (type) {
+            case INT4 -> 90_000;
+            case INT8 -> 900_000_000_000L;
+            default -> 900.0;
+        };
+    }
+
+    /** {@code n} distinct devices in ascending order (all of them when there are not more). */
+    private long[] tags(long h, long instance, int n) {
+        int tagNum = data.tagNum();
+        if (n >= tagNum) {
+            long[] all = new long[Math.max(1, Math.min(n, tagNum))];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = i + 1;
+            }
+            if (n > tagNum) { // fewer devices than asked: repeat the last so the statement keeps its shape
+                long[] padded = Arrays.copyOf(all, n);
+                Arrays.fill(padded, all.length, n, tagNum);
+                return padded;
+            }
+            return all;
+        }
+        long[] out = new long[n];
+        int have = 0;
+        for (long j = 0; have < n; j++) {
+            long t = 1 + draw(h, instance, 10 + j, tagNum);
+            boolean seen = false;
+            for (int i = 0; i < have; i++) {
+                seen |= out[i] == t;
+            }
+            if (!seen) {
+                out[have++] = t;
+            }
+        }
+        Arrays.sort(out);
+        return out;
+    }
+
+    private long draw(long nameHash, long instance, long what, long bound) {
+        return TelematicsGenerator.below(TelematicsGenerator.mix(seed ^ 0x2f6d7a3c9e1b4d55L, nameHash, instance, what), bound);
+    }
+
+    /** FNV-1a of the name: stable across JVMs and releases. */
+    static long nameHash(String name) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < name.length(); i++) {
+            h ^= name.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+
+    /** The parameters in words, for results and differences. */
+    static String describe(QueryParams p, boolean tag, boolean tags, boolean window, boolean threshold) {
+        StringBuilder sb = new StringBuilder();
+        if (tag) {
+            sb.append("tag=").append(p.tag()).append(' ');
+        }
+        if (tags) {
+            sb.append("tags=").append(Arrays.toString(p.tags()).replace(" ", "")).append(' ');
+        }
+        if (window) {
+            sb.append("start=").append(Instant.EPOCH.plusNanos(p.startMicros() * 1000)).append(' ')
+                    .append("end=").append(Instant.EPOCH.plusNanos(p.endMicros() * 1000)).append(' ');
+        }
+        if (threshold) {
+            sb.append("threshold=").append(String.format(Locale.ROOT, "%s", p.threshold())).append(' ');
+        }
+        return sb.toString().strip();
+    }
+}

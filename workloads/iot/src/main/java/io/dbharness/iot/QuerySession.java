@@ -1,0 +1,142 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.OpResult;
+import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.QueryAnswer;
+import io.dbharness.core.api.QueryParams;
+import io.dbharness.core.api.QueryReader;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.WorkerSession;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
+
+/**
+ * One query client: takes the next instance number from the run's shared counter (so the instances run are
+ * the same for any number of workers), runs that instance's query and keeps its answer when the run keeps it.
+ */
+final class QuerySession implements WorkerSession {
+
+    /** Decides, per call, whether the session goes on and under which phase its queries are counted. */
+    interface Phase {
+        /** The suffix of the operation type ({@code ""}, {@code "@idle"}), or null when this session is done. */
+        String next();
+
+        /** The instance counter of the current phase. */
+        AtomicLong counter();
+
+        /** Whether answers are kept in the current phase (not while data is still being written). */
+        boolean keepsAnswers();
+    }
+
+    private final QuerySet queries;
+    private final QueryReader reader;
+    private final Phase phase;
+    private final LongPredicate withinCount;
+
+    QuerySession(QuerySet queries, QueryReader reader, Phase phase, LongPredicate withinCount) {
+        this.queries = queries;
+        this.reader = reader;
+        this.phase = phase;
+        this.withinCount = withinCount;
+    }
+
+    /** The last kept answer, normalised outside the timed call (in {@link #next}, or at the end). */
+    private Query pending;
+    private QueryAnswer pendingAnswer;
+
+    @Override
+    public Operation next() throws TargetException {
+        keepPending();
+        String suffix = phase.next();
+        if (suffix == null) {
+            return null;
+        }
+        long k = phase.counter().getAndIncrement();
+        if (!withinCount.test(k)) {
+            return null;
+        }
+        QuerySet.Planned q = queries.pick(k);
+        return new Query(q, k, queries.params(q, k), suffix.isEmpty() ? q.name() : q.name() + suffix,
+                phase.keepsAnswers() && QuerySet.keeps(k));
+    }
+
+    /** One query instance; its latency is timed by the engine, its answer kept when asked. */
+    private final class Query implements Operation {
+        private final QuerySet.Planned q;
+        private final long instance;
+        private final QueryParams params;
+        private final String type;
+        private final boolean keep;
+
+        Query(QuerySet.Planned q, long instance, QueryParams params, String type, boolean keep) {
+            this.q = q;
+            this.instance = instance;
+            this.params = params;
+            this.type = type;
+            this.keep = keep;
+        }
+
+        @Override
+        public String type() {
+            return type;
+        }
+
+        @Override
+        public long rows() {
+            return 0;
+        }
+
+        @Override
+        public OpResult execute() throws TargetException {
+            QueryAnswer a = reader.run(q.compiled(), params, keep);
+            if (keep) {
+                pending = this;
+                pendingAnswer = a;
+            }
+            return OpResult.returned(a.rowCount());
+        }
+
+        /** A read: running it again changes nothing. */
+        @Override
+        public boolean idempotent() {
+            return true;
+        }
+
+        /** A query past --op-timeout is a measurement (too slow), not a failure that ends the run. */
+        @Override
+        public boolean timeoutIsFailure() {
+            return false;
+        }
+    }
+
+    private void keepPending() throws TargetException {
+        if (pending != null) {
+            Query p = pending;
+            pending = null;
+            queries.keep(p.q, p.instance, p.params, pendingAnswer);
+            pendingAnswer = null;
+        }
+    }
+
+    @Override
+    public boolean reconnect() throws TargetException {
+        return reader.reconnect();
+    }
+
+    @Override
+    public void cancel() {
+        reader.cancel();
+    }
+
+    @Override
+    public void close() {
+        try {
+            keepPending();
+        } catch (TargetException e) {
+            // the answer's columns did not match the catalogue: the run's other answers still stand
+        } finally {
+            reader.close();
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.CompiledQuery;
+import io.dbharness.core.api.QueryAnswer;
+import io.dbharness.core.api.QueryParams;
+import io.dbharness.core.api.QueryReader;
+import io.dbharness.core.api.QueryShape;
+import io.dbharness.core.api.QueryTemplate;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TimeSeriesQuery;
+import io.dbharness.core.api.UsageException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * The queries of one run, compiled for the target: which one instance {@code k} runs (by weight, a function of
+ * the seed and {@code k}, so any number of workers runs the same instances), its parameters, and the answers
+ * kept for comparison between runs.
+ */
+final class QuerySet {
+
+    /** Instances whose answers the result keeps (digest always, values when small). */
+    static final long KEPT_INSTANCES = 1000;
+    /** Answers of at most this many rows are kept in full beside their digest. */
+    static final int KEPT_ROWS = 20;
+
+    /** One query of the run, compiled. */
+    record Planned(String name, CompiledQuery compiled, QueryTemplate template, int tagCount, Duration window,
+                   Answers answers) {
+        QueryParams params(QueryParameters p, long instance) {
+            return p.of(name, instance, tagCount, window);
+        }
+
+        String describe(QueryParams params) {
+            return QueryParameters.describe(params, template.uses("tag"), template.uses("tags"),
+                    template.uses("start") || template.uses("end"), template.uses("threshold"));
+        }
+    }
+
+    private final List<Planned> planned;
+    private final long[] cumulative;
+    private final long seed;
+    private final QueryParameters parameters;
+    private final Map<String, AnswerDigest> kept = new ConcurrentSkipListMap<>();
+
+    private QuerySet(List<Planned> planned, long[] cumulative, long seed, QueryParameters parameters) {
+        this.planned = planned;
+        this.cumulative = cumulative;
+        this.seed = seed;
+        this.parameters = parameters;
+    }
+
+    /**
+     * Compiles every query of {@code options} for the target; a query the target has no text for is refused
+     * here, before anything runs, naming it.
+     */
+    static QuerySet compile(TimeSeriesQuery target, String targetName, IotOptions data, QueryOptions options) {
+        SeriesSchema schema = data.schema();
+        QueryParameters parameters = new QueryParameters(data);
+        List<Planned> planned = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        long[] cumulative = new long[options.weights().size()];
+        long sum = 0;
+        int i = 0;
+        for (Map.Entry<String, Integer> w : options.weights().entrySet()) {
+            String name = w.getKey();
+            QueryTemplate template;
+            int tags;
+            Duration window;
+            Answers answers;
+            var catalogued = QueryCatalogue.find(name);
+            if (catalogued.isPresent()) {
+                var q = catalogued.get();
+                var text = target.catalogueTemplate(name);
+                if (text.isEmpty()) {
+                    missing.add(name);
+                    continue;
+                }
+                template = QueryTemplate.parse(targetName + " query " + name, text.get());
+                tags = q.tags() < 0 ? options.queryTags() : Math.max(1, q.tags());
+                window = q.window().orElse(null);
+                answers = new Answers(Answers.columnsOf(q, schema), data.metricType());
+            } else {
+                var entry = options.file().orElseThrow().queries().get(name);
+                var text = entry.textFor(target.languages());
+                if (text.isEmpty()) {
+                    missing.add(name + " (--query-file has no text in " + String.join(", ", target.languages()) + ")");
+                    continue;
+                }
+                template = text.get();
+                tags = options.queryTags();
+                window = entry.window();
+                answers = new Answers(null, data.metricType());
+            }
+            int metric = parameters.metric(name, schema.columnMetrics());
+            CompiledQuery compiled = target.compile(name, template, new QueryShape(schema, metric, tags));
+            planned.add(new Planned(name, compiled, template, tags, window, answers));
+            sum += w.getValue();
+            cumulative[i++] = sum;
+        }
+        if (!missing.isEmpty()) {
+            throw new UsageException("target '" + targetName + "' cannot run " + (missing.size() == 1 ? "query " : "queries ")
+                    + String.join(", ", missing) + "; leave " + (missing.size() == 1 ? "it" : "them") + " out of --queries");
+        }
+        return new QuerySet(List.copyOf(planned), cumulative, data.seed(), parameters);
+    }
+
+    List<Planned> planned() {
+        return planned;
+    }
+
+    /** The query instance {@code k} runs, by weight. */
+    Planned pick(long k) {
+        if (planned.size() == 1) {
+            return planned.get(0);
+        }
+        long total = cumulative[planned.size() - 1];
+        long r = TelematicsGenerator.below(TelematicsGenerator.mix(seed ^ 0x7a3b9c1d5e2f4a6bL, k, -7, 0), total);
+        for (int i = 0; i < planned.size(); i++) {
+            if (r < cumulative[i]) {
+                return planned.get(i);
+            }
+        }
+        throw new IllegalStateException();
+    }
+
+    QueryParams params(Planned q, long instance) {
+        return q.params(parameters, instance);
+    }
+
+    /** Whether instance {@code k}'s answer is kept, so its values must be read. */
+    static boolean keeps(long k) {
+        return k < KEPT_INSTANCES;
+    }
+
+    void keep(Planned q, long instance, QueryParams params, QueryAnswer answer) throws TargetException {
+        List<List<String>> rows = q.answers().normalise(q.name(), answer);
+        String digest = Answers.digest(rows);
+        kept.put(key(q.name(), instance), new AnswerDigest(q.name(), instance, q.describe(params), rows.size(), digest,
+                rows.size() <= KEPT_ROWS ? rows : null));
+    }
+
+    private static String key(String name, long instance) {
+        return name + "\u0000" + String.format("%019d", instance);
+    }
+
+    List<AnswerDigest> answers() {
+        List<AnswerDigest> out = new ArrayList<>(kept.values());
+        out.sort(Comparator.comparing(AnswerDigest::query).thenComparingLong(AnswerDigest::instance));
+        return out;
+    }
+
+    /** Each query's plan for its instance 0, by name. */
+    Map<String, String> explain(QueryReader reader) throws TargetException {
+        Map<String, String> plans = new LinkedHashMap<>();
+        for (Planned q : planned) {
+            reader.explain(q.compiled(), params(q, 0)).ifPresent(p -> plans.put(q.name(), p));
+        }
+        return plans;
+    }
+}
