@@ -42,7 +42,8 @@ final class Commands {
                                 + "(summary and result still written).")
                 .sortOptions(false)
                 .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
-                        "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]");
+                        "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
+                        "runner queries [--target TARGET] [OPTIONS]", "runner compare --answers A.json B.json");
         spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
                 .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
                         + " (default: postgres, embedded when no URL or PG variables are given)").build());
@@ -56,6 +57,53 @@ final class Commands {
         spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
                 .description("Show driver and embedded server logs").build());
 
+        addHarnessOptions(spec, registry);
+
+        CommandSpec list = CommandSpec.create().name("list").mixinStandardHelpOptions(true);
+        list.usageMessage().description("Show targets, workloads and capabilities.");
+        spec.addSubcommand("list", list);
+
+        CommandSpec config = CommandSpec.create().name("config").mixinStandardHelpOptions(true);
+        config.usageMessage().description("Print a commented sample config for a workload and target.");
+        config.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class).defaultValue("iot-insert")
+                .description("Workload (default: ${DEFAULT-VALUE})").build());
+        config.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class).defaultValue("postgres")
+                .description("Target (default: ${DEFAULT-VALUE})").build());
+        config.addOption(OptionSpec.builder("--format").paramLabel("yaml|toml").type(String.class).defaultValue("yaml")
+                .description("Config syntax (default: ${DEFAULT-VALUE})").build());
+        spec.addSubcommand("config", config);
+
+        CommandSpec queries = CommandSpec.create().name("queries").mixinStandardHelpOptions(true);
+        queries.usageMessage().description("Print every query's text for a target, as the given flags make it (no connection needed).",
+                "Parameters ({tag}, {tags}, {start}, {end}, {threshold}) stay as placeholders; instance 0's values follow each text.");
+        queries.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
+                .description("Target (default: postgres)").build());
+        queries.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
+                .description("Workload whose queries to print (default: iot-query)").build());
+        queries.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
+                .description("YAML or TOML config; the command line overrides it").build());
+        addHarnessOptions(queries, registry);
+        spec.addSubcommand("queries", queries);
+
+        CommandSpec compare = CommandSpec.create().name("compare").mixinStandardHelpOptions(true);
+        compare.usageMessage().description("Compare two results.",
+                "--answers: list each query instance whose answer differs between two runs with the same data flags "
+                        + "(exit 1 when any does, 0 when none, 2 when the runs cannot be compared).");
+        compare.addOption(OptionSpec.builder("--answers").arity("0").type(boolean.class)
+                .description("Compare the query answers the runs kept").build());
+        compare.addOption(OptionSpec.builder("--show").paramLabel("N").type(int.class).defaultValue("20")
+                .description("Differences to print in full (default: ${DEFAULT-VALUE})").build());
+        compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("2")
+                .type(String[].class).description("Two result files (A and B)").build());
+        spec.addSubcommand("compare", compare);
+
+        CommandLine cl = new CommandLine(spec);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return cl;
+    }
+
+    /** Every option of the engine, the workloads and the targets, grouped by owner, as {@code --help} shows them. */
+    private static void addHarnessOptions(CommandSpec spec, Registry registry) {
         Set<String> added = new LinkedHashSet<>();
         addGroup(spec, "Engine options:%n", RunOptions.OPTIONS, added);
         for (WorkloadProvider w : registry.workloads()) {
@@ -83,23 +131,6 @@ final class Commands {
             addGroup(spec, "Target " + t.id() + ":%n", t.options(), added);
         }
 
-        CommandSpec list = CommandSpec.create().name("list").mixinStandardHelpOptions(true);
-        list.usageMessage().description("Show targets, workloads and capabilities.");
-        spec.addSubcommand("list", list);
-
-        CommandSpec config = CommandSpec.create().name("config").mixinStandardHelpOptions(true);
-        config.usageMessage().description("Print a commented sample config for a workload and target.");
-        config.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class).defaultValue("iot-insert")
-                .description("Workload (default: ${DEFAULT-VALUE})").build());
-        config.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class).defaultValue("postgres")
-                .description("Target (default: ${DEFAULT-VALUE})").build());
-        config.addOption(OptionSpec.builder("--format").paramLabel("yaml|toml").type(String.class).defaultValue("yaml")
-                .description("Config syntax (default: ${DEFAULT-VALUE})").build());
-        spec.addSubcommand("config", config);
-
-        CommandLine cl = new CommandLine(spec);
-        cl.setCaseInsensitiveEnumValuesAllowed(true);
-        return cl;
     }
 
     private static void addGroup(CommandSpec spec, String heading, List<OptionDef> defs, Set<String> added) {

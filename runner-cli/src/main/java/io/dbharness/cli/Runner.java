@@ -56,6 +56,8 @@ public final class Runner {
                 return switch (sub.commandSpec().name()) {
                     case "list" -> Commands.list(registry, out);
                     case "config" -> Commands.sampleConfig(registry, sub, out);
+                    case "queries" -> queries(sub);
+                    case "compare" -> compare(sub);
                     default -> throw new IllegalStateException(sub.commandSpec().name());
                 };
             }
@@ -106,6 +108,50 @@ public final class Runner {
     private int usageError(String message) {
         Main.printError(err, message);
         return ExitCode.USAGE;
+    }
+
+    /** {@code runner queries}: the texts a target would run, from the same flags as a run; nothing connects. */
+    private int queries(ParseResult pr) {
+        Map<String, String> options = new LinkedHashMap<>();
+        String target = pr.matchedOptionValue("--target", null);
+        String workload = pr.matchedOptionValue("--workload", null);
+        String config = pr.matchedOptionValue("--config", null);
+        if (config != null) {
+            Map<String, String> file = ConfigFile.read(Path.of(config), Commands.knownKeys(registry));
+            target = target == null ? file.get("target") : target;
+            workload = workload == null ? file.get("workload") : workload;
+            file.keySet().removeAll(java.util.Set.of("target", "workload", "results", "verbose"));
+            options.putAll(file);
+        }
+        options.putAll(Commands.matchedHarnessOptions(pr));
+        io.dbharness.core.api.TargetProvider tp = registry.target(target == null ? "postgres" : target);
+        io.dbharness.core.api.WorkloadProvider wp = registry.workload(workload == null || workload.equals("iot-insert")
+                ? "iot-query" : workload);
+        io.dbharness.core.config.Settings settings = io.dbharness.core.config.Settings.resolve(
+                Harness.allOptions(tp, wp), options, env);
+        io.dbharness.core.api.QueryLanguage language = tp.queryLanguage(settings).orElseThrow(() ->
+                new UsageException("target '" + tp.id() + "' runs no queries"));
+        String texts = wp.queryTexts(language, tp.id(), settings).orElseThrow(() ->
+                new UsageException("workload '" + wp.id() + "' runs no queries; try --workload iot-query"));
+        out.print(texts);
+        return ExitCode.OK;
+    }
+
+    /** {@code runner compare --answers A B}: 0 when every answer both kept agrees, 1 when one differs. */
+    private int compare(ParseResult pr) {
+        if (!pr.hasMatchedOption("--answers")) {
+            throw new UsageException("runner compare needs --answers (it compares the query answers two runs kept)");
+        }
+        java.util.List<String> files = pr.matchedPositional(0).getValue();
+        RunResult a = ResultFiles.read(Path.of(files.get(0)));
+        RunResult b = ResultFiles.read(Path.of(files.get(1)));
+        io.dbharness.results.AnswerComparison.Outcome o = io.dbharness.results.AnswerComparison.compare(a, files.get(0), b, files.get(1));
+        int show = pr.matchedOptionValue("--show", 20);
+        if (show < 0) {
+            throw new UsageException("invalid value '" + show + "' for --show: expected 0 or more");
+        }
+        out.print(io.dbharness.results.AnswerComparison.render(o, a, files.get(0), b, files.get(1), show));
+        return o.same() ? ExitCode.OK : ExitCode.RUN_FAILED;
     }
 
     private int run(ParseResult pr) {

@@ -60,6 +60,11 @@ public abstract class PgFamilyProvider implements TargetProvider {
     protected abstract PgFlavor flavor(Settings settings);
 
     @Override
+    public java.util.Optional<io.dbharness.core.api.QueryLanguage> queryLanguage(Settings settings) {
+        return java.util.Optional.of(new PgQueryLanguage(flavor(settings)));
+    }
+
+    @Override
     public List<OptionDef> options() {
         List<OptionDef> all = new ArrayList<>(CONNECTION_OPTIONS);
         all.addAll(productOptions());

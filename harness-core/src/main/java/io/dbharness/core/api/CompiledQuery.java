@@ -8,4 +8,9 @@ public interface CompiledQuery {
 
     /** The text as the target receives it, with its bind markers ({@code ?}) or placeholders still to fill. */
     String text();
+
+    /** The text with the run's fixed placeholders filled and the parameters still in braces, for people to read. */
+    default String template() {
+        return text();
+    }
 }

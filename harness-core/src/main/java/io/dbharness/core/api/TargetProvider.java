@@ -23,4 +23,9 @@ public interface TargetProvider {
      * {@link TargetException} of kind UNREACHABLE or AUTHENTICATION; bad settings a {@link UsageException}.
      */
     TargetAdapter open(Settings settings) throws TargetException;
+
+    /** The target's query language for these settings, without connecting ({@code runner queries}); empty when it has none. */
+    default java.util.Optional<QueryLanguage> queryLanguage(Settings settings) {
+        return java.util.Optional.empty();
+    }
 }

@@ -1,26 +1,11 @@
 package io.dbharness.core.api;
 
-import java.util.List;
-import java.util.Optional;
-
 /**
  * A target that answers queries over a telematics table: the query catalogue (each target's own text, kept as
  * resources beside its adapter) and queries users write themselves. Texts are templates with placeholders
  * ({@link QueryTemplate}); the target compiles them once per run and binds each instance's parameters.
  */
-public interface TimeSeriesQuery extends Capability {
-
-    /** Language names a query file's entries may use for this target, most specific first: {@code [yugabyte, postgres, sql]}. */
-    List<String> languages();
-
-    /** This target's template of catalogue query {@code name}; empty when the target cannot answer it. */
-    Optional<String> catalogueTemplate(String name);
-
-    /**
-     * Compiles a template for a run over {@code shape}: identifiers filled in, parameters turned into the
-     * language's bind markers or left for literals. An unknown placeholder is a {@link UsageException}.
-     */
-    CompiledQuery compile(String name, QueryTemplate template, QueryShape shape);
+public interface TimeSeriesQuery extends Capability, QueryLanguage {
 
     /** Whether the table exists and holds rows: queries on an absent or empty table measure nothing. */
     TableState tableState(SeriesSchema schema) throws TargetException;

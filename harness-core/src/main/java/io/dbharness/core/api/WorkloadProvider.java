@@ -18,6 +18,14 @@ public interface WorkloadProvider {
     /** Capabilities the target must offer; checked before anything runs. */
     Set<Class<? extends Capability>> requires();
 
+    /**
+     * {@code runner queries}: the text of every query this workload would run on a target speaking
+     * {@code language}, for these settings; empty when the workload runs no queries.
+     */
+    default java.util.Optional<String> queryTexts(QueryLanguage language, String targetName, Settings settings) {
+        return java.util.Optional.empty();
+    }
+
     /** Validates the settings and builds the workload; a bad value is a {@link UsageException}. */
     Workload create(Settings settings);
 }

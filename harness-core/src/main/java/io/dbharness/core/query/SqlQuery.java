@@ -76,6 +76,11 @@ public final class SqlQuery implements CompiledQuery {
         return text;
     }
 
+    @Override
+    public String template() {
+        return parameters.text();
+    }
+
     boolean binds() {
         return style.bindsParameters();
     }

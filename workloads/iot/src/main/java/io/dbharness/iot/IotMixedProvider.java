@@ -52,6 +52,13 @@ public final class IotMixedProvider implements WorkloadProvider {
     }
 
     @Override
+    public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
+                                                 Settings settings) {
+        return java.util.Optional.of(QuerySet.listing(language, targetName, IotOptions.from(settings, "workers", false),
+                QueryOptions.from(settings, true)));
+    }
+
+    @Override
     public Workload create(Settings settings) {
         String workersOption = settings.isSet("ingest-workers") ? "ingest-workers" : "workers";
         int ingestWorkers = settings.intValue(workersOption, 1, 1024);

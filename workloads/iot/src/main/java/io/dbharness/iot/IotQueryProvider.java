@@ -46,6 +46,13 @@ public final class IotQueryProvider implements WorkloadProvider {
     }
 
     @Override
+    public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
+                                                 Settings settings) {
+        return java.util.Optional.of(QuerySet.listing(language, targetName, IotOptions.from(settings, "workers", false),
+                QueryOptions.from(settings, false)));
+    }
+
+    @Override
     public Workload create(Settings settings) {
         if (settings.bool("live")) {
             throw new UsageException("--live writes while it runs; iot-query reads loaded data (use iot-mixed to query during ingest)");

@@ -3,13 +3,13 @@ package io.dbharness.iot;
 import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.CompiledQuery;
 import io.dbharness.core.api.QueryAnswer;
+import io.dbharness.core.api.QueryLanguage;
 import io.dbharness.core.api.QueryParams;
 import io.dbharness.core.api.QueryReader;
 import io.dbharness.core.api.QueryShape;
 import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
-import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.api.UsageException;
 
 import java.time.Duration;
@@ -62,55 +62,88 @@ final class QuerySet {
      * Compiles every query of {@code options} for the target; a query the target has no text for is refused
      * here, before anything runs, naming it.
      */
-    static QuerySet compile(TimeSeriesQuery target, String targetName, IotOptions data, QueryOptions options) {
-        SeriesSchema schema = data.schema();
+    static QuerySet compile(QueryLanguage target, String targetName, IotOptions data, QueryOptions options) {
         QueryParameters parameters = new QueryParameters(data);
         List<Planned> planned = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         long[] cumulative = new long[options.weights().size()];
         long sum = 0;
-        int i = 0;
         for (Map.Entry<String, Integer> w : options.weights().entrySet()) {
-            String name = w.getKey();
-            QueryTemplate template;
-            int tags;
-            Duration window;
-            Answers answers;
-            var catalogued = QueryCatalogue.find(name);
-            if (catalogued.isPresent()) {
-                var q = catalogued.get();
-                var text = target.catalogueTemplate(name);
-                if (text.isEmpty()) {
-                    missing.add(name);
-                    continue;
-                }
-                template = QueryTemplate.parse(targetName + " query " + name, text.get());
-                tags = q.tags() < 0 ? options.queryTags() : Math.max(1, q.tags());
-                window = q.window().orElse(null);
-                answers = new Answers(Answers.columnsOf(q, schema), data.metricType());
-            } else {
-                var entry = options.file().orElseThrow().queries().get(name);
-                var text = entry.textFor(target.languages());
-                if (text.isEmpty()) {
-                    missing.add(name + " (--query-file has no text in " + String.join(", ", target.languages()) + ")");
-                    continue;
-                }
-                template = text.get();
-                tags = options.queryTags();
-                window = entry.window();
-                answers = new Answers(null, data.metricType());
+            Planned p = plan(target, targetName, data, options, parameters, w.getKey(), missing);
+            if (p != null) {
+                sum += w.getValue();
+                cumulative[planned.size()] = sum;
+                planned.add(p);
             }
-            int metric = parameters.metric(name, schema.columnMetrics());
-            CompiledQuery compiled = target.compile(name, template, new QueryShape(schema, metric, tags));
-            planned.add(new Planned(name, compiled, template, tags, window, answers));
-            sum += w.getValue();
-            cumulative[i++] = sum;
         }
         if (!missing.isEmpty()) {
             throw new UsageException("target '" + targetName + "' cannot run " + (missing.size() == 1 ? "query " : "queries ")
                     + String.join(", ", missing) + "; leave " + (missing.size() == 1 ? "it" : "them") + " out of --queries");
         }
         return new QuerySet(List.copyOf(planned), cumulative, data.seed(), parameters);
+    }
+
+    /** One query compiled for the target, or null (and a note in {@code missing}) when it has no text for it. */
+    private static Planned plan(QueryLanguage target, String targetName, IotOptions data, QueryOptions options,
+                                QueryParameters parameters, String name, List<String> missing) {
+        SeriesSchema schema = data.schema();
+        QueryTemplate template;
+        int tags;
+        Duration window;
+        Answers answers;
+        var catalogued = QueryCatalogue.find(name);
+        if (catalogued.isPresent()) {
+            var q = catalogued.get();
+            var text = target.catalogueTemplate(name);
+            if (text.isEmpty()) {
+                missing.add(name);
+                return null;
+            }
+            template = QueryTemplate.parse(targetName + " query " + name, text.get());
+            tags = q.tags() < 0 ? options.queryTags() : Math.max(1, q.tags());
+            window = q.window().orElse(null);
+            answers = new Answers(Answers.columnsOf(q, schema), data.metricType());
+        } else {
+            var entry = options.file().orElseThrow().queries().get(name);
+            var text = entry.textFor(target.languages());
+            if (text.isEmpty()) {
+                missing.add(name + " (--query-file has no text in " + String.join(", ", target.languages()) + ")");
+                return null;
+            }
+            template = text.get();
+            tags = options.queryTags();
+            window = entry.window();
+            answers = new Answers(null, data.metricType());
+        }
+        int metric = parameters.metric(name, schema.columnMetrics());
+        CompiledQuery compiled = target.compile(name, template, new QueryShape(schema, metric, tags));
+        return new Planned(name, compiled, template, tags, window, answers);
+    }
+
+    /**
+     * {@code runner queries}: each query's text for the target, the run's fixed parts filled in and the
+     * parameters in braces, with instance 0's values; a query the target cannot answer says so.
+     */
+    static String listing(QueryLanguage target, String targetName, IotOptions data, QueryOptions options) {
+        QueryParameters parameters = new QueryParameters(data);
+        StringBuilder sb = new StringBuilder();
+        for (String name : options.weights().keySet()) {
+            List<String> missing = new ArrayList<>();
+            Planned p = plan(target, targetName, data, options, parameters, name, missing);
+            var q = QueryCatalogue.find(name);
+            sb.append("-- ").append(name).append(q.map(c -> " (" + c.origin() + "): " + c.description()).orElse(" (--query-file)"))
+                    .append('\n');
+            if (p == null) {
+                sb.append("-- not available on ").append(targetName).append("\n\n");
+                continue;
+            }
+            String params = p.describe(p.params(parameters, 0));
+            if (!params.isEmpty()) {
+                sb.append("-- instance 0: ").append(params).append('\n');
+            }
+            sb.append(p.compiled().template()).append("\n\n");
+        }
+        return sb.toString();
     }
 
     List<Planned> planned() {

@@ -1,0 +1,77 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.CompiledQuery;
+import io.dbharness.core.api.QueryLanguage;
+import io.dbharness.core.api.QueryParams;
+import io.dbharness.core.api.QueryShape;
+import io.dbharness.core.api.QueryTemplate;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.query.SqlQuery;
+import io.dbharness.core.query.SqlStyle;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The PostgreSQL family's query texts: {@code sql/query/<name>.sql}, a product's own text over the generic one;
+ * parameters bound to server-side prepared statements, planned once per connection.
+ */
+final class PgQueryLanguage implements QueryLanguage, SqlStyle {
+
+    private final PgFlavor flavor;
+
+    PgQueryLanguage(PgFlavor flavor) {
+        this.flavor = flavor;
+    }
+
+    @Override
+    public List<String> languages() {
+        return flavor.queryLanguages();
+    }
+
+    @Override
+    public Optional<String> catalogueTemplate(String name) {
+        return flavor.dialect().find("query/" + name);
+    }
+
+    @Override
+    public CompiledQuery compile(String name, QueryTemplate template, QueryShape shape) {
+        return SqlQuery.compile(name, template, shape, this);
+    }
+
+    @Override
+    public String identifier(String name) {
+        return Tables.quote(name);
+    }
+
+    @Override
+    public boolean bindsParameters() {
+        return true;
+    }
+
+    /** Devices as integers, times as {@code timestamp} (the column holds UTC), the threshold in the metric's type. */
+    @Override
+    public void bind(PreparedStatement ps, int index, String name, int tagIndex, QueryParams p, SeriesSchema schema)
+            throws SQLException {
+        switch (name) {
+            case "tag" -> ps.setInt(index, (int) p.tag());
+            case "tags" -> ps.setInt(index, (int) p.tag(tagIndex));
+            case "start" -> ps.setObject(index, LocalDateTime.ofEpochSecond(Math.floorDiv(p.startMicros(), 1_000_000L),
+                    (int) Math.floorMod(p.startMicros(), 1_000_000L) * 1000, ZoneOffset.UTC));
+            case "end" -> ps.setObject(index, LocalDateTime.ofEpochSecond(Math.floorDiv(p.endMicros(), 1_000_000L),
+                    (int) Math.floorMod(p.endMicros(), 1_000_000L) * 1000, ZoneOffset.UTC));
+            case "threshold" -> {
+                if (schema.metricType().integral()) {
+                    ps.setLong(index, (long) p.threshold());
+                } else {
+                    ps.setDouble(index, p.threshold());
+                }
+            }
+            default -> throw new IllegalStateException(name);
+        }
+    }
+}
