@@ -15,8 +15,17 @@ final class TestSettings {
     }
 
     static Settings of(String... pairs) {
+        return with(IotOptions.OPTIONS, pairs);
+    }
+
+    /** Settings of iot-query: the data's options and the queries'. */
+    static Settings query(String... pairs) {
+        return with(IotQueryProvider.OPTIONS, pairs);
+    }
+
+    private static Settings with(List<OptionDef> workload, String... pairs) {
         List<OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
-        defs.addAll(IotOptions.OPTIONS);
+        defs.addAll(workload);
         Map<String, String> m = new HashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             m.put(pairs[i], pairs[i + 1]);

@@ -1,0 +1,154 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.QueryAnswer;
+import io.dbharness.core.api.QueryParams;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The catalogue's names, the parameters' determinism and range, answer normalisation, --queries and --query-file. */
+class QueryCatalogueTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void catalogueHasTheNamesOfItsOrigins() {
+        assertEquals(List.of("single-tag-latest", "multi-tag-latest", "single-tag-detail", "count", "min-max", "stats",
+                "stats-per-device", "newest-per-device", "1-device-1-hr", "1-device-12-hr", "8-device-1-hr",
+                "groupby-time", "high-metric", "lastpoint"), QueryCatalogue.all().stream().map(QueryCatalogue.Query::name).toList());
+    }
+
+    @Test
+    void parametersAreAFunctionOfSeedQueryAndInstanceAndStayInsideTheData() {
+        IotOptions data = TestSettings.options("tag-num", "100", "ts-start", "2022-04-18 09:00:30", "ts-end", "2022-04-18 13:00:00");
+        QueryParameters p = new QueryParameters(data);
+        long dataStart = data.tsStartMicros();
+        long dataEnd = dataStart + data.steps() * data.stepMicros();
+        for (long k = 0; k < 500; k++) {
+            QueryParams q = p.of("8-device-1-hr", k, 8, Duration.ofHours(1));
+            assertEquals(q, new QueryParameters(data).of("8-device-1-hr", k, 8, Duration.ofHours(1)));
+            assertTrue(q.tag() >= 1 && q.tag() <= 100);
+            long[] tags = q.tags();
+            assertEquals(8, Arrays.stream(tags).distinct().count(), "distinct devices: " + Arrays.toString(tags));
+            assertTrue(Arrays.stream(tags).allMatch(t -> t >= 1 && t <= 100));
+            assertEquals(0, q.startMicros() % 60_000_000L, "minute-aligned");
+            assertEquals(3_600_000_000L, q.endMicros() - q.startMicros());
+            assertTrue(q.startMicros() > dataStart - 60_000_000L && q.endMicros() <= dataEnd, "inside the data");
+        }
+        assertTrue(java.util.stream.LongStream.range(0, 500).map(k -> p.of("stats", k, 1, null).tag()).distinct().count() > 90,
+                "instances draw devices all over the range");
+        QueryParams whole = p.of("count", 0, 1, null);
+        assertEquals(dataStart, whole.startMicros());
+        assertEquals(dataEnd, whole.endMicros());
+        // fewer devices than asked: all of them, the statement keeps its shape
+        IotOptions few = TestSettings.options("tag-num", "3");
+        assertEquals(List.of(1L, 2L, 3L, 3L), Arrays.stream(new QueryParameters(few).of("multi-tag-latest", 0, 4, null).tags())
+                .boxed().toList());
+    }
+
+    @Test
+    void answersAreNormalisedByColumnNameTypeAndOrder() throws TargetException {
+        var stats = QueryCatalogue.get("stats-per-device");
+        Answers a = new Answers(stats.columns(), MetricType.FLOAT8);
+        // the same averages summed in another order, columns in another order, rows in another order
+        QueryAnswer pg = new QueryAnswer(List.of("tag_id", "count", "min_value", "max_value", "mean"), List.of(
+                new Object[] {2L, 3L, 0.1, 0.3, new BigDecimal("0.20000000000000001")},
+                new Object[] {1L, 3L, 1.5, 2.5, 2.0}), 2);
+        QueryAnswer influx = new QueryAnswer(List.of("time", "mean", "max_value", "min_value", "count", "tag_id"), List.of(
+                new Object[] {Instant.EPOCH, 2.0000000000000004, 2.5, 1.5, 3L, "1"},
+                new Object[] {Instant.EPOCH, 0.19999999999999998, 0.3, 0.1, 3L, "2"}), 2);
+        List<List<String>> x = a.normalise("stats-per-device", pg);
+        assertEquals(x, a.normalise("stats-per-device", influx));
+        assertEquals(List.of(List.of("1", "3", "1.5", "2.5", "2"), List.of("2", "3", "0.1", "0.3", "0.2")), x);
+        assertEquals(Answers.digest(x), Answers.digest(a.normalise("stats-per-device", influx)));
+
+        // float4: the stored binary value and the decimal one are the same metric value
+        Answers f4 = new Answers(QueryCatalogue.get("min-max").columns(), MetricType.FLOAT4);
+        assertEquals(f4.normalise("min-max", new QueryAnswer(List.of("min_value", "max_value"),
+                        List.<Object[]>of(new Object[] {(double) 123.45f, 1.0}), 1)),
+                f4.normalise("min-max", new QueryAnswer(List.of("min_value", "max_value"),
+                        List.<Object[]>of(new Object[] {123.45, 1.0}), 1)));
+
+        // a time column named by the target itself ("time") stands for the query's; UTC with microseconds
+        Answers minute = new Answers(QueryCatalogue.get("1-device-1-hr").columns(), MetricType.INT4);
+        assertEquals(List.of(List.of("2022-04-18T09:01:00.000000Z", "7")), minute.normalise("1-device-1-hr",
+                new QueryAnswer(List.of("time", "max_value"), List.<Object[]>of(new Object[] {
+                        Instant.parse("2022-04-18T09:01:00Z"), 7.0}), 1)));
+
+        TargetException missing = assertThrows(TargetException.class, () -> minute.normalise("1-device-1-hr",
+                new QueryAnswer(List.of("time", "max"), List.of(), 0)));
+        assertTrue(missing.getMessage().contains("no column 'max_value'"), missing.getMessage());
+    }
+
+    @Test
+    void queriesTakeWeightsAndRefuseWhatIsUnknown() {
+        assertEquals(Map.of("stats", 3, "lastpoint", 1), QueryOptions.weights("stats:3, lastpoint", java.util.Optional.empty()));
+        assertEquals(14, QueryOptions.weights("all", java.util.Optional.empty()).size());
+        UsageException unknown = assertThrows(UsageException.class, () -> QueryOptions.weights("stats,1-host-1-hr",
+                java.util.Optional.empty()));
+        assertTrue(unknown.getMessage().startsWith("unknown query '1-host-1-hr' in --queries; valid queries: single-tag-latest"),
+                unknown.getMessage());
+        for (String bad : List.of("stats:0", "stats:x", "stats,,count", "stats,stats")) {
+            assertThrows(UsageException.class, () -> QueryOptions.weights(bad, java.util.Optional.empty()), bad);
+        }
+        QueryOptions o = QueryOptions.from(TestSettings.query("duration", "10s"), false);
+        assertTrue(o.queryCount().isEmpty(), "--duration alone runs as many as it allows");
+        assertEquals(QueryOptions.DEFAULT_QUERY_COUNT, QueryOptions.from(TestSettings.query(), false).queryCount().getAsLong());
+    }
+
+    @Test
+    void queryFileIsCheckedBeforeAnythingRuns() throws Exception {
+        Path ok = write("ok.yaml", """
+                queries:
+                  - name: busy
+                    window: 10m
+                    sql: SELECT tag_id, count(*) AS n FROM {table} WHERE ts >= {start} AND ts < {end} GROUP BY tag_id
+                    influxql: SELECT count({metric}) FROM {table} WHERE time >= {start} AND time < {end} GROUP BY tag_id
+                """);
+        QueryFile f = QueryFile.read(ok);
+        assertEquals(Duration.ofMinutes(10), f.queries().get("busy").window());
+        assertEquals("SELECT count({metric}) FROM {table} WHERE time >= {start} AND time < {end} GROUP BY tag_id",
+                f.queries().get("busy").textFor(List.of("questdb", "influxql")).orElseThrow().text());
+
+        assertRefused("unknown placeholder {device}", """
+                queries:
+                  - name: x
+                    sql: SELECT * FROM {table} WHERE tag_id = {device}
+                """);
+        assertRefused("not valid YAML at line 3", "queries:\n  - name: x\n    sql: [unclosed\n");
+        assertRefused("is taken by the catalogue", "queries:\n  - name: stats\n    sql: SELECT 1\n");
+        assertRefused("has no text", "queries:\n  - name: x\n");
+        assertRefused("expected a list 'queries:'", "select: 1\n");
+        assertRefused("no such file", null);
+    }
+
+    private Path write(String name, String text) throws Exception {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private void assertRefused(String expected, String text) throws Exception {
+        Path p = text == null ? tmp.resolve("absent.yaml") : write("q" + System.nanoTime() + ".yaml", text);
+        UsageException e = assertThrows(UsageException.class, () -> QueryFile.read(p));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        assertTrue(e.getMessage().startsWith("--query-file "), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
+}
