@@ -19,29 +19,13 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="$here/../../runner"
 tmp="$(mktemp -d /tmp/dbharness-bench-XXXXXX)"
 chmod 755 "$tmp"
+source "$here/lib/postgres.sh"
 cleanup() {
-  if [ -n "${cluster:-}" ]; then
-    as_pg "$pgbin/pg_ctl" stop -m fast -D "$cluster" >/dev/null 2>&1 || true
-  fi
+  stop_postgres
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-
-if [ -z "${PGHOST:-}" ]; then
-  pgbin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
-  [ -x "$pgbin/initdb" ] || { echo "error: no PGHOST given and no local PostgreSQL (apt-get install postgresql)" >&2; exit 2; }
-  pgdir="$tmp/pg"          # owned by the server's user: cluster, log and socket
-  cluster="$pgdir/cluster"
-  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-  mkdir -p "$cluster"
-  [ "$(id -u)" = 0 ] && chown -R postgres "$pgdir"
-  as_pg "$pgbin/initdb" -A trust -U postgres -D "$cluster" --locale=C >/dev/null
-  as_pg "$pgbin/pg_ctl" start -w -D "$cluster" -l "$pgdir/server.log" \
-      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$pgdir" >/dev/null
-  export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=postgres
-fi
+start_postgres
 
 flags=(--tag-num "$TAGS" --total-metrics-count "$METRICS" --metrics-type "$TYPE"
        --ts-start "2022-04-18 09:00:00" --ts-end "2022-04-18 09:01:00" --no-watch)

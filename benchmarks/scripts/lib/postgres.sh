@@ -1,0 +1,29 @@
+# Sourced by the benchmark scripts: the PostgreSQL that PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE name, or
+# else a throw-away cluster of the local installation (Debian's postgresql package) on a free loopback port,
+# under "$tmp/pg" (the caller's temp directory, removed at exit).
+#   start_postgres   exports PGHOST, PGPORT, PGUSER, PGDATABASE for it; exits 2 if there is none
+#   stop_postgres    stops the throw-away cluster when one was started (call from the caller's EXIT trap)
+
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+start_postgres() {
+  [ -n "${PGHOST:-}" ] && return 0
+  pgbin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+  [ -x "$pgbin/initdb" ] || { echo "error: no PGHOST given and no local PostgreSQL (apt-get install postgresql)" >&2; exit 2; }
+  local pgdir="$tmp/pg"    # owned by the server's user: cluster, log and socket
+  cluster="$pgdir/cluster"
+  local port
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  mkdir -p "$cluster"
+  [ "$(id -u)" = 0 ] && chown -R postgres "$pgdir"
+  as_pg "$pgbin/initdb" -A trust -U postgres -D "$cluster" --locale=C >/dev/null
+  as_pg "$pgbin/pg_ctl" start -w -D "$cluster" -l "$pgdir/server.log" \
+      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$pgdir" >/dev/null
+  export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=postgres
+}
+
+stop_postgres() {
+  if [ -n "${cluster:-}" ]; then
+    as_pg "$pgbin/pg_ctl" stop -m fast -D "$cluster" >/dev/null 2>&1 || true
+  fi
+}
