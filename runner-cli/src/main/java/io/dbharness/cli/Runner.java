@@ -142,7 +142,7 @@ public final class Runner {
         if (!pr.hasMatchedOption("--answers")) {
             throw new UsageException("runner compare needs --answers (it compares the query answers two runs kept)");
         }
-        java.util.List<String> files = pr.matchedPositional(0).getValue();
+        java.util.List<String> files = java.util.List.of(pr.matchedPositional(0).<String[]>getValue());
         RunResult a = ResultFiles.read(Path.of(files.get(0)));
         RunResult b = ResultFiles.read(Path.of(files.get(1)));
         io.dbharness.results.AnswerComparison.Outcome o = io.dbharness.results.AnswerComparison.compare(a, files.get(0), b, files.get(1));

@@ -1,0 +1,118 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.core.config.Settings;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.core.engine.RunOptions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code runner queries} and {@code runner compare --answers} as a user calls them, on the embedded PostgreSQL. */
+class QueryCliTest {
+
+    private static TargetAdapter server;
+    private static String url;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        TargetProvider pg = Registry.load().target("postgres");
+        List<io.dbharness.core.config.OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
+        defs.addAll(pg.options());
+        server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
+        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection()) {
+            url = c.getMetaData().getURL();
+        }
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    /** An iot-query run into its own results directory; returns the result file. */
+    private Path query(String dir, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("--workload", "iot-query", "--url", url, "--user", "postgres",
+                "--results", tmp.resolve(dir).toString(), "--no-watch", "--total-metrics-count", "4",
+                "--ts-step-in-second", "10", "--ts-end", "2022-04-18 10:00:00", "--generator-empty-value-ratio", "0",
+                "--query-count", "150"));
+        all.addAll(List.of(args));
+        if (!all.contains("--tag-num")) {
+            all.addAll(List.of("--tag-num", "30"));
+        }
+        CliRun r = CliRun.withEnv(Map.of(), all.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("query") && r.out().contains("qps") && r.out().contains("p99 ms"), "query table: " + r.out());
+        try (Stream<Path> files = Files.list(tmp.resolve(dir))) {
+            return files.filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow();
+        }
+    }
+
+    @Test
+    void queriesPrintsEachTextForTheTargetWithoutConnecting() {
+        CliRun r = CliRun.of("queries", "--total-metrics-count", "3", "--table-name", "cars");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(14, r.out().lines().filter(l -> l.startsWith("-- ") && l.contains("): ")).count(), r.out());
+        assertTrue(r.out().contains("SELECT ts, tag_id, \"c0\", \"c1\", \"c2\" FROM \"cars\" WHERE tag_id = {tag} ORDER BY ts DESC LIMIT 1"),
+                r.out());
+        assertTrue(r.out().contains("-- instance 0: tag="), r.out());
+
+        CliRun yb = CliRun.of("queries", "--target", "yugabyte", "--queries", "newest-per-device");
+        assertEquals(0, yb.exitCode(), yb.err());
+
+        CliRun unknown = CliRun.of("queries", "--queries", "stats,lastpiont");
+        assertEquals(2, unknown.exitCode());
+        assertTrue(unknown.oneLineError().startsWith("unknown query 'lastpiont' in --queries; valid queries:"), unknown.err());
+
+        CliRun noop = CliRun.of("queries", "--target", "noop");
+        assertEquals(2, noop.exitCode());
+        assertEquals("target 'noop' runs no queries", noop.oneLineError());
+    }
+
+    @Test
+    void compareAnswersFindsTheInstancesThatDiffer() throws Exception {
+        Path a = query("a", "--table-name", "cmp", "--load", "--clean");
+        Path b = query("b", "--table-name", "cmp", "--workers", "3");
+        CliRun same = CliRun.of("compare", "--answers", a.toString(), b.toString());
+        assertEquals(0, same.exitCode(), same.out() + same.err());
+        assertTrue(same.out().contains("0 of 150 answers differ"), same.out());
+
+        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection();
+             Statement st = c.createStatement()) {
+            st.execute("UPDATE cmp SET c0 = c0 + 1, c1 = c1 + 1, c2 = c2 + 1, c3 = c3 + 1"
+                    + " WHERE tag_id = 7 AND ts = (SELECT max(ts) FROM cmp)");
+        }
+        Path changed = query("c", "--table-name", "cmp");
+        CliRun differ = CliRun.of("compare", "--answers", a.toString(), changed.toString());
+        assertEquals(1, differ.exitCode(), differ.out() + differ.err());
+        assertTrue(differ.out().contains("DIFFERS lastpoint #"), differ.out());
+        assertTrue(differ.out().lines().anyMatch(l -> l.matches("\\d+ of 150 answers differ")), differ.out());
+
+        Path other = query("d", "--table-name", "cmp_other", "--load", "--clean", "--tag-num", "31");
+        CliRun refused = CliRun.of("compare", "--answers", a.toString(), other.toString());
+        assertEquals(2, refused.exitCode());
+        assertTrue(refused.oneLineError().contains("--tag-num differs"), refused.err());
+
+        CliRun noFlag = CliRun.of("compare", a.toString(), b.toString());
+        assertEquals(2, noFlag.exitCode());
+        assertTrue(noFlag.oneLineError().contains("--answers"), noFlag.err());
+    }
+}
