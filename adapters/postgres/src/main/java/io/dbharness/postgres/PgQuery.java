@@ -62,16 +62,24 @@ final class PgQuery implements TimeSeriesQuery {
         }
     }
 
-    /** {@code CREATE INDEX IF NOT EXISTS} on {@code (tag_id, ts)}: the catalogue reads by device and time. */
+    /**
+     * {@code CREATE INDEX IF NOT EXISTS} on {@code (tag_id, ts)} (the catalogue reads by device and time), then
+     * {@code VACUUM ANALYZE}: a table just loaded has no statistics and no hint bits yet, and its first queries
+     * would otherwise pay for writing them (a tenth of the later rate in the first seconds, measured).
+     */
     @Override
     public Optional<String> prepareForQueries(SeriesSchema schema) throws TargetException {
-        String ddl = Tables.render(flavor, "query_index", schema,
-                java.util.Map.of("index", Tables.quote(schema.tableName() + "_tag_ts")));
+        java.util.Map<String, String> index = java.util.Map.of("index", Tables.quote(schema.tableName() + "_tag_ts"));
+        List<String> statements = List.of(Tables.render(flavor, "query_index", schema, index),
+                Tables.render(flavor, "query_analyze", schema, java.util.Map.of()));
         try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
-            st.execute(ddl);
-            return Optional.of(ddl);
+            c.setAutoCommit(true); // VACUUM refuses to run in a transaction
+            for (String sql : statements) {
+                st.execute(sql);
+            }
+            return Optional.of(String.join(";\n", statements));
         } catch (SQLException e) {
-            throw SqlErrors.classify(e, "creating the query index on " + Tables.quote(schema.tableName()));
+            throw SqlErrors.classify(e, "preparing " + Tables.quote(schema.tableName()) + " for queries");
         }
     }
 
