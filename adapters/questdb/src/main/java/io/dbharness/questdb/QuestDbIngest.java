@@ -104,7 +104,7 @@ final class QuestDbIngest implements TimeSeriesIngest {
     }
 
     /** Rows after the WAL has caught up, so a count right after the last write is exact. */
-    private static long count(Connection c, String name) throws SQLException, TargetException {
+    static long count(Connection c, String name) throws SQLException, TargetException {
         WalApply.await(c, name);
         try (Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT count() FROM " + QuestDbTables.quote(name))) {
@@ -113,7 +113,7 @@ final class QuestDbIngest implements TimeSeriesIngest {
         }
     }
 
-    private static boolean exists(Statement st, String name) throws SQLException {
+    static boolean exists(Statement st, String name) throws SQLException {
         try (ResultSet rs = st.executeQuery("SELECT * FROM tables()")) {
             int col = column(rs.getMetaData(), "table_name", "name");
             while (rs.next()) {

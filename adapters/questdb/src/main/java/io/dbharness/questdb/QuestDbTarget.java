@@ -5,6 +5,7 @@ import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.encode.LinePrecision;
 
 import javax.sql.DataSource;
@@ -36,6 +37,7 @@ final class QuestDbTarget implements TargetAdapter {
     private final Optional<LinePrecision> precision;
     private final int batchLines;
     private final SqlAccess sqlAccess;
+    private final QuestDbQuery query;
 
     QuestDbTarget(QuestDbEndpoint endpoint, EmbeddedQuestDb embedded, QuestDbSql sql, QuestDbIngest ingest,
                   Optional<LinePrecision> precision, int batchLines) {
@@ -45,6 +47,7 @@ final class QuestDbTarget implements TargetAdapter {
         this.ingest = ingest;
         this.precision = precision;
         this.batchLines = batchLines;
+        this.query = new QuestDbQuery(sql);
         this.sqlAccess = new SqlAccess() {
             @Override
             public DataSource dataSource() {
@@ -89,6 +92,9 @@ final class QuestDbTarget implements TargetAdapter {
     public <C extends Capability> Optional<C> capability(Class<C> type) {
         if (type == TimeSeriesIngest.class) {
             return Optional.of(type.cast(ingest));
+        }
+        if (type == TimeSeriesQuery.class) {
+            return Optional.of(type.cast(query));
         }
         if (type == SqlAccess.class) {
             return Optional.of(type.cast(sqlAccess));

@@ -6,6 +6,7 @@ import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.encode.LineOptions;
@@ -16,8 +17,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Target {@code questdb}: line protocol over HTTP for writes, PostgreSQL wire for DDL and counts; an embedded
- * server when no endpoint is named.
+ * Target {@code questdb}: line protocol over HTTP for writes, PostgreSQL wire for DDL, counts and queries; an
+ * embedded server when no endpoint is named.
  *
  * <p>The endpoint options have their own names ({@code questdb-http}, {@code questdb-pg}...) rather than
  * reusing {@code url}/{@code user}/{@code password}: those are declared by the postgres target with the
@@ -34,7 +35,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
                     "QuestDB HTTP endpoint for line-protocol writes, http://HOST:9000; default: an embedded QuestDB "
                             + "when neither --questdb-http nor --questdb-pg is set"),
             OptionDef.of("questdb-pg", "HOST:PORT", null,
-                    "QuestDB PostgreSQL wire endpoint for DDL and counts (default: the HTTP host, port 8812)"),
+                    "QuestDB PostgreSQL wire endpoint for DDL, counts and queries (default: the HTTP host, port 8812)"),
             OptionDef.of("questdb-user", "USER", "admin", "QuestDB PostgreSQL wire user").withEnv("QDB_PG_USER"),
             OptionDef.of("questdb-password", "PASSWORD", "quest",
                     "QuestDB PostgreSQL wire password; prefer the variable").withEnv("QDB_PG_PASSWORD").asSecret(),
@@ -47,7 +48,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
 
     @Override
     public String description() {
-        return "QuestDB: line protocol over HTTP, counts over PostgreSQL wire; starts an embedded server when no endpoint is given";
+        return "QuestDB: line protocol over HTTP, counts and queries over PostgreSQL wire; starts an embedded server when no endpoint is given";
     }
 
     @Override
@@ -57,7 +58,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
 
     @Override
     public Set<Class<? extends Capability>> capabilities() {
-        return Set.of(TimeSeriesIngest.class, SqlAccess.class);
+        return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class, SqlAccess.class);
     }
 
     @Override
