@@ -1,44 +1,27 @@
 package io.dbharness.questdb;
 
 import io.dbharness.core.api.CompiledQuery;
-import io.dbharness.core.api.QueryParams;
 import io.dbharness.core.api.QueryReader;
 import io.dbharness.core.api.QueryShape;
 import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesQuery;
-import io.dbharness.core.dialect.SqlDialect;
 import io.dbharness.core.query.JdbcQueryReader;
-import io.dbharness.core.query.SqlQuery;
-import io.dbharness.core.query.SqlStyle;
 
-import java.math.BigDecimal;
+import io.dbharness.core.encode.SchemaColumns;
+
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
-/**
- * Queries on QuestDB over its PostgreSQL wire: the catalogue's SQL from {@code sql/query/<name>.sql} in QuestDB's
- * idioms (LATEST ON, SAMPLE BY), parameters written as literals. QuestDB plans by text and caches plans by
- * text itself; bind markers for timestamps over its wire are a risk the literals avoid.
- */
-final class QuestDbQuery implements TimeSeriesQuery, SqlStyle {
+/** Queries on QuestDB over its PostgreSQL wire, in the texts {@link QuestDbQueryLanguage} writes. */
+final class QuestDbQuery implements TimeSeriesQuery {
 
-    private static final SqlDialect DIALECT = SqlDialect.sql(QuestDbQuery.class.getClassLoader(),
-            "io/dbharness/questdb/sql");
-    /** What QuestDB parses as a UTC timestamp, to the microsecond its TIMESTAMP column holds. */
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
-            .withZone(ZoneOffset.UTC);
-
+    private final QuestDbQueryLanguage language = new QuestDbQueryLanguage();
     private final QuestDbSql sql;
 
     QuestDbQuery(QuestDbSql sql) {
@@ -47,17 +30,17 @@ final class QuestDbQuery implements TimeSeriesQuery, SqlStyle {
 
     @Override
     public List<String> languages() {
-        return List.of("questdb", "sql");
+        return language.languages();
     }
 
     @Override
     public Optional<String> catalogueTemplate(String name) {
-        return DIALECT.find("query/" + name);
+        return language.catalogueTemplate(name);
     }
 
     @Override
     public CompiledQuery compile(String name, QueryTemplate template, QueryShape shape) {
-        return SqlQuery.compile(name, template, shape, this);
+        return language.compile(name, template, shape);
     }
 
     /** Counted once the WAL is applied, so rows acknowledged but not yet applied count as rows. */
@@ -74,49 +57,34 @@ final class QuestDbQuery implements TimeSeriesQuery, SqlStyle {
     }
 
     /**
-     * Waits until the WAL is applied: line-protocol writes are acknowledged before QuestDB applies them, and
-     * queries started earlier would see part of the data. No statement is needed, so none is recorded.
+     * Indexes the SYMBOL {@code tag_id} (the catalogue filters by device, as the PostgreSQL family's
+     * {@code (tag_id, ts)} index serves it; rows are already in time order), then waits until the WAL is
+     * applied: line-protocol writes are acknowledged before QuestDB applies them, and queries started earlier
+     * would see part of the data.
      */
     @Override
     public Optional<String> prepareForQueries(SeriesSchema schema) throws TargetException {
-        try (Connection c = sql.connect()) {
+        String table = QuestDbTables.quote(schema.tableName());
+        String ddl = null;
+        try (Connection c = sql.connect(); Statement st = c.createStatement()) {
+            boolean indexed;
+            try (ResultSet rs = st.executeQuery("SELECT indexed FROM table_columns(" + QuestDbTables.literal(schema.tableName())
+                    + ") WHERE \"column\" = '" + SchemaColumns.TAG_ID + "'")) {
+                indexed = !rs.next() || rs.getBoolean(1); // no such column: nothing to index
+            }
+            if (!indexed) {
+                ddl = "ALTER TABLE " + table + " ALTER COLUMN " + SchemaColumns.TAG_ID + " ADD INDEX";
+                st.execute(ddl);
+            }
             WalApply.await(c, schema.tableName());
-            return Optional.empty();
+            return Optional.ofNullable(ddl);
         } catch (SQLException e) {
-            throw QuestDbSql.classify(e, "waiting for the WAL of " + QuestDbTables.quote(schema.tableName()));
+            throw QuestDbSql.classify(e, "preparing " + table + " for queries");
         }
     }
 
     @Override
     public QueryReader openReader() throws TargetException {
         return new JdbcQueryReader(sql::connect, QuestDbSql::classify);
-    }
-
-    @Override
-    public String identifier(String name) {
-        return QuestDbTables.quote(name);
-    }
-
-    @Override
-    public boolean bindsParameters() {
-        return false;
-    }
-
-    /** Devices as strings (tag_id is a SYMBOL), times as ISO UTC strings, the threshold in the metric's type. */
-    @Override
-    public String literal(String name, QueryParams p, SeriesSchema schema) {
-        return switch (name) {
-            case "tag" -> "'" + p.tag() + "'";
-            case "tags" -> Arrays.stream(p.tags()).mapToObj(t -> "'" + t + "'").collect(Collectors.joining(", "));
-            case "start" -> time(p.startMicros());
-            case "end" -> time(p.endMicros());
-            case "threshold" -> schema.metricType().integral() ? Long.toString((long) p.threshold())
-                    : BigDecimal.valueOf(p.threshold()).toPlainString();
-            default -> throw new IllegalStateException(name);
-        };
-    }
-
-    static String time(long micros) {
-        return "'" + TIME.format(Instant.EPOCH.plus(micros, ChronoUnit.MICROS)) + "'";
     }
 }

@@ -84,4 +84,9 @@ public final class QuestDbTargetProvider implements TargetProvider {
             throw e;
         }
     }
+
+    @Override
+    public java.util.Optional<io.dbharness.core.api.QueryLanguage> queryLanguage(Settings settings) {
+        return java.util.Optional.of(new QuestDbQueryLanguage());
+    }
 }

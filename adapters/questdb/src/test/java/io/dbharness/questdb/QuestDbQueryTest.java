@@ -192,7 +192,7 @@ class QuestDbQueryTest {
             assertEquals(TableState.EMPTY, query.tableState(schema));
             assertEquals(List.of("questdb", "sql"), query.languages());
 
-            QuestDbQuery style = (QuestDbQuery) query;
+            QuestDbQueryLanguage style = new QuestDbQueryLanguage();
             QueryParams p = new QueryParams(17, new long[] {1, 2, 3}, 1_650_272_400_000_001L, 1_650_276_000_000_000L, 90_000);
             assertEquals("'17'", style.literal("tag", p, schema));
             assertEquals("'1', '2', '3'", style.literal("tags", p, schema));

@@ -1,0 +1,78 @@
+package io.dbharness.questdb;
+
+import io.dbharness.core.api.CompiledQuery;
+import io.dbharness.core.api.QueryLanguage;
+import io.dbharness.core.api.QueryParams;
+import io.dbharness.core.api.QueryShape;
+import io.dbharness.core.api.QueryTemplate;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.query.SqlQuery;
+import io.dbharness.core.query.SqlStyle;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * QuestDB's query texts: the catalogue's SQL from {@code sql/query/<name>.sql} in QuestDB's idioms (LATEST ON,
+ * SAMPLE BY), parameters written as literals. QuestDB plans by text and caches plans by text itself; bind
+ * markers for timestamps over its wire are a risk the literals avoid.
+ */
+final class QuestDbQueryLanguage implements QueryLanguage, SqlStyle {
+
+    private static final SqlDialect DIALECT = SqlDialect.sql(QuestDbQueryLanguage.class.getClassLoader(),
+            "io/dbharness/questdb/sql");
+    /** What QuestDB parses as a UTC timestamp, to the microsecond its TIMESTAMP column holds. */
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    @Override
+    public List<String> languages() {
+        return List.of("questdb", "sql");
+    }
+
+    @Override
+    public Optional<String> catalogueTemplate(String name) {
+        return DIALECT.find("query/" + name);
+    }
+
+    @Override
+    public CompiledQuery compile(String name, QueryTemplate template, QueryShape shape) {
+        return SqlQuery.compile(name, template, shape, this);
+    }
+
+    @Override
+    public String identifier(String name) {
+        return QuestDbTables.quote(name);
+    }
+
+    @Override
+    public boolean bindsParameters() {
+        return false;
+    }
+
+    /** Devices as strings (tag_id is a SYMBOL), times as ISO UTC strings, the threshold in the metric's type. */
+    @Override
+    public String literal(String name, QueryParams p, SeriesSchema schema) {
+        return switch (name) {
+            case "tag" -> "'" + p.tag() + "'";
+            case "tags" -> Arrays.stream(p.tags()).mapToObj(t -> "'" + t + "'").collect(Collectors.joining(", "));
+            case "start" -> time(p.startMicros());
+            case "end" -> time(p.endMicros());
+            case "threshold" -> schema.metricType().integral() ? Long.toString((long) p.threshold())
+                    : BigDecimal.valueOf(p.threshold()).toPlainString();
+            default -> throw new IllegalStateException(name);
+        };
+    }
+
+    static String time(long micros) {
+        return "'" + TIME.format(Instant.EPOCH.plus(micros, ChronoUnit.MICROS)) + "'";
+    }
+}
