@@ -85,20 +85,41 @@ final class Answers {
         return rows;
     }
 
+    /** SHA-256 of the rows: each value's UTF-8 then 0x1f, each row then 0x1e; fed in blocks, not value by value. */
     static String digest(List<List<String>> rows) {
+        MessageDigest md;
         try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            for (List<String> row : rows) {
-                for (String v : row) {
-                    md.update(v.getBytes(StandardCharsets.UTF_8));
-                    md.update((byte) 0x1f);
-                }
-                md.update((byte) 0x1e);
-            }
-            return HexFormat.of().formatHex(md.digest());
+            md = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+        byte[] buf = new byte[8192];
+        int n = 0;
+        for (List<String> row : rows) {
+            for (String v : row) {
+                if (n + v.length() + 2 > buf.length) {
+                    md.update(buf, 0, n);
+                    n = 0;
+                }
+                boolean ascii = v.length() + 2 <= buf.length;
+                for (int i = 0; ascii && i < v.length(); i++) {
+                    char c = v.charAt(i);
+                    ascii = c < 0x80;
+                    buf[n + i] = (byte) c;
+                }
+                if (ascii) {
+                    n += v.length();
+                } else { // rare (text of a query file's answer): the exact UTF-8 bytes
+                    md.update(buf, 0, n);
+                    n = 0;
+                    md.update(v.getBytes(StandardCharsets.UTF_8));
+                }
+                buf[n++] = 0x1f;
+            }
+            buf[n++] = 0x1e;
+        }
+        md.update(buf, 0, n);
+        return HexFormat.of().formatHex(md.digest());
     }
 
     private static int compareRows(List<String> a, List<String> b) {
@@ -139,7 +160,7 @@ final class Answers {
         if (type.integral()) {
             return Long.toString(integer(v));
         }
-        double d = number(v).doubleValue();
+        double d = v instanceof Number n && !(v instanceof BigDecimal) ? n.doubleValue() : number(v).doubleValue();
         return type == MetricType.FLOAT4 ? Float.toString((float) d) : Double.toString(d);
     }
 
@@ -162,13 +183,55 @@ final class Answers {
 
     private static String time(Object v) {
         if (v instanceof Instant t) {
-            return TIME.format(t);
+            return time(t);
         }
         if (v instanceof Number n) { // epoch microseconds
             return TIME.format(Instant.EPOCH.plusNanos(n.longValue() * 1000));
         }
         return TIME.format(Instant.parse(v.toString()));
     }
+
+    /**
+     * {@code yyyy-MM-ddTHH:mm:ss.ffffffZ}, as {@link #TIME} writes it but without its cost (thousands of times
+     * per answer): the date part is formatted once per day.
+     */
+    static String time(Instant t) {
+        long seconds = t.getEpochSecond();
+        long day = Math.floorDiv(seconds, 86_400L);
+        if (seconds < 0 || seconds >= 253_402_300_800L) { // outside years 1970..9999: the formatter
+            return TIME.format(t);
+        }
+        String date = DAY_CACHE.get();
+        if (date == null || DAY_CACHE_DAY.get() != day) {
+            date = TIME.format(Instant.ofEpochSecond(day * 86_400L)).substring(0, 11);
+            DAY_CACHE.set(date);
+            DAY_CACHE_DAY.set(day);
+        }
+        int s = (int) (seconds - day * 86_400L);
+        int micros = t.getNano() / 1000;
+        char[] c = new char[27];
+        date.getChars(0, 11, c, 0);
+        two(c, 11, s / 3600);
+        c[13] = ':';
+        two(c, 14, s / 60 % 60);
+        c[16] = ':';
+        two(c, 17, s % 60);
+        c[19] = '.';
+        for (int i = 25; i >= 20; i--) {
+            c[i] = (char) ('0' + micros % 10);
+            micros /= 10;
+        }
+        c[26] = 'Z';
+        return new String(c);
+    }
+
+    private static void two(char[] c, int at, int v) {
+        c[at] = (char) ('0' + v / 10);
+        c[at + 1] = (char) ('0' + v % 10);
+    }
+
+    private static final ThreadLocal<String> DAY_CACHE = new ThreadLocal<>();
+    private static final ThreadLocal<Long> DAY_CACHE_DAY = ThreadLocal.withInitial(() -> Long.MIN_VALUE);
 
     private static long integer(Object v) {
         if (v instanceof Long l) {
