@@ -97,6 +97,18 @@ class QueryCatalogueTest {
     }
 
     @Test
+    void timesAreWrittenAsTheIsoFormatterWritesThem() {
+        java.time.format.DateTimeFormatter iso = java.time.format.DateTimeFormatter
+                .ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(java.time.ZoneOffset.UTC);
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < 10_000; i++) {
+            Instant t = Instant.ofEpochSecond(r.nextLong(-2_208_988_800L, 9_000_000_000L), r.nextInt(1_000_000) * 1000L);
+            assertEquals(iso.format(t), Answers.time(t));
+        }
+        assertEquals("2022-04-18T09:00:00.000001Z", Answers.time(Instant.parse("2022-04-18T09:00:00.000001Z")));
+    }
+
+    @Test
     void queriesTakeWeightsAndRefuseWhatIsUnknown() {
         assertEquals(Map.of("stats", 3, "lastpoint", 1), QueryOptions.weights("stats:3, lastpoint", java.util.Optional.empty()));
         assertEquals(14, QueryOptions.weights("all", java.util.Optional.empty()).size());
