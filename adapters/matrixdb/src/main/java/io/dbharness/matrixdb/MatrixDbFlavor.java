@@ -9,12 +9,14 @@ import io.dbharness.core.dialect.SqlDialect;
 import io.dbharness.postgres.Tables;
 
 import javax.sql.DataSource;
+import java.util.Arrays;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * MatrixDB / YMatrix on top of the shared PostgreSQL-family flow: Greenplum DDL (distribution, MARS or
@@ -29,6 +31,13 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
 
     static final String DIR = "io/dbharness/matrixdb/sql";
     private static final SqlDialect DIALECT = PgFlavor.dialectOf(DIR, MatrixDbFlavor.class.getClassLoader());
+    /**
+     * Statements that differ by storage (the query index) live in {@code sql/<storage>/}, searched first; a
+     * storage without such a directory uses the MatrixDB and generic texts.
+     */
+    private static final Map<Storage, SqlDialect> BY_STORAGE = Arrays.stream(Storage.values())
+            .collect(Collectors.toUnmodifiableMap(s -> s, s -> DIALECT.over(DIR + "/" + s.cliName(),
+                    MatrixDbFlavor.class.getClassLoader())));
 
     MatrixDbFlavor {
         notes = Map.copyOf(notes);
@@ -44,9 +53,10 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
         return List.of("matrixdb", "postgres", "sql");
     }
 
+    /** On a compatible server the table is a plain heap table: no storage's own statements then. */
     @Override
     public SqlDialect dialect() {
-        return DIALECT;
+        return greenplum ? BY_STORAGE.get(storage) : DIALECT;
     }
 
     /**

@@ -13,14 +13,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Against a real MatrixDB / YMatrix master when {@code DBHARNESS_MATRIXDB_URL} is set
  * ({@code jdbc:postgresql://HOST:5432/DB}; user and password from PGUSER / PGPASSWORD): every storage
- * created, written by COPY and counted back. Skipped otherwise.
+ * created, written by COPY and counted back, then queried (iot-query). Skipped otherwise.
  */
 class MatrixDbServerTest {
 
     static String url() {
         String url = System.getenv("DBHARNESS_MATRIXDB_URL");
         assumeTrue(url != null && !url.isBlank(),
-                "DBHARNESS_MATRIXDB_URL is not set: the matrixdb target was not run against a real MatrixDB server");
+                "DBHARNESS_MATRIXDB_URL is not set: the matrixdb target (iot-insert, iot-query) was not run against a real MatrixDB server");
         return url;
     }
 
@@ -47,5 +47,34 @@ class MatrixDbServerTest {
             assertEquals("PASSED", r.verification().status(), storage + ": " + r.verification().message());
             assertEquals("MatrixDB", r.targetInfo().product());
         }
+    }
+
+    /**
+     * iot-query on every storage with its query index (mars3_brin on MARS3, none on MARS2, btree on heap and
+     * AO): every query answers without error, and every storage answers as the plain postgres target does
+     * on embedded PostgreSQL with the same data.
+     */
+    @Test
+    void iotQueryOnEveryStorage() throws Exception {
+        String url = url();
+        RunResult reference = Harness.run(query(RunSpec.builder().target("postgres")
+                .option("url", io.dbharness.postgres.EmbeddedPostgresFixture.jdbcUrl()).option("user", "postgres")
+                .option("table-name", "mx_server_reference").environment(Map.of())).build());
+        assertEquals(0, reference.exitCode(), reference.failure());
+        for (String storage : new String[] {"mars3", "mars2", "ao_column", "heap"}) {
+            RunResult r = Harness.run(query(RunSpec.builder().target("matrixdb").option("url", url)
+                    .option("matrixdb-storage", storage).option("table-name", "dbharness_query_" + storage)
+                    .environment(env())).build());
+            assertEquals(0, r.totals().errors(), storage + ": " + r.errors());
+            assertEquals(0, r.exitCode(), storage + ": " + r.failure());
+            CatalogueTexts.assertSameAnswers(reference, r);
+        }
+    }
+
+    /** The data and queries of MatrixDbQueryOnPostgresTest. */
+    private static RunSpec.Builder query(RunSpec.Builder b) {
+        return b.workload("iot-query").option("load", true).option("clean", true)
+                .option("tag-num", 50).option("total-metrics-count", 5).option("ts-end", "2022-04-18 10:00:00")
+                .option("generator-empty-value-ratio", 0).option("query-count", 200).option("no-watch", true);
     }
 }

@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * The real thing, when {@code DBHARNESS_MOGDB_URL} names a MogDB or openGauss server
  * ({@code jdbc:opengauss://HOST:PORT/DB} or, for md5 authentication, {@code jdbc:postgresql://...}); user and
  * password from {@code PGUSER}/{@code PGPASSWORD} or the URL. Runs every ingest path and table option with
- * {@code --verify} and without {@code --allow-compatible-server}, so the server must identify as MogDB/openGauss.
+ * {@code --verify}, and the query catalogue, without {@code --allow-compatible-server}, so the server must identify
+ * as MogDB/openGauss.
  */
 class MogDbServerTest {
 
@@ -29,7 +30,17 @@ class MogDbServerTest {
     void needsAServer() {
         url = System.getenv("DBHARNESS_MOGDB_URL");
         Assumptions.assumeTrue(url != null && !url.isBlank(),
-                "DBHARNESS_MOGDB_URL is not set: the mogdb target was not run against a real MogDB/openGauss server");
+                "DBHARNESS_MOGDB_URL is not set: the mogdb target (iot-insert, iot-query) was not run against a real MogDB/openGauss server");
+    }
+
+    private static Map<String, String> pgEnv() {
+        Map<String, String> env = new HashMap<>();
+        for (String v : new String[]{"PGUSER", "PGPASSWORD", "PGDATABASE"}) {
+            if (System.getenv(v) != null) {
+                env.put(v, System.getenv(v));
+            }
+        }
+        return env;
     }
 
     @ParameterizedTest(name = "{0} {1} {2} {3}")
@@ -42,12 +53,7 @@ class MogDbServerTest {
             "copy,         column, high,   none",
             "insert-batch, column, middle, none"})
     void iotInsertOnARealServer(String ingest, String storage, String compression, String interval) throws Exception {
-        Map<String, String> env = new HashMap<>();
-        for (String v : new String[]{"PGUSER", "PGPASSWORD", "PGDATABASE"}) {
-            if (System.getenv(v) != null) {
-                env.put(v, System.getenv(v));
-            }
-        }
+        Map<String, String> env = pgEnv();
         RunSpec.Builder b = RunSpec.builder().target("mogdb").workload("iot-insert")
                 .option("url", url)
                 .option("table-name", "dbharness_mogdb_" + storage + "_" + ingest.replace('-', '_'))
@@ -70,5 +76,38 @@ class MogDbServerTest {
         assertEquals(storage, r.targetInfo().settings().get("storage"));
         assertFalse(r.targetInfo().settings().containsKey("switched_off"), "a real server switches nothing off");
         assertNotEquals("9.2.4", r.targetInfo().serverVersion(), "the openGauss/MogDB release, not the PostgreSQL base");
+    }
+
+    /**
+     * iot-query on a row, a column and an interval-partitioned table: every catalogue query answers as the
+     * plain postgres target does on embedded PostgreSQL with the same data, and the index statement (a DO
+     * block) runs twice without failing.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"row, none", "column, none", "row, hour"})
+    void iotQueryOnARealServer(String storage, String interval) throws Exception {
+        RunResult reference = Harness.run(query(RunSpec.builder().target("postgres")
+                .option("url", io.dbharness.postgres.EmbeddedPostgresFixture.jdbcUrl()).option("user", "postgres")
+                .option("table-name", "mogdb_server_reference").environment(Map.of())).option("load", true)
+                .option("clean", true).build());
+        assertEquals(0, reference.exitCode(), reference.failure());
+        String table = "dbharness_mogdb_query_" + storage + "_" + interval;
+        RunResult r = Harness.run(query(RunSpec.builder().target("mogdb").option("url", url).environment(pgEnv()))
+                .option("table-name", table).option("mogdb-storage", storage).option("mogdb-partition-interval", interval)
+                .option("load", true).option("clean", true).build());
+        assertEquals(0, r.totals().errors(), String.valueOf(r.errors()));
+        assertEquals(0, r.exitCode(), r.failure());
+        CatalogueTexts.assertSameAnswers(reference, r);
+        RunResult again = Harness.run(query(RunSpec.builder().target("mogdb").option("url", url).environment(pgEnv()))
+                .option("table-name", table).option("mogdb-storage", storage).option("mogdb-partition-interval", interval)
+                .option("queries", "lastpoint").option("query-count", 5).build());
+        assertEquals(0, again.exitCode(), "the index exists now: " + again.failure());
+    }
+
+    /** The data and queries of MogDbQueryOnPostgresTest. */
+    private static RunSpec.Builder query(RunSpec.Builder b) {
+        return b.workload("iot-query").option("tag-num", 50).option("total-metrics-count", 5)
+                .option("ts-end", "2022-04-18 10:00:00").option("generator-empty-value-ratio", 0)
+                .option("query-count", 200).option("no-watch", true);
     }
 }

@@ -134,7 +134,7 @@ class YugabyteSqlGoldenTest {
             assertEquals("io/dbharness/postgres/sql/" + id + ".sql", d.source(id));
         }
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> d.get("no_such_statement"));
-        assertTrue(e.getMessage().startsWith("no SQL template no_such_statement"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("no statement no_such_statement.sql in "), e.getMessage());
     }
 
     /** All four statements of {@code flavor}, each under a {@code -- id} line, against {@code golden/<name>.sql}. */

@@ -1,0 +1,65 @@
+package io.dbharness.mogdb;
+
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.postgres.EmbeddedPostgresFixture;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The mogdb target's query path over the stock driver on embedded PostgreSQL 17 with
+ * {@code --allow-compatible-server}: every catalogue query answers exactly as the plain {@code postgres}
+ * target does on the same data, and MogDB's index statement (a DO block, openGauss having no CREATE INDEX IF
+ * NOT EXISTS) passes over an index that is already there.
+ */
+class MogDbQueryOnPostgresTest {
+
+    private static RunSpec.Builder run(String target, String table) throws Exception {
+        RunSpec.Builder b = RunSpec.builder()
+                .target(target)
+                .workload("iot-query")
+                .option("url", EmbeddedPostgresFixture.jdbcUrl())
+                .option("user", "postgres")
+                .option("table-name", table)
+                .option("no-watch", true)
+                .option("tag-num", 50)
+                .option("total-metrics-count", 5)
+                .option("ts-end", "2022-04-18 10:00:00")
+                .option("generator-empty-value-ratio", 0)
+                .environment(Map.of());
+        return target.equals("mogdb") ? b.option("allow-compatible-server", true) : b;
+    }
+
+    private static RunResult ok(RunResult r) {
+        assertNull(r.failure(), r.target() + ": " + r.failure());
+        assertEquals(0, r.totals().errors(), r.target() + ": " + r.errors());
+        assertEquals(0, r.exitCode(), r.target());
+        return r;
+    }
+
+    @Test
+    void everyQueryAnswersAsPostgresDoesAndTheIndexIsMadeOnce() throws Exception {
+        RunResult mine = ok(Harness.run(run("mogdb", "mogdb_query").option("load", true).option("clean", true)
+                .option("query-count", 200).build()));
+        RunResult theirs = ok(Harness.run(run("postgres", "mogdb_query_pg").option("load", true).option("clean", true)
+                .option("query-count", 200).build()));
+        assertEquals(200, mine.answers().size());
+        for (QueryCatalogue.Query q : QueryCatalogue.all()) {
+            assertTrue(mine.answers().stream().anyMatch(a -> a.query().equals(q.name())), q.name() + " ran");
+        }
+        assertTrue(mine.workloadInfo().get("queryDdl").startsWith("DO $dbharness$"), mine.workloadInfo().get("queryDdl"));
+        CatalogueTexts.assertSameAnswers(theirs, mine);
+
+        // the table and its index are there now: the statement must pass over the index, not fail on it
+        RunResult again = ok(Harness.run(run("mogdb", "mogdb_query").option("queries", "lastpoint").option("query-count", 5)
+                .build()));
+        assertEquals(5, again.answers().size());
+    }
+}
