@@ -1,5 +1,6 @@
 package io.dbharness.matrixdb;
 
+import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.dialect.SqlDialect;
 import io.dbharness.iot.QueryCatalogue;
 import io.dbharness.postgres.PgFlavor;
@@ -26,7 +27,7 @@ class MatrixDbQueryGoldenTest {
     @Test
     void everyCatalogueQueryTheSameOnEveryStorage() throws IOException {
         String mars3 = CatalogueTexts.renderQueries(flavor("mars3"));
-        CatalogueTexts.assertGolden("queries.sql", mars3);
+        CatalogueTexts.assertGolden(MatrixDbQueryGoldenTest.class, "queries.sql", mars3);
         for (String storage : STORAGES) {
             assertEquals(mars3, CatalogueTexts.renderQueries(flavor(storage)), storage);
             SqlDialect d = flavor(storage).dialect();
@@ -48,7 +49,7 @@ class MatrixDbQueryGoldenTest {
                 .onCompatibleServer("PostgreSQL 17.11 on x86_64-pc-linux-gnu, compiled by gcc", w -> { });
         sb.append("-- --matrixdb-storage mars3 --matrixdb-unique-mode on a compatible server (a heap table there)\n")
                 .append(CatalogueTexts.renderIndex(compatible));
-        CatalogueTexts.assertGolden("query_index.sql", sb.toString());
+        CatalogueTexts.assertGolden(MatrixDbQueryGoldenTest.class, "query_index.sql", sb.toString());
     }
 
     /** The storage directories hold only what differs by storage; the rest is found as before. */

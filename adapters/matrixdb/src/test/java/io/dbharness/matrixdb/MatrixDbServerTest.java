@@ -1,5 +1,6 @@
 package io.dbharness.matrixdb;
 
+import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;

@@ -1,5 +1,6 @@
 package io.dbharness.mogdb;
 
+import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.dialect.SqlDialect;
 import io.dbharness.iot.QueryCatalogue;
 import io.dbharness.mogdb.MogDbDdl.Compression;
@@ -28,7 +29,7 @@ class MogDbQueryGoldenTest {
 
     @Test
     void everyCatalogueQueryAndTheIndex() throws IOException {
-        CatalogueTexts.assertGolden("queries.sql", CatalogueTexts.renderAll(flavor(Storage.ROW, null, PartitionInterval.NONE)));
+        CatalogueTexts.assertGolden(MogDbQueryGoldenTest.class, "queries.sql", CatalogueTexts.renderAll(flavor(Storage.ROW, null, PartitionInterval.NONE)));
     }
 
     @Test

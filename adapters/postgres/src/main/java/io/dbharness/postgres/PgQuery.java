@@ -27,8 +27,12 @@ final class PgQuery implements TimeSeriesQuery {
     private final PostgresIngest ingest;
     private final PgQueryLanguage language;
 
-    PgQuery(DataSource pool, PgFlavor flavor, PostgresIngest ingest) {
+    private final java.time.Duration opTimeout;
+
+    /** @param opTimeout {@code --op-timeout}, the statement_timeout the pool's connections carry */
+    PgQuery(DataSource pool, PgFlavor flavor, PostgresIngest ingest, java.time.Duration opTimeout) {
         this.pool = pool;
+        this.opTimeout = opTimeout;
         this.flavor = flavor;
         this.ingest = ingest;
         this.language = new PgQueryLanguage(flavor);
@@ -65,7 +69,9 @@ final class PgQuery implements TimeSeriesQuery {
     /**
      * {@code CREATE INDEX IF NOT EXISTS} on {@code (tag_id, ts)} (the catalogue reads by device and time), then
      * {@code VACUUM ANALYZE}: a table just loaded has no statistics and no hint bits yet, and its first queries
-     * would otherwise pay for writing them (a tenth of the later rate in the first seconds, measured).
+     * would otherwise pay for writing them (a tenth of the later rate in the first seconds, measured). Both
+     * take as long as the table is big: not bounded by {@code --op-timeout} (a backfilling YugabyteDB index can
+     * take minutes), whose statement_timeout is restored before the connection goes back to the pool.
      */
     @Override
     public Optional<String> prepareForQueries(SeriesSchema schema) throws TargetException {
@@ -74,13 +80,22 @@ final class PgQuery implements TimeSeriesQuery {
                 Tables.render(flavor, "query_analyze", schema, java.util.Map.of()));
         try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
             c.setAutoCommit(true); // VACUUM refuses to run in a transaction
-            for (String sql : statements) {
-                st.execute(sql);
+            st.execute(timeout(0));
+            try {
+                for (String sql : statements) {
+                    st.execute(sql);
+                }
+            } finally {
+                st.execute(timeout(opTimeout.toMillis()));
             }
             return Optional.of(String.join(";\n", statements));
         } catch (SQLException e) {
             throw SqlErrors.classify(e, "preparing " + Tables.quote(schema.tableName()) + " for queries");
         }
+    }
+
+    private String timeout(long millis) {
+        return flavor.dialect().render("statement_timeout", java.util.Map.of("millis", Long.toString(millis)));
     }
 
     @Override

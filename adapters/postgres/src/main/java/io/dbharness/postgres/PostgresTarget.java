@@ -42,7 +42,7 @@ final class PostgresTarget implements TargetAdapter {
         this.flavor = flavor;
         this.tracksCommits = tracksCommits;
         this.ingest = new PostgresIngest(pool, flavor, tracksCommits, opTimeout);
-        this.query = new PgQuery(pool, flavor, ingest);
+        this.query = new PgQuery(pool, flavor, ingest, opTimeout);
         this.sql = new SqlAccess() {
             @Override
             public DataSource dataSource() {

@@ -1,5 +1,6 @@
 package io.dbharness.yugabyte;
 
+import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.dialect.SqlDialect;
 import io.dbharness.iot.QueryCatalogue;
 import io.dbharness.postgres.PgFlavor;
@@ -25,7 +26,7 @@ class YugabyteQueryGoldenTest {
 
     @Test
     void everyCatalogueQueryAndTheIndex() throws IOException {
-        CatalogueTexts.assertGolden("queries.sql",
+        CatalogueTexts.assertGolden(YugabyteQueryGoldenTest.class, "queries.sql",
                 CatalogueTexts.renderAll(YugabyteFlavor.of(YbIngest.COPY, 5000, false, false, YbSharding.HASH, 0)));
     }
 

@@ -1,4 +1,4 @@
-package io.dbharness.yugabyte;
+package io.dbharness.postgres;
 
 import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.MetricType;
@@ -10,8 +10,6 @@ import io.dbharness.core.query.SqlQuery;
 import io.dbharness.core.query.SqlStyle;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.iot.QueryCatalogue;
-import io.dbharness.postgres.PgFlavor;
-import io.dbharness.postgres.Tables;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,15 +29,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The query catalogue as a product's dialect holds it: each text rendered as the server receives it (the
  * PostgreSQL family binds parameters, so {@code ?} markers), checked for the output columns the catalogue
- * requires, and answers of two runs compared instance by instance. The same file is in each PostgreSQL-family
- * product's tests (yugabyte, matrixdb, mogdb), differing only in its package; change them together.
+ * requires, and answers of two runs compared instance by instance. Shared by the PostgreSQL-family products'
+ * tests through this module's test-jar.
  */
-final class CatalogueTexts {
+public final class CatalogueTexts {
 
     /** Three metric columns; the aggregated metric is {@code c1}, {@code {tags}} names three devices. */
-    static final SeriesSchema SCHEMA = new SeriesSchema("telematics", MetricType.FLOAT8, 3, 998);
-    static final int METRIC = 1;
-    static final int QUERY_TAGS = 3;
+    public static final SeriesSchema SCHEMA = new SeriesSchema("telematics", MetricType.FLOAT8, 3, 998);
+    public static final int METRIC = 1;
+    public static final int QUERY_TAGS = 3;
 
     /** {@code ... AS name} or {@code ... AS "name"} at the end of a select-list item. */
     private static final Pattern ALIAS = Pattern.compile("(?is).*\\bAS\\s+(\"?)(\\w+)\\1$");
@@ -60,14 +58,14 @@ final class CatalogueTexts {
     }
 
     /** The statement as sent: fixed placeholders written in, parameters as bind markers. */
-    static String render(QueryCatalogue.Query q, String template) {
+    public static String render(QueryCatalogue.Query q, String template) {
         int tags = q.tags() < 0 ? QUERY_TAGS : Math.max(1, q.tags());
         return SqlQuery.compile(q.name(), QueryTemplate.parse(q.name(), template), new QueryShape(SCHEMA, METRIC, tags), STYLE)
                 .text();
     }
 
     /** Every catalogue query of {@code flavor}, then its query index. */
-    static String renderAll(PgFlavor flavor) {
+    public static String renderAll(PgFlavor flavor) {
         return renderQueries(flavor) + renderIndex(flavor);
     }
 
@@ -75,7 +73,7 @@ final class CatalogueTexts {
      * Every catalogue query of {@code flavor} under {@code -- name: resource}; the catalogue's column check
      * first, so a text that lacks one fails here too.
      */
-    static String renderQueries(PgFlavor flavor) {
+    public static String renderQueries(PgFlavor flavor) {
         SqlDialect d = flavor.dialect();
         StringBuilder sb = new StringBuilder();
         for (QueryCatalogue.Query q : QueryCatalogue.all()) {
@@ -89,16 +87,17 @@ final class CatalogueTexts {
     }
 
     /** The query index statement as PgQuery renders it, under {@code -- query_index: resource}. */
-    static String renderIndex(PgFlavor flavor) {
+    public static String renderIndex(PgFlavor flavor) {
         return "-- query_index: " + flavor.dialect().source("query_index") + "\n"
                 + Tables.render(flavor, "query_index", SCHEMA, Map.of("index", Tables.quote(SCHEMA.tableName() + "_tag_ts")))
                 + ";\n";
     }
 
     /** {@code golden/<name>} without its header (the comment block up to the first blank line, naming the sources). */
-    static void assertGolden(String name, String actual) throws IOException {
+    /** {@code golden/<name>} beside {@code owner} (the product's test) equals {@code actual} after its header. */
+    public static void assertGolden(Class<?> owner, String name, String actual) throws IOException {
         String path = "golden/" + name;
-        try (InputStream in = CatalogueTexts.class.getResourceAsStream(path)) {
+        try (InputStream in = owner.getResourceAsStream(path)) {
             assertNotNull(in, "missing golden file " + path + "; the texts were:\n" + actual);
             String golden = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(golden.startsWith("--"), path + " starts with a header naming its sources");
@@ -107,7 +106,7 @@ final class CatalogueTexts {
     }
 
     /** The catalogue's columns (and, for whole-row queries, every metric column) the statement does not return. */
-    static List<String> missingColumns(QueryCatalogue.Query q, String sql) {
+    public static List<String> missingColumns(QueryCatalogue.Query q, String sql) {
         List<String> required = new ArrayList<>();
         q.columns().forEach(c -> required.add(c.name()));
         if (q.metrics()) {
@@ -124,7 +123,7 @@ final class CatalogueTexts {
      * Enough for the catalogue's texts: parentheses (CTE bodies, subqueries, calls) are skipped, quoted
      * identifiers unquoted.
      */
-    static List<String> outputColumns(String sql) {
+    public static List<String> outputColumns(String sql) {
         List<String> items = new ArrayList<>();
         int depth = 0;
         int listStart = -1;
@@ -186,7 +185,7 @@ final class CatalogueTexts {
      * Asserts both runs answered the same instances with the same normalised rows (digests), naming the first
      * instances that differ with their parameters and values.
      */
-    static void assertSameAnswers(RunResult expected, RunResult actual) {
+    public static void assertSameAnswers(RunResult expected, RunResult actual) {
         Map<String, AnswerDigest> want = byInstance(expected);
         Map<String, AnswerDigest> got = byInstance(actual);
         assertEquals(want.keySet(), got.keySet(), "the same query instances ran");
