@@ -44,14 +44,15 @@ final class V2Admin implements StoreAdmin {
 
     @Override
     public void checkCredentials() throws TargetException {
-        bucketExists();
+        storeExists();
     }
 
     private String orgBucket() {
         return "org=" + InfluxHttp.enc(config.org()) + "&bucket=" + InfluxHttp.enc(config.bucket());
     }
 
-    private boolean bucketExists() throws TargetException {
+    @Override
+    public boolean storeExists() throws TargetException {
         Response r = http.get("/api/v2/buckets?name=" + InfluxHttp.enc(config.bucket())
                 + "&org=" + InfluxHttp.enc(config.org()), "list buckets");
         if (isMissingOrg(r)) {
@@ -65,7 +66,7 @@ final class V2Admin implements StoreAdmin {
 
     @Override
     public void ensureStore() throws TargetException {
-        if (bucketExists()) {
+        if (storeExists()) {
             return;
         }
         Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
@@ -113,14 +114,14 @@ final class V2Admin implements StoreAdmin {
     @Override
     public boolean hasPoints(String measurement) throws TargetException {
         try {
-            return ql.hasPoints(config.bucket(), measurement);
+            return ql.hasPoints(config.bucket(), InfluxQl.ident(measurement));
         } catch (TargetException e) {
             if (e.kind() != Kind.FATAL) {
                 throw e;
             }
         }
-        String flux = "from(bucket: \"" + fluxString(config.bucket()) + "\") |> range(start: 0) "
-                + "|> filter(fn: (r) => r._measurement == \"" + fluxString(measurement) + "\") |> limit(n: 1)";
+        String flux = "from(bucket: " + InfluxLanguage.fluxString(config.bucket()) + ") |> range(start: 0) "
+                + "|> filter(fn: (r) => r._measurement == " + InfluxLanguage.fluxString(measurement) + ") |> limit(n: 1)";
         Response r = http.post("/api/v2/query?org=" + InfluxHttp.enc(config.org()), "application/vnd.flux", flux, "query");
         if (!r.ok()) {
             throw InfluxErrors.status(r, "query bucket '" + config.bucket() + "'", who);
@@ -131,7 +132,7 @@ final class V2Admin implements StoreAdmin {
     @Override
     public Map<String, String> fieldTypes(String measurement) throws TargetException {
         try {
-            return ql.fieldTypes(config.bucket(), measurement);
+            return ql.fieldTypes(config.bucket(), InfluxQl.ident(measurement));
         } catch (TargetException e) {
             if (e.kind() != Kind.FATAL) {
                 throw e;
@@ -154,7 +155,7 @@ final class V2Admin implements StoreAdmin {
     @Override
     public OptionalLong countPoints(String measurement) throws TargetException {
         try {
-            return OptionalLong.of(ql.countPoints(config.bucket(), measurement));
+            return OptionalLong.of(ql.countPoints(config.bucket(), InfluxQl.ident(measurement)));
         } catch (TargetException e) {
             if (e.kind() != Kind.FATAL) {
                 throw e;
@@ -166,10 +167,6 @@ final class V2Admin implements StoreAdmin {
     @Override
     public OptionalLong storedBytes() {
         return OptionalLong.empty(); // the v2 API does not report sizes
-    }
-
-    private static String fluxString(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
     private static JsonNode read(Response r) throws TargetException {
