@@ -1,8 +1,6 @@
 package io.dbharness.influx;
 
 import com.influxdb.client.InfluxDBClient;
-import com.influxdb.client.InfluxDBClientFactory;
-import com.influxdb.client.InfluxDBClientOptions;
 import com.influxdb.exceptions.InfluxException;
 import com.influxdb.query.FluxColumn;
 import com.influxdb.query.FluxRecord;
@@ -13,15 +11,8 @@ import io.dbharness.core.api.QueryParams;
 import io.dbharness.core.api.QueryReader;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
-import io.dbharness.http.Response;
 import okhttp3.Dispatcher;
-import okhttp3.OkHttpClient;
-import okhttp3.Protocol;
 
-import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.net.ConnectException;
-import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,15 +40,7 @@ final class FluxReader implements QueryReader {
     private boolean broken;
 
     FluxReader(InfluxConfig config, InfluxHttp http, String who) {
-        OkHttpClient.Builder ok = new OkHttpClient.Builder().protocols(List.of(Protocol.HTTP_1_1))
-                .dispatcher(dispatcher).callTimeout(config.opTimeout()).readTimeout(config.opTimeout())
-                .writeTimeout(config.opTimeout());
-        InfluxDBClientOptions.Builder options = InfluxDBClientOptions.builder().url(config.endpoint())
-                .org(config.org()).okHttpClient(ok);
-        if (!config.token().isEmpty()) {
-            options.authenticateToken(config.token().toCharArray());
-        }
-        this.client = InfluxDBClientFactory.create(options.build());
+        this.client = V2Admin.client(config, config.opTimeout(), dispatcher);
         this.http = http;
         this.org = config.org();
         this.who = who;
@@ -129,24 +112,7 @@ final class FluxReader implements QueryReader {
         if (cancelled) {
             return new TargetException(Kind.TIMEOUT, null, what + " on InfluxDB at " + http.endpoint() + ": cancelled", e);
         }
-        if (e.status() > 0) {
-            Map<String, String> headers = e.headers() == null ? Map.of() : e.headers();
-            return InfluxErrors.status(new Response(e.status(), headers, String.valueOf(e.getMessage())), what, who);
-        }
-        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-            if (c instanceof ConnectException || c instanceof UnknownHostException) {
-                return InfluxErrors.io((IOException) c, http.endpoint(), what);
-            }
-            if (c instanceof InterruptedIOException) { // okhttp's call, read or connect timeout
-                return new TargetException(Kind.TIMEOUT, null, what + " on InfluxDB at " + http.endpoint()
-                        + ": no complete answer in time (" + c.getMessage() + ")", e);
-            }
-            if (c instanceof IOException io) {
-                return InfluxErrors.io(io, http.endpoint(), what);
-            }
-        }
-        // an error the server wrote into the answer (FluxQueryException), or one of the client's own
-        return new TargetException(Kind.FATAL, null, what + " failed: " + e.getMessage(), e);
+        return InfluxErrors.client(e, http.endpoint(), what, who);
     }
 
     @Override

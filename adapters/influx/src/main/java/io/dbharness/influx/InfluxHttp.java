@@ -24,17 +24,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The HTTP of the influx target: the JDK client, shared, for pings, InfluxQL queries and admin calls; one
- * {@link HttpPoster} per writer for the writes, which post the encoder's bytes as they are (influxdb-client-java's
- * write API would build a {@code Point} object, and its strings, per row). Flux queries go through
- * influxdb-client-java instead ({@link FluxReader}).
+ * The HTTP of the influx target: the JDK client, shared, for pings and InfluxQL (queries, the v1 admin
+ * statements, counts); one {@link HttpPoster} per writer for the writes, which post the encoder's bytes as they
+ * are (influxdb-client-java's write API would build a {@code Point} object, and its strings, per row). The v2
+ * API's Flux queries and admin calls go through influxdb-client-java ({@link FluxReader}, {@link V2Admin}).
  *
  * <p>The {@code Authorization} header value is held here and sent, never logged or put in a message.
  */
 final class InfluxHttp {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(10);
+    /** Of admin calls and the target's own statements: long enough for a count or a delete on much data. */
+    static final Duration QUERY_TIMEOUT = Duration.ofMinutes(10);
 
     private final HttpClient client;
     private final URI base;

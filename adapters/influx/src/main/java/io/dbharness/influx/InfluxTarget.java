@@ -124,5 +124,6 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
     @Override
     public void close() {
         // java.net.http.HttpClient has no close before Java 21; its idle connections time out on their own
+        admin.close();
     }
 }

@@ -100,7 +100,12 @@ public final class InfluxTargetProvider implements TargetProvider {
             ql = new InfluxQl(http, who);
             admin = new V2Admin(http, ql, config, who);
         }
-        admin.checkCredentials();
+        try {
+            admin.checkCredentials();
+        } catch (TargetException | RuntimeException e) {
+            admin.close();
+            throw e;
+        }
         return new InfluxTarget(config, api, version.isEmpty() ? "unknown" : version, http, admin, ql, who);
     }
 

@@ -36,4 +36,8 @@ interface StoreAdmin {
     OptionalLong countPoints(String measurement) throws TargetException;
 
     OptionalLong storedBytes() throws TargetException;
+
+    /** Releases what the admin holds (the v2 API's client). */
+    default void close() {
+    }
 }
