@@ -7,8 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
 
+import com.influxdb.exceptions.InfluxException;
+
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.ConnectException;
+import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
@@ -50,6 +54,30 @@ final class InfluxErrors {
             reason = e.getMessage();
         }
         return new TargetException(Kind.UNREACHABLE, null, "cannot reach InfluxDB at " + endpoint + " (" + what + "): " + reason, e);
+    }
+
+    /**
+     * A failure of influxdb-client-java (the v2 API's queries and admin calls): its HTTP status as
+     * {@link #status}, its I/O failure as {@link #io}, a deadline (okhttp's call, connect or read timeout) as
+     * TIMEOUT, anything else (an error written into a query's answer) FATAL.
+     */
+    static TargetException client(InfluxException e, String endpoint, String context, String who) {
+        if (e.status() > 0) {
+            return status(new Response(e.status(), e.headers(), e.getMessage() == null ? "" : e.getMessage()), context, who);
+        }
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof ConnectException || c instanceof UnknownHostException) {
+                return io((IOException) c, endpoint, context);
+            }
+            if (c instanceof InterruptedIOException) {
+                return new TargetException(Kind.TIMEOUT, null, context + " on InfluxDB at " + endpoint
+                        + ": no complete answer in time (" + c.getMessage() + ")", e);
+            }
+            if (c instanceof IOException io) {
+                return io(io, endpoint, context);
+            }
+        }
+        return new TargetException(Kind.FATAL, null, context + " failed: " + e.getMessage(), e);
     }
 
     /** A non-2xx answer; {@code context} says what was being done, {@code who} whose credentials were sent. */

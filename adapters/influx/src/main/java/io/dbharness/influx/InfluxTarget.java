@@ -17,7 +17,7 @@ import java.util.OptionalLong;
 
 /**
  * An open InfluxDB: the schema modes, writers and counts of {@link TimeSeriesIngest} on top of the API's
- * {@link StoreAdmin}. A measurement has no DDL: "creating" it means making sure the store exists and, under
+ * {@link StoreAdmin}, and the queries of {@link InfluxQuery}. A measurement has no DDL: "creating" it means making sure the store exists and, under
  * CREATE, that the measurement holds no points yet.
  */
 final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
@@ -28,14 +28,17 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
     private final InfluxHttp http;
     private final StoreAdmin admin;
     private final String who;
+    private final InfluxQuery query;
 
-    InfluxTarget(InfluxConfig config, InfluxApi api, String version, InfluxHttp http, StoreAdmin admin, String who) {
+    InfluxTarget(InfluxConfig config, InfluxApi api, String version, InfluxHttp http, StoreAdmin admin, InfluxQl ql,
+                 String who) {
         this.config = config;
         this.api = api;
         this.version = version;
         this.http = http;
         this.admin = admin;
         this.who = who;
+        this.query = new InfluxQuery(config, api, http, ql, admin, who);
     }
 
     @Override
@@ -51,6 +54,9 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
 
     @Override
     public <C extends Capability> Optional<C> capability(Class<C> type) {
+        if (type.isInstance(query)) {
+            return Optional.of(type.cast(query));
+        }
         return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }
 
@@ -118,5 +124,6 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
     @Override
     public void close() {
         // java.net.http.HttpClient has no close before Java 21; its idle connections time out on their own
+        admin.close();
     }
 }

@@ -7,6 +7,7 @@ import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.TimeSeriesIngest;
+import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.encode.LineOptions;
@@ -54,7 +55,7 @@ public final class InfluxTargetProvider implements TargetProvider {
 
     @Override
     public String description() {
-        return "InfluxDB over HTTP line protocol (v1 /write or v2 /api/v2/write)";
+        return "InfluxDB over HTTP line protocol (v1 /write or v2 /api/v2/write); queries in InfluxQL (v1) or Flux (v2)";
     }
 
     @Override
@@ -64,7 +65,7 @@ public final class InfluxTargetProvider implements TargetProvider {
 
     @Override
     public Set<Class<? extends Capability>> capabilities() {
-        return Set.of(TimeSeriesIngest.class);
+        return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class);
     }
 
     @Override
@@ -82,6 +83,7 @@ public final class InfluxTargetProvider implements TargetProvider {
         StoreAdmin admin;
         String who;
         InfluxHttp http;
+        InfluxQl ql;
         if (api == InfluxApi.V1) {
             if (config.username().isEmpty() && !config.password().isEmpty()) {
                 throw new UsageException("INFLUX_PASSWORD (--influx-password) is set but --username is not");
@@ -89,15 +91,22 @@ public final class InfluxTargetProvider implements TargetProvider {
             refuseTokenOnV1(settings, config);
             who = config.username().isEmpty() ? "the anonymous user" : "user '" + config.username() + "'";
             http = anonymous.withAuthorization(config.username().isEmpty() ? null : basic(config.username(), config.password()));
-            admin = new V1Admin(http, new InfluxQl(http, who), config, who);
+            ql = new InfluxQl(http, who);
+            admin = new V1Admin(http, ql, config, who);
         } else {
             config.requireV2();
             who = config.token().isEmpty() ? "a client without token" : "the token";
             http = anonymous.withAuthorization(config.token().isEmpty() ? null : "Token " + config.token());
-            admin = new V2Admin(http, new InfluxQl(http, who), config, who);
+            ql = new InfluxQl(http, who);
+            admin = new V2Admin(http, ql, config, who);
         }
-        admin.checkCredentials();
-        return new InfluxTarget(config, api, version.isEmpty() ? "unknown" : version, http, admin, who);
+        try {
+            admin.checkCredentials();
+        } catch (TargetException | RuntimeException e) {
+            admin.close();
+            throw e;
+        }
+        return new InfluxTarget(config, api, version.isEmpty() ? "unknown" : version, http, admin, ql, who);
     }
 
     /**

@@ -201,10 +201,7 @@ final class LineWriter implements BatchWriter {
     /** The poster opens a new connection by itself; this waits until the server answers {@code /ping} again. */
     @Override
     public boolean reconnect() throws TargetException {
-        Response ping = http.ping();
-        if (!ping.ok()) {
-            throw InfluxErrors.status(ping, "answer /ping", who);
-        }
+        http.requirePing(who);
         boolean reopened = broken;
         broken = false;
         return reopened;

@@ -19,6 +19,9 @@ interface StoreAdmin {
     /** Fails fast with AUTHENTICATION when the credentials are refused. */
     void checkCredentials() throws TargetException;
 
+    /** Whether the database or bucket exists. */
+    boolean storeExists() throws TargetException;
+
     /** Creates the database or bucket when absent; a refusal names what is missing and what is needed. */
     void ensureStore() throws TargetException;
 
@@ -33,4 +36,8 @@ interface StoreAdmin {
     OptionalLong countPoints(String measurement) throws TargetException;
 
     OptionalLong storedBytes() throws TargetException;
+
+    /** Releases what the admin holds (the v2 API's client). */
+    default void close() {
+    }
 }

@@ -34,8 +34,18 @@ final class V1Admin implements StoreAdmin {
     }
 
     @Override
+    public boolean storeExists() throws TargetException {
+        return ql.databases().contains(config.database());
+    }
+
+    /** The measurement in the retention policy the writes go to. */
+    private String from(String measurement) {
+        return InfluxQl.from(config.retentionPolicy(), measurement);
+    }
+
+    @Override
     public void ensureStore() throws TargetException {
-        if (ql.databases().contains(config.database())) {
+        if (storeExists()) {
             return;
         }
         try {
@@ -57,12 +67,12 @@ final class V1Admin implements StoreAdmin {
 
     @Override
     public boolean hasPoints(String measurement) throws TargetException {
-        return ql.hasPoints(config.database(), measurement);
+        return ql.hasPoints(config.database(), from(measurement));
     }
 
     @Override
     public Map<String, String> fieldTypes(String measurement) throws TargetException {
-        return ql.fieldTypes(config.database(), measurement);
+        return ql.fieldTypes(config.database(), from(measurement));
     }
 
     @Override
@@ -72,7 +82,7 @@ final class V1Admin implements StoreAdmin {
 
     @Override
     public OptionalLong countPoints(String measurement) throws TargetException {
-        return OptionalLong.of(ql.countPoints(config.database(), measurement));
+        return OptionalLong.of(ql.countPoints(config.database(), from(measurement)));
     }
 
     @Override

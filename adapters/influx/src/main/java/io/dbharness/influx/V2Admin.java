@@ -1,40 +1,70 @@
 package io.dbharness.influx;
 
-import io.dbharness.http.Response;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.influxdb.client.InfluxDBClient;
+import com.influxdb.client.InfluxDBClientFactory;
+import com.influxdb.client.InfluxDBClientOptions;
+import com.influxdb.client.domain.Organizations;
+import com.influxdb.client.service.BucketsService;
+import com.influxdb.client.service.OrganizationsService;
+import com.influxdb.exceptions.InfluxException;
+import com.influxdb.query.FluxTable;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.encode.LinePrecision;
+import okhttp3.Dispatcher;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * InfluxDB 2.x/3.x (and 1.8+): orgs and buckets over the JSON API, {@code /api/v2/write}, deletes by
- * predicate. Counting and field types use the InfluxQL compatibility endpoint {@code /query?db=<bucket>},
- * which 1.8 serves and 2.x serves when the bucket has a DBRP mapping; without it they are "n/a" (counting)
- * or a Flux probe (whether the measurement has points).
+ * InfluxDB 2.x/3.x (and 1.8+): orgs, buckets and deletes by predicate through influxdb-client-java, writes to
+ * {@code /api/v2/write} ({@link LineWriter}). Counting and field types use the InfluxQL compatibility endpoint
+ * {@code /query?db=<bucket>}, which 1.8 serves and 2.x serves when the bucket has a DBRP mapping; without it
+ * they are "n/a" (counting) or a Flux probe (whether the measurement has points).
  */
 final class V2Admin implements StoreAdmin {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The range InfluxDB can store: a delete over it removes every point of the measurement. */
+    private static final OffsetDateTime EARLIEST = OffsetDateTime.parse("1677-09-21T00:12:43.145224194Z");
+    private static final OffsetDateTime LATEST = OffsetDateTime.parse("2262-04-11T23:47:16.854775806Z");
 
     private final InfluxHttp http;
     private final InfluxQl ql;
     private final InfluxConfig config;
     private final String who;
+    private final InfluxDBClient client;
 
     V2Admin(InfluxHttp http, InfluxQl ql, InfluxConfig config, String who) {
         this.http = http;
         this.ql = ql;
         this.config = config;
         this.who = who;
+        this.client = client(config, InfluxHttp.QUERY_TIMEOUT, new Dispatcher());
+    }
+
+    /**
+     * A client of the v2 API: HTTP/1.1, {@code timeout} over each whole call (connect, request, answer), the
+     * token when there is one. {@code dispatcher} is the client's own, so that cancelling its calls cancels
+     * no one else's.
+     */
+    static InfluxDBClient client(InfluxConfig config, Duration timeout, Dispatcher dispatcher) {
+        OkHttpClient.Builder ok = new OkHttpClient.Builder().protocols(List.of(Protocol.HTTP_1_1))
+                .dispatcher(dispatcher).callTimeout(timeout).readTimeout(timeout).writeTimeout(timeout);
+        InfluxDBClientOptions.Builder options = InfluxDBClientOptions.builder().url(config.endpoint())
+                .org(config.org()).okHttpClient(ok);
+        if (!config.token().isEmpty()) {
+            options.authenticateToken(config.token().toCharArray());
+        }
+        return InfluxDBClientFactory.create(options.build());
     }
 
     @Override
@@ -44,59 +74,58 @@ final class V2Admin implements StoreAdmin {
 
     @Override
     public void checkCredentials() throws TargetException {
-        bucketExists();
+        storeExists();
     }
 
-    private String orgBucket() {
-        return "org=" + InfluxHttp.enc(config.org()) + "&bucket=" + InfluxHttp.enc(config.bucket());
-    }
-
-    private boolean bucketExists() throws TargetException {
-        Response r = http.get("/api/v2/buckets?name=" + InfluxHttp.enc(config.bucket())
-                + "&org=" + InfluxHttp.enc(config.org()), "list buckets");
-        if (isMissingOrg(r)) {
-            throw missingOrg();
-        }
-        if (!r.ok()) {
-            throw InfluxErrors.status(r, "list buckets of org '" + config.org() + "'", who);
-        }
-        return read(r).path("buckets").size() > 0;
+    @Override
+    public boolean storeExists() throws TargetException {
+        return !execute(client.getService(BucketsService.class).getBuckets(null, null, null, null, config.org(), null,
+                config.bucket(), null), "list buckets of org '" + config.org() + "'").getBuckets().isEmpty();
     }
 
     @Override
     public void ensureStore() throws TargetException {
-        if (bucketExists()) {
+        if (storeExists()) {
             return;
         }
-        Response orgs = http.get("/api/v2/orgs?org=" + InfluxHttp.enc(config.org()), "find org");
-        if (isMissingOrg(orgs)) {
+        Organizations orgs = execute(client.getService(OrganizationsService.class).getOrgs(null, null, null, null,
+                config.org(), null, null), "find org '" + config.org() + "'");
+        if (orgs.getOrgs().isEmpty()) {
             throw missingOrg();
         }
-        if (!orgs.ok()) {
-            throw InfluxErrors.status(orgs, "find org '" + config.org() + "'", who);
+        try {
+            client.getBucketsApi().createBucket(config.bucket(), orgs.getOrgs().get(0).getId());
+        } catch (InfluxException e) {
+            if (e.status() == 401 || e.status() == 403) {
+                throw new TargetException(Kind.AUTHENTICATION, Integer.toString(e.status()), "bucket '" + config.bucket()
+                        + "' does not exist and " + who + " may not create it; create it or pick another with --bucket", null);
+            }
+            throw failure(e, "create bucket '" + config.bucket() + "'");
         }
-        String orgId = read(orgs).path("orgs").path(0).path("id").asText("");
-        if (orgId.isEmpty()) {
-            throw missingOrg();
-        }
-        ObjectNode body = JSON.createObjectNode().put("orgID", orgId).put("name", config.bucket());
-        body.putArray("retentionRules");
-        Response r = http.post("/api/v2/buckets", "application/json", body.toString(), "create bucket");
-        if (r.status() == 401 || r.status() == 403) {
-            throw new TargetException(Kind.AUTHENTICATION, Integer.toString(r.status()), "bucket '" + config.bucket()
-                    + "' does not exist and " + who + " may not create it; create it or pick another with --bucket", null);
-        }
-        if (!r.ok()) {
-            throw InfluxErrors.status(r, "create bucket '" + config.bucket() + "'", who);
+    }
+
+    /** A generated service's call: its body, or the failure as the client's own APIs would throw it. */
+    private <T> T execute(retrofit2.Call<T> call, String context) throws TargetException {
+        try {
+            retrofit2.Response<T> r = call.execute();
+            if (r.isSuccessful() && r.body() != null) {
+                return r.body();
+            }
+            throw failure(new InfluxException(r), context);
+        } catch (IOException e) {
+            throw failure(new InfluxException(e), context);
         }
     }
 
     /**
-     * InfluxDB 2 answers a lookup by an unknown org name with 404 {@code organization name "x" not found}; a 404
-     * that does not speak of an organization (no v2 API at all) stays an ordinary failure.
+     * InfluxDB 2 answers a lookup by an unknown org name with 404 {@code organization name "x" not found}: a
+     * usage error. A 404 that does not speak of an organization (no v2 API at all) stays an ordinary failure.
      */
-    static boolean isMissingOrg(Response r) {
-        return r.status() == 404 && InfluxErrors.serverMessage(r.body()).toLowerCase(java.util.Locale.ROOT).contains("organization");
+    private TargetException failure(InfluxException e, String context) {
+        if (e.status() == 404 && String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("organization")) {
+            throw missingOrg();
+        }
+        return InfluxErrors.client(e, http.endpoint(), context, who);
     }
 
     /** A mistyped --org is the user's to fix, not a failure of the run: exit code 2. */
@@ -107,31 +136,32 @@ final class V2Admin implements StoreAdmin {
 
     @Override
     public URI writeUri(LinePrecision precision) {
-        return http.uri("/api/v2/write?" + orgBucket() + "&precision=" + precision.v2Name());
+        return http.uri("/api/v2/write?org=" + InfluxHttp.enc(config.org()) + "&bucket=" + InfluxHttp.enc(config.bucket())
+                + "&precision=" + precision.v2Name());
     }
 
     @Override
     public boolean hasPoints(String measurement) throws TargetException {
         try {
-            return ql.hasPoints(config.bucket(), measurement);
+            return ql.hasPoints(config.bucket(), InfluxQl.ident(measurement));
         } catch (TargetException e) {
             if (e.kind() != Kind.FATAL) {
                 throw e;
             }
         }
-        String flux = "from(bucket: \"" + fluxString(config.bucket()) + "\") |> range(start: 0) "
-                + "|> filter(fn: (r) => r._measurement == \"" + fluxString(measurement) + "\") |> limit(n: 1)";
-        Response r = http.post("/api/v2/query?org=" + InfluxHttp.enc(config.org()), "application/vnd.flux", flux, "query");
-        if (!r.ok()) {
-            throw InfluxErrors.status(r, "query bucket '" + config.bucket() + "'", who);
+        String flux = "from(bucket: " + InfluxLanguage.fluxString(config.bucket()) + ") |> range(start: 0) "
+                + "|> filter(fn: (r) => r._measurement == " + InfluxLanguage.fluxString(measurement) + ") |> limit(n: 1)";
+        try {
+            return client.getQueryApi().query(flux, config.org()).stream().anyMatch((FluxTable t) -> !t.getRecords().isEmpty());
+        } catch (InfluxException e) {
+            throw failure(e, "query bucket '" + config.bucket() + "'");
         }
-        return r.body().lines().filter(l -> !l.isBlank()).count() > 1; // annotated CSV: header + rows
     }
 
     @Override
     public Map<String, String> fieldTypes(String measurement) throws TargetException {
         try {
-            return ql.fieldTypes(config.bucket(), measurement);
+            return ql.fieldTypes(config.bucket(), InfluxQl.ident(measurement));
         } catch (TargetException e) {
             if (e.kind() != Kind.FATAL) {
                 throw e;
@@ -142,19 +172,18 @@ final class V2Admin implements StoreAdmin {
 
     @Override
     public void dropMeasurement(String measurement) throws TargetException {
-        ObjectNode body = JSON.createObjectNode().put("start", "1677-09-21T00:12:43.145224194Z")
-                .put("stop", "2262-04-11T23:47:16.854775806Z")
-                .put("predicate", "_measurement=\"" + measurement.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
-        Response r = http.post("/api/v2/delete?" + orgBucket(), "application/json", body.toString(), "delete");
-        if (!r.ok()) {
-            throw InfluxErrors.status(r, "delete measurement '" + measurement + "' from bucket '" + config.bucket() + "'", who);
+        String predicate = "_measurement=\"" + measurement.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        try {
+            client.getDeleteApi().delete(EARLIEST, LATEST, predicate, config.bucket(), config.org());
+        } catch (InfluxException e) {
+            throw failure(e, "delete measurement '" + measurement + "' from bucket '" + config.bucket() + "'");
         }
     }
 
     @Override
     public OptionalLong countPoints(String measurement) throws TargetException {
         try {
-            return OptionalLong.of(ql.countPoints(config.bucket(), measurement));
+            return OptionalLong.of(ql.countPoints(config.bucket(), InfluxQl.ident(measurement)));
         } catch (TargetException e) {
             if (e.kind() != Kind.FATAL) {
                 throw e;
@@ -168,15 +197,8 @@ final class V2Admin implements StoreAdmin {
         return OptionalLong.empty(); // the v2 API does not report sizes
     }
 
-    private static String fluxString(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"");
-    }
-
-    private static JsonNode read(Response r) throws TargetException {
-        try {
-            return JSON.readTree(r.body());
-        } catch (IOException e) {
-            throw new TargetException(Kind.FATAL, null, "unreadable answer from InfluxDB: " + e.getMessage(), e);
-        }
+    @Override
+    public void close() {
+        client.close();
     }
 }

@@ -108,6 +108,31 @@ class InfluxV2ServerTest {
         assertEquals(0, r.exitCode());
     }
 
+    /** Every catalogue query in Flux through influxdb-client-java, on data loaded into the fresh bucket. */
+    @Test
+    void iotQueryWithLoadAnswersEveryCatalogueQueryInFlux() throws Exception {
+        RunResult r = Harness.run(RunSpec.builder().target("influx").workload("iot-query").option("load", true)
+                .option("influx-url", url).option("influx-api", "v2").option("org", org).option("bucket", bucket)
+                .option("tag-num", 20).option("total-metrics-count", 5).option("ts-end", "2022-04-18 09:15:00")
+                .option("generator-empty-value-ratio", 0).option("query-count", 200).option("no-watch", true)
+                .environment(Map.of("INFLUX_TOKEN", token)).build());
+        assertEquals(0, r.exitCode(), r.failure() + " " + r.errors());
+        assertEquals(0, r.totals().errors(), r.errors().toString());
+        java.util.Set<String> ran = new java.util.HashSet<>();
+        r.operations().stream().filter(o -> o.completed() > 0 && o.errors() == 0).forEach(o -> ran.add(o.type()));
+        for (io.dbharness.iot.QueryCatalogue.Query q : io.dbharness.iot.QueryCatalogue.all()) {
+            assertTrue(ran.contains(q.name()), q.name() + " did not complete: " + r.operations());
+        }
+        String points = Long.toString(20L * 15 * 60);
+        r.answers().stream().filter(a -> a.query().equals("count"))
+                .forEach(a -> assertEquals(List.of(List.of(points)), a.values()));
+        r.answers().stream().filter(a -> a.query().equals("lastpoint")).forEach(a -> assertEquals(20, a.rows()));
+        r.answers().stream().filter(a -> a.query().equals("1-device-1-hr")).forEach(a -> {
+            assertEquals(15, a.rows());
+            a.values().forEach(row -> assertTrue(row.get(0).matches("2022-04-18T09:\\d\\d:00\\.000000Z"), row.toString()));
+        });
+    }
+
     @Test
     void anOrgThatDoesNotExistIsAUsageErrorNamingIt() {
         String missing = "no_such_org_" + Long.toHexString(ThreadLocalRandom.current().nextLong());

@@ -1,0 +1,7 @@
+-- https://docs.influxdata.com/flux/v0/stdlib/universe/aggregatewindow/ (createEmpty: false: no row for a minute without values; timeSrc: "_start": a window is stamped with its start, not its stop)
+from(bucket: bucket)
+    |> range(start: {start}, stop: {end})
+    |> filter(fn: (r) => r._measurement == {table} and r._field == {metric} and r.tag_id == {tag})
+    |> aggregateWindow(every: 1m, fn: max, createEmpty: false, timeSrc: "_start")
+    |> keep(columns: ["_time", "_value"])
+    |> rename(columns: { _time: "minute", _value: "max_value" })

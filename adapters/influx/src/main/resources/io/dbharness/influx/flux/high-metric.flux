@@ -1,0 +1,7 @@
+-- https://docs.influxdata.com/flux/v0/stdlib/universe/filter/ (on _value), https://docs.influxdata.com/flux/v0/stdlib/universe/max/ (per series: per device)
+from(bucket: bucket)
+    |> range(start: {start}, stop: {end})
+    |> filter(fn: (r) => r._measurement == {table} and r._field == {metric} and r._value > {threshold})
+    |> max()
+    |> keep(columns: ["tag_id", "_value"])
+    |> rename(columns: { _value: "max_value" })

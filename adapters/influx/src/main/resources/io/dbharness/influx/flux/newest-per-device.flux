@@ -1,0 +1,7 @@
+-- https://docs.influxdata.com/flux/v0/stdlib/universe/last/ (the newest non-null value of each series, with its time)
+from(bucket: bucket)
+    |> range(start: 1970-01-01T00:00:00Z, stop: 2262-04-11T00:00:00Z)
+    |> filter(fn: (r) => r._measurement == {table} and r._field == {metric})
+    |> last()
+    |> keep(columns: ["tag_id", "_time", "_value"])
+    |> rename(columns: { _time: "ts", _value: "value" })

@@ -1,0 +1,7 @@
+-- https://docs.influxdata.com/flux/v0/stdlib/universe/range/ (start inclusive, stop exclusive), https://docs.influxdata.com/flux/v0/stdlib/universe/pivot/ (fields into columns)
+from(bucket: bucket)
+    |> range(start: {start}, stop: {end})
+    |> filter(fn: (r) => r._measurement == {table} and r.tag_id == {tag})
+    |> pivot(rowKey: ["_time"], columnKey: ["_field"], valueColumn: "_value")
+    |> drop(columns: ["_start", "_stop", "_measurement"])
+    |> rename(columns: { _time: "ts" })
