@@ -19,6 +19,7 @@ final class InfluxQuery implements TimeSeriesQuery {
 
     private final InfluxConfig config;
     private final InfluxLanguage language;
+    private final InfluxQueryLanguage texts;
     private final InfluxHttp http;
     private final InfluxQl ql;
     private final StoreAdmin admin;
@@ -27,6 +28,7 @@ final class InfluxQuery implements TimeSeriesQuery {
     InfluxQuery(InfluxConfig config, InfluxApi api, InfluxHttp http, InfluxQl ql, StoreAdmin admin, String who) {
         this.config = config;
         this.language = api == InfluxApi.V1 ? InfluxLanguage.INFLUXQL : InfluxLanguage.FLUX;
+        this.texts = new InfluxQueryLanguage(config, language);
         this.http = http;
         this.ql = ql;
         this.admin = admin;
@@ -35,44 +37,17 @@ final class InfluxQuery implements TimeSeriesQuery {
 
     @Override
     public List<String> languages() {
-        return List.of(language.id());
+        return texts.languages();
     }
 
     @Override
     public Optional<String> catalogueTemplate(String name) {
-        return language.catalogueText(name);
+        return texts.catalogueTemplate(name);
     }
 
-    /** InfluxQL names the retention policy the writes go to; Flux texts read the bucket named {@code bucket}. */
     @Override
     public CompiledQuery compile(String name, QueryTemplate template, QueryShape shape) {
-        String measurement = shape.schema().tableName();
-        if (language == InfluxLanguage.INFLUXQL) {
-            return InfluxStatement.compile(name, template, shape, language,
-                    InfluxQl.from(config.retentionPolicy(), measurement));
-        }
-        String withBucket = defineAfterImports(template.text(), "bucket = " + InfluxLanguage.fluxString(config.bucket()));
-        return InfluxStatement.compile(name, QueryTemplate.parse(name, withBucket), shape, language,
-                language.name(measurement));
-    }
-
-    /** {@code definition} as a line of its own after the text's imports, which Flux wants before anything else. */
-    static String defineAfterImports(String flux, String definition) {
-        int at = 0;
-        int after = 0;
-        while (at < flux.length()) {
-            int nl = flux.indexOf('\n', at);
-            int end = nl < 0 ? flux.length() : nl + 1;
-            String line = flux.substring(at, end).strip();
-            if (line.startsWith("import ")) {
-                after = end;
-            } else if (!line.isEmpty() && !line.startsWith("//")) {
-                break;
-            }
-            at = end;
-        }
-        String head = flux.substring(0, after);
-        return head + (head.isEmpty() || head.endsWith("\n") ? "" : "\n") + definition + "\n" + flux.substring(after);
+        return texts.compile(name, template, shape);
     }
 
     /** A measurement exists only through its points: without any it is absent, as is one in a missing store. */

@@ -128,4 +128,12 @@ public final class InfluxTargetProvider implements TargetProvider {
     private static String basic(String user, String password) {
         return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
+
+    /** InfluxQL unless {@code --influx-api v2} says Flux: which one {@code auto} picks needs the server. */
+    @Override
+    public java.util.Optional<io.dbharness.core.api.QueryLanguage> queryLanguage(Settings settings) {
+        InfluxConfig config = InfluxConfig.from(settings);
+        return java.util.Optional.of(new InfluxQueryLanguage(config,
+                config.api() == InfluxApi.V2 ? InfluxLanguage.FLUX : InfluxLanguage.INFLUXQL));
+    }
 }

@@ -83,10 +83,10 @@ class InfluxQueryTextTest {
 
     @Test
     void theBucketIsDefinedAfterTheImports() {
-        assertEquals("bucket = \"b\"\nfrom(bucket: bucket)", InfluxQuery.defineAfterImports("from(bucket: bucket)", "bucket = \"b\""));
+        assertEquals("bucket = \"b\"\nfrom(bucket: bucket)", InfluxQueryLanguage.defineAfterImports("from(bucket: bucket)", "bucket = \"b\""));
         assertEquals("// why\nimport \"join\"\nimport \"array\"\nbucket = \"b\"\n\ndata = 1",
-                InfluxQuery.defineAfterImports("// why\nimport \"join\"\nimport \"array\"\n\ndata = 1", "bucket = \"b\""));
-        assertEquals("import \"join\"\nbucket = \"b\"\n", InfluxQuery.defineAfterImports("import \"join\"", "bucket = \"b\""));
+                InfluxQueryLanguage.defineAfterImports("// why\nimport \"join\"\nimport \"array\"\n\ndata = 1", "bucket = \"b\""));
+        assertEquals("import \"join\"\nbucket = \"b\"\n", InfluxQueryLanguage.defineAfterImports("import \"join\"", "bucket = \"b\""));
     }
 
     @Test

@@ -91,9 +91,32 @@ public final class QueryTemplate {
         return sb.toString();
     }
 
-    /** The template with the fixed placeholders filled; the parameters stay. */
+    /**
+     * The template with the fixed placeholders filled; the parameters stay. The filled values are text, never
+     * read for placeholders again (a table named {@code m{tag}} stays that name).
+     */
     public QueryTemplate fixed(Function<String, String> value) {
-        return parse("template", fill(name -> FIXED.contains(name) ? value.apply(name) : null));
+        List<Part> out = new ArrayList<>();
+        StringBuilder pending = new StringBuilder();
+        StringBuilder all = new StringBuilder();
+        for (Part p : parts) {
+            if (p.isPlaceholder() && !FIXED.contains(p.placeholder())) {
+                if (pending.length() > 0) {
+                    out.add(new Part(pending.toString(), null));
+                    pending.setLength(0);
+                }
+                out.add(p);
+                all.append('{').append(p.placeholder()).append('}');
+            } else {
+                String t = p.isPlaceholder() ? value.apply(p.placeholder()) : p.text();
+                pending.append(t);
+                all.append(t);
+            }
+        }
+        if (pending.length() > 0) {
+            out.add(new Part(pending.toString(), null));
+        }
+        return new QueryTemplate(all.toString(), out);
     }
 
     @Override

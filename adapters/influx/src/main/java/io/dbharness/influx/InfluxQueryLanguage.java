@@ -1,0 +1,67 @@
+package io.dbharness.influx;
+
+import io.dbharness.core.api.CompiledQuery;
+import io.dbharness.core.api.QueryLanguage;
+import io.dbharness.core.api.QueryReader;
+import io.dbharness.core.api.QueryShape;
+import io.dbharness.core.api.QueryTemplate;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TimeSeriesQuery;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The query texts of one InfluxDB language for a target's settings; needs no connection ({@code runner queries}). */
+final class InfluxQueryLanguage implements QueryLanguage {
+
+    private final InfluxConfig config;
+    private final InfluxLanguage language;
+
+    InfluxQueryLanguage(InfluxConfig config, InfluxLanguage language) {
+        this.config = config;
+        this.language = language;
+    }
+
+    @Override
+    public List<String> languages() {
+        return List.of(language.id());
+    }
+
+    @Override
+    public Optional<String> catalogueTemplate(String name) {
+        return language.catalogueText(name);
+    }
+
+    /** InfluxQL names the retention policy the writes go to; Flux texts read the bucket named {@code bucket}. */
+    @Override
+    public CompiledQuery compile(String name, QueryTemplate template, QueryShape shape) {
+        String measurement = shape.schema().tableName();
+        if (language == InfluxLanguage.INFLUXQL) {
+            return InfluxStatement.compile(name, template, shape, language,
+                    InfluxQl.from(config.retentionPolicy(), measurement));
+        }
+        String withBucket = defineAfterImports(template.text(), "bucket = " + InfluxLanguage.fluxString(config.bucket()));
+        return InfluxStatement.compile(name, QueryTemplate.parse(name, withBucket), shape, language,
+                language.name(measurement));
+    }
+
+    /** {@code definition} as a line of its own after the text's imports, which Flux wants before anything else. */
+    static String defineAfterImports(String flux, String definition) {
+        int at = 0;
+        int after = 0;
+        while (at < flux.length()) {
+            int nl = flux.indexOf('\n', at);
+            int end = nl < 0 ? flux.length() : nl + 1;
+            String line = flux.substring(at, end).strip();
+            if (line.startsWith("import ")) {
+                after = end;
+            } else if (!line.isEmpty() && !line.startsWith("//")) {
+                break;
+            }
+            at = end;
+        }
+        String head = flux.substring(0, after);
+        return head + (head.isEmpty() || head.endsWith("\n") ? "" : "\n") + definition + "\n" + flux.substring(after);
+    }
+}
