@@ -32,7 +32,8 @@ class MatrixDbQueryGoldenTest {
             assertEquals(mars3, CatalogueTexts.renderQueries(flavor(storage)), storage);
             SqlDialect d = flavor(storage).dialect();
             for (QueryCatalogue.Query q : QueryCatalogue.all()) {
-                String dir = q.name().equals("multi-tag-latest") ? "matrixdb" : "postgres";
+                String dir = java.util.Set.of("multi-tag-latest", "lastpoint", "newest-per-device").contains(q.name())
+                        ? "matrixdb" : "postgres";
                 assertEquals("io/dbharness/" + dir + "/sql/query/" + q.name() + ".sql", d.source("query/" + q.name()));
             }
         }

@@ -33,7 +33,7 @@ SELECT count("c1") AS count, min("c1") AS min_value, max("c1") AS max_value, avg
 -- stats-per-device: io/dbharness/postgres/sql/query/stats-per-device.sql
 SELECT tag_id, count("c1") AS count, min("c1") AS min_value, max("c1") AS max_value, avg("c1") AS mean FROM "telematics" WHERE "c1" IS NOT NULL GROUP BY tag_id ORDER BY tag_id;
 
--- newest-per-device: io/dbharness/postgres/sql/query/newest-per-device.sql
+-- newest-per-device: io/dbharness/matrixdb/sql/query/newest-per-device.sql
 SELECT DISTINCT ON (tag_id) tag_id, ts, "c1" AS value FROM "telematics" WHERE "c1" IS NOT NULL ORDER BY tag_id, ts DESC;
 
 -- 1-device-1-hr: io/dbharness/postgres/sql/query/1-device-1-hr.sql
@@ -51,6 +51,6 @@ SELECT date_trunc('minute', ts) AS minute, avg("c1") AS mean, count("c1") AS cou
 -- high-metric: io/dbharness/postgres/sql/query/high-metric.sql
 SELECT tag_id, max("c1") AS max_value FROM "telematics" WHERE ts >= ? AND ts < ? AND "c1" > ? GROUP BY tag_id ORDER BY tag_id;
 
--- lastpoint: io/dbharness/postgres/sql/query/lastpoint.sql
+-- lastpoint: io/dbharness/matrixdb/sql/query/lastpoint.sql
 SELECT DISTINCT ON (tag_id) ts, tag_id, "c0", "c1", "c2" FROM "telematics" ORDER BY tag_id, ts DESC;
 

@@ -11,7 +11,7 @@
 -- single-tag-latest: io/dbharness/postgres/sql/query/single-tag-latest.sql
 SELECT ts, tag_id, "c0", "c1", "c2" FROM "telematics" WHERE tag_id = ? ORDER BY ts DESC LIMIT 1;
 
--- multi-tag-latest: io/dbharness/postgres/sql/query/multi-tag-latest.sql
+-- multi-tag-latest: io/dbharness/mogdb/sql/query/multi-tag-latest.sql
 SELECT DISTINCT ON (tag_id) ts, tag_id, "c0", "c1", "c2" FROM "telematics" WHERE tag_id IN (?, ?, ?) ORDER BY tag_id, ts DESC;
 
 -- single-tag-detail: io/dbharness/postgres/sql/query/single-tag-detail.sql
@@ -29,7 +29,7 @@ SELECT count("c1") AS count, min("c1") AS min_value, max("c1") AS max_value, avg
 -- stats-per-device: io/dbharness/postgres/sql/query/stats-per-device.sql
 SELECT tag_id, count("c1") AS count, min("c1") AS min_value, max("c1") AS max_value, avg("c1") AS mean FROM "telematics" WHERE "c1" IS NOT NULL GROUP BY tag_id ORDER BY tag_id;
 
--- newest-per-device: io/dbharness/postgres/sql/query/newest-per-device.sql
+-- newest-per-device: io/dbharness/mogdb/sql/query/newest-per-device.sql
 SELECT DISTINCT ON (tag_id) tag_id, ts, "c1" AS value FROM "telematics" WHERE "c1" IS NOT NULL ORDER BY tag_id, ts DESC;
 
 -- 1-device-1-hr: io/dbharness/postgres/sql/query/1-device-1-hr.sql
@@ -47,7 +47,7 @@ SELECT date_trunc('minute', ts) AS minute, avg("c1") AS mean, count("c1") AS cou
 -- high-metric: io/dbharness/postgres/sql/query/high-metric.sql
 SELECT tag_id, max("c1") AS max_value FROM "telematics" WHERE ts >= ? AND ts < ? AND "c1" > ? GROUP BY tag_id ORDER BY tag_id;
 
--- lastpoint: io/dbharness/postgres/sql/query/lastpoint.sql
+-- lastpoint: io/dbharness/mogdb/sql/query/lastpoint.sql
 SELECT DISTINCT ON (tag_id) ts, tag_id, "c0", "c1", "c2" FROM "telematics" ORDER BY tag_id, ts DESC;
 
 -- query_index: io/dbharness/mogdb/sql/query_index.sql

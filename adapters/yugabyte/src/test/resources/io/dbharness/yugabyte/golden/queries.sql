@@ -15,7 +15,7 @@
 -- single-tag-latest: io/dbharness/postgres/sql/query/single-tag-latest.sql
 SELECT ts, tag_id, "c0", "c1", "c2" FROM "telematics" WHERE tag_id = ? ORDER BY ts DESC LIMIT 1;
 
--- multi-tag-latest: io/dbharness/yugabyte/sql/query/multi-tag-latest.sql
+-- multi-tag-latest: io/dbharness/postgres/sql/query/multi-tag-latest.sql
 SELECT l.ts, d.tag_id, "c0", "c1", "c2"
 FROM (SELECT DISTINCT u.tag_id FROM unnest(ARRAY[?, ?, ?]::integer[]) AS u(tag_id)) d
 CROSS JOIN LATERAL (
@@ -39,7 +39,7 @@ SELECT count("c1") AS count, min("c1") AS min_value, max("c1") AS max_value, avg
 -- stats-per-device: io/dbharness/postgres/sql/query/stats-per-device.sql
 SELECT tag_id, count("c1") AS count, min("c1") AS min_value, max("c1") AS max_value, avg("c1") AS mean FROM "telematics" WHERE "c1" IS NOT NULL GROUP BY tag_id ORDER BY tag_id;
 
--- newest-per-device: io/dbharness/yugabyte/sql/query/newest-per-device.sql
+-- newest-per-device: io/dbharness/postgres/sql/query/newest-per-device.sql
 WITH RECURSIVE tags AS (
   (SELECT tag_id FROM "telematics" ORDER BY tag_id LIMIT 1)
   UNION ALL
@@ -68,7 +68,7 @@ SELECT date_trunc('minute', ts) AS minute, avg("c1") AS mean, count("c1") AS cou
 -- high-metric: io/dbharness/postgres/sql/query/high-metric.sql
 SELECT tag_id, max("c1") AS max_value FROM "telematics" WHERE ts >= ? AND ts < ? AND "c1" > ? GROUP BY tag_id ORDER BY tag_id;
 
--- lastpoint: io/dbharness/yugabyte/sql/query/lastpoint.sql
+-- lastpoint: io/dbharness/postgres/sql/query/lastpoint.sql
 WITH RECURSIVE tags AS (
   (SELECT tag_id FROM "telematics" ORDER BY tag_id LIMIT 1)
   UNION ALL
