@@ -74,6 +74,10 @@ public final class SummaryTable {
         add(rows, "start", time(r.start()));
         add(rows, "stop", time(r.end()));
         add(rows, "duration", duration(t.durationSeconds()));
+        if (r.workloadInfo() != null && r.workloadInfo().containsKey("loadedRows")) {
+            add(rows, "loaded before the run (--load)", Fmt.count(Long.parseLong(r.workloadInfo().get("loadedRows")))
+                    + " rows in " + r.workloadInfo().get("loadSeconds") + " s");
+        }
         boolean writes = t.rows() > 0 || t.skippedRows() > 0 || t.failedRows() > 0 || t.unknownRows() > 0 || t.bytes() > 0;
         boolean opsOnly = r.operations().stream().anyMatch(o -> o.rows() == 0 && o.failedRows() == 0 && o.unknownRows() == 0);
         if (writes || !opsOnly) {
@@ -92,7 +96,7 @@ public final class SummaryTable {
             if (isQuery(op)) {
                 continue; // in the query table under the box
             }
-            String type = named ? op.group() + " " + op.type() : op.type();
+            String type = named && !op.group().equals(op.type()) ? op.group() + " " + op.type() : op.type();
             add(rows, type + " latency p50/p95/p99/max", op.completed() == 0 ? "n/a: none completed"
                     : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
                     + " / " + Fmt.millis(op.maxMillis()) + " ms");
@@ -144,13 +148,18 @@ public final class SummaryTable {
             return;
         }
         double total = r.totals().durationSeconds();
-        double idle = Math.min(total, parseDouble(r.workloadInfo() == null ? null : r.workloadInfo().get("idleQuerySeconds")));
+        // iot-mixed: the queries under ingest ran while the insert group worked, the @idle ones after it
+        double ingest = r.groups() == null ? total : r.groups().stream().filter(g -> g.name().equals("insert"))
+                .mapToDouble(g -> g.totals().durationSeconds()).findFirst().orElse(total);
+        List<OperationStats> sorted = new ArrayList<>(queries);
+        sorted.sort(java.util.Comparator.comparing((OperationStats q) -> q.type().replaceFirst("@idle$", ""))
+                .thenComparing(q -> q.type().endsWith("@idle")));
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"query", "count", "qps", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms", "rows", "errors", "timeouts"});
-        for (OperationStats q : queries) {
-            double secs = q.type().endsWith("@idle") ? idle : total - idle;
+        for (OperationStats q : sorted) {
+            double secs = q.type().endsWith("@idle") ? total - ingest : ingest;
             boolean any = q.completed() > 0;
-            lines.add(new String[] {q.type(), Fmt.count(q.completed()), secs > 0 ? Fmt.oneDecimal(q.completed() / secs) : "n/a",
+            lines.add(new String[] {q.type(), Fmt.count(q.completed()), secs > 0.001 ? Fmt.oneDecimal(q.completed() / secs) : "n/a",
                     any ? Fmt.millis(q.p50Millis()) : "-", any ? Fmt.millis(q.p90Millis()) : "-", any ? Fmt.millis(q.p95Millis()) : "-",
                     any ? Fmt.millis(q.p99Millis()) : "-", any ? Fmt.millis(q.maxMillis()) : "-", Fmt.count(q.returnedRows()),
                     Fmt.count(q.errors()), Fmt.count(q.timeouts())});
@@ -168,14 +177,6 @@ public final class SummaryTable {
                 line.append(i == 0 ? "" : "  ").append(cell);
             }
             b.append(line.toString().stripTrailing()).append('\n');
-        }
-    }
-
-    private static double parseDouble(String s) {
-        try {
-            return s == null ? 0 : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return 0;
         }
     }
 

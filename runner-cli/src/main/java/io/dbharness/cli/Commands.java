@@ -93,7 +93,7 @@ final class Commands {
                 .description("Compare the query answers the runs kept").build());
         compare.addOption(OptionSpec.builder("--show").paramLabel("N").type(int.class).defaultValue("20")
                 .description("Differences to print in full (default: ${DEFAULT-VALUE})").build());
-        compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("2")
+        compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
                 .type(String[].class).description("Two result files (A and B)").build());
         spec.addSubcommand("compare", compare);
 
@@ -106,9 +106,18 @@ final class Commands {
     private static void addHarnessOptions(CommandSpec spec, Registry registry) {
         Set<String> added = new LinkedHashSet<>();
         addGroup(spec, "Engine options:%n", RunOptions.OPTIONS, added);
+        // options several workloads share (the data flags, the query options) are listed once, under all of them
+        Map<String, List<String>> users = new LinkedHashMap<>();
+        Map<String, OptionDef> byName = new LinkedHashMap<>();
         for (WorkloadProvider w : registry.workloads()) {
-            addGroup(spec, "Workload " + w.id() + ":%n", w.options(), added);
+            for (OptionDef d : w.options()) {
+                users.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(w.id());
+                byName.putIfAbsent(d.name(), d);
+            }
         }
+        Map<String, List<OptionDef>> byUsers = new LinkedHashMap<>();
+        users.forEach((name, ids) -> byUsers.computeIfAbsent(String.join(", ", ids), k -> new ArrayList<>()).add(byName.get(name)));
+        byUsers.forEach((ids, list) -> addGroup(spec, (ids.contains(",") ? "Workloads " : "Workload ") + ids + ":%n", list, added));
         // options several targets declare (connection settings of the PostgreSQL family, line-protocol
         // batching) get a group of their own, naming who takes them, instead of landing under whichever
         // target sorts first

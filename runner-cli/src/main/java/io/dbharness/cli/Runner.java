@@ -142,7 +142,12 @@ public final class Runner {
         if (!pr.hasMatchedOption("--answers")) {
             throw new UsageException("runner compare needs --answers (it compares the query answers two runs kept)");
         }
-        java.util.List<String> files = java.util.List.of(pr.matchedPositional(0).<String[]>getValue());
+        java.util.List<String> files = pr.matchedPositional(0) == null ? java.util.List.of()
+                : java.util.List.of(pr.matchedPositional(0).<String[]>getValue());
+        if (files.size() != 2) {
+            throw new UsageException("compare --answers takes two result files, A and B; got " + files.size()
+                    + (files.size() > 2 ? " (a directory's *.json matched several: name one file of each run)" : ""));
+        }
         RunResult a = ResultFiles.read(Path.of(files.get(0)));
         RunResult b = ResultFiles.read(Path.of(files.get(1)));
         io.dbharness.results.AnswerComparison.Outcome o = io.dbharness.results.AnswerComparison.compare(a, files.get(0), b, files.get(1));

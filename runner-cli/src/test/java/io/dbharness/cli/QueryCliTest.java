@@ -111,6 +111,13 @@ class QueryCliTest {
         assertEquals(2, refused.exitCode());
         assertTrue(refused.oneLineError().contains("--tag-num differs"), refused.err());
 
+        CliRun three = CliRun.of("compare", "--answers", a.toString(), b.toString(), changed.toString());
+        assertEquals(2, three.exitCode());
+        assertTrue(three.oneLineError().startsWith("compare --answers takes two result files, A and B; got 3"), three.err());
+        CliRun none = CliRun.of("compare", "--answers");
+        assertEquals(2, none.exitCode());
+        assertTrue(none.oneLineError().contains("got 0"), none.err());
+
         CliRun noFlag = CliRun.of("compare", a.toString(), b.toString());
         assertEquals(2, noFlag.exitCode());
         assertTrue(noFlag.oneLineError().contains("--answers"), noFlag.err());

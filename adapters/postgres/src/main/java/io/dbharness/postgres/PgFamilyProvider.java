@@ -79,8 +79,12 @@ public abstract class PgFamilyProvider implements TargetProvider {
 
     @Override
     public TargetAdapter open(Settings settings) throws TargetException {
+        return open(settings, workers(settings));
+    }
+
+    @Override
+    public TargetAdapter open(Settings settings, int workers) throws TargetException {
         PgFlavor flavor = flavor(settings);
-        int workers = workers(settings);
         Optional<PostgresEndpoint> external = PostgresEndpoint.resolve(settings, flavor.urlPrefixes());
         if (external.isEmpty() && !flavor.embeddedByDefault()) {
             throw new UsageException("the " + id() + " target needs a server: give --url or --host "
@@ -132,8 +136,8 @@ public abstract class PgFamilyProvider implements TargetProvider {
             SQLException cause = findSql(e.getCause()) != null ? findSql(e.getCause()) : e;
             throw new TargetException(TargetException.Kind.UNREACHABLE, SqlErrors.sqlState(cause), flavor.product()
                     + " at " + endpoint.display() + " refused connection " + (held.size() + 1) + " of the " + needed
-                    + " this run needs (--workers " + workers + " needs " + needed + " connections: one per worker and one"
-                    + " for preparing and checking): " + SqlErrors.classify(cause, "connecting").getMessage()
+                    + " this run needs (" + workers + (workers == 1 ? " worker needs " : " workers need ") + needed
+                    + " connections: one per worker and one for preparing and checking): " + SqlErrors.classify(cause, "connecting").getMessage()
                     .replaceFirst("^connecting failed: ", ""), e);
         } finally {
             held.forEach(RowBinder::closeQuietly);

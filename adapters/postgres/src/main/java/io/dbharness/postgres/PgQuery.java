@@ -78,19 +78,31 @@ final class PgQuery implements TimeSeriesQuery {
         java.util.Map<String, String> index = java.util.Map.of("index", Tables.quote(schema.tableName() + "_tag_ts"));
         List<String> statements = List.of(Tables.render(flavor, "query_index", schema, index),
                 Tables.render(flavor, "query_analyze", schema, java.util.Map.of()));
-        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+        String what = "preparing " + Tables.quote(schema.tableName()) + " for queries";
+        Connection c;
+        try {
+            c = pool.getConnection();
+        } catch (SQLException e) {
+            throw SqlErrors.classify(e, what);
+        }
+        boolean restored = false;
+        try (Statement st = c.createStatement()) {
             c.setAutoCommit(true); // VACUUM refuses to run in a transaction
             st.execute(timeout(0));
-            try {
-                for (String sql : statements) {
-                    st.execute(sql);
-                }
-            } finally {
-                st.execute(timeout(opTimeout.toMillis()));
+            for (String sql : statements) {
+                st.execute(sql);
             }
+            st.execute(timeout(opTimeout.toMillis()));
+            restored = true;
             return Optional.of(String.join(";\n", statements));
         } catch (SQLException e) {
-            throw SqlErrors.classify(e, "preparing " + Tables.quote(schema.tableName()) + " for queries");
+            throw SqlErrors.classify(e, what);
+        } finally {
+            if (restored) {
+                RowBinder.closeQuietly(c);
+            } else {
+                evict(c); // it may still be without --op-timeout's statement_timeout
+            }
         }
     }
 
@@ -108,16 +120,21 @@ final class PgQuery implements TimeSeriesQuery {
 
             @Override
             public void discard(Connection c) {
-                if (pool instanceof com.zaxxer.hikari.HikariDataSource hikari) {
-                    try {
-                        hikari.evictConnection(c);
-                        return;
-                    } catch (RuntimeException ignored) {
-                        // a plain close below
-                    }
-                }
-                JdbcQueryReader.Connections.super.discard(c);
+                evict(c);
             }
         }, SqlErrors::classify);
+    }
+
+    /** Out of the pool for good: a broken connection, or one whose session settings were changed. */
+    private void evict(Connection c) {
+        if (pool instanceof com.zaxxer.hikari.HikariDataSource hikari) {
+            try {
+                hikari.evictConnection(c);
+                return;
+            } catch (RuntimeException ignored) {
+                // a plain close below
+            }
+        }
+        RowBinder.closeQuietly(c);
     }
 }

@@ -145,6 +145,33 @@ class PgQueryTest {
         assertEquals(0, s.errors(), "a timeout is not an error: " + s);
         assertEquals(0, r.exitCode(), r.failure());
         assertEquals("COMPLETED", r.stopReason());
+        assertTrue(s.maxMillis() >= 250, "a cut-off query's wait is in the latency: " + s);
+
+        Files.writeString(file, """
+                queries:
+                  - name: always-slow
+                    sql: SELECT pg_sleep(2)
+                """);
+        RunResult none = Harness.run(spec("iot-query", "q_slow").option("query-file", file).option("queries", "always-slow")
+                .option("query-count", 3).option("op-timeout", "200ms").build());
+        OperationStats all = none.operations().stream().filter(o -> o.type().equals("always-slow")).findFirst().orElseThrow();
+        assertEquals(3, all.timeouts(), "listed though none completed: " + all);
+        assertEquals(1, none.exitCode(), "a run where every query timed out measured nothing");
+    }
+
+    @Test
+    void theTableMustFitTheDataFlagsAndLoadIsNeverAnAppend() throws Exception {
+        Harness.run(spec("iot-query", "q_fit").option("load", true).option("clean", true).option("queries", "count")
+                .option("query-count", 1).build());
+        UsageException wider = assertThrows(UsageException.class, () -> Harness.run(spec("iot-query", "q_fit")
+                .option("total-metrics-count", METRICS + 1).option("queries", "count").build()));
+        assertTrue(wider.getMessage().startsWith("the data flags do not match what q_fit holds"), wider.getMessage());
+        UsageException type = assertThrows(UsageException.class, () -> Harness.run(spec("iot-query", "q_fit")
+                .option("metrics-type", "int4").option("queries", "count").build()));
+        assertTrue(type.getMessage().startsWith("the data flags do not match"), type.getMessage());
+        UsageException append = assertThrows(UsageException.class, () -> Harness.run(spec("iot-query", "q_fit")
+                .option("load", true).option("append", true).build()));
+        assertTrue(append.getMessage().contains("second copy"), append.getMessage());
     }
 
     @Test
@@ -168,8 +195,9 @@ class PgQueryTest {
 
     @Test
     void mixedRunsIngestAndQueriesThenQueriesOnIdleData() throws Exception {
+        // 2 + 2 workers with --workers 1: the pool is sized by the workers of both groups
         RunResult r = Harness.run(spec("iot-mixed", "q_mixed").option("clean", true).option("tag-num", 100)
-                .option("rate", 20_000).option("ingest-workers", 1).option("query-workers", 2)
+                .option("rate", 20_000).option("workers", 1).option("ingest-workers", 2).option("query-workers", 2)
                 .option("queries", "stats:1,single-tag-detail:2").option("idle-query-duration", "2s")
                 .option("verify", true).option("watch-interval", "500ms").build());
         assertEquals(0, r.exitCode(), r.failure());
@@ -184,5 +212,8 @@ class PgQueryTest {
         assertTrue(r.groups().get(1).totals().operations() > 0);
         assertFalse(r.answers().isEmpty(), "answers of the idle phase are kept");
         assertTrue(r.intervals().stream().allMatch(i -> i.groups().size() == 2), "progress per group");
+        double ingest = r.groups().get(0).totals().durationSeconds();
+        assertTrue(ingest < r.totals().durationSeconds() - 1.5, "the ingest's rate over its own time, not the idle"
+                + " phase's too: " + ingest + " s of " + r.totals().durationSeconds());
     }
 }

@@ -84,6 +84,15 @@ final class QuestDbQuery implements TimeSeriesQuery {
     }
 
     @Override
+    public void awaitVisible(SeriesSchema schema) throws TargetException {
+        try (Connection c = sql.connect()) {
+            WalApply.await(c, schema.tableName());
+        } catch (SQLException e) {
+            throw QuestDbSql.classify(e, "waiting for the WAL of " + QuestDbTables.quote(schema.tableName()));
+        }
+    }
+
+    @Override
     public QueryReader openReader() throws TargetException {
         return new JdbcQueryReader(sql::connect, QuestDbSql::classify);
     }

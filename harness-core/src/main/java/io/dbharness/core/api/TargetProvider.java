@@ -24,6 +24,14 @@ public interface TargetProvider {
      */
     TargetAdapter open(Settings settings) throws TargetException;
 
+    /**
+     * {@link #open(Settings)} for a run of {@code workers} workers in all groups (an ingest and its query
+     * clients): a target that holds a connection per worker sizes its pool by it, not by {@code --workers}.
+     */
+    default TargetAdapter open(Settings settings, int workers) throws TargetException {
+        return open(settings);
+    }
+
     /** The target's query language for these settings, without connecting ({@code runner queries}); empty when it has none. */
     default java.util.Optional<QueryLanguage> queryLanguage(Settings settings) {
         return java.util.Optional.empty();

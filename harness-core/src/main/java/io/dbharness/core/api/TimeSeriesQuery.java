@@ -19,6 +19,13 @@ public interface TimeSeriesQuery extends Capability, QueryLanguage {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Waits until every write the target has acknowledged is visible to queries (QuestDB applies its WAL after
+     * acknowledging); returns at once where acknowledged means visible.
+     */
+    default void awaitVisible(SeriesSchema schema) throws TargetException {
+    }
+
     /** One reader per worker; readers are not shared between threads, except {@link QueryReader#cancel()}. */
     QueryReader openReader() throws TargetException;
 

@@ -62,10 +62,11 @@ public final class Engine {
      * @param usageFailure bad usage found only once running, null otherwise
      * @param pacing       per group, null values for closed-model groups
      * @param abandoned    workers that did not return after being cancelled
+     * @param groupSeconds per group, the seconds it was at work (shorter than the run's for a group done early)
      */
     public record Outcome(Measurements measurements, List<IntervalSample> intervals, double elapsedSeconds,
                           StopReason stopReason, TargetException failure, RuntimeException usageFailure,
-                          Map<String, Pacing> pacing, int abandoned) {
+                          Map<String, Pacing> pacing, int abandoned, Map<String, Double> groupSeconds) {
     }
 
     private final Workload workload;
@@ -168,11 +169,14 @@ public final class Engine {
         }
         Map<String, Pacing> pacing = new LinkedHashMap<>();
         states.forEach(s -> pacing.put(s.name(), s.pacing()));
+        Map<String, Double> groupSeconds = new LinkedHashMap<>();
+        states.forEach(s -> groupSeconds.put(s.name(), s.activeSeconds(start, elapsed)));
         boolean deadlineHit = states.stream().anyMatch(s -> s.deadlineHit) || run.deadlineNanos <= System.nanoTime();
         StopReason reason = run.failure() != null || run.usageFailure() != null ? StopReason.ABORTED
                 : stop.isRequested() ? StopReason.INTERRUPTED
                 : deadlineHit && options.duration().isPresent() ? StopReason.DURATION : StopReason.COMPLETED;
-        return new Outcome(measurements, intervals, elapsed, reason, run.failure(), run.usageFailure(), pacing, abandoned);
+        return new Outcome(measurements, intervals, elapsed, reason, run.failure(), run.usageFailure(), pacing, abandoned,
+                groupSeconds);
     }
 
     /**

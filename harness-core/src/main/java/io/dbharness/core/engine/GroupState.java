@@ -18,6 +18,8 @@ final class GroupState {
     private final AtomicLong maxLagNanos = new AtomicLong();
     private final AtomicLong finalLagNanos = new AtomicLong(Long.MIN_VALUE);
     volatile boolean deadlineHit;
+    private final AtomicInteger finished = new AtomicInteger();
+    private final AtomicLong lastFinishNanos = new AtomicLong(Long.MIN_VALUE);
 
     GroupState(WorkerGroup spec) {
         this.spec = spec;
@@ -35,6 +37,23 @@ final class GroupState {
     /** A worker's last operation finished {@code lagNanos} after its intended start. */
     void finalLag(long lagNanos) {
         finalLagNanos.accumulateAndGet(lagNanos, Math::max);
+    }
+
+    /** A worker of this group has done its share (or stopped), at {@code nanos}. */
+    void workerFinished(long nanos) {
+        lastFinishNanos.accumulateAndGet(nanos, Math::max);
+        finished.incrementAndGet();
+    }
+
+    /**
+     * Seconds the group was at work: until its last worker finished when all of them finished before the
+     * run's end (an ingest that is done while queries go on), else the run's.
+     */
+    double activeSeconds(long startNanos, double runSeconds) {
+        if (finished.get() < workers.size()) {
+            return runSeconds;
+        }
+        return Math.min(runSeconds, Math.max(0, (lastFinishNanos.get() - startNanos) / 1e9));
     }
 
     /** How far the group is behind its schedule now, in seconds: 0 when on time or in the closed model. */

@@ -57,7 +57,7 @@ public final class Harness {
                         + "': it lacks " + c.getSimpleName());
             }
         }
-        try (TargetAdapter target = tp.open(settings)) {
+        try (TargetAdapter target = tp.open(settings, groups.stream().mapToInt(WorkerGroup::workers).sum())) {
             // read before the run: a server that goes away later still has its version in the result
             TargetInfo info = target.describe();
             workload.prepare(target, new PrepareContext() {
@@ -89,7 +89,8 @@ public final class Harness {
             List<GroupResult> groupResults = new ArrayList<>();
             for (WorkerGroup g : groups) {
                 groupResults.add(new GroupResult(g.name(), GroupState.describe(g.load()), g.workers(),
-                        Totals.of(out.measurements().totals(g.name()), out.elapsedSeconds()), out.pacing().get(g.name())));
+                        Totals.of(out.measurements().totals(g.name()), out.groupSeconds().get(g.name())),
+                        out.pacing().get(g.name())));
             }
             String failure = out.usageFailure() != null ? out.usageFailure().getMessage()
                     : out.failure() != null ? out.failure().getMessage()
@@ -238,7 +239,9 @@ public final class Harness {
                 || out.failure().kind() == TargetException.Kind.AUTHENTICATION)) {
             return 3;
         }
-        boolean bad = t.errors() > 0 || v.isFailed() || out.failure() != null || out.abandoned() > 0;
+        // a query past --op-timeout is no error, but a run where every one of them timed out measured nothing
+        boolean allTimedOut = t.timeouts() > 0 && t.operations() == 0;
+        boolean bad = t.errors() > 0 || v.isFailed() || out.failure() != null || out.abandoned() > 0 || allTimedOut;
         return bad ? 1 : 0;
     }
 

@@ -91,6 +91,7 @@ final class Worker implements Runnable {
         } catch (RuntimeException | Error e) { // a bug (even a StackOverflowError): the run ends, and says why
             run.abort(internal("worker " + group.name() + "/" + index, e));
         } finally {
+            group.workerFinished(System.nanoTime());
             Thread.interrupted(); // a cancel may have interrupted us; closing must not see it
             try {
                 session.close();
@@ -253,7 +254,9 @@ final class Worker implements Runnable {
             if (failure.kind() == Kind.TIMEOUT) {
                 stats.timedOut();
                 if (!op.timeoutIsFailure()) { // a query too slow: measured as such, the run goes on
-                    settle();
+                    if (settle()) {
+                        stats.cutOff(System.nanoTime() - intended);
+                    }
                     mustReconnect = true; // the cancel may have closed the connection; a sound one is kept
                     return;
                 }

@@ -145,7 +145,7 @@ public final class Measurements {
         for (Map<String, TypeStats> types : groups.values()) {
             for (TypeStats t : sorted(types)) {
                 Histogram h = t.cumulative;
-                if (t.operations() == 0 && t.retries.sum() == 0) {
+                if (t.operations() == 0 && t.retries.sum() == 0 && t.timeouts.sum() == 0) {
                     continue;
                 }
                 out.add(new OperationStats(t.group, t.type, t.completed.sum(), t.rolledBack.sum(), t.errors.sum(),

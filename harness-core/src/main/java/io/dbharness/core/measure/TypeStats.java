@@ -85,6 +85,14 @@ public final class TypeStats {
         errorClasses.computeIfAbsent(e.kind() + "|" + e.vendorCode(), k -> new ErrorClass(e)).count.increment();
     }
 
+    /**
+     * A query cut off by {@code --op-timeout}: neither completed nor an error, but its wait (until the cut) goes
+     * into the latency, so the percentiles do not describe only the queries fast enough to finish.
+     */
+    public void cutOff(long latencyNanos) {
+        recorder.recordValue(Math.max(1, latencyNanos / 1000));
+    }
+
     /** An attempt cancelled past its deadline or at the end of the run; retried or not. */
     public void timedOut() {
         timeouts.increment();

@@ -63,12 +63,17 @@ public final class JdbcQueryReader implements QueryReader {
     public JdbcQueryReader(Connections connections, Errors errors) throws TargetException {
         this.connections = connections;
         this.errors = errors;
+        Connection c = null;
         try {
-            this.connection = connections.open();
-            connection.setAutoCommit(true);
+            c = connections.open();
+            c.setAutoCommit(true);
         } catch (SQLException e) {
+            if (c != null) {
+                connections.discard(c);
+            }
             throw errors.classify(e, "opening a connection for queries");
         }
+        this.connection = c;
     }
 
     @Override

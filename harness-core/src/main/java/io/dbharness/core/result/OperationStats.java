@@ -5,7 +5,8 @@ package io.dbharness.core.result;
  * rolled back); in the open model it runs from the intended start, so waiting caused by a slow target is
  * included, and for a retried operation it spans every attempt.
  *
- * @param completed  operations that completed: ok plus rolled back (all operations = completed + errors)
+ * @param completed  operations that completed: ok plus rolled back (all operations = completed + errors, and for
+ *                   queries the timeouts: a query cut off by --op-timeout is neither, its wait is in the latency)
  * @param rolledBack expected rollbacks, part of {@code completed}, not errors
  * @param errors     operations that failed after their retries (timeouts included)
  * @param returnedRows rows the queries of this type returned

@@ -31,7 +31,7 @@ final class DataLoader {
         insert.prepare(target);
         WorkerGroup group = WorkerGroup.of("load", new LoadModel.Closed(workers));
         AtomicLong rows = new AtomicLong();
-        AtomicReference<Exception> failure = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         List<WorkerSession> sessions = new ArrayList<>();
         try {
             for (int i = 0; i < workers; i++) {
@@ -45,7 +45,7 @@ final class DataLoader {
                         while (failure.get() == null && !context.stopRequested() && (op = s.next()) != null) {
                             rows.addAndGet(op.execute().rows());
                         }
-                    } catch (TargetException | RuntimeException e) {
+                    } catch (Throwable e) { // whatever it is, the load must not pass for complete
                         failure.compareAndSet(null, e);
                     }
                 }, "dbharness-load");
@@ -64,16 +64,21 @@ final class DataLoader {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TargetException(TargetException.Kind.FATAL, null, "interrupted while loading the data", e);
+            failure.compareAndSet(null, e);
+            sessions.forEach(WorkerSession::cancel);
         } finally {
             sessions.forEach(WorkerSession::close);
         }
-        Exception f = failure.get();
+        Throwable f = failure.get();
         if (f instanceof TargetException te) {
             throw new TargetException(te.kind(), te.vendorCode(), "loading the data (--load) failed: " + te.getMessage(), te);
         }
-        if (f != null) {
-            throw new IllegalStateException("loading the data failed: " + f, f);
+        if (f instanceof RuntimeException re) {
+            throw re; // a usage error stays one, a bug says where it came from
+        }
+        if (f != null || context.stopRequested()) {
+            throw new TargetException(TargetException.Kind.FATAL, null, "loading the data (--load) stopped after "
+                    + rows.get() + " rows" + (f == null || f instanceof InterruptedException ? "" : ": " + f), f);
         }
         return rows.get();
     }

@@ -49,6 +49,8 @@ public final class IotMixedWorkload implements Workload {
     private final AtomicLong idleEndsNanos = new AtomicLong();
     private final AtomicLong underIngest = new AtomicLong();
     private final AtomicLong idleCounter = new AtomicLong();
+    /** Whether a query worker has taken on waiting for the rows to be visible before the idle phase. */
+    private final java.util.concurrent.atomic.AtomicBoolean settling = new java.util.concurrent.atomic.AtomicBoolean();
 
     IotMixedWorkload(IotOptions data, QueryOptions options, int ingestWorkers, int queryWorkers, double queryRate,
                      Duration idle) {
@@ -72,11 +74,7 @@ public final class IotMixedWorkload implements Workload {
         queries = QuerySet.compile(query, target.describe().product(), data, options);
         insert.prepare(target);
         queryDdl = query.prepareForQueries(data.schema()).orElse(null);
-        if (options.explain()) {
-            try (QueryReader reader = query.openReader()) {
-                plans = queries.explain(reader);
-            }
-        }
+        plans = IotQueryWorkload.explain(query, options, queries, target.describe().product());
     }
 
     /** {@code insert}: the requested load with {@code --ingest-workers}; {@code query}: its own workers and rate. */
@@ -97,27 +95,33 @@ public final class IotMixedWorkload implements Workload {
         if (!group.name().equals("query")) {
             return new Tracked(insert.openWorker(target, group, worker));
         }
-        QuerySession.Phase phase = new QuerySession.Phase() {
-            @Override
-            public String next() {
-                long ends = idleEndsNanos.get();
-                if (ends == 0) {
-                    return "";
-                }
-                return System.nanoTime() - ends < 0 ? IDLE : null;
+        TimeSeriesQuery query = IotQueryWorkload.query(target);
+        QuerySession.Step underIngestStep = new QuerySession.Step("", underIngest, false);
+        QuerySession.Step idleStep = new QuerySession.Step(IDLE, idleCounter, true);
+        QuerySession.Phase phase = () -> {
+            long ends = idleEndsNanos.get();
+            if (ends == 0) {
+                startIdlePhaseOnceVisible(query);
+                ends = idleEndsNanos.get();
             }
-
-            @Override
-            public AtomicLong counter() {
-                return idleEndsNanos.get() == 0 ? underIngest : idleCounter;
+            if (ends == 0) {
+                return underIngestStep;
             }
-
-            @Override
-            public boolean keepsAnswers() {
-                return idleEndsNanos.get() != 0;
-            }
+            return System.nanoTime() - ends < 0 ? idleStep : null;
         };
-        return new QuerySession(queries, IotQueryWorkload.query(target).openReader(), phase, k -> true);
+        return new QuerySession(queries, query.openReader(), phase, k -> true);
+    }
+
+    /**
+     * Once every row is written, one query worker waits until the target shows all of them (QuestDB applies its
+     * WAL after acknowledging) and starts the idle phase; the others go on meanwhile, counted as under ingest.
+     */
+    private void startIdlePhaseOnceVisible(TimeSeriesQuery query) throws TargetException {
+        if (ingesting.get() > 0 || !settling.compareAndSet(false, true)) {
+            return;
+        }
+        query.awaitVisible(data.schema());
+        idleEndsNanos.set(System.nanoTime() + Math.max(1, idle.toNanos()));
     }
 
     /** An ingest worker that says when it has written its share; the last one starts the idle phase. */
@@ -134,9 +138,7 @@ public final class IotMixedWorkload implements Workload {
             Operation op = s.next();
             if (op == null && !done) {
                 done = true;
-                if (ingesting.decrementAndGet() == 0) {
-                    idleEndsNanos.compareAndSet(0, System.nanoTime() + Math.max(1, idle.toNanos()));
-                }
+                ingesting.decrementAndGet();
             }
             return op;
         }

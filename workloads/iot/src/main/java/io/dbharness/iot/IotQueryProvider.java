@@ -58,6 +58,10 @@ public final class IotQueryProvider implements WorkloadProvider {
             throw new UsageException("--live writes while it runs; iot-query reads loaded data (use iot-mixed to query during ingest)");
         }
         QueryOptions queries = QueryOptions.from(settings, false);
+        if (queries.load() && settings.bool("append")) {
+            throw new UsageException("--load writes the data the queries expect into an empty table; with --append it"
+                    + " would add a second copy: use --clean, or load with iot-insert");
+        }
         if (!queries.load() && (settings.bool("clean") || settings.bool("append"))) {
             throw new UsageException("--clean and --append choose how --load writes; without --load iot-query writes nothing");
         }

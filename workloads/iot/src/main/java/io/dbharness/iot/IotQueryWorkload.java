@@ -7,6 +7,7 @@ import io.dbharness.core.api.QueryReader;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.api.UsageException;
@@ -68,12 +69,39 @@ public final class IotQueryWorkload implements Workload {
             loadSeconds = (System.nanoTime() - begun) / 1e9;
         } else {
             requireData(query, data, targetName);
+            requireLayout(target, data);
         }
+        context.status("preparing " + data.tableName() + " for the queries (index, statistics; not bounded by --op-timeout)");
         queryDdl = query.prepareForQueries(data.schema()).orElse(null);
-        if (options.explain()) {
-            try (QueryReader reader = query.openReader()) {
-                plans = queries.explain(reader);
+        plans = explain(query, options, queries, targetName);
+    }
+
+    /** {@code --explain}: each query's plan; a target that gives none is refused rather than ignored. */
+    static Map<String, String> explain(TimeSeriesQuery query, QueryOptions options, QuerySet queries, String product)
+            throws TargetException {
+        if (!options.explain()) {
+            return Map.of();
+        }
+        try (QueryReader reader = query.openReader()) {
+            Map<String, String> plans = queries.explain(reader);
+            if (plans.isEmpty()) {
+                throw new UsageException(product + " gives no query plans: leave out --explain");
             }
+            return plans;
+        }
+    }
+
+    /**
+     * The table must fit the data flags (metrics, their type): else every answer would be about other data.
+     * The target's own check for appending to a table says what differs.
+     */
+    private static void requireLayout(TargetAdapter target, IotOptions data) throws TargetException {
+        try {
+            target.capability(TimeSeriesIngest.class).orElseThrow().createSchema(data.schema(), SchemaMode.APPEND);
+        } catch (UsageException e) {
+            throw new UsageException("the data flags do not match what " + data.tableName() + " holds ("
+                    + e.getMessage().replaceFirst("; use --(clean|append).*$", "")
+                    + "); give the flags it was loaded with");
         }
     }
 
@@ -83,7 +111,8 @@ public final class IotQueryWorkload implements Workload {
         if (state != TimeSeriesQuery.TableState.HAS_ROWS) {
             throw new UsageException((state == TimeSeriesQuery.TableState.ABSENT ? "table " + data.tableName()
                     + " does not exist in " + product : "table " + data.tableName() + " in " + product + " is empty")
-                    + ": load it first (runner --workload iot-insert with the same data flags) or add --load");
+                    + ": load it first (runner --workload iot-insert with the same data flags) or add --load"
+                    + " (an embedded server starts empty in every run)");
         }
     }
 
@@ -102,22 +131,8 @@ public final class IotQueryWorkload implements Workload {
 
     @Override
     public WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException {
-        QuerySession.Phase phase = new QuerySession.Phase() {
-            @Override
-            public String next() {
-                return "";
-            }
-
-            @Override
-            public AtomicLong counter() {
-                return counter;
-            }
-
-            @Override
-            public boolean keepsAnswers() {
-                return true;
-            }
-        };
+        QuerySession.Step step = new QuerySession.Step("", counter, true);
+        QuerySession.Phase phase = () -> step;
         long count = options.queryCount().orElse(Long.MAX_VALUE);
         return new QuerySession(queries, query(target).openReader(), phase, k -> k < count);
     }

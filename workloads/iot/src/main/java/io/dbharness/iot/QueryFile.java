@@ -47,10 +47,14 @@ record QueryFile(Map<String, Entry> queries) {
 
     private static final long MAX_BYTES = 1 << 20;
 
+    /** The languages targets take (their ids and their families'): a key outside them is a typo, refused. */
+    static final java.util.Set<String> LANGUAGES = java.util.Set.of("sql", "postgres", "yugabyte", "matrixdb", "mogdb",
+            "questdb", "influxql", "flux");
+
     static QueryFile read(Path file) {
         String where = "--query-file " + file;
         if (!Files.isRegularFile(file)) {
-            throw new UsageException(where + ": no such file");
+            throw new UsageException(where + (Files.isDirectory(file) ? ": a directory, not a file" : ": no such file"));
         }
         JsonNode root;
         try {
@@ -87,6 +91,11 @@ record QueryFile(Map<String, Entry> queries) {
                     case "name" -> { }
                     case "window" -> window = duration(where, name, f.getValue().asText());
                     default -> {
+                        if (!LANGUAGES.contains(f.getKey())) {
+                            throw new UsageException(where + ": query '" + name + "' has an unknown key '" + f.getKey()
+                                    + "'; keys: name, window, and a text per language: "
+                                    + String.join(", ", new java.util.TreeSet<>(LANGUAGES)));
+                        }
                         if (!f.getValue().isTextual() || f.getValue().asText().isBlank()) {
                             throw new UsageException(where + ": query '" + name + "': '" + f.getKey()
                                     + "' must be the query's text in that language");

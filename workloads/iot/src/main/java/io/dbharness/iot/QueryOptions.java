@@ -65,7 +65,7 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
             file.ifPresent(f -> f.queries().keySet().forEach(n -> out.put(n, 1)));
             return out;
         }
-        for (String part : text.split(",")) {
+        for (String part : text.split(",", -1)) {
             String p = part.strip();
             String name = p;
             int weight = 1;

@@ -17,16 +17,21 @@ import java.util.function.LongPredicate;
  */
 final class QuerySession implements WorkerSession {
 
-    /** Decides, per call, whether the session goes on and under which phase its queries are counted. */
+    /**
+     * Where the run stands for the next query, read once so its type, instance number and whether its answer
+     * is kept all belong to the same phase.
+     *
+     * @param suffix  of the operation type: {@code ""}, or {@code "@idle"} in iot-mixed's idle phase
+     * @param counter the instance counter of the phase
+     * @param keeps   whether answers are kept (not while rows still arrive)
+     */
+    record Step(String suffix, AtomicLong counter, boolean keeps) {
+    }
+
+    /** Decides, per query, whether the session goes on and in which phase. */
     interface Phase {
-        /** The suffix of the operation type ({@code ""}, {@code "@idle"}), or null when this session is done. */
-        String next();
-
-        /** The instance counter of the current phase. */
-        AtomicLong counter();
-
-        /** Whether answers are kept in the current phase (not while data is still being written). */
-        boolean keepsAnswers();
+        /** The phase of the next query, or null when this session is done. */
+        Step next() throws TargetException;
     }
 
     private final QuerySet queries;
@@ -48,17 +53,16 @@ final class QuerySession implements WorkerSession {
     @Override
     public Operation next() throws TargetException {
         keepPending();
-        String suffix = phase.next();
-        if (suffix == null) {
+        Step step = phase.next();
+        if (step == null) {
             return null;
         }
-        long k = phase.counter().getAndIncrement();
+        long k = step.counter().getAndIncrement();
         if (!withinCount.test(k)) {
             return null;
         }
         QuerySet.Planned q = queries.pick(k);
-        return new Query(q, k, queries.params(q, k), suffix.isEmpty() ? q.name() : q.name() + suffix,
-                phase.keepsAnswers() && QuerySet.keeps(k));
+        return new Query(q, k, queries.params(q, k), q.name() + step.suffix(), step.keeps() && QuerySet.keeps(k));
     }
 
     /** One query instance; its latency is timed by the engine, its answer kept when asked. */
@@ -110,7 +114,7 @@ final class QuerySession implements WorkerSession {
         }
     }
 
-    private void keepPending() throws TargetException {
+    private void keepPending() {
         if (pending != null) {
             Query p = pending;
             pending = null;
@@ -133,8 +137,6 @@ final class QuerySession implements WorkerSession {
     public void close() {
         try {
             keepPending();
-        } catch (TargetException e) {
-            // the answer's columns did not match the catalogue: the run's other answers still stand
         } finally {
             reader.close();
         }

@@ -78,7 +78,7 @@ final class QuerySet {
         }
         if (!missing.isEmpty()) {
             throw new UsageException("target '" + targetName + "' cannot run " + (missing.size() == 1 ? "query " : "queries ")
-                    + String.join(", ", missing) + "; leave " + (missing.size() == 1 ? "it" : "them") + " out of --queries");
+                    + String.join(", ", missing) + "; leave " + (missing.size() == 1 ? "it" : "them") + " out of --queries (default: all)");
         }
         return new QuerySet(List.copyOf(planned), cumulative, data.seed(), parameters);
     }
@@ -174,11 +174,22 @@ final class QuerySet {
         return k < KEPT_INSTANCES;
     }
 
-    void keep(Planned q, long instance, QueryParams params, QueryAnswer answer) throws TargetException {
-        List<List<String>> rows = q.answers().normalise(q.name(), answer);
-        String digest = Answers.digest(rows);
-        kept.put(key(q.name(), instance), new AnswerDigest(q.name(), instance, q.describe(params), rows.size(), digest,
-                rows.size() <= KEPT_ROWS ? rows : null));
+    /**
+     * Keeps the instance's normalised answer. One that cannot be normalised (a text whose columns do not match
+     * the catalogue, a value of an unexpected kind) is kept as {@code error: <why>} in place of the digest, so
+     * {@code compare --answers} shows it rather than the result losing it.
+     */
+    void keep(Planned q, long instance, QueryParams params, QueryAnswer answer) {
+        String where = q.describe(params);
+        AnswerDigest kept;
+        try {
+            List<List<String>> rows = q.answers().normalise(q.name(), answer);
+            kept = new AnswerDigest(q.name(), instance, where, rows.size(), Answers.digest(rows),
+                    rows.size() <= KEPT_ROWS ? rows : null);
+        } catch (TargetException | RuntimeException e) {
+            kept = new AnswerDigest(q.name(), instance, where, answer.rowCount(), "error: " + e.getMessage(), null);
+        }
+        this.kept.put(key(q.name(), instance), kept);
     }
 
     private static String key(String name, long instance) {

@@ -116,7 +116,7 @@ class QueryCatalogueTest {
                 java.util.Optional.empty()));
         assertTrue(unknown.getMessage().startsWith("unknown query '1-host-1-hr' in --queries; valid queries: single-tag-latest"),
                 unknown.getMessage());
-        for (String bad : List.of("stats:0", "stats:x", "stats,,count", "stats,stats")) {
+        for (String bad : List.of("stats:0", "stats:x", "stats,,count", "stats,stats", ",", "stats,", " ")) {
             assertThrows(UsageException.class, () -> QueryOptions.weights(bad, java.util.Optional.empty()), bad);
         }
         QueryOptions o = QueryOptions.from(TestSettings.query("duration", "10s"), false);
@@ -146,6 +146,8 @@ class QueryCatalogueTest {
         assertRefused("not valid YAML at line 3", "queries:\n  - name: x\n    sql: [unclosed\n");
         assertRefused("is taken by the catalogue", "queries:\n  - name: stats\n    sql: SELECT 1\n");
         assertRefused("has no text", "queries:\n  - name: x\n");
+        assertRefused("unknown key 'mysql'", "queries:\n  - name: x\n    mysql: SELECT 1\n");
+        assertRefused("unknown key 'windw'", "queries:\n  - name: x\n    sql: SELECT 1\n    windw: 5m\n");
         assertRefused("expected a list 'queries:'", "select: 1\n");
         assertRefused("no such file", null);
     }
