@@ -94,7 +94,7 @@ class RunCommandTest {
     void helpExitsZeroAndShowsEveryGroup() {
         CliRun r = CliRun.of("--help");
         assertEquals(0, r.exitCode());
-        for (String s : List.of("Engine options:", "Workload iot-insert:", "Target postgres:", "--pg-ingest", "--tag-num")) {
+        for (String s : List.of("Engine options:", "Workloads iot-insert, iot-mixed, iot-query:", "Workload iot-query:", "Target postgres:", "--pg-ingest", "--tag-num", "--query-count")) {
             assertTrue(r.out().contains(s), s);
         }
     }
