@@ -79,7 +79,7 @@ if [ "$OTHERS" = yes ]; then
     flags=()
     if [ "$target" = influx ]; then
       start_influxd
-      flags=(--url "$INFLUX_URL")
+      flags=(--influx-url "$INFLUX_URL")
     fi
     line="$target:"
     for q in $QUERIES; do

@@ -2,12 +2,8 @@ package io.dbharness.influx;
 
 import io.dbharness.core.api.CompiledQuery;
 import io.dbharness.core.api.QueryLanguage;
-import io.dbharness.core.api.QueryReader;
 import io.dbharness.core.api.QueryShape;
 import io.dbharness.core.api.QueryTemplate;
-import io.dbharness.core.api.SeriesSchema;
-import io.dbharness.core.api.TargetException;
-import io.dbharness.core.api.TimeSeriesQuery;
 
 import java.util.List;
 import java.util.Optional;

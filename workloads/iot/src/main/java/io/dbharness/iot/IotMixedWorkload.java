@@ -3,7 +3,6 @@ package io.dbharness.iot;
 import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.Operation;
-import io.dbharness.core.api.QueryReader;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
