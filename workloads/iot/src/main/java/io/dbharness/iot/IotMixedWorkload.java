@@ -123,7 +123,7 @@ public final class IotMixedWorkload implements Workload {
         idleEndsNanos.set(System.nanoTime() + Math.max(1, idle.toNanos()));
     }
 
-    /** An ingest worker that says when it has written its share; the last one starts the idle phase. */
+    /** An ingest worker that says when it has written its share: once all have, the idle phase can start. */
     private final class Tracked implements WorkerSession {
         private final WorkerSession s;
         private boolean done;
