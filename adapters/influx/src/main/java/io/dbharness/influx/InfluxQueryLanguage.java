@@ -37,13 +37,26 @@ final class InfluxQueryLanguage implements QueryLanguage {
             return InfluxStatement.compile(name, template, shape, language,
                     InfluxQl.from(config.retentionPolicy(), measurement));
         }
-        String withBucket = defineAfterImports(template.text(), "bucket = " + InfluxLanguage.fluxString(config.bucket()));
-        return InfluxStatement.compile(name, QueryTemplate.parse(name, withBucket), shape, language,
-                language.name(measurement));
+        int at = importsEnd(template.text());
+        QueryTemplate withBucket = template.insert(at, definitionLine(template.text(), at,
+                "bucket = " + InfluxLanguage.fluxString(config.bucket())));
+        return InfluxStatement.compile(name, withBucket, shape, language, language.name(measurement));
     }
 
     /** {@code definition} as a line of its own after the text's imports, which Flux wants before anything else. */
     static String defineAfterImports(String flux, String definition) {
+        int after = importsEnd(flux);
+        return flux.substring(0, after) + definitionLine(flux, after, definition) + flux.substring(after);
+    }
+
+    /** {@code definition} as a line of its own, to go at {@code after} (the end of the imports) of {@code flux}. */
+    private static String definitionLine(String flux, int after, String definition) {
+        String head = flux.substring(0, after);
+        return (head.isEmpty() || head.endsWith("\n") ? "" : "\n") + definition + "\n";
+    }
+
+    /** Where the text's leading imports (and the blank and comment lines among them) end. */
+    private static int importsEnd(String flux) {
         int at = 0;
         int after = 0;
         while (at < flux.length()) {
@@ -57,7 +70,6 @@ final class InfluxQueryLanguage implements QueryLanguage {
             }
             at = end;
         }
-        String head = flux.substring(0, after);
-        return head + (head.isEmpty() || head.endsWith("\n") ? "" : "\n") + definition + "\n" + flux.substring(after);
+        return after;
     }
 }

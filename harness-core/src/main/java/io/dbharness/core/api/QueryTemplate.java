@@ -92,6 +92,35 @@ public final class QueryTemplate {
     }
 
     /**
+     * The template with {@code inserted} at {@code offset} of {@link #text()}, taken as text (never read for
+     * placeholders: a bucket named {@code x{tag}} stays that name). The offset must lie in a text part or at
+     * its end, not inside a placeholder.
+     */
+    public QueryTemplate insert(int offset, String inserted) {
+        List<Part> out = new ArrayList<>();
+        int pos = 0;
+        boolean done = false;
+        for (Part p : parts) {
+            if (!done && !p.isPlaceholder() && offset >= pos && offset <= pos + p.text().length()) {
+                String t = p.text();
+                out.add(new Part(t.substring(0, offset - pos) + inserted + t.substring(offset - pos), null));
+                done = true;
+            } else {
+                out.add(p);
+            }
+            pos += p.isPlaceholder() ? p.placeholder().length() + 2 : p.text().length();
+        }
+        if (!done && offset == pos) { // at the very end, or into an empty template
+            out.add(new Part(inserted, null));
+            done = true;
+        }
+        if (!done) {
+            throw new IllegalArgumentException("offset " + offset + " is inside a placeholder of " + text);
+        }
+        return new QueryTemplate(text.substring(0, offset) + inserted + text.substring(offset), out);
+    }
+
+    /**
      * The template with the fixed placeholders filled; the parameters stay. The filled values are text, never
      * read for placeholders again (a table named {@code m{tag}} stays that name).
      */
