@@ -1,15 +1,11 @@
 package io.dbharness.influx;
 
-import io.dbharness.core.api.CompiledQuery;
+import io.dbharness.core.api.QueryLanguage;
 import io.dbharness.core.api.QueryReader;
-import io.dbharness.core.api.QueryShape;
-import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesQuery;
 
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Queries on InfluxDB: InfluxQL over the v1 API's {@code /query} ({@link InfluxQlReader}), Flux over the v2
@@ -36,18 +32,8 @@ final class InfluxQuery implements TimeSeriesQuery {
     }
 
     @Override
-    public List<String> languages() {
-        return texts.languages();
-    }
-
-    @Override
-    public Optional<String> catalogueTemplate(String name) {
-        return texts.catalogueTemplate(name);
-    }
-
-    @Override
-    public CompiledQuery compile(String name, QueryTemplate template, QueryShape shape) {
-        return texts.compile(name, template, shape);
+    public QueryLanguage language() {
+        return texts;
     }
 
     /** A measurement exists only through its points: without any it is absent, as is one in a missing store. */

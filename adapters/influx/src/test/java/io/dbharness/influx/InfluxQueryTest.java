@@ -159,7 +159,7 @@ class InfluxQueryTest {
 
     private static CompiledQuery compile(TimeSeriesQuery q, String name, int tagCount) {
         SeriesSchema schema = new SeriesSchema(TABLE, MetricType.FLOAT8, 5, 998);
-        return q.compile(name, QueryTemplate.parse(name, q.catalogueTemplate(name).orElseThrow()),
+        return q.language().compile(name, QueryTemplate.parse(name, q.language().catalogueTemplate(name).orElseThrow()),
                 new QueryShape(schema, 2, tagCount));
     }
 
@@ -171,7 +171,7 @@ class InfluxQueryTest {
     void theReaderOnTheLoadedData() throws Exception {
         try (TargetAdapter t = open(Map.of("influx-database", DB))) {
             TimeSeriesQuery q = t.capability(TimeSeriesQuery.class).orElseThrow();
-            assertEquals(List.of("influxql"), q.languages());
+            assertEquals(List.of("influxql"), q.language().languages());
             assertEquals(TimeSeriesQuery.TableState.HAS_ROWS,
                     q.tableState(new SeriesSchema(TABLE, MetricType.FLOAT8, 5, 998)));
             try (QueryReader reader = q.openReader()) {
@@ -233,9 +233,9 @@ class InfluxQueryTest {
         try (TargetAdapter t = open(Map.of("influx-database", DB))) {
             TimeSeriesQuery q = t.capability(TimeSeriesQuery.class).orElseThrow();
             SeriesSchema schema = new SeriesSchema(TABLE, MetricType.FLOAT8, 5, 998);
-            CompiledQuery bad = q.compile("bad", QueryTemplate.parse("bad", "SELECT max({metric}) FROM {table} GROUP BY"),
+            CompiledQuery bad = q.language().compile("bad", QueryTemplate.parse("bad", "SELECT max({metric}) FROM {table} GROUP BY"),
                     new QueryShape(schema, 0, 1));
-            CompiledQuery unknownFunction = q.compile("nofn", QueryTemplate.parse("nofn", "SELECT nosuch({metric}) FROM {table}"),
+            CompiledQuery unknownFunction = q.language().compile("nofn", QueryTemplate.parse("nofn", "SELECT nosuch({metric}) FROM {table}"),
                     new QueryShape(schema, 0, 1));
             try (QueryReader reader = q.openReader()) {
                 TargetException syntax = assertThrows(TargetException.class, () -> reader.run(bad, params(T0, T0 + MINUTE), true));

@@ -129,7 +129,7 @@ class InfluxQueryTextTest {
         List<OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
         defs.addAll(new InfluxTargetProvider().options());
         InfluxConfig config = InfluxConfig.from(Settings.resolve(defs, options, Map.of())).requireV2();
-        InfluxQuery flux = new InfluxQuery(config, InfluxApi.V2, null, null, null, "the token");
+        io.dbharness.core.api.QueryLanguage flux = new InfluxQueryLanguage(config, InfluxLanguage.FLUX);
         assertEquals(List.of("flux"), flux.languages());
         boolean update = Boolean.getBoolean("dbharness.updateGolden");
         for (QueryCatalogue.Query q : QueryCatalogue.all()) {

@@ -1,9 +1,7 @@
 package io.dbharness.postgres;
 
-import io.dbharness.core.api.CompiledQuery;
+import io.dbharness.core.api.QueryLanguage;
 import io.dbharness.core.api.QueryReader;
-import io.dbharness.core.api.QueryShape;
-import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesQuery;
@@ -39,18 +37,8 @@ final class PgQuery implements TimeSeriesQuery {
     }
 
     @Override
-    public List<String> languages() {
-        return language.languages();
-    }
-
-    @Override
-    public Optional<String> catalogueTemplate(String name) {
-        return language.catalogueTemplate(name);
-    }
-
-    @Override
-    public CompiledQuery compile(String name, QueryTemplate template, QueryShape shape) {
-        return language.compile(name, template, shape);
+    public QueryLanguage language() {
+        return language;
     }
 
     @Override

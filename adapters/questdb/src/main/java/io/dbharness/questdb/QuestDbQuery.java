@@ -1,9 +1,7 @@
 package io.dbharness.questdb;
 
-import io.dbharness.core.api.CompiledQuery;
+import io.dbharness.core.api.QueryLanguage;
 import io.dbharness.core.api.QueryReader;
-import io.dbharness.core.api.QueryShape;
-import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesQuery;
@@ -15,7 +13,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
 import java.util.Optional;
 
 /** Queries on QuestDB over its PostgreSQL wire, in the texts {@link QuestDbQueryLanguage} writes. */
@@ -29,18 +26,8 @@ final class QuestDbQuery implements TimeSeriesQuery {
     }
 
     @Override
-    public List<String> languages() {
-        return language.languages();
-    }
-
-    @Override
-    public Optional<String> catalogueTemplate(String name) {
-        return language.catalogueTemplate(name);
-    }
-
-    @Override
-    public CompiledQuery compile(String name, QueryTemplate template, QueryShape shape) {
-        return language.compile(name, template, shape);
+    public QueryLanguage language() {
+        return language;
     }
 
     /** Counted once the WAL is applied, so rows acknowledged but not yet applied count as rows. */

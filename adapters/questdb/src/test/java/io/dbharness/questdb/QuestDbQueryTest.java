@@ -106,8 +106,8 @@ class QuestDbQueryTest {
             try (QueryReader reader = query.openReader()) {
                 Function<String, QueryAnswer> run = name -> {
                     try {
-                        QueryTemplate t = QueryTemplate.parse(name, query.catalogueTemplate(name).orElseThrow());
-                        return reader.run(query.compile(name, t, new QueryShape(schema, m, 8)), p, true);
+                        QueryTemplate t = QueryTemplate.parse(name, query.language().catalogueTemplate(name).orElseThrow());
+                        return reader.run(query.language().compile(name, t, new QueryShape(schema, m, 8)), p, true);
                     } catch (TargetException e) {
                         throw new AssertionError(name, e);
                     }
@@ -190,7 +190,7 @@ class QuestDbQueryTest {
             assertEquals(TableState.ABSENT, query.tableState(schema));
             target.capability(TimeSeriesIngest.class).orElseThrow().createSchema(schema, SchemaMode.CREATE);
             assertEquals(TableState.EMPTY, query.tableState(schema));
-            assertEquals(List.of("questdb", "sql"), query.languages());
+            assertEquals(List.of("questdb", "sql"), query.language().languages());
 
             QuestDbQueryLanguage style = new QuestDbQueryLanguage();
             QueryParams p = new QueryParams(17, new long[] {1, 2, 3}, 1_650_272_400_000_001L, 1_650_276_000_000_000L, 90_000);

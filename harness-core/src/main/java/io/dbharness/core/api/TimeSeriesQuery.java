@@ -5,7 +5,11 @@ package io.dbharness.core.api;
  * resources beside its adapter) and queries users write themselves. Texts are templates with placeholders
  * ({@link QueryTemplate}); the target compiles them once per run and binds each instance's parameters.
  */
-public interface TimeSeriesQuery extends Capability, QueryLanguage {
+public interface TimeSeriesQuery extends Capability {
+
+    /** How the target writes queries: its catalogue texts, placeholders in its syntax. */
+    QueryLanguage language();
+
 
     /** Whether the table exists and holds rows: queries on an absent or empty table measure nothing. */
     TableState tableState(SeriesSchema schema) throws TargetException;

@@ -70,7 +70,7 @@ public final class IotMixedWorkload implements Workload {
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
         TimeSeriesQuery query = IotQueryWorkload.query(target);
-        queries = QuerySet.compile(query, target.describe().product(), data, options);
+        queries = QuerySet.compile(query.language(), target.describe().product(), data, options);
         insert.prepare(target);
         queryDdl = query.prepareForQueries(data.schema()).orElse(null);
         plans = IotQueryWorkload.explain(query, options, queries, target.describe().product());

@@ -62,7 +62,7 @@ public final class IotQueryWorkload implements Workload {
     public void prepare(TargetAdapter target, PrepareContext context) throws TargetException {
         TimeSeriesQuery query = query(target);
         targetName = target.describe().product();
-        queries = QuerySet.compile(query, targetName, data, options);
+        queries = QuerySet.compile(query.language(), targetName, data, options);
         if (options.load()) {
             long begun = System.nanoTime();
             loadedRows = DataLoader.load(loader, data.totalRows(), target, loadWorkers, context);
