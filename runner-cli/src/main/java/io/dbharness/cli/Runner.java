@@ -228,6 +228,15 @@ public final class Runner {
                 Main.printError(err, result.failure());
             } else if (result.verification().isFailed()) {
                 Main.printError(err, "verification failed: " + result.verification().message());
+            } else if (result.exitCode() == ExitCode.RUN_FAILED && !result.errors().isEmpty()) {
+                // the run went on within --max-errors, but a script must see why it exits 1
+                io.dbharness.core.result.ErrorSummary first = result.errors().get(0);
+                Main.printError(err, String.format(java.util.Locale.ROOT, "%,d operations failed; the most frequent: %s %s",
+                        result.totals().errors(), first.kind(), String.valueOf(first.firstMessage()).replaceAll("\\s*\\R\\s*", " ")));
+            } else if (result.exitCode() == ExitCode.RUN_FAILED && result.totals().timeouts() > 0
+                    && result.totals().operations() == 0) {
+                Main.printError(err, "every query timed out (--op-timeout " + options.getOrDefault("op-timeout",
+                        io.dbharness.core.engine.RunOptions.DEFAULT_OP_TIMEOUT) + "): nothing was measured");
             }
             return result.exitCode();
         }

@@ -88,6 +88,24 @@ class QueryCliTest {
     }
 
     @Test
+    void aRunWhereEveryQueryTimedOutExitsOneSayingSo() throws Exception {
+        Path file = tmp.resolve("slow.yaml");
+        Files.writeString(file, """
+                queries:
+                  - name: always-slow
+                    sql: SELECT pg_sleep(2)
+                """);
+        query("load", "--table-name", "cli_slow", "--load", "--clean", "--queries", "count");
+        CliRun r = CliRun.withEnv(Map.of(), "--workload", "iot-query", "--url", url, "--user", "postgres", "--results",
+                tmp.resolve("slow").toString(), "--no-watch", "--table-name", "cli_slow", "--tag-num", "30",
+                "--total-metrics-count", "4", "--ts-step-in-second", "10", "--ts-end", "2022-04-18 10:00:00",
+                "--query-file", file.toString(), "--queries", "always-slow", "--query-count", "2", "--op-timeout", "300ms");
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertEquals("every query timed out (--op-timeout 300ms): nothing was measured", r.oneLineError());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("always-slow +0 .* 2")), r.out());
+    }
+
+    @Test
     void compareAnswersFindsTheInstancesThatDiffer() throws Exception {
         Path a = query("a", "--table-name", "cmp", "--load", "--clean");
         Path b = query("b", "--table-name", "cmp", "--workers", "3");
