@@ -128,6 +128,20 @@ class PgQueryTest {
     }
 
     @Test
+    void aQueryTheTargetHasNoTextForIsRefusedBeforeTheRun() throws Exception {
+        Path file = tmp.resolve("influx-only.yaml");
+        Files.writeString(file, """
+                queries:
+                  - name: influx-only
+                    influxql: SELECT count({metric}) FROM {table}
+                """);
+        UsageException e = assertThrows(UsageException.class, () -> Harness.run(spec("iot-query", "q_none")
+                .option("query-file", file).option("queries", "stats,influx-only").build()));
+        assertEquals("target 'PostgreSQL' cannot run query influx-only (--query-file has no text in postgres, sql);"
+                + " leave it out of --queries (default: all)", e.getMessage());
+    }
+
+    @Test
     void queryPastOpTimeoutIsCountedAndTheRunGoesOn() throws Exception {
         Path file = tmp.resolve("slow.yaml");
         Files.writeString(file, """
