@@ -64,7 +64,8 @@ public final class ProgressPrinter implements ProgressListener {
             b.append(Fmt.count(g.operations())).append(" ops  ");
             b.append(Fmt.rate(i == null ? 0 : i.operationsPerSecond())).append(" ops/s  ");
         }
-        b.append("p99 ").append(Fmt.millis(i == null ? 0 : i.p99Millis())).append(" ms");
+        // an interval in which nothing completed has no latency to show (a stalled target): say so, not 0 ms
+        b.append(i == null || i.operations() == 0 ? "p99 -" : "p99 " + Fmt.millis(i.p99Millis()) + " ms");
         if (g.errors() > 0) {
             b.append("  ").append(Fmt.count(g.errors())).append(g.errors() == 1 ? " error" : " errors");
         }
