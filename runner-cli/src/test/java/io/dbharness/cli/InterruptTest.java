@@ -2,12 +2,6 @@ package io.dbharness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dbharness.core.api.SqlAccess;
-import io.dbharness.core.api.TargetAdapter;
-import io.dbharness.core.api.TargetProvider;
-import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.Registry;
-import io.dbharness.core.engine.RunOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,7 +18,6 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -39,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class InterruptTest {
 
-    private static TargetAdapter server;
+    private static CliPostgres pg;
     private static String url;
 
     @TempDir
@@ -47,18 +40,13 @@ class InterruptTest {
 
     @BeforeAll
     static void startServer() throws Exception {
-        TargetProvider pg = Registry.load().target("postgres");
-        List<io.dbharness.core.config.OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
-        defs.addAll(pg.options());
-        server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
-        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection()) {
-            url = c.getMetaData().getURL();
-        }
+        pg = CliPostgres.start();
+        url = pg.url();
     }
 
     @AfterAll
     static void stopServer() {
-        server.close();
+        pg.close();
     }
 
     /** A runner process writing a table big enough to still be running when the test interrupts it. */

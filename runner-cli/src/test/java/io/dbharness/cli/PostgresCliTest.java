@@ -1,11 +1,5 @@
 package io.dbharness.cli;
 
-import io.dbharness.core.api.SqlAccess;
-import io.dbharness.core.api.TargetAdapter;
-import io.dbharness.core.api.TargetProvider;
-import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.Registry;
-import io.dbharness.core.engine.RunOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Server-side bad input through the command line, against a running (embedded) PostgreSQL. */
 class PostgresCliTest {
 
-    private static TargetAdapter server;
+    private static CliPostgres pg;
     private static String url;
 
     @TempDir
@@ -32,18 +26,13 @@ class PostgresCliTest {
 
     @BeforeAll
     static void startServer() throws Exception {
-        TargetProvider pg = Registry.load().target("postgres");
-        List<io.dbharness.core.config.OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
-        defs.addAll(pg.options());
-        server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
-        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection()) {
-            url = c.getMetaData().getURL();
-        }
+        pg = CliPostgres.start();
+        url = pg.url();
     }
 
     @AfterAll
     static void stopServer() {
-        server.close();
+        pg.close();
     }
 
     private CliRun run(String... args) {
@@ -107,7 +96,7 @@ class PostgresCliTest {
 
     @Test
     void aTargetThatRefusesThePreparationIsExitTwoWithItsReason() throws Exception {
-        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection();
+        try (Connection c = pg.connect();
              java.sql.Statement st = c.createStatement()) {
             st.execute("DROP ROLE IF EXISTS cli_reader");
             st.execute("CREATE ROLE cli_reader LOGIN");

@@ -1,11 +1,5 @@
 package io.dbharness.cli;
 
-import io.dbharness.core.api.SqlAccess;
-import io.dbharness.core.api.TargetAdapter;
-import io.dbharness.core.api.TargetProvider;
-import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.Registry;
-import io.dbharness.core.engine.RunOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@code runner queries} and {@code runner compare --answers} as a user calls them, on the embedded PostgreSQL. */
 class QueryCliTest {
 
-    private static TargetAdapter server;
+    private static CliPostgres pg;
     private static String url;
 
     @TempDir
@@ -34,18 +28,13 @@ class QueryCliTest {
 
     @BeforeAll
     static void startServer() throws Exception {
-        TargetProvider pg = Registry.load().target("postgres");
-        List<io.dbharness.core.config.OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
-        defs.addAll(pg.options());
-        server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
-        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection()) {
-            url = c.getMetaData().getURL();
-        }
+        pg = CliPostgres.start();
+        url = pg.url();
     }
 
     @AfterAll
     static void stopServer() {
-        server.close();
+        pg.close();
     }
 
     /** An iot-query run into its own results directory; returns the result file. */
@@ -113,7 +102,7 @@ class QueryCliTest {
         assertEquals(0, same.exitCode(), same.out() + same.err());
         assertTrue(same.out().contains("0 of 150 answers differ"), same.out());
 
-        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection();
+        try (Connection c = pg.connect();
              Statement st = c.createStatement()) {
             st.execute("UPDATE cmp SET c0 = c0 + 1, c1 = c1 + 1, c2 = c2 + 1, c3 = c3 + 1"
                     + " WHERE tag_id = 7 AND ts = (SELECT max(ts) FROM cmp)");

@@ -5,13 +5,10 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.iot.QueryCatalogue;
-import io.dbharness.postgres.EmbeddedPostgresFixture;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -23,35 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MatrixDbQueryOnPostgresTest {
 
     private static RunSpec.Builder run(String target, String table) throws Exception {
-        RunSpec.Builder b = RunSpec.builder()
-                .target(target)
-                .workload("iot-query")
-                .option("url", EmbeddedPostgresFixture.jdbcUrl())
-                .option("user", "postgres")
-                .option("table-name", table)
-                .option("load", true)
-                .option("clean", true)
-                .option("no-watch", true)
-                .option("tag-num", 50)
-                .option("total-metrics-count", 5)
-                .option("ts-end", "2022-04-18 10:00:00")
-                .option("generator-empty-value-ratio", 0)
-                .option("query-count", 200)
-                .environment(Map.of());
-        return target.equals("matrixdb") ? b.option("allow-compatible-server", true) : b;
-    }
-
-    private static RunResult ok(RunResult r) {
-        assertNull(r.failure(), r.target() + ": " + r.failure());
-        assertEquals(0, r.totals().errors(), r.target() + ": " + r.errors());
-        assertEquals(0, r.exitCode(), r.target());
-        return r;
+        return CatalogueTexts.onEmbeddedPostgres(target, table).option("load", true).option("clean", true)
+                .option("tag-num", 50).option("total-metrics-count", 5).option("ts-end", "2022-04-18 10:00:00")
+                .option("generator-empty-value-ratio", 0).option("query-count", 200);
     }
 
     @Test
     void everyQueryAnswersAsPostgresDoes() throws Exception {
-        RunResult mine = ok(Harness.run(run("matrixdb", "mx_query").build()));
-        RunResult theirs = ok(Harness.run(run("postgres", "mx_query_pg").build()));
+        RunResult mine = CatalogueTexts.ok(Harness.run(run("matrixdb", "mx_query").build()));
+        RunResult theirs = CatalogueTexts.ok(Harness.run(run("postgres", "mx_query_pg").build()));
         assertEquals(200, mine.answers().size());
         for (QueryCatalogue.Query q : QueryCatalogue.all()) {
             assertTrue(mine.answers().stream().anyMatch(a -> a.query().equals(q.name())), q.name() + " ran");

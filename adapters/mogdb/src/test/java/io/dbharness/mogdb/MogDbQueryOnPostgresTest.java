@@ -5,13 +5,10 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.iot.QueryCatalogue;
-import io.dbharness.postgres.EmbeddedPostgresFixture;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -23,33 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MogDbQueryOnPostgresTest {
 
     private static RunSpec.Builder run(String target, String table) throws Exception {
-        RunSpec.Builder b = RunSpec.builder()
-                .target(target)
-                .workload("iot-query")
-                .option("url", EmbeddedPostgresFixture.jdbcUrl())
-                .option("user", "postgres")
-                .option("table-name", table)
-                .option("no-watch", true)
-                .option("tag-num", 50)
-                .option("total-metrics-count", 5)
-                .option("ts-end", "2022-04-18 10:00:00")
-                .option("generator-empty-value-ratio", 0)
-                .environment(Map.of());
-        return target.equals("mogdb") ? b.option("allow-compatible-server", true) : b;
-    }
-
-    private static RunResult ok(RunResult r) {
-        assertNull(r.failure(), r.target() + ": " + r.failure());
-        assertEquals(0, r.totals().errors(), r.target() + ": " + r.errors());
-        assertEquals(0, r.exitCode(), r.target());
-        return r;
+        return CatalogueTexts.onEmbeddedPostgres(target, table).option("tag-num", 50).option("total-metrics-count", 5)
+                .option("ts-end", "2022-04-18 10:00:00").option("generator-empty-value-ratio", 0);
     }
 
     @Test
     void everyQueryAnswersAsPostgresDoesAndTheIndexIsMadeOnce() throws Exception {
-        RunResult mine = ok(Harness.run(run("mogdb", "mogdb_query").option("load", true).option("clean", true)
+        RunResult mine = CatalogueTexts.ok(Harness.run(run("mogdb", "mogdb_query").option("load", true).option("clean", true)
                 .option("query-count", 200).build()));
-        RunResult theirs = ok(Harness.run(run("postgres", "mogdb_query_pg").option("load", true).option("clean", true)
+        RunResult theirs = CatalogueTexts.ok(Harness.run(run("postgres", "mogdb_query_pg").option("load", true).option("clean", true)
                 .option("query-count", 200).build()));
         assertEquals(200, mine.answers().size());
         for (QueryCatalogue.Query q : QueryCatalogue.all()) {
@@ -59,7 +38,7 @@ class MogDbQueryOnPostgresTest {
         CatalogueTexts.assertSameAnswers(theirs, mine);
 
         // the table and its index are there now: the statement must pass over the index, not fail on it
-        RunResult again = ok(Harness.run(run("mogdb", "mogdb_query").option("queries", "lastpoint").option("query-count", 5)
+        RunResult again = CatalogueTexts.ok(Harness.run(run("mogdb", "mogdb_query").option("queries", "lastpoint").option("query-count", 5)
                 .build()));
         assertEquals(5, again.answers().size());
     }

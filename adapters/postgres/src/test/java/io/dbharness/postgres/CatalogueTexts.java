@@ -187,6 +187,26 @@ public final class CatalogueTexts {
     }
 
     /**
+     * iot-query as {@code target} on the shared embedded PostgreSQL (a product target runs there as a compatible
+     * server), into {@code table}, without the machine's PG variables; the test adds its data flags.
+     */
+    public static io.dbharness.core.engine.RunSpec.Builder onEmbeddedPostgres(String target, String table)
+            throws io.dbharness.core.api.TargetException {
+        io.dbharness.core.engine.RunSpec.Builder b = io.dbharness.core.engine.RunSpec.builder().target(target)
+                .workload("iot-query").option("url", EmbeddedPostgresFixture.jdbcUrl()).option("user", "postgres")
+                .option("table-name", table).option("no-watch", true).environment(Map.of());
+        return target.equals("postgres") ? b : b.option("allow-compatible-server", true);
+    }
+
+    /** The run ended cleanly: no failure, no errors, exit 0. */
+    public static RunResult ok(RunResult r) {
+        org.junit.jupiter.api.Assertions.assertNull(r.failure(), r.target() + ": " + r.failure());
+        assertEquals(0, r.totals().errors(), r.target() + ": " + r.errors());
+        assertEquals(0, r.exitCode(), r.target());
+        return r;
+    }
+
+    /**
      * Asserts both runs answered the same instances with the same normalised rows (digests), naming the first
      * instances that differ with their parameters and values.
      */

@@ -7,14 +7,11 @@ import io.dbharness.core.api.QueryShape;
 import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.encode.TimestampText;
 import io.dbharness.core.query.SqlQuery;
 import io.dbharness.core.query.SqlStyle;
 
 import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -29,9 +26,6 @@ final class QuestDbQueryLanguage implements QueryLanguage, SqlStyle {
 
     private static final SqlDialect DIALECT = SqlDialect.sql(QuestDbQueryLanguage.class.getClassLoader(),
             "io/dbharness/questdb/sql");
-    /** What QuestDB parses as a UTC timestamp, to the microsecond its TIMESTAMP column holds. */
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
-            .withZone(ZoneOffset.UTC);
 
     @Override
     public List<String> languages() {
@@ -73,6 +67,6 @@ final class QuestDbQueryLanguage implements QueryLanguage, SqlStyle {
     }
 
     static String time(long micros) {
-        return "'" + TIME.format(Instant.EPOCH.plus(micros, ChronoUnit.MICROS)) + "'";
+        return "'" + TimestampText.iso(micros) + "'";
     }
 }

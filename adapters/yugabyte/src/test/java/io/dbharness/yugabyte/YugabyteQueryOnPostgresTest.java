@@ -5,13 +5,11 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.iot.QueryCatalogue;
-import io.dbharness.postgres.EmbeddedPostgresFixture;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -22,28 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class YugabyteQueryOnPostgresTest {
 
-    private static RunSpec.Builder run(String target, String table) throws Exception {
-        RunSpec.Builder b = RunSpec.builder()
-                .target(target)
-                .workload("iot-query")
-                .option("url", EmbeddedPostgresFixture.jdbcUrl())
-                .option("user", "postgres")
-                .option("table-name", table)
-                .option("load", true)
-                .option("clean", true)
-                .option("no-watch", true)
-                .environment(Map.of());
-        return target.equals("yugabyte") ? b.option("allow-compatible-server", true) : b;
-    }
-
-    private static RunResult ok(RunResult r) {
-        assertNull(r.failure(), r.target() + ": " + r.failure());
-        assertEquals(0, r.totals().errors(), r.target() + ": " + r.errors());
-        assertEquals(0, r.exitCode(), r.target());
-        return r;
-    }
-
     /** Every catalogue query, 200 instances, one hour of 50 devices with every value present. */
+    private static RunSpec.Builder run(String target, String table) throws Exception {
+        return CatalogueTexts.onEmbeddedPostgres(target, table).option("load", true).option("clean", true);
+    }
+
     @Test
     void everyQueryAnswersAsPostgresDoes() throws Exception {
         Map<String, Object> data = Map.of("tag-num", 50, "total-metrics-count", 5, "ts-start", "2022-04-18 09:00:00",
@@ -54,8 +35,8 @@ class YugabyteQueryOnPostgresTest {
             yb.option(k, v);
             pg.option(k, v);
         });
-        RunResult mine = ok(Harness.run(yb.build()));
-        RunResult theirs = ok(Harness.run(pg.build()));
+        RunResult mine = CatalogueTexts.ok(Harness.run(yb.build()));
+        RunResult theirs = CatalogueTexts.ok(Harness.run(pg.build()));
 
         assertEquals(200, mine.answers().size());
         for (QueryCatalogue.Query q : QueryCatalogue.all()) {
@@ -85,8 +66,8 @@ class YugabyteQueryOnPostgresTest {
             yb.option(k, v);
             pg.option(k, v);
         });
-        RunResult mine = ok(Harness.run(yb.build()));
-        RunResult theirs = ok(Harness.run(pg.build()));
+        RunResult mine = CatalogueTexts.ok(Harness.run(yb.build()));
+        RunResult theirs = CatalogueTexts.ok(Harness.run(pg.build()));
         assertEquals(30, mine.answers().size());
         assertTrue(mine.answers().stream().anyMatch(a -> a.values() != null && a.values().toString().contains("null")),
                 "some newest row holds an empty value");

@@ -33,6 +33,25 @@ public final class TimestampText {
         }
     }
 
+    /**
+     * {@code 2022-04-18T09:00:00.000000Z}: ISO 8601 in UTC with all six fraction digits, the form answers are
+     * compared in and QuestDB reads as a timestamp literal. Years 0000..9999.
+     */
+    public static String iso(long epochMicros) {
+        long second = Math.floorDiv(epochMicros, 1_000_000L);
+        int micros = (int) (epochMicros - second * 1_000_000L);
+        byte[] out = new byte[27];
+        format(second, out);
+        out[10] = 'T';
+        out[19] = '.';
+        for (int i = 25; i >= 20; i--) {
+            out[i] = (byte) ('0' + micros % 10);
+            micros /= 10;
+        }
+        out[26] = 'Z';
+        return new String(out, java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
     /** Civil date from days since 1970-01-01 (H. Hinnant's algorithm), then {@code yyyy-MM-dd HH:mm:ss}. */
     static void format(long epochSecond, byte[] out) {
         long days = Math.floorDiv(epochSecond, 86_400L);

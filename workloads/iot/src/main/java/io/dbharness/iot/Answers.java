@@ -4,6 +4,7 @@ import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.QueryAnswer;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.encode.TimestampText;
 import io.dbharness.iot.QueryCatalogue.Column;
 import io.dbharness.iot.QueryCatalogue.Kind;
 
@@ -186,52 +187,19 @@ final class Answers {
             return time(t);
         }
         if (v instanceof Number n) { // epoch microseconds
-            return TIME.format(Instant.EPOCH.plusNanos(n.longValue() * 1000));
+            return TimestampText.iso(n.longValue());
         }
-        return TIME.format(Instant.parse(v.toString()));
+        return time(Instant.parse(v.toString()));
     }
 
-    /**
-     * {@code yyyy-MM-ddTHH:mm:ss.ffffffZ}, as {@link #TIME} writes it but without its cost (thousands of times
-     * per answer): the date part is formatted once per day.
-     */
+    /** UTC with microseconds ({@link TimestampText#iso}); the formatter only outside the years it writes. */
     static String time(Instant t) {
         long seconds = t.getEpochSecond();
-        long day = Math.floorDiv(seconds, 86_400L);
-        if (seconds < 0 || seconds >= 253_402_300_800L) { // outside years 1970..9999: the formatter
+        if (seconds < -62_167_219_200L || seconds >= 253_402_300_800L) { // outside years 0000..9999
             return TIME.format(t);
         }
-        String date = DAY_CACHE.get();
-        if (date == null || DAY_CACHE_DAY.get() != day) {
-            date = TIME.format(Instant.ofEpochSecond(day * 86_400L)).substring(0, 11);
-            DAY_CACHE.set(date);
-            DAY_CACHE_DAY.set(day);
-        }
-        int s = (int) (seconds - day * 86_400L);
-        int micros = t.getNano() / 1000;
-        char[] c = new char[27];
-        date.getChars(0, 11, c, 0);
-        two(c, 11, s / 3600);
-        c[13] = ':';
-        two(c, 14, s / 60 % 60);
-        c[16] = ':';
-        two(c, 17, s % 60);
-        c[19] = '.';
-        for (int i = 25; i >= 20; i--) {
-            c[i] = (char) ('0' + micros % 10);
-            micros /= 10;
-        }
-        c[26] = 'Z';
-        return new String(c);
+        return TimestampText.iso(Math.multiplyExact(seconds, 1_000_000L) + t.getNano() / 1000);
     }
-
-    private static void two(char[] c, int at, int v) {
-        c[at] = (char) ('0' + v / 10);
-        c[at + 1] = (char) ('0' + v % 10);
-    }
-
-    private static final ThreadLocal<String> DAY_CACHE = new ThreadLocal<>();
-    private static final ThreadLocal<Long> DAY_CACHE_DAY = ThreadLocal.withInitial(() -> Long.MIN_VALUE);
 
     private static long integer(Object v) {
         if (v instanceof Long l) {

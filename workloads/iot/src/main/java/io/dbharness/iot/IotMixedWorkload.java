@@ -39,9 +39,7 @@ public final class IotMixedWorkload implements Workload {
     private final int queryWorkers;
     private final double queryRate;
     private final Duration idle;
-    private QuerySet queries;
-    private Map<String, String> plans = Map.of();
-    private String queryDdl;
+    private final QueryPart part;
 
     private final AtomicInteger ingesting = new AtomicInteger();
     /** System.nanoTime when the idle phase ends; 0 while the ingest runs. */
@@ -56,6 +54,7 @@ public final class IotMixedWorkload implements Workload {
         this.data = data;
         this.options = options;
         this.insert = new IotInsertWorkload(data);
+        this.part = new QueryPart(data, options);
         this.ingestWorkers = ingestWorkers;
         this.queryWorkers = queryWorkers;
         this.queryRate = queryRate;
@@ -70,10 +69,10 @@ public final class IotMixedWorkload implements Workload {
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
         TimeSeriesQuery query = IotQueryWorkload.query(target);
-        queries = QuerySet.compile(query.language(), target.describe().product(), data, options);
+        String product = target.describe().product();
+        part.compile(query, product);
         insert.prepare(target);
-        queryDdl = query.prepareForQueries(data.schema()).orElse(null);
-        plans = IotQueryWorkload.explain(query, options, queries, target.describe().product());
+        part.ready(query, product);
     }
 
     /** {@code insert}: the requested load with {@code --ingest-workers}; {@code query}: its own workers and rate. */
@@ -108,7 +107,7 @@ public final class IotMixedWorkload implements Workload {
             }
             return System.nanoTime() - ends < 0 ? idleStep : null;
         };
-        return new QuerySession(queries, query.openReader(), phase, k -> true);
+        return new QuerySession(part.queries(), query.openReader(), phase, k -> true);
     }
 
     /**
@@ -175,29 +174,19 @@ public final class IotMixedWorkload implements Workload {
 
     @Override
     public List<AnswerDigest> answers() {
-        return queries == null ? List.of() : queries.answers();
+        return part.answers();
     }
 
     @Override
     public Map<String, String> plans() {
-        return plans;
+        return part.plans();
     }
 
     @Override
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>(insert.describe());
-        m.put("queries", String.join(",", options.weights().entrySet().stream()
-                .map(e -> e.getKey() + ":" + e.getValue()).toList()));
-        m.put("queryTags", Integer.toString(options.queryTags()));
-        if (queryDdl != null) {
-            m.put("queryDdl", queryDdl);
-        }
+        part.describe(m);
         m.put("idleQuerySeconds", Long.toString(idle.toSeconds()));
-        if (queries != null) {
-            for (QuerySet.Planned q : queries.planned()) {
-                m.put("query." + q.name(), q.compiled().text());
-            }
-        }
         return m;
     }
 }

@@ -3,7 +3,6 @@ package io.dbharness.iot;
 import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.PrepareContext;
-import io.dbharness.core.api.QueryReader;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
@@ -31,9 +30,7 @@ public final class IotQueryWorkload implements Workload {
     private final IotOptions data;
     private final QueryOptions options;
     private final int loadWorkers;
-    private QuerySet queries;
-    private Map<String, String> plans = Map.of();
-    private String queryDdl;
+    private final QueryPart part;
     private final AtomicLong counter = new AtomicLong();
     private long loadedRows = -1;
     private double loadSeconds;
@@ -46,6 +43,7 @@ public final class IotQueryWorkload implements Workload {
         this.options = options;
         this.loadWorkers = loadWorkers;
         this.loader = new IotInsertWorkload(data);
+        this.part = new QueryPart(data, options);
     }
 
     @Override
@@ -62,7 +60,7 @@ public final class IotQueryWorkload implements Workload {
     public void prepare(TargetAdapter target, PrepareContext context) throws TargetException {
         TimeSeriesQuery query = query(target);
         targetName = target.describe().product();
-        queries = QuerySet.compile(query.language(), targetName, data, options);
+        part.compile(query, targetName);
         if (options.load()) {
             long begun = System.nanoTime();
             loadedRows = DataLoader.load(loader, data.totalRows(), target, loadWorkers, context);
@@ -72,23 +70,7 @@ public final class IotQueryWorkload implements Workload {
             requireLayout(target, data);
         }
         context.status("preparing " + data.tableName() + " for the queries (index, statistics; not bounded by --op-timeout)");
-        queryDdl = query.prepareForQueries(data.schema()).orElse(null);
-        plans = explain(query, options, queries, targetName);
-    }
-
-    /** {@code --explain}: each query's plan; a target that gives none is refused rather than ignored. */
-    static Map<String, String> explain(TimeSeriesQuery query, QueryOptions options, QuerySet queries, String product)
-            throws TargetException {
-        if (!options.explain()) {
-            return Map.of();
-        }
-        try (QueryReader reader = query.openReader()) {
-            Map<String, String> plans = queries.explain(reader);
-            if (plans.isEmpty()) {
-                throw new UsageException(product + " gives no query plans: leave out --explain");
-            }
-            return plans;
-        }
+        part.ready(query, targetName);
     }
 
     /**
@@ -134,7 +116,7 @@ public final class IotQueryWorkload implements Workload {
         QuerySession.Step step = new QuerySession.Step("", counter, true);
         QuerySession.Phase phase = () -> step;
         long count = options.queryCount().orElse(Long.MAX_VALUE);
-        return new QuerySession(queries, query(target).openReader(), phase, k -> k < count);
+        return new QuerySession(part.queries(), query(target).openReader(), phase, k -> k < count);
     }
 
     /** Queries change nothing; with --load, the rows it wrote are counted. */
@@ -160,28 +142,18 @@ public final class IotQueryWorkload implements Workload {
 
     @Override
     public List<AnswerDigest> answers() {
-        return queries == null ? List.of() : queries.answers();
+        return part.answers();
     }
 
     @Override
     public Map<String, String> plans() {
-        return plans;
+        return part.plans();
     }
 
     @Override
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>(loader.describe());
-        m.put("queries", String.join(",", options.weights().entrySet().stream()
-                .map(e -> e.getKey() + ":" + e.getValue()).toList()));
-        m.put("queryTags", Integer.toString(options.queryTags()));
-        if (queries != null) {
-            for (QuerySet.Planned q : queries.planned()) {
-                m.put("query." + q.name(), q.compiled().text());
-            }
-        }
-        if (queryDdl != null) {
-            m.put("queryDdl", queryDdl);
-        }
+        part.describe(m);
         if (loadedRows >= 0) {
             m.put("loadedRows", Long.toString(loadedRows));
             m.put("loadSeconds", String.format(java.util.Locale.ROOT, "%.3f", loadSeconds));

@@ -1,0 +1,75 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.QueryReader;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TimeSeriesQuery;
+import io.dbharness.core.api.UsageException;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The query side iot-query and iot-mixed share: the run's queries compiled for the target, the table made
+ * ready for them (index, statistics), their plans ({@code --explain}), the kept answers and the facts for the
+ * result.
+ */
+final class QueryPart {
+
+    private final IotOptions data;
+    private final QueryOptions options;
+    private QuerySet queries;
+    private Map<String, String> plans = Map.of();
+    private String queryDdl;
+
+    QueryPart(IotOptions data, QueryOptions options) {
+        this.data = data;
+        this.options = options;
+    }
+
+    /** Compiles every query for the target; one it has no text for is refused here, before anything runs. */
+    void compile(TimeSeriesQuery query, String product) {
+        queries = QuerySet.compile(query.language(), product, data, options);
+    }
+
+    /** The table ready for the queries, then each query's plan when {@code --explain} asks for it. */
+    void ready(TimeSeriesQuery query, String product) throws TargetException {
+        queryDdl = query.prepareForQueries(data.schema()).orElse(null);
+        if (!options.explain()) {
+            return;
+        }
+        try (QueryReader reader = query.openReader()) {
+            plans = queries.explain(reader);
+        }
+        if (plans.isEmpty()) { // a target that gives none is refused rather than ignored
+            throw new UsageException(product + " gives no query plans: leave out --explain");
+        }
+    }
+
+    QuerySet queries() {
+        return queries;
+    }
+
+    List<AnswerDigest> answers() {
+        return queries == null ? List.of() : queries.answers();
+    }
+
+    Map<String, String> plans() {
+        return plans;
+    }
+
+    /** The queries, their weights and texts, and the statement that made the table ready. */
+    void describe(Map<String, String> m) {
+        m.put("queries", String.join(",", options.weights().entrySet().stream()
+                .map(e -> e.getKey() + ":" + e.getValue()).toList()));
+        m.put("queryTags", Integer.toString(options.queryTags()));
+        if (queries != null) {
+            for (QuerySet.Planned q : queries.planned()) {
+                m.put("query." + q.name(), q.compiled().text());
+            }
+        }
+        if (queryDdl != null) {
+            m.put("queryDdl", queryDdl);
+        }
+    }
+}
