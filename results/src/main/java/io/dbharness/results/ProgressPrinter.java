@@ -43,14 +43,17 @@ public final class ProgressPrinter implements ProgressListener {
         boolean named = progress.groups().size() > 1;
         for (GroupProgress g : progress.groups()) {
             GroupInterval i = sample.groups().stream().filter(x -> x.group().equals(g.group())).findFirst().orElse(null);
-            lines.add(line(progress.elapsedSeconds(), named ? g.group() : null, i, g));
+            lines.add(line(progress.elapsedSeconds(), named ? g.group() : null, i, g, progress));
         }
         return lines;
     }
 
-    private static String line(double elapsed, String name, GroupInterval i, GroupProgress g) {
+    private static String line(double elapsed, String name, GroupInterval i, GroupProgress g, Progress progress) {
         StringBuilder b = new StringBuilder(128);
         b.append(String.format(Locale.ROOT, "[%5s]  ", Fmt.shortDuration(elapsed)));
+        if (progress.warmingUp()) {
+            b.append("warm-up (not measured)  ");
+        }
         if (name != null) {
             b.append(name).append(": ");
         }
@@ -64,6 +67,8 @@ public final class ProgressPrinter implements ProgressListener {
             b.append(Fmt.count(g.operations())).append(" ops  ");
             b.append(Fmt.rate(i == null ? 0 : i.operationsPerSecond())).append(" ops/s  ");
         }
+        // the workload's headline figures (TPC-C's tpmC), over the measured run so far
+        progress.figures().forEach((k, v) -> b.append(k).append(' ').append(Fmt.rate(v)).append("  "));
         // an interval in which nothing completed has no latency to show (a stalled target): say so, not 0 ms
         b.append(i == null || i.operations() == 0 ? "p99 -" : "p99 " + Fmt.millis(i.p99Millis()) + " ms");
         if (g.errors() > 0) {

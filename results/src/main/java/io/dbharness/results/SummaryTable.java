@@ -50,6 +50,7 @@ public final class SummaryTable {
         }
         b.append('└').append(rule(left + 2)).append('┴').append(rule(right + 2)).append("┘\n");
         appendQueries(b, r);
+        appendTypes(b, r);
         appendErrors(b, r.errors(), r.groups() != null && r.groups().size() > 1);
         return b.toString();
     }
@@ -74,6 +75,11 @@ public final class SummaryTable {
         add(rows, "start", time(r.start()));
         add(rows, "stop", time(r.end()));
         add(rows, "duration", duration(t.durationSeconds()));
+        if (r.warmup() != null) {
+            add(rows, "warm-up (not measured)", duration(r.warmup().durationSeconds()) + ", "
+                    + Fmt.count(r.warmup().operations()) + " operations, " + Fmt.count(r.warmup().errors()) + " errors");
+        }
+        r.figures().forEach((name, value) -> add(rows, name, Fmt.oneDecimal(value)));
         if (r.workloadInfo() != null && r.workloadInfo().containsKey("loadedRows")) {
             add(rows, "loaded before the run (--load)", Fmt.count(Long.parseLong(r.workloadInfo().get("loadedRows")))
                     + " rows in " + r.workloadInfo().get("loadSeconds") + " s");
@@ -93,8 +99,8 @@ public final class SummaryTable {
             add(rows, "operations/s", Fmt.rate(t.operationsPerSecond()));
         }
         for (OperationStats op : r.operations()) {
-            if (isQuery(op)) {
-                continue; // in the query table under the box
+            if (isQuery(op) || inTypeTable(r, op)) {
+                continue; // in a table under the box
             }
             String type = named && !op.group().equals(op.type()) ? op.group() + " " + op.type() : op.type();
             add(rows, type + " latency p50/p95/p99/max", op.completed() == 0 ? "n/a: none completed"
@@ -133,6 +139,35 @@ public final class SummaryTable {
         return rows;
     }
 
+    /**
+     * Operations of a group that runs several kinds of them with no rows (TPC-C's five transactions) get a
+     * table of their own, like the queries.
+     */
+    private static boolean inTypeTable(RunResult r, OperationStats op) {
+        return !isQuery(op) && op.rows() == 0 && r.operations().stream()
+                .filter(o -> o.group().equals(op.group()) && o.rows() == 0).count() > 1;
+    }
+
+    /** One line per operation type: count, rate, latency percentiles, expected rollbacks, retries, errors. */
+    private static void appendTypes(StringBuilder b, RunResult r) {
+        List<OperationStats> types = r.operations().stream().filter(o -> inTypeTable(r, o)).toList();
+        if (types.isEmpty()) {
+            return;
+        }
+        double secs = r.totals().durationSeconds();
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"operation", "count", "per s", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms",
+                "rolled back", "retries", "errors"});
+        for (OperationStats o : types) {
+            boolean any = o.completed() > 0;
+            lines.add(new String[] {o.type(), Fmt.count(o.completed()), secs > 0.001 ? Fmt.oneDecimal(o.completed() / secs) : "n/a",
+                    any ? Fmt.millis(o.p50Millis()) : "-", any ? Fmt.millis(o.p90Millis()) : "-", any ? Fmt.millis(o.p95Millis()) : "-",
+                    any ? Fmt.millis(o.p99Millis()) : "-", any ? Fmt.millis(o.maxMillis()) : "-", Fmt.count(o.rolledBack()),
+                    Fmt.count(o.retries()), Fmt.count(o.errors())});
+        }
+        appendTable(b, lines);
+    }
+
     private static boolean isQuery(OperationStats op) {
         return "query".equals(op.group());
     }
@@ -164,6 +199,11 @@ public final class SummaryTable {
                     any ? Fmt.millis(q.p99Millis()) : "-", any ? Fmt.millis(q.maxMillis()) : "-", Fmt.count(q.returnedRows()),
                     Fmt.count(q.errors()), Fmt.count(q.timeouts())});
         }
+        appendTable(b, lines);
+    }
+
+    /** Columns as wide as their widest cell; the first left-aligned, the others right-aligned. */
+    private static void appendTable(StringBuilder b, List<String[]> lines) {
         int[] w = new int[lines.get(0).length];
         for (String[] l : lines) {
             for (int i = 0; i < l.length; i++) {

@@ -48,6 +48,31 @@ final class PostgresTarget implements TargetAdapter {
             public DataSource dataSource() {
                 return pool;
             }
+
+            @Override
+            public java.util.List<String> dialects() {
+                return flavor.queryLanguages();
+            }
+
+            @Override
+            public io.dbharness.core.api.TargetException failure(SQLException e, String context) {
+                return SqlErrors.classify(e, context);
+            }
+
+            @Override
+            public void cancel(Connection connection) throws SQLException {
+                flavor.cancelQuery(connection);
+            }
+
+            @Override
+            public boolean copies() {
+                return true;
+            }
+
+            @Override
+            public long copyIn(Connection connection, String copySql, byte[] data, int off, int len) throws SQLException {
+                return flavor.copyChannel(connection).copy(copySql, data, off, len);
+            }
         };
     }
 

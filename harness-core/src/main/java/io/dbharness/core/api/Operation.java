@@ -15,6 +15,15 @@ public interface Operation {
 
     OpResult execute() throws TargetException;
 
+    /**
+     * In the closed model, the {@link System#nanoTime()} before which this operation must not start (a terminal's
+     * keying and think time); the wait is not in its latency, and an operation due after the run's end never
+     * starts. 0 for at once.
+     */
+    default long notBeforeNanos() {
+        return 0;
+    }
+
     /** Whether executing it twice leaves the target as executing it once (reads, upserts, InfluxDB points). */
     default boolean idempotent() {
         return false;

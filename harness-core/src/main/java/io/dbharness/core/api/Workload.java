@@ -44,6 +44,31 @@ public interface Workload {
         return Map.of();
     }
 
+    /**
+     * How long the workers run before the measured run begins (TPC-C's ramp-up: caches warm, connections
+     * settled). Operations of the warm-up are kept apart in the result; its time is not in the rates.
+     */
+    default java.time.Duration warmup() {
+        return java.time.Duration.ZERO;
+    }
+
+    /**
+     * Connections the preparation holds at once (a parallel load), beside the one for preparing and checking;
+     * the target's pool is sized by this or the workers, whichever is larger.
+     */
+    default int prepareConnections() {
+        return 0;
+    }
+
+    /**
+     * This workload's headline figures (TPC-C's {@code tpmC}) from the operations completed so far per type
+     * over {@code seconds} of measured time: shown in the progress line and the summary, kept in the result.
+     * Names carry their unit; insertion order is the order shown.
+     */
+    default Map<String, Double> figures(Map<String, Long> completedByType, double seconds) {
+        return Map.of();
+    }
+
     /** Facts worth keeping in the result: DDL used, generator settings, table name. */
     Map<String, String> describe();
 }

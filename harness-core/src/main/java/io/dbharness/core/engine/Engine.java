@@ -63,10 +63,16 @@ public final class Engine {
      * @param pacing       per group, null values for closed-model groups
      * @param abandoned    workers that did not return after being cancelled
      * @param groupSeconds per group, the seconds it was at work (shorter than the run's for a group done early)
+     * @param warmup       what the warm-up recorded and how long it ran; null without a warm-up
      */
     public record Outcome(Measurements measurements, List<IntervalSample> intervals, double elapsedSeconds,
                           StopReason stopReason, TargetException failure, RuntimeException usageFailure,
-                          Map<String, Pacing> pacing, int abandoned, Map<String, Double> groupSeconds) {
+                          Map<String, Pacing> pacing, int abandoned, Map<String, Double> groupSeconds,
+                          Warmup warmup) {
+    }
+
+    /** The warm-up's totals and seconds (shorter than asked for when the run stopped during it). */
+    public record Warmup(io.dbharness.core.api.RunTotals totals, double seconds) {
     }
 
     private final Workload workload;
@@ -145,8 +151,11 @@ public final class Engine {
             throw (RuntimeException) warmUpFailure;
         }
 
-        long start = System.nanoTime();
+        long warmupNanos = workload.warmup().toNanos();
+        long begun = System.nanoTime();
+        long start = begun + warmupNanos; // the measured run begins after the warm-up
         run.startNanos = start;
+        run.goNanos = begun;
         run.deadlineNanos = options.duration().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
         go.countDown();
         ExecutorService cancels = Executors.newCachedThreadPool(r -> {
@@ -157,11 +166,20 @@ public final class Engine {
         List<IntervalSample> intervals = new ArrayList<>();
         int abandoned;
         try {
-            abandoned = monitor(run, states, workers, done, cancels, intervals);
+            abandoned = monitor(run, states, workers, done, cancels, intervals, begun);
         } finally {
             cancels.shutdown();
         }
-        double elapsed = (System.nanoTime() - start) / 1e9;
+        Warmup warmup = null;
+        if (warmupNanos > 0) {
+            long now = System.nanoTime();
+            if (!run.warmupEnded) { // the run ended during the warm-up: all of it was warm-up
+                run.measurements.endWarmup();
+                run.warmupEnded = true;
+            }
+            warmup = new Warmup(run.measurements.warmupTotals(), Math.min(now - begun, warmupNanos) / 1e9);
+        }
+        double elapsed = Math.max(0, System.nanoTime() - start) / 1e9;
         IntervalSample last = measurements.sample(elapsed);
         boolean counted = last.groups().stream().anyMatch(g -> g.operations() > 0 || g.errors() > 0);
         if (counted || last.seconds() > 0.05 || intervals.isEmpty()) {
@@ -176,7 +194,7 @@ public final class Engine {
                 : stop.isRequested() ? StopReason.INTERRUPTED
                 : deadlineHit && options.duration().isPresent() ? StopReason.DURATION : StopReason.COMPLETED;
         return new Outcome(measurements, intervals, elapsed, reason, run.failure(), run.usageFailure(), pacing, abandoned,
-                groupSeconds);
+                groupSeconds, warmup);
     }
 
     /**
@@ -184,10 +202,11 @@ public final class Engine {
      * cancels what is left after the grace and abandons what never returns. Returns the abandoned workers.
      */
     private int monitor(RunContext run, List<GroupState> states, List<Worker> workers, CountDownLatch done,
-                        ExecutorService cancels, List<IntervalSample> intervals) {
+                        ExecutorService cancels, List<IntervalSample> intervals, long begun) {
         long start = run.startNanos;
         long intervalNanos = options.watchInterval().toNanos();
-        long nextSample = start + intervalNanos;
+        long nextSample = Math.min(start, begun + intervalNanos);
+        run.warmupEnded = start == begun;
         long timeoutNanos = options.opTimeout().toNanos();
         long stoppingSince = 0;
         String stopWhy = null;
@@ -230,12 +249,23 @@ public final class Engine {
                 }
                 return abandoned;
             }
-            if (now >= nextSample) {
-                double elapsed = (now - start) / 1e9;
+            if (!run.warmupEnded && now >= start) {
+                run.measurements.endWarmup(); // its intervals were shown, not kept: the rates are the measured run's
+                run.warmupEnded = true;
+                nextSample = start + intervalNanos;
+            } else if (now >= nextSample) {
+                boolean warming = !run.warmupEnded;
+                double elapsed = ((warming ? now - begun : now - start)) / 1e9;
                 IntervalSample s = run.measurements.sample(elapsed);
-                intervals.add(s);
-                listener.onInterval(s, progress(run, states, elapsed, stoppingSince != 0));
+                if (!warming) {
+                    intervals.add(s);
+                }
+                listener.onInterval(s, progress(run, states, elapsed, stoppingSince != 0, warming,
+                        warming ? (start - now) / 1e9 : 0));
                 nextSample += intervalNanos * Math.max(1, (now - nextSample) / intervalNanos + 1);
+                if (warming && nextSample > start) {
+                    nextSample = start;
+                }
             }
         }
     }
@@ -291,8 +321,9 @@ public final class Engine {
         });
     }
 
+    /** @param warmupLeft seconds of warm-up still to go before the measured run (added to the ETA) */
     private ProgressListener.Progress progress(RunContext run, List<GroupState> states, double elapsed,
-                                               boolean stopping) {
+                                               boolean stopping, boolean warming, double warmupLeft) {
         List<ProgressListener.GroupProgress> out = new ArrayList<>();
         for (GroupState g : states) {
             var t = run.measurements.totals(g.name());
@@ -300,10 +331,10 @@ public final class Engine {
             double fraction = -1;
             if (!stopping && options.duration().isPresent()) {
                 double total = options.duration().get().toNanos() / 1e9;
-                fraction = Math.min(1, elapsed / total);
-                eta = Math.max(0, total - elapsed);
+                fraction = warming ? 0 : Math.min(1, elapsed / total);
+                eta = warming ? warmupLeft + total : Math.max(0, total - elapsed);
             }
-            if (!stopping) {
+            if (!stopping && !warming) {
                 double f = done(g.spec.plannedRows(), t.rows() + t.skippedRows() + t.failedRows() + t.unknownRows());
                 double fo = done(g.spec.plannedOperations(), t.operations());
                 f = Math.max(f, fo);
@@ -322,7 +353,8 @@ public final class Engine {
                     t.bytes(), t.errors(), t.timeouts(), t.unknownRows(), reconnecting, eta, fraction,
                     stopping ? 0 : g.behindSeconds(System.nanoTime())));
         }
-        return new ProgressListener.Progress(elapsed, out);
+        return new ProgressListener.Progress(elapsed, out, warming,
+                warming ? Map.of() : workload.figures(run.measurements.completedByType(), elapsed));
     }
 
     private static double done(OptionalLong planned, long handled) {

@@ -57,7 +57,8 @@ public final class Harness {
                         + "': it lacks " + c.getSimpleName());
             }
         }
-        try (TargetAdapter target = tp.open(settings, groups.stream().mapToInt(WorkerGroup::workers).sum())) {
+        int connections = Math.max(groups.stream().mapToInt(WorkerGroup::workers).sum(), workload.prepareConnections());
+        try (TargetAdapter target = tp.open(settings, connections)) {
             // read before the run: a server that goes away later still has its version in the result
             TargetInfo info = target.describe();
             workload.prepare(target, new PrepareContext() {
@@ -101,6 +102,8 @@ public final class Harness {
                     Totals.of(t, out.elapsedSeconds()), groupResults, out.measurements().operationStats(),
                     out.intervals(), out.measurements().errorSummaries(), after.verification(), after.storedBytes(),
                     workload.answers(), workload.plans(),
+                    out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()),
+                    workload.figures(out.measurements().completedByType(), out.elapsedSeconds()),
                     out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
         }
     }
@@ -241,7 +244,8 @@ public final class Harness {
         }
         // a query past --op-timeout is no error, but a run where every one of them timed out measured nothing
         boolean allTimedOut = t.timeouts() > 0 && t.operations() == 0;
-        boolean bad = t.errors() > 0 || v.isFailed() || out.failure() != null || out.abandoned() > 0 || allTimedOut;
+        boolean warmupErrors = out.warmup() != null && out.warmup().totals().errors() > 0;
+        boolean bad = t.errors() > 0 || warmupErrors || v.isFailed() || out.failure() != null || out.abandoned() > 0 || allTimedOut;
         return bad ? 1 : 0;
     }
 

@@ -19,10 +19,21 @@ public interface ProgressListener {
     default void onPhase(String what) {
     }
 
-    /** Cumulative state at the end of an interval. */
-    record Progress(double elapsedSeconds, List<GroupProgress> groups) {
+    /**
+     * Cumulative state at the end of an interval.
+     *
+     * @param elapsedSeconds measured seconds (after the warm-up); during the warm-up, seconds into it
+     * @param warmingUp      whether the warm-up is still going: nothing of it is measured
+     * @param figures        the workload's headline figures so far (TPC-C's tpmC), empty for most workloads
+     */
+    record Progress(double elapsedSeconds, List<GroupProgress> groups, boolean warmingUp, java.util.Map<String, Double> figures) {
         public Progress {
             groups = List.copyOf(groups);
+            figures = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
+        }
+
+        public Progress(double elapsedSeconds, List<GroupProgress> groups) {
+            this(elapsedSeconds, groups, false, java.util.Map.of());
         }
     }
 

@@ -14,8 +14,12 @@ final class RunContext {
     final StopSignal stop;
     private final AtomicReference<TargetException> abort = new AtomicReference<>();
     private final AtomicReference<RuntimeException> usage = new AtomicReference<>();
-    /** Set before the workers start. */
+    /** Set before the workers start: when the measured run begins (after the warm-up). */
     volatile long startNanos;
+    /** When the workers were let go: the open model's schedule starts here, warm-up included. */
+    volatile long goNanos;
+    /** Whether the workload's warm-up is over (true from the start without one); the sampler's. */
+    boolean warmupEnded;
     /** Long.MAX_VALUE without --duration. */
     volatile long deadlineNanos = Long.MAX_VALUE;
     /** Past the grace after a stop or the deadline: no new attempt, no retry; in-flight ones get cancelled. */

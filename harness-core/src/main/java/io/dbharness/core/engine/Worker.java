@@ -135,7 +135,7 @@ final class Worker implements Runnable {
                 // unit i (a row, or an operation) of this worker is due at i / rate from the start, the workers
                 // staggered evenly within one unit; an operation is due when the last unit it carries is
                 issued += byRows ? Math.max(1, op.rows()) : 1;
-                intended = run.startNanos + (long) ((issued - 1 + stagger) / perWorker * 1e9);
+                intended = run.goNanos + (long) ((issued - 1 + stagger) / perWorker * 1e9);
                 if (intended >= run.deadlineNanos) {
                     // the run lasts --duration even when this worker's next operation falls after it
                     waitUntil(run.deadlineNanos);
@@ -149,6 +149,17 @@ final class Worker implements Runnable {
                 group.lag(System.nanoTime() - intended);
                 lastIntended = intended;
             } else {
+                long notBefore = op.notBeforeNanos();
+                if (notBefore != 0 && notBefore - System.nanoTime() > 0) { // a pause the workload keeps (think time)
+                    if (notBefore - run.deadlineNanos >= 0) {
+                        waitUntil(run.deadlineNanos); // the run ends first: this operation never starts
+                        group.deadlineHit = true;
+                        break;
+                    }
+                    if (!waitUntil(notBefore)) {
+                        break;
+                    }
+                }
                 intended = System.nanoTime();
             }
             execute(op, intended);
@@ -173,7 +184,7 @@ final class Worker implements Runnable {
 
     private TypeStats stats(String type) {
         TypeStats s = lastStats;
-        if (s == null || !s.type().equals(type)) {
+        if (s == null || !s.type().equals(type) || !run.measurements.current(s)) {
             s = run.measurements.type(group.name(), type);
             lastStats = s;
         }

@@ -26,6 +26,10 @@ public final class Measurements {
 
     private final Map<String, Map<String, TypeStats>> groups = new LinkedHashMap<>();
     private double lastEndSeconds;
+    /** Bumped when the warm-up ends: a worker holding stats of an older generation fetches the new ones. */
+    private volatile int generation;
+    /** The warm-up's stats, kept for its totals and error messages; empty without a warm-up. */
+    private final List<TypeStats> warmup = new ArrayList<>();
 
     /** @param groupNames the run's groups, in the order results list them */
     public Measurements(Collection<String> groupNames) {
@@ -40,7 +44,41 @@ public final class Measurements {
         if (types == null) {
             throw new IllegalArgumentException("unknown group " + group);
         }
-        return types.computeIfAbsent(type, t -> new TypeStats(group, t));
+        return types.computeIfAbsent(type, t -> new TypeStats(group, t, generation));
+    }
+
+    /** Whether {@code stats} belong to the measured run as it is now (not to a warm-up that has ended). */
+    public boolean current(TypeStats stats) {
+        return stats.generation == generation;
+    }
+
+    /**
+     * Ends the warm-up: what was recorded so far is set aside (see {@link #warmupTotals()}) and measuring starts
+     * from zero, interval clock included. An operation in flight at that moment is counted in the warm-up, where
+     * it began. Call from the sampler thread.
+     */
+    public synchronized RunTotals endWarmup() {
+        for (Map<String, TypeStats> types : groups.values()) {
+            warmup.addAll(types.values());
+            types.clear();
+        }
+        generation++;
+        lastEndSeconds = 0;
+        return warmupTotals();
+    }
+
+    /** What the warm-up recorded (so far, until it ends). */
+    public RunTotals warmupTotals() {
+        return sum(warmup);
+    }
+
+    /** Completed operations (ok and rolled back) per type, all groups together: what headline figures count. */
+    public Map<String, Long> completedByType() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (TypeStats t : all()) {
+            out.merge(t.type, t.completed.sum(), Long::sum);
+        }
+        return out;
     }
 
     /**
@@ -48,7 +86,7 @@ public final class Measurements {
      * milliseconds) happen before the clock starts rather than inside the first operation.
      */
     public void prepare() {
-        TypeStats scratch = new TypeStats("", "");
+        TypeStats scratch = new TypeStats("", "", -1);
         scratch.completed(io.dbharness.core.api.OpResult.written(0, 0, 0, 0), 1000);
         scratch.scratch = scratch.recorder.getIntervalHistogram(null);
     }
@@ -61,10 +99,12 @@ public final class Measurements {
         return sum(groups.get(group).values());
     }
 
-    /** Failed operations so far, all groups: what {@code --max-errors} is checked against. */
+    /** Failed operations so far, all groups, warm-up included: what {@code --max-errors} is checked against. */
     public long errors() {
         long n = 0;
-        for (TypeStats t : all()) {
+        List<TypeStats> every = all();
+        every.addAll(warmup);
+        for (TypeStats t : every) {
             n += t.errors.sum();
         }
         return n;
@@ -157,11 +197,15 @@ public final class Measurements {
         return out;
     }
 
+    /** Errors by kind and code; the warm-up's are listed too, their group marked {@code (warm-up)}. */
     public List<ErrorSummary> errorSummaries() {
         List<ErrorSummary> out = new ArrayList<>();
-        for (TypeStats t : all()) {
+        List<TypeStats> every = all();
+        every.addAll(warmup);
+        for (TypeStats t : every) {
+            String group = current(t) ? t.group : t.group + " (warm-up)";
             for (TypeStats.ErrorClass c : t.errorClasses.values()) {
-                out.add(new ErrorSummary(t.group, t.type, c.kind, c.code, c.count.sum(), c.firstMessage));
+                out.add(new ErrorSummary(group, t.type, c.kind, c.code, c.count.sum(), c.firstMessage));
             }
         }
         out.sort((a, b) -> Long.compare(b.count(), a.count()));

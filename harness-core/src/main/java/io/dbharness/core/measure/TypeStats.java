@@ -20,6 +20,8 @@ public final class TypeStats {
 
     final String group;
     final String type;
+    /** The measurements' generation these stats belong to (a new one begins when the warm-up ends). */
+    final int generation;
     final Recorder recorder = new Recorder(DIGITS);
     /** The sampler's: each type swaps its own scratch, so two types never share one (HdrHistogram refuses that). */
     Histogram scratch;
@@ -49,9 +51,10 @@ public final class TypeStats {
     long lastTimeouts;
     long lastUnknown;
 
-    TypeStats(String group, String type) {
+    TypeStats(String group, String type, int generation) {
         this.group = group;
         this.type = type;
+        this.generation = generation;
     }
 
     public String type() {

@@ -20,6 +20,8 @@ import java.util.Map;
  * @param storedBytes  bytes the target stores for the data, -1 when it cannot tell
  * @param answers      query answers kept for comparison between runs (query workloads)
  * @param plans        each query's plan by name ({@code --explain})
+ * @param warmup       what the workers did during the workload's warm-up, before the measured run; null without one
+ * @param figures      the workload's headline figures over the measured run (TPC-C's tpmC), names carrying units
  * @param failure      the message that aborted the run, null otherwise
  * @param exitCode     the process's exit code for this run: 0 ok, 1 errors or failed verification, 2 bad
  *                     usage found during the run, 3 target lost beyond the reconnect budget or credentials
@@ -30,19 +32,20 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
                         TargetInfo targetInfo, Map<String, String> workloadInfo, HostInfo host, String loadModel,
                         int workers, Totals totals, List<GroupResult> groups, List<OperationStats> operations,
                         List<IntervalSample> intervals, List<ErrorSummary> errors, Verification verification,
-                        long storedBytes, List<AnswerDigest> answers, Map<String, String> plans, String stopReason,
-                        String failure, int exitCode) {
+                        long storedBytes, List<AnswerDigest> answers, Map<String, String> plans, Totals warmup,
+                        Map<String, Double> figures, String stopReason, String failure, int exitCode) {
 
     public RunResult {
         answers = answers == null ? List.of() : List.copyOf(answers);
         plans = plans == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(plans));
+        figures = figures == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
     }
 
     /** The same result with another exit code: the process's, when something after the run failed. */
     public RunResult withExitCode(int code) {
         return new RunResult(runId, harnessVersion, gitCommit, seed, target, workload, start, end, options, targetInfo,
                 workloadInfo, host, loadModel, workers, totals, groups, operations, intervals, errors, verification,
-                storedBytes, answers, plans, stopReason, failure, code);
+                storedBytes, answers, plans, warmup, figures, stopReason, failure, code);
     }
 
     /** Bytes written per stored byte, or -1 when the target cannot tell. */

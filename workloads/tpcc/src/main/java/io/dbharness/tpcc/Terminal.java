@@ -1,0 +1,648 @@
+package io.dbharness.tpcc;
+
+import io.dbharness.core.api.Fate;
+import io.dbharness.core.api.OpResult;
+import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.WorkerSession;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One TPC-C terminal: a connection that runs the five transactions as clause 2 writes them, drawn by the
+ * weights. A transaction's inputs are drawn once, so a retry (serialization failure, deadlock) runs the same
+ * transaction again. New-Order's 1% with an unused item id rolls back and counts as a rollback, not an error.
+ */
+final class Terminal implements WorkerSession {
+
+    /** Delivery may find the oldest new order taken by another terminal's delivery: it looks again this often. */
+    private static final int DELIVERY_ATTEMPTS = 5;
+    private static final BigDecimal ONE = BigDecimal.ONE;
+
+    private final SqlAccess access;
+    private final TpccSql sql;
+    private final TpccOptions options;
+    private final int warehouses;
+    private final TpccRandom random;
+    /** The terminal's home warehouse and district (Stock-Level's district), when bound. */
+    private final int homeWarehouse;
+    private final int homeDistrict;
+    private volatile Connection connection;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private long issued;
+    /** The previous transaction, whose think time comes before the next one's keying time. */
+    private Transaction previous;
+
+    Terminal(SqlAccess access, TpccSql sql, TpccOptions options, int warehouses, TpccRandom random, int index)
+            throws TargetException {
+        this.access = access;
+        this.sql = sql;
+        this.options = options;
+        this.warehouses = warehouses;
+        this.random = random;
+        this.homeWarehouse = index % warehouses + 1;
+        this.homeDistrict = (index / warehouses) % 10 + 1;
+        this.connection = open();
+    }
+
+    private Connection open() throws TargetException {
+        try {
+            Connection c = access.dataSource().getConnection();
+            try {
+                c.setAutoCommit(false);
+                c.setTransactionIsolation(options.isolation());
+                return c;
+            } catch (SQLException e) {
+                c.close();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw access.failure(e, "opening a terminal's connection");
+        }
+    }
+
+    @Override
+    public Operation next() {
+        if (options.txnsPerTerminal() > 0 && issued >= options.txnsPerTerminal()) {
+            return null;
+        }
+        issued++;
+        Transaction t = options.weights().pick(random.uniform(0, 99));
+        long pauseNanos = 0;
+        if (options.keyingThinkTime()) {
+            pauseNanos = (previous == null ? 0 : thinkNanos(previous)) + t.keyingSeconds * 1_000_000_000L;
+        }
+        previous = t;
+        long notBefore = pauseNanos == 0 ? 0 : System.nanoTime() + pauseNanos;
+        int w = options.terminalWarehouseFixed() ? homeWarehouse : random.uniform(1, warehouses);
+        return switch (t) {
+            case NEW_ORDER -> newOrder(w, notBefore);
+            case PAYMENT -> payment(w, notBefore);
+            case ORDER_STATUS -> orderStatus(w, notBefore);
+            case DELIVERY -> delivery(w, notBefore);
+            case STOCK_LEVEL -> stockLevel(w, options.terminalWarehouseFixed() ? homeDistrict : random.uniform(1, 10), notBefore);
+        };
+    }
+
+    /** Think time: negative exponential with the transaction's mean, cut at ten times the mean (clause 5.2.5.4). */
+    private long thinkNanos(Transaction t) {
+        double r = Math.max(1e-12, random.random.nextDouble());
+        double seconds = Math.min(-Math.log(r) * t.meanThinkSeconds, 10.0 * t.meanThinkSeconds);
+        return (long) (seconds * 1e9);
+    }
+
+    /** A transaction with its inputs drawn. */
+    private abstract class Txn implements Operation {
+        private final Transaction kind;
+        private final long notBefore;
+
+        Txn(Transaction kind, long notBefore) {
+            this.kind = kind;
+            this.notBefore = notBefore;
+        }
+
+        @Override
+        public String type() {
+            return kind.type;
+        }
+
+        @Override
+        public long rows() {
+            return 0;
+        }
+
+        @Override
+        public long notBeforeNanos() {
+            return notBefore;
+        }
+
+        /** The statements up to (not including) the commit; returns whether to commit. */
+        abstract boolean body() throws SQLException;
+
+        @Override
+        public OpResult execute() throws TargetException {
+            Connection c = connection;
+            boolean commit;
+            try {
+                commit = body();
+            } catch (SQLException e) {
+                rollbackQuietly(c);
+                throw access.failure(e, kind.title);
+            }
+            try {
+                if (commit) {
+                    c.commit();
+                    return OpResult.ok();
+                }
+                c.rollback();
+                return OpResult.rolledBack();
+            } catch (SQLException e) {
+                TargetException te = access.failure(e, kind.title + (commit ? " commit" : " rollback"));
+                // a commit whose answer never came may have been applied: never retried blindly
+                return commit && te.connectionLost() ? failUnknown(te) : failNotApplied(c, te);
+            }
+        }
+
+        private OpResult failUnknown(TargetException te) throws TargetException {
+            throw new TargetException(te.kind(), Fate.UNKNOWN, te.vendorCode(), te.getMessage(), te.getCause());
+        }
+
+        private OpResult failNotApplied(Connection c, TargetException te) throws TargetException {
+            rollbackQuietly(c);
+            throw te;
+        }
+    }
+
+    /** A transaction that changes nothing: running it again is harmless. */
+    private abstract class ReadTxn extends Txn {
+        ReadTxn(Transaction kind, long notBefore) {
+            super(kind, notBefore);
+        }
+
+        @Override
+        public boolean idempotent() {
+            return true;
+        }
+    }
+
+    private PreparedStatement ps(String id) throws SQLException {
+        PreparedStatement p = statements.get(id);
+        if (p == null) {
+            p = connection.prepareStatement(sql.get("tx/" + id));
+            statements.put(id, p);
+        }
+        return p;
+    }
+
+    private int otherWarehouse(int w) {
+        if (warehouses == 1) {
+            return w;
+        }
+        int o = random.uniform(1, warehouses - 1);
+        return o >= w ? o + 1 : o;
+    }
+
+    // ---- New-Order (clause 2.4) ----
+
+    private Operation newOrder(int w, long notBefore) {
+        int d = random.uniform(1, 10);
+        int c = random.customerId();
+        int lines = random.uniform(5, 15);
+        boolean rollback = random.uniform(1, 100) == 1;
+        long[] items = new long[lines]; // supply warehouse << 32 | item id, sorted so concurrent orders lock stock in one order
+        int[] quantities = new int[lines];
+        boolean allLocal = true;
+        for (int i = 0; i < lines; i++) {
+            int item = rollback && i == lines - 1 ? 100_001 : random.itemId(); // an unused id: the 1% that roll back
+            int supply = random.uniform(1, 100) == 1 ? otherWarehouse(w) : w;
+            allLocal &= supply == w;
+            items[i] = (long) supply << 32 | item;
+            quantities[i] = random.uniform(1, 10);
+        }
+        Arrays.sort(items);
+        boolean local = allLocal;
+        return new Txn(Transaction.NEW_ORDER, notBefore) {
+            @Override
+            boolean body() throws SQLException {
+                BigDecimal discount;
+                BigDecimal wTax;
+                PreparedStatement p = ps("no_get_customer");
+                p.setInt(1, w);
+                p.setInt(2, d);
+                p.setInt(3, c);
+                try (ResultSet rs = p.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("customer " + w + "/" + d + "/" + c + " not found", "02000");
+                    }
+                    discount = rs.getBigDecimal(1);
+                    wTax = rs.getBigDecimal(4);
+                }
+                p = ps("no_get_district");
+                p.setInt(1, w);
+                p.setInt(2, d);
+                int orderId;
+                BigDecimal dTax;
+                try (ResultSet rs = p.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("district " + w + "/" + d + " not found", "02000");
+                    }
+                    dTax = rs.getBigDecimal(1);
+                    orderId = rs.getInt(2);
+                }
+                p = ps("no_update_district");
+                p.setInt(1, w);
+                p.setInt(2, d);
+                p.executeUpdate();
+                p = ps("no_insert_order");
+                p.setInt(1, orderId);
+                p.setInt(2, d);
+                p.setInt(3, w);
+                p.setInt(4, c);
+                p.setTimestamp(5, new Timestamp(System.currentTimeMillis()));
+                p.setInt(6, lines);
+                p.setInt(7, local ? 1 : 0);
+                p.executeUpdate();
+                p = ps("no_insert_new_order");
+                p.setInt(1, orderId);
+                p.setInt(2, d);
+                p.setInt(3, w);
+                p.executeUpdate();
+                PreparedStatement item = ps("no_get_item");
+                PreparedStatement stock = ps("no_get_stock");
+                PreparedStatement updateStock = ps("no_update_stock");
+                PreparedStatement insertLine = ps("no_insert_order_line");
+                BigDecimal total = BigDecimal.ZERO;
+                updateStock.clearBatch(); // a rolled back order leaves its lines in the batches
+                insertLine.clearBatch();
+                for (int i = 0; i < lines; i++) {
+                    int itemId = (int) items[i];
+                    int supply = (int) (items[i] >>> 32);
+                    int qty = quantities[i];
+                    item.setInt(1, itemId);
+                    BigDecimal price;
+                    try (ResultSet rs = item.executeQuery()) {
+                        if (!rs.next()) {
+                            return false; // the unused item: "Item number is not valid", rolled back (clause 2.4.2.3)
+                        }
+                        price = rs.getBigDecimal(1);
+                    }
+                    stock.setInt(1, supply);
+                    stock.setInt(2, itemId);
+                    int quantity;
+                    String distInfo;
+                    try (ResultSet rs = stock.executeQuery()) {
+                        if (!rs.next()) {
+                            throw new SQLException("stock " + supply + "/" + itemId + " not found", "02000");
+                        }
+                        quantity = rs.getInt(1);
+                        distInfo = rs.getString(2 + d);
+                    }
+                    updateStock.setInt(1, quantity >= qty + 10 ? quantity - qty : quantity - qty + 91);
+                    updateStock.setInt(2, qty);
+                    updateStock.setInt(3, supply == w ? 0 : 1);
+                    updateStock.setInt(4, supply);
+                    updateStock.setInt(5, itemId);
+                    updateStock.addBatch();
+                    BigDecimal amount = price.multiply(BigDecimal.valueOf(qty));
+                    total = total.add(amount);
+                    insertLine.setInt(1, orderId);
+                    insertLine.setInt(2, d);
+                    insertLine.setInt(3, w);
+                    insertLine.setInt(4, i + 1);
+                    insertLine.setInt(5, itemId);
+                    insertLine.setInt(6, supply);
+                    insertLine.setInt(7, qty);
+                    insertLine.setBigDecimal(8, amount);
+                    insertLine.setString(9, distInfo);
+                    insertLine.addBatch();
+                }
+                try {
+                    updateStock.executeBatch();
+                    insertLine.executeBatch();
+                } finally {
+                    updateStock.clearBatch();
+                    insertLine.clearBatch();
+                }
+                // the total the terminal would show (clause 2.4.2.2): computed as the specification asks, not stored
+                total.multiply(ONE.subtract(discount)).multiply(ONE.add(wTax).add(dTax)).setScale(2, RoundingMode.HALF_UP);
+                return true;
+            }
+        };
+    }
+
+    // ---- Payment (clause 2.5) ----
+
+    private Operation payment(int w, long notBefore) {
+        int d = random.uniform(1, 10);
+        boolean home = warehouses == 1 || random.uniform(1, 100) <= 85;
+        int cw = home ? w : otherWarehouse(w);
+        int cd = home ? d : random.uniform(1, 10);
+        boolean byName = random.uniform(1, 100) <= 60;
+        String last = byName ? random.lastNameForRun() : null;
+        int cid = byName ? 0 : random.customerId();
+        BigDecimal amount = BigDecimal.valueOf(random.uniform(100, 500_000), 2);
+        return new Txn(Transaction.PAYMENT, notBefore) {
+            @Override
+            boolean body() throws SQLException {
+                PreparedStatement p = ps("pay_update_warehouse");
+                p.setBigDecimal(1, amount);
+                p.setInt(2, w);
+                p.executeUpdate();
+                p = ps("pay_get_warehouse");
+                p.setInt(1, w);
+                String wName;
+                try (ResultSet rs = p.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("warehouse " + w + " not found", "02000");
+                    }
+                    wName = rs.getString(1);
+                }
+                p = ps("pay_update_district");
+                p.setBigDecimal(1, amount);
+                p.setInt(2, w);
+                p.setInt(3, d);
+                p.executeUpdate();
+                p = ps("pay_get_district");
+                p.setInt(1, w);
+                p.setInt(2, d);
+                String dName;
+                try (ResultSet rs = p.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("district " + w + "/" + d + " not found", "02000");
+                    }
+                    dName = rs.getString(1);
+                }
+                int c = byName ? customerByName(cw, cd, last) : cid;
+                p = ps("pay_get_customer");
+                p.setInt(1, cw);
+                p.setInt(2, cd);
+                p.setInt(3, c);
+                String credit;
+                try (ResultSet rs = p.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("customer " + cw + "/" + cd + "/" + c + " not found", "02000");
+                    }
+                    credit = rs.getString(11);
+                }
+                if ("BC".equals(credit)) {
+                    p = ps("pay_get_customer_data");
+                    p.setInt(1, cw);
+                    p.setInt(2, cd);
+                    p.setInt(3, c);
+                    String data;
+                    try (ResultSet rs = p.executeQuery()) {
+                        rs.next();
+                        data = rs.getString(1);
+                    }
+                    // clause 2.5.2.2: the payment's keys and amount in front of C_DATA, kept to 500 characters
+                    String entry = c + " " + cd + " " + cw + " " + d + " " + w + " " + amount.toPlainString() + " | ";
+                    String newData = entry + data;
+                    p = ps("pay_update_customer_bc");
+                    p.setBigDecimal(1, amount);
+                    p.setBigDecimal(2, amount);
+                    p.setString(3, newData.length() > 500 ? newData.substring(0, 500) : newData);
+                    p.setInt(4, cw);
+                    p.setInt(5, cd);
+                    p.setInt(6, c);
+                } else {
+                    p = ps("pay_update_customer");
+                    p.setBigDecimal(1, amount);
+                    p.setBigDecimal(2, amount);
+                    p.setInt(3, cw);
+                    p.setInt(4, cd);
+                    p.setInt(5, c);
+                }
+                p.executeUpdate();
+                p = ps("pay_insert_history");
+                p.setInt(1, cd);
+                p.setInt(2, cw);
+                p.setInt(3, c);
+                p.setInt(4, d);
+                p.setInt(5, w);
+                p.setTimestamp(6, new Timestamp(System.currentTimeMillis()));
+                p.setBigDecimal(7, amount);
+                String hData = wName + "    " + dName;
+                p.setString(8, hData.length() > 24 ? hData.substring(0, 24) : hData);
+                p.executeUpdate();
+                return true;
+            }
+        };
+    }
+
+    /** The customer in the middle (position n/2 rounded up) of those with the last name, by first name (clause 2.5.2.2). */
+    private int customerByName(int w, int d, String last) throws SQLException {
+        PreparedStatement p = ps("customer_by_name");
+        p.setInt(1, w);
+        p.setInt(2, d);
+        p.setString(3, last);
+        int[] ids = new int[16];
+        int n = 0;
+        try (ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                if (n == ids.length) {
+                    ids = Arrays.copyOf(ids, n * 2);
+                }
+                ids[n++] = rs.getInt(1);
+            }
+        }
+        if (n == 0) {
+            throw new SQLException("no customer named " + last + " in district " + w + "/" + d, "02000");
+        }
+        return ids[(n + 1) / 2 - 1];
+    }
+
+    // ---- Order-Status (clause 2.6) ----
+
+    private Operation orderStatus(int w, long notBefore) {
+        int d = random.uniform(1, 10);
+        boolean byName = random.uniform(1, 100) <= 60;
+        String last = byName ? random.lastNameForRun() : null;
+        int cid = byName ? 0 : random.customerId();
+        return new ReadTxn(Transaction.ORDER_STATUS, notBefore) {
+            @Override
+            boolean body() throws SQLException {
+                int c = byName ? customerByName(w, d, last) : cid;
+                PreparedStatement p = ps("os_get_customer");
+                p.setInt(1, w);
+                p.setInt(2, d);
+                p.setInt(3, c);
+                try (ResultSet rs = p.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("customer " + w + "/" + d + "/" + c + " not found", "02000");
+                    }
+                }
+                p = ps("os_get_last_order");
+                p.setInt(1, w);
+                p.setInt(2, d);
+                p.setInt(3, c);
+                int orderId = -1;
+                try (ResultSet rs = p.executeQuery()) {
+                    if (rs.next()) {
+                        orderId = rs.getInt(1);
+                    }
+                }
+                if (orderId >= 0) {
+                    p = ps("os_get_order_lines");
+                    p.setInt(1, w);
+                    p.setInt(2, d);
+                    p.setInt(3, orderId);
+                    try (ResultSet rs = p.executeQuery()) {
+                        while (rs.next()) {
+                            rs.getInt(1); // read every line, as the terminal would display them
+                        }
+                    }
+                }
+                return true;
+            }
+        };
+    }
+
+    // ---- Delivery (clause 2.7), run in the terminal rather than queued ----
+
+    private Operation delivery(int w, long notBefore) {
+        int carrier = random.uniform(1, 10);
+        return new Txn(Transaction.DELIVERY, notBefore) {
+            @Override
+            boolean body() throws SQLException {
+                Timestamp now = new Timestamp(System.currentTimeMillis());
+                for (int d = 1; d <= 10; d++) {
+                    int orderId = -1;
+                    for (int attempt = 0; attempt < DELIVERY_ATTEMPTS && orderId < 0; attempt++) {
+                        PreparedStatement p = ps("del_get_new_order");
+                        p.setInt(1, w);
+                        p.setInt(2, d);
+                        int candidate;
+                        try (ResultSet rs = p.executeQuery()) {
+                            if (!rs.next()) {
+                                break; // no new order in this district: skipped, as the specification allows
+                            }
+                            candidate = rs.getInt(1);
+                        }
+                        p = ps("del_delete_new_order");
+                        p.setInt(1, w);
+                        p.setInt(2, d);
+                        p.setInt(3, candidate);
+                        if (p.executeUpdate() == 1) {
+                            orderId = candidate; // otherwise another delivery took it first: look again
+                        }
+                    }
+                    if (orderId < 0) {
+                        continue;
+                    }
+                    PreparedStatement p = ps("del_get_order");
+                    p.setInt(1, w);
+                    p.setInt(2, d);
+                    p.setInt(3, orderId);
+                    int c;
+                    try (ResultSet rs = p.executeQuery()) {
+                        if (!rs.next()) {
+                            throw new SQLException("order " + w + "/" + d + "/" + orderId + " not found", "02000");
+                        }
+                        c = rs.getInt(1);
+                    }
+                    p = ps("del_update_order");
+                    p.setInt(1, carrier);
+                    p.setInt(2, w);
+                    p.setInt(3, d);
+                    p.setInt(4, orderId);
+                    p.executeUpdate();
+                    p = ps("del_update_order_lines");
+                    p.setTimestamp(1, now);
+                    p.setInt(2, w);
+                    p.setInt(3, d);
+                    p.setInt(4, orderId);
+                    p.executeUpdate();
+                    p = ps("del_sum_amount");
+                    p.setInt(1, w);
+                    p.setInt(2, d);
+                    p.setInt(3, orderId);
+                    BigDecimal sum;
+                    try (ResultSet rs = p.executeQuery()) {
+                        rs.next();
+                        sum = rs.getBigDecimal(1);
+                    }
+                    p = ps("del_update_customer");
+                    p.setBigDecimal(1, sum == null ? BigDecimal.ZERO : sum);
+                    p.setInt(2, w);
+                    p.setInt(3, d);
+                    p.setInt(4, c);
+                    p.executeUpdate();
+                }
+                return true;
+            }
+        };
+    }
+
+    // ---- Stock-Level (clause 2.8) ----
+
+    private Operation stockLevel(int w, int d, long notBefore) {
+        int threshold = random.uniform(10, 20);
+        return new ReadTxn(Transaction.STOCK_LEVEL, notBefore) {
+            @Override
+            boolean body() throws SQLException {
+                PreparedStatement p = ps("sl_get_district");
+                p.setInt(1, w);
+                p.setInt(2, d);
+                int next;
+                try (ResultSet rs = p.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("district " + w + "/" + d + " not found", "02000");
+                    }
+                    next = rs.getInt(1);
+                }
+                p = ps("sl_count_low_stock");
+                p.setInt(1, w);
+                p.setInt(2, d);
+                p.setInt(3, next - 20);
+                p.setInt(4, next);
+                p.setInt(5, threshold);
+                try (ResultSet rs = p.executeQuery()) {
+                    rs.next();
+                    rs.getLong(1);
+                }
+                return true;
+            }
+        };
+    }
+
+    private static void rollbackQuietly(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException | RuntimeException ignored) {
+            // the connection is broken: reconnect() replaces it
+        }
+    }
+
+    @Override
+    public boolean reconnect() throws TargetException {
+        Connection c = connection;
+        try {
+            if (c.isValid(2)) {
+                return false;
+            }
+        } catch (SQLException ignored) {
+            // not valid
+        }
+        statements.clear();
+        try {
+            c.close();
+        } catch (SQLException | RuntimeException ignored) {
+            // it is gone either way
+        }
+        connection = open();
+        return true;
+    }
+
+    @Override
+    public void cancel() {
+        try {
+            access.cancel(connection);
+        } catch (SQLException | RuntimeException ignored) {
+            // the statement timeout ends it anyway
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.rollback();
+        } catch (SQLException | RuntimeException ignored) {
+            // closing anyway
+        }
+        try {
+            connection.close();
+        } catch (SQLException | RuntimeException ignored) {
+            // the pool discards it
+        }
+    }
+}

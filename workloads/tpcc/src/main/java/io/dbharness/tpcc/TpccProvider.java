@@ -1,0 +1,43 @@
+package io.dbharness.tpcc;
+
+import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.Workload;
+import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.util.List;
+import java.util.Set;
+
+/** Registers {@code tpcc}. */
+public final class TpccProvider implements WorkloadProvider {
+
+    @Override
+    public String id() {
+        return "tpcc";
+    }
+
+    @Override
+    public String description() {
+        return "TPC-C: loads warehouses, runs New-Order, Payment, Order-Status, Delivery and Stock-Level from "
+                + "--terminals terminals, reports tpmC; --verify checks the consistency conditions";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        return TpccOptions.OPTIONS;
+    }
+
+    @Override
+    public Set<Class<? extends Capability>> requires() {
+        return Set.of(SqlAccess.class);
+    }
+
+    @Override
+    public Workload create(Settings settings) {
+        TpccOptions options = TpccOptions.from(settings);
+        long seed = settings.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        return new TpccWorkload(options, settings.source("warehouses") != Settings.Source.DEFAULT, seed);
+    }
+}

@@ -1,0 +1,213 @@
+package io.dbharness.tpcc;
+
+import io.dbharness.core.api.LoadModel;
+import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.PrepareContext;
+import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.WorkerGroup;
+import io.dbharness.core.api.WorkerSession;
+import io.dbharness.core.api.Workload;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+
+/**
+ * {@code tpcc}: loads the TPC-C database (unless {@code --run-only}), runs the five transactions from
+ * {@code --terminals} terminals, reports tpmC, and with {@code --verify} checks the consistency conditions.
+ */
+final class TpccWorkload implements Workload {
+
+    /** The specification's ceiling with keying and think times: 12.86 New-Orders per minute per warehouse. */
+    static final double MAX_TPMC_PER_WAREHOUSE = 12.86;
+
+    private final TpccOptions options;
+    private final boolean warehousesGiven;
+    private final long seed;
+
+    // what prepare() found or made, read by the workers it opens afterwards
+    private SqlAccess access;
+    private TpccSql sql;
+    private Schema.Load load;
+    private TpccRandom.Constants runConstants;
+    private double loadSeconds = -1;
+    private Map<String, Long> loadedRows = Map.of();
+
+    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed) {
+        this.options = options;
+        this.warehousesGiven = warehousesGiven;
+        this.seed = seed;
+    }
+
+    @Override
+    public String id() {
+        return "tpcc";
+    }
+
+    @Override
+    public void prepare(TargetAdapter target) throws TargetException {
+        prepare(target, PrepareContext.NONE);
+    }
+
+    @Override
+    public void prepare(TargetAdapter target, PrepareContext context) throws TargetException {
+        access = target.capability(SqlAccess.class).orElseThrow(() ->
+                new UsageException("target " + target.describe().product() + " offers no SQL access"));
+        sql = TpccSql.of(access, target.describe().product());
+        Schema schema = new Schema(access, sql);
+        List<String> existing = schema.existing();
+        if (options.runOnly()) {
+            if (existing.isEmpty()) {
+                throw new UsageException("--run-only: there are no TPC-C tables to run on; load them first "
+                        + "(runner --workload tpcc --load-only --warehouses N)");
+            }
+            load = schema.load().orElseThrow(() -> new UsageException("--run-only: the TPC-C tables hold no finished "
+                    + "load (was it stopped?); load them anew with --clean"));
+            if (warehousesGiven && load.warehouses() != options.warehouses()) {
+                throw new UsageException("--run-only: the TPC-C tables hold " + load.warehouses() + " warehouses, not --warehouses "
+                        + options.warehouses() + "; give --warehouses " + load.warehouses() + " or load anew with --clean");
+            }
+        } else {
+            if (!existing.isEmpty()) {
+                if (!options.clean()) {
+                    throw new UsageException("TPC-C tables exist already (" + String.join(", ", existing) + "): give --run-only "
+                            + "to run on them, or --clean to drop them and load anew");
+                }
+                context.status("dropping the TPC-C tables (--clean)");
+                schema.drop();
+            }
+            long begun = System.nanoTime();
+            context.status("creating the TPC-C tables (" + sql.name() + " dialect)");
+            schema.create();
+            TpccRandom.Constants constants = TpccRandom.Constants.forLoad(new SplittableRandom(seed));
+            Loader loader = new Loader(access, sql, options.warehouses(), options.loadWorkers(), seed, constants);
+            loader.load(context);
+            loadedRows = loader.rows();
+            context.status(String.format(Locale.ROOT, "loaded %,d rows in %.1f s; creating keys and indexes",
+                    loader.totalRows(), (System.nanoTime() - begun) / 1e9));
+            schema.createIndexes();
+            context.status("gathering statistics");
+            schema.analyze();
+            load = new Schema.Load(options.warehouses(), constants, seed);
+            schema.recordLoad(load);
+            loadSeconds = (System.nanoTime() - begun) / 1e9;
+        }
+        runConstants = TpccRandom.Constants.forRun(load.constants(), new SplittableRandom(seed + 1));
+    }
+
+    @Override
+    public List<WorkerGroup> groups(LoadModel requested) {
+        int terminals = options.loadOnly() ? 1 : options.terminals();
+        LoadModel model = requested instanceof LoadModel.Open o
+                ? new LoadModel.Open(terminals, o.perSecond(), LoadModel.Open.Pace.OPERATIONS)
+                : new LoadModel.Closed(terminals);
+        WorkerGroup g = WorkerGroup.of("tpcc", model);
+        if (options.loadOnly()) {
+            return List.of(g.withPlannedOperations(0));
+        }
+        return List.of(options.txnsPerTerminal() > 0 ? g.withPlannedOperations(options.txnsPerTerminal() * terminals) : g);
+    }
+
+    @Override
+    public WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException {
+        if (options.loadOnly()) {
+            return new WorkerSession() { // nothing to run: the load was the job
+                @Override
+                public Operation next() {
+                    return null;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+        long terminalSeed = seed * 31 + 7919L * (worker + 1);
+        return new Terminal(access, sql, options, load.warehouses(), new TpccRandom(terminalSeed, runConstants), worker);
+    }
+
+    @Override
+    public Duration warmup() {
+        return options.warmup();
+    }
+
+    @Override
+    public int prepareConnections() {
+        return options.runOnly() ? 0 : options.loadWorkers();
+    }
+
+    /** tpmC counts every New-Order that completed, the 1% that roll back by design included. */
+    @Override
+    public Map<String, Double> figures(Map<String, Long> completedByType, double seconds) {
+        if (options.loadOnly() || seconds <= 0) {
+            return Map.of();
+        }
+        double minutes = seconds / 60;
+        long newOrders = completedByType.getOrDefault(Transaction.NEW_ORDER.type, 0L);
+        long all = completedByType.values().stream().mapToLong(Long::longValue).sum();
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("tpmC", newOrders / minutes);
+        out.put("tpmTotal", all / minutes);
+        if (options.keyingThinkTime() && load != null) {
+            out.put("efficiencyPercent", 100 * newOrders / minutes / (MAX_TPMC_PER_WAREHOUSE * load.warehouses()));
+        }
+        return out;
+    }
+
+    @Override
+    public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+        List<Consistency.Violation> failed = Consistency.check(access, sql);
+        String checked = "consistency conditions " + java.util.Arrays.stream(Consistency.CONDITIONS)
+                .mapToObj(Integer::toString).collect(Collectors.joining(", "));
+        if (failed.isEmpty()) {
+            return Verification.passed(-1, -1, checked + " hold");
+        }
+        return Verification.failed(-1, -1, failed.stream().map(Consistency.Violation::describe)
+                .collect(Collectors.joining(" | ")));
+    }
+
+    @Override
+    public OptionalLong storedBytes(TargetAdapter target) {
+        long b = access == null ? -1 : new Schema(access, sql).storedBytes();
+        return b < 0 ? OptionalLong.empty() : OptionalLong.of(b);
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("warehouses", Integer.toString(load != null ? load.warehouses() : options.warehouses()));
+        m.put("terminals", Integer.toString(options.terminals()));
+        m.put("weights", options.weights().toString());
+        m.put("isolation", options.isolationName());
+        m.put("terminalWarehouseFixed", Boolean.toString(options.terminalWarehouseFixed()));
+        m.put("keyingThinkTime", options.keyingThinkTime() ? "on" : "off");
+        if (sql != null) {
+            m.put("dialect", sql.name());
+            m.put("ddl", sql.source("create_tables"));
+        }
+        if (loadSeconds >= 0) {
+            m.put("loadSeconds", String.format(Locale.ROOT, "%.3f", loadSeconds));
+            long total = loadedRows.values().stream().mapToLong(Long::longValue).sum();
+            m.put("loadedRows", Long.toString(total));
+            m.put("loadRowsPerSecond", String.format(Locale.ROOT, "%.0f", total / Math.max(1e-9, loadSeconds)));
+            loadedRows.forEach((t, n) -> m.put("loaded." + t, Long.toString(n)));
+        } else {
+            m.put("load", options.runOnly() ? "--run-only: tables loaded before" : "none");
+        }
+        if (runConstants != null) {
+            m.put("nurandC", "C_LAST load " + load.constants().cLast() + ", run " + runConstants.cLast() + "; C_ID "
+                    + runConstants.cId() + "; OL_I_ID " + runConstants.olIId());
+        }
+        return m;
+    }
+}

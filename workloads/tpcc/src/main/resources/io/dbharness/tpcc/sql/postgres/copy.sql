@@ -1,0 +1,1 @@
+COPY ${table} (${columns}) FROM STDIN

@@ -1,0 +1,1 @@
+UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?
