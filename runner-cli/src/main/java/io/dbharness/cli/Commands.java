@@ -51,7 +51,7 @@ final class Commands {
                 .description("Workload: " + registry.workloads().stream().map(WorkloadProvider::id).collect(Collectors.joining(", "))
                         + " (default: iot-insert)").build());
         spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
-                .description("YAML or mxbench-style TOML config; the command line overrides it").build());
+                .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
         spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
                 .description("Where the result JSON goes (default: results)").build());
         spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
@@ -81,7 +81,7 @@ final class Commands {
         queries.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
                 .description("Workload whose queries to print (default: iot-query)").build());
         queries.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
-                .description("YAML or TOML config; the command line overrides it").build());
+                .description("YAML, TOML or BenchmarkSQL properties config; the command line overrides it").build());
         addHarnessOptions(queries, registry);
         spec.addSubcommand("queries", queries);
 

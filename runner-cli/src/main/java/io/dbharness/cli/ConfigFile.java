@@ -14,19 +14,23 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Reads a YAML or mxbench-style TOML config into flag-name/value pairs. Sections only group keys: a key
  * means the same wherever it stands ({@code [generator] tag-num = 10} is {@code --tag-num 10}).
- * Underscores count as dashes. mxbench's database keys are understood under their mxbench names.
+ * Underscores count as dashes. mxbench's database keys are understood under their mxbench names. A BenchmarkSQL
+ * properties file is read by {@link BenchmarkSqlProperties}.
  */
 final class ConfigFile {
 
@@ -53,8 +57,17 @@ final class ConfigFile {
     private static final Pattern TOML_KEY = Pattern.compile("(?m)^[ \\t]*([^\\s=#\\[][^=\\n]*?)[ \\t]*=");
     private static final Pattern TOML_TABLE = Pattern.compile("(?m)^[ \\t]*\\[+[ \\t]*([^\\]\\n]+?)[ \\t]*\\]");
 
-    /** @param known every flag name the run understands, plus {@code target} and {@code workload} */
+    /** {@link #read(Path, Set, Consumer)} without its warnings. */
     static Map<String, String> read(Path file, Set<String> known) {
+        return read(file, known, w -> { });
+    }
+
+    /**
+     * @param known every flag name the run understands, plus {@code target} and {@code workload}
+     * @param warn  one line per setting of the file that has no effect, without the {@code warning: } prefix;
+     *              called only when the file was read
+     */
+    static Map<String, String> read(Path file, Set<String> known, Consumer<String> warn) {
         JsonNode root;
         String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         boolean toml = name.endsWith(".toml");
@@ -77,6 +90,9 @@ final class ConfigFile {
         }
         if (text.indexOf('\0') >= 0) {
             throw notText(file);
+        }
+        if (BenchmarkSqlProperties.isBenchmarkSql(file, text)) {
+            return benchmarkSql(file, text, known, warn);
         }
         try {
             // without this a key written twice would silently take its last value
@@ -110,6 +126,20 @@ final class ConfigFile {
         Set<String> allowed = new HashSet<>(known);
         allowed.addAll(CLI_KEYS);
         flatten(file, root, "", allowed, out, new HashMap<>());
+        return out;
+    }
+
+    /** Its warnings held back until every key is known, so a refused file gets one line, not warnings and then an error. */
+    private static Map<String, String> benchmarkSql(Path file, String text, Set<String> known, Consumer<String> warn) {
+        List<String> warnings = new ArrayList<>();
+        Map<String, String> out = BenchmarkSqlProperties.translate(file, text, warnings::add);
+        for (String key : out.keySet()) {
+            if (!known.contains(key)) {
+                throw new UsageException("BenchmarkSQL file " + file + " needs option --" + key
+                        + ", which this build does not have: is the tpcc workload missing?");
+            }
+        }
+        warnings.forEach(warn);
         return out;
     }
 

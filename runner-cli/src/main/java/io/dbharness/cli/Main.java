@@ -36,4 +36,8 @@ public final class Main {
     static void printError(PrintStream err, String message) {
         err.println("error: " + message);
     }
+
+    static void printWarning(PrintStream err, String message) {
+        err.println("warning: " + message);
+    }
 }

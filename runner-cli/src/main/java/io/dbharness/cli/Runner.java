@@ -117,7 +117,7 @@ public final class Runner {
         String workload = pr.matchedOptionValue("--workload", null);
         String config = pr.matchedOptionValue("--config", null);
         if (config != null) {
-            Map<String, String> file = ConfigFile.read(Path.of(config), Commands.knownKeys(registry));
+            Map<String, String> file = ConfigFile.read(Path.of(config), Commands.knownKeys(registry), w -> Main.printWarning(err, w));
             target = target == null ? file.get("target") : target;
             workload = workload == null ? file.get("workload") : workload;
             file.keySet().removeAll(java.util.Set.of("target", "workload", "results", "verbose"));
@@ -166,7 +166,7 @@ public final class Runner {
         String config = pr.matchedOptionValue("--config", null);
         String resultsFromFile = null;
         if (config != null) {
-            Map<String, String> file = ConfigFile.read(Path.of(config), Commands.knownKeys(registry));
+            Map<String, String> file = ConfigFile.read(Path.of(config), Commands.knownKeys(registry), w -> Main.printWarning(err, w));
             target = target == null ? file.remove("target") : target;
             workload = workload == null ? file.remove("workload") : workload;
             file.remove("target");

@@ -81,6 +81,14 @@ class BadInputTest {
     }
 
     @Test
+    void unknownDbInABenchmarkSqlFile() throws Exception {
+        Path props = tmp.resolve("props.bad");
+        Files.writeString(props, "db=foo\ndriver=org.postgresql.Driver\nconn=jdbc:postgresql://127.0.0.1:1/tpcc\nrunMins=1\n");
+        assertEquals("unknown db=foo in BenchmarkSQL file " + props + ": expected postgres (--target picks yugabyte, matrixdb or mogdb)",
+                usageError("--config", props.toString()));
+    }
+
+    @Test
     void badValueInConfigFileNamesTheOption() throws Exception {
         Path cfg = tmp.resolve("bench.yaml");
         Files.writeString(cfg, "target: noop\ntag_num: many\n");
