@@ -81,7 +81,7 @@ public final class SummaryTable {
         }
         r.figures().forEach((name, value) -> add(rows, name, Fmt.oneDecimal(value)));
         if (r.workloadInfo() != null && r.workloadInfo().containsKey("loadedRows")) {
-            add(rows, "loaded before the run (--load)", Fmt.count(Long.parseLong(r.workloadInfo().get("loadedRows")))
+            add(rows, "loaded before the run", Fmt.count(Long.parseLong(r.workloadInfo().get("loadedRows")))
                     + " rows in " + r.workloadInfo().get("loadSeconds") + " s");
         }
         boolean writes = t.rows() > 0 || t.skippedRows() > 0 || t.failedRows() > 0 || t.unknownRows() > 0 || t.bytes() > 0;
@@ -106,6 +106,13 @@ public final class SummaryTable {
             add(rows, type + " latency p50/p95/p99/max", op.completed() == 0 ? "n/a: none completed"
                     : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
                     + " / " + Fmt.millis(op.maxMillis()) + " ms");
+        }
+        if (r.harnessCpuSeconds() >= 0) {
+            // the harness's own cost, so a client-bound run shows itself (an embedded server is not in it)
+            String per = t.rows() > 0 ? Fmt.oneDecimal(r.harnessCpuSeconds() / (t.rows() / 1e6)) + " s per million rows"
+                    : t.operations() > 0 ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations",
+                    r.harnessCpuSeconds() / (t.operations() / 1e3)) : "";
+            add(rows, "harness CPU", Fmt.oneDecimal(r.harnessCpuSeconds()) + " s" + (per.isEmpty() ? "" : " (" + per + ")"));
         }
         add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ")");
         add(rows, "timeouts / retries / reconnects", Fmt.count(t.timeouts()) + " / " + Fmt.count(t.retries()) + " / "

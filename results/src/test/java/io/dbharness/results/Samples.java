@@ -57,7 +57,7 @@ final class Samples {
                 375_000_000L, List.of(new io.dbharness.core.api.AnswerDigest("stats", 3, "metric=c1", 1,
                         "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", List.of(List.of("10", "1.5")))),
                 Map.of("stats", "Seq Scan on metrics"),
-                new Totals(100, 0, 0, 0, 0, 1, 0, 0, 2, 0, 3, 0, 5.0, 20.0, 0, 0, 0), Map.of("tpmC", 1234.5),
+                new Totals(100, 0, 0, 0, 0, 1, 0, 0, 2, 0, 3, 0, 5.0, 20.0, 0, 0, 0), Map.of("tpmC", 1234.5), 3.25,
                 "ABORTED", "connection reset", 1);
     }
 
@@ -69,6 +69,6 @@ final class Samples {
         return new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
                 f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), "closed, 8 workers", 8, t,
                 List.of(new GroupResult("insert", "closed", 8, t, null)), f.operations().subList(0, 1), f.intervals(),
-                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), "COMPLETED", null, 0);
+                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), -1, "COMPLETED", null, 0);
     }
 }

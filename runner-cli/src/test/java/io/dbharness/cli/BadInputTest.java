@@ -31,7 +31,7 @@ class BadInputTest {
 
     @Test
     void unknownWorkloadListsTheValidOnes() {
-        assertEquals("unknown workload 'tpch'; valid workloads: iot-insert, iot-mixed, iot-query", usageError("--target", "noop", "--workload", "tpch"));
+        assertEquals("unknown workload 'tpch'; valid workloads: iot-insert, iot-mixed, iot-query, tpcc", usageError("--target", "noop", "--workload", "tpch"));
     }
 
     @Test

@@ -64,11 +64,13 @@ public final class Engine {
      * @param abandoned    workers that did not return after being cancelled
      * @param groupSeconds per group, the seconds it was at work (shorter than the run's for a group done early)
      * @param warmup       what the warm-up recorded and how long it ran; null without a warm-up
+     * @param cpuSeconds   CPU time this process spent during the measured run (the harness's own cost; an embedded
+     *                     server runs in processes of its own), -1 when the JVM cannot tell
      */
     public record Outcome(Measurements measurements, List<IntervalSample> intervals, double elapsedSeconds,
                           StopReason stopReason, TargetException failure, RuntimeException usageFailure,
                           Map<String, Pacing> pacing, int abandoned, Map<String, Double> groupSeconds,
-                          Warmup warmup) {
+                          Warmup warmup, double cpuSeconds) {
     }
 
     /** The warm-up's totals and seconds (shorter than asked for when the run stopped during it). */
@@ -158,6 +160,7 @@ public final class Engine {
         run.goNanos = begun;
         run.deadlineNanos = options.duration().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
         go.countDown();
+        long cpuEnd = -1;
         ExecutorService cancels = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "dbharness-cancel");
             t.setDaemon(true);
@@ -167,6 +170,7 @@ public final class Engine {
         int abandoned;
         try {
             abandoned = monitor(run, states, workers, done, cancels, intervals, begun);
+            cpuEnd = ProcessCpu.nanos();
         } finally {
             cancels.shutdown();
         }
@@ -194,7 +198,7 @@ public final class Engine {
                 : stop.isRequested() ? StopReason.INTERRUPTED
                 : deadlineHit && options.duration().isPresent() ? StopReason.DURATION : StopReason.COMPLETED;
         return new Outcome(measurements, intervals, elapsed, reason, run.failure(), run.usageFailure(), pacing, abandoned,
-                groupSeconds, warmup);
+                groupSeconds, warmup, run.cpuStartNanos < 0 || cpuEnd < 0 ? -1 : (cpuEnd - run.cpuStartNanos) / 1e9);
     }
 
     /**
@@ -207,6 +211,7 @@ public final class Engine {
         long intervalNanos = options.watchInterval().toNanos();
         long nextSample = Math.min(start, begun + intervalNanos);
         run.warmupEnded = start == begun;
+        run.cpuStartNanos = ProcessCpu.nanos();
         long timeoutNanos = options.opTimeout().toNanos();
         long stoppingSince = 0;
         String stopWhy = null;
@@ -252,6 +257,7 @@ public final class Engine {
             if (!run.warmupEnded && now >= start) {
                 run.measurements.endWarmup(); // its intervals were shown, not kept: the rates are the measured run's
                 run.warmupEnded = true;
+                run.cpuStartNanos = ProcessCpu.nanos();
                 nextSample = start + intervalNanos;
             } else if (now >= nextSample) {
                 boolean warming = !run.warmupEnded;

@@ -103,7 +103,7 @@ public final class Harness {
                     out.intervals(), out.measurements().errorSummaries(), after.verification(), after.storedBytes(),
                     workload.answers(), workload.plans(),
                     out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()),
-                    workload.figures(out.measurements().completedByType(), out.elapsedSeconds()),
+                    workload.figures(out.measurements().completedByType(), out.elapsedSeconds()), out.cpuSeconds(),
                     out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
         }
     }

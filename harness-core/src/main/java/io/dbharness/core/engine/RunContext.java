@@ -20,6 +20,8 @@ final class RunContext {
     volatile long goNanos;
     /** Whether the workload's warm-up is over (true from the start without one); the sampler's. */
     boolean warmupEnded;
+    /** The process's CPU time when the measured run began, -1 when unknown; the sampler's. */
+    long cpuStartNanos = -1;
     /** Long.MAX_VALUE without --duration. */
     volatile long deadlineNanos = Long.MAX_VALUE;
     /** Past the grace after a stop or the deadline: no new attempt, no retry; in-flight ones get cancelled. */

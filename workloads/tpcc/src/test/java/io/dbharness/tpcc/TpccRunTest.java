@@ -45,4 +45,76 @@ class TpccRunTest {
         assertEquals(1, Integer.parseInt(r.workloadInfo().get("warehouses")));
         assertTrue(Double.parseDouble(r.workloadInfo().get("loadSeconds")) > 0);
     }
+
+    /** One warehouse loaded anew: the tests do not depend on each other's order. */
+    private static void freshLoad() throws Exception {
+        assertEquals(0, pg.run("warehouses", 1, "load-only", true, "clean", true).exitCode());
+    }
+
+    @Test
+    void theObservedMixFollowsTheWeights() throws Exception {
+        RunResult spec = pg.run("warehouses", 1, "terminals", 4, "txns-per-terminal", 1000, "clean", true);
+        assertMix(spec, 45, 43, 4, 4, 4);
+        RunResult even = pg.run("run-only", true, "terminals", 4, "txns-per-terminal", 1000, "weights", "20,20,20,20,20");
+        assertMix(even, 20, 20, 20, 20, 20);
+        assertEquals("20,20,20,20,20", even.workloadInfo().get("weights"));
+    }
+
+    /** Each type's share of the transactions within four standard deviations of its weight. */
+    private static void assertMix(RunResult r, int... weights) {
+        assertEquals(0, r.exitCode(), r::failure);
+        String[] types = {"new-order", "payment", "order-status", "delivery", "stock-level"};
+        Map<String, Long> count = r.operations().stream().collect(Collectors.toMap(OperationStats::type, OperationStats::completed));
+        long n = count.values().stream().mapToLong(Long::longValue).sum();
+        for (int i = 0; i < types.length; i++) {
+            double p = weights[i] / 100.0;
+            double share = count.getOrDefault(types[i], 0L) / (double) n;
+            double sd = Math.sqrt(p * (1 - p) / n);
+            assertTrue(Math.abs(share - p) <= 4 * sd, types[i] + ": " + share + " of " + n + ", weight " + p);
+        }
+    }
+
+    @Test
+    void serializationFailuresAreRetriedCountedApartAndLeaveTheDataConsistent() throws Exception {
+        // one warehouse, terminals not bound to it apart, SERIALIZABLE: New-Orders and Payments collide on the district
+        freshLoad();
+        RunResult r = pg.run("run-only", true, "terminals", 6, "txns-per-terminal", 150, "isolation", "serializable",
+                "weights", "50,50,0,0,0", "max-retries", 50, "verify", true);
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertTrue(r.totals().retries() > 0, "conflicting terminals under SERIALIZABLE must have retried");
+        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals(900, r.totals().operations());
+        assertEquals(0, r.exitCode());
+        assertEquals("serializable", r.workloadInfo().get("isolation"));
+    }
+
+    @Test
+    void aWarmUpIsRunButNotMeasured() throws Exception {
+        freshLoad();
+        RunResult r = pg.run("run-only", true, "terminals", 2, "warmup", "2s", "duration", "2s");
+        assertEquals(0, r.exitCode(), r::failure);
+        assertTrue(r.warmup() != null && r.warmup().operations() > 0, "the warm-up ran transactions");
+        assertEquals(2.0, r.totals().durationSeconds(), 0.5);
+        assertTrue(r.totals().operations() > 0);
+        // the rates are the measured run's: tpmC from its New-Orders over its two seconds only
+        long newOrders = r.operations().stream().filter(o -> o.type().equals("new-order")).mapToLong(OperationStats::completed).sum();
+        assertEquals(newOrders / (r.totals().durationSeconds() / 60), r.figures().get("tpmC"), 1e-6 * newOrders + 1);
+    }
+
+    @Test
+    void runOnlyIsRefusedWithoutALoadOrWithAnotherWarehouseCount() throws Exception {
+        freshLoad();
+        io.dbharness.core.api.UsageException other = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dbharness.core.api.UsageException.class, () -> pg.run("run-only", true, "warehouses", 3));
+        assertEquals("--run-only: the TPC-C tables hold 1 warehouses, not --warehouses 3; give --warehouses 1 or load anew "
+                + "with --clean", other.getMessage());
+        io.dbharness.core.api.UsageException exists = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dbharness.core.api.UsageException.class, () -> pg.run("warehouses", 1));
+        assertTrue(exists.getMessage().startsWith("TPC-C tables exist already ("), exists.getMessage());
+        pg.execute("DROP TABLE tpcc_load, order_line, new_order, oorder, history, customer, district, stock, item, warehouse");
+        io.dbharness.core.api.UsageException none = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dbharness.core.api.UsageException.class, () -> pg.run("run-only", true));
+        assertEquals("--run-only: there are no TPC-C tables to run on; load them first (runner --workload tpcc --load-only "
+                + "--warehouses N)", none.getMessage());
+    }
 }
