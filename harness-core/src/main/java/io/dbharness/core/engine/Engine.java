@@ -209,7 +209,7 @@ public final class Engine {
                         ExecutorService cancels, List<IntervalSample> intervals, long begun) {
         long start = run.startNanos;
         long intervalNanos = options.watchInterval().toNanos();
-        long nextSample = Math.min(start, begun + intervalNanos);
+        long nextSample = begun + intervalNanos; // a warm-up shows its progress too
         run.warmupEnded = start == begun;
         run.cpuStartNanos = ProcessCpu.nanos();
         long timeoutNanos = options.opTimeout().toNanos();

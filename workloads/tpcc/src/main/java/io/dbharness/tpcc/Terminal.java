@@ -175,10 +175,16 @@ final class Terminal implements WorkerSession {
         }
     }
 
+    /** An order's most lines: New-Order's item and stock lookups take this many keys, unused ones repeated. */
+    static final int MAX_LINES = 15;
+    private static final Map<String, String> LIST_VALUES = Map.of(
+            "ids", String.join(", ", java.util.Collections.nCopies(MAX_LINES, "?")),
+            "keys", String.join(", ", java.util.Collections.nCopies(MAX_LINES, "(?, ?)")));
+
     private PreparedStatement ps(String id) throws SQLException {
         PreparedStatement p = statements.get(id);
         if (p == null) {
-            p = connection.prepareStatement(sql.get("tx/" + id));
+            p = connection.prepareStatement(sql.render("tx/" + id, LIST_VALUES));
             statements.put(id, p);
         }
         return p;
@@ -257,8 +263,39 @@ final class Terminal implements WorkerSession {
                 p.setInt(2, d);
                 p.setInt(3, w);
                 p.executeUpdate();
-                PreparedStatement item = ps("no_get_item");
-                PreparedStatement stock = ps("no_get_stock");
+                // the items, then the stock rows locked, each in one round trip
+                p = ps("no_get_items");
+                for (int i = 0; i < MAX_LINES; i++) {
+                    p.setInt(i + 1, (int) items[Math.min(i, lines - 1)]);
+                }
+                Map<Integer, BigDecimal> prices = new HashMap<>(32);
+                try (ResultSet rs = p.executeQuery()) {
+                    while (rs.next()) {
+                        prices.put(rs.getInt(1), rs.getBigDecimal(2));
+                    }
+                }
+                for (int i = 0; i < lines; i++) {
+                    if (!prices.containsKey((int) items[i])) {
+                        return false; // the unused item: "Item number is not valid", rolled back (clause 2.4.2.3)
+                    }
+                }
+                p = ps("no_get_stocks");
+                for (int i = 0; i < MAX_LINES; i++) {
+                    long key = items[Math.min(i, lines - 1)];
+                    p.setInt(2 * i + 1, (int) (key >>> 32));
+                    p.setInt(2 * i + 2, (int) key);
+                }
+                Map<Long, Object[]> stocks = new HashMap<>(32); // quantity, then the ten S_DIST_xx
+                try (ResultSet rs = p.executeQuery()) {
+                    while (rs.next()) {
+                        Object[] row = new Object[11];
+                        row[0] = rs.getInt(3);
+                        for (int k = 1; k <= 10; k++) {
+                            row[k] = rs.getString(4 + k);
+                        }
+                        stocks.put((long) rs.getInt(1) << 32 | rs.getInt(2), row);
+                    }
+                }
                 PreparedStatement updateStock = ps("no_update_stock");
                 PreparedStatement insertLine = ps("no_insert_order_line");
                 BigDecimal total = BigDecimal.ZERO;
@@ -268,26 +305,16 @@ final class Terminal implements WorkerSession {
                     int itemId = (int) items[i];
                     int supply = (int) (items[i] >>> 32);
                     int qty = quantities[i];
-                    item.setInt(1, itemId);
-                    BigDecimal price;
-                    try (ResultSet rs = item.executeQuery()) {
-                        if (!rs.next()) {
-                            return false; // the unused item: "Item number is not valid", rolled back (clause 2.4.2.3)
-                        }
-                        price = rs.getBigDecimal(1);
+                    BigDecimal price = prices.get(itemId);
+                    Object[] row = stocks.get(items[i]);
+                    if (row == null) {
+                        throw new SQLException("stock " + supply + "/" + itemId + " not found", "02000");
                     }
-                    stock.setInt(1, supply);
-                    stock.setInt(2, itemId);
-                    int quantity;
-                    String distInfo;
-                    try (ResultSet rs = stock.executeQuery()) {
-                        if (!rs.next()) {
-                            throw new SQLException("stock " + supply + "/" + itemId + " not found", "02000");
-                        }
-                        quantity = rs.getInt(1);
-                        distInfo = rs.getString(2 + d);
-                    }
-                    updateStock.setInt(1, quantity >= qty + 10 ? quantity - qty : quantity - qty + 91);
+                    int quantity = (int) row[0];
+                    String distInfo = (String) row[d];
+                    int left = quantity >= qty + 10 ? quantity - qty : quantity - qty + 91;
+                    row[0] = left; // an item ordered twice in one order: its second line sees the first one's update
+                    updateStock.setInt(1, left);
                     updateStock.setInt(2, qty);
                     updateStock.setInt(3, supply == w ? 0 : 1);
                     updateStock.setInt(4, supply);
