@@ -1,0 +1,157 @@
+-- MatrixDB/YMatrix (Greenplum 7 inside): the generic tables (same columns and types: the loader and the
+-- transactions rely on them), each hash-distributed on its warehouse id, so that a warehouse's rows and the joins
+-- and keys within it stay on one segment; item, read by every warehouse, is copied to every segment (DISTRIBUTED
+-- REPLICATED); the one-row tpcc_load has no warehouse (DISTRIBUTED RANDOMLY). Every primary key and unique index of
+-- create_indexes begins with the warehouse id, as Greenplum requires of a key on a hash-distributed table (it must
+-- contain the distribution key); a replicated table may have any key.
+--   https://ymatrix.ai/doc/latest/sql_ref/create_table (DISTRIBUTED BY | RANDOMLY | REPLICATED)
+--   greenplum-db/gpdb-archive, gpdb-doc/markdown/ref_guide/sql_commands/CREATE_TABLE.html.md (DISTRIBUTED
+--   REPLICATED; PRIMARY KEY and UNIQUE "must contain all the columns of the Greenplum distribution key"; USING heap)
+--   greenplum-db/gpdb-archive, src/test/regress/sql/rpt.sql (a replicated table with PRIMARY KEY and UNIQUE)
+-- USING heap: TPC-C updates and deletes rows in place, what heap storage is for (MARS2 takes neither, AO is made
+-- for bulk loads); written out because the default engine is a setting (default_table_access_method, heap unless
+-- a site changed it):
+--   https://ymatrix.ai/en/doc/6.6/reference/storage/overview
+--   https://ymatrix.ai/en/doc/latest/reference/configuration_parameters/database_table_parameters
+-- Concurrency: with gp_enable_global_deadlock_detector off (Greenplum's default) UPDATE, DELETE and SELECT ... FOR
+-- UPDATE lock the whole table; on, heap tables get row locks (the FOR UPDATE selects here read one table each, as
+-- the detector requires). Turn it on for a TPC-C run: greenplum-db/gpdb-archive, gpdb-doc/markdown/ref_guide/
+-- sql_commands/SELECT.html.md (The Locking Clause) and gpdb-doc/markdown/admin_guide/dml.html.md.
+CREATE TABLE warehouse (
+  w_id       integer       NOT NULL,
+  w_ytd      decimal(12,2) NOT NULL,
+  w_tax      decimal(4,4)  NOT NULL,
+  w_name     varchar(10)   NOT NULL,
+  w_street_1 varchar(20)   NOT NULL,
+  w_street_2 varchar(20)   NOT NULL,
+  w_city     varchar(20)   NOT NULL,
+  w_state    char(2)       NOT NULL,
+  w_zip      char(9)       NOT NULL
+)
+USING heap
+DISTRIBUTED BY (w_id);
+CREATE TABLE district (
+  d_w_id      integer       NOT NULL,
+  d_id        integer       NOT NULL,
+  d_ytd       decimal(12,2) NOT NULL,
+  d_tax       decimal(4,4)  NOT NULL,
+  d_next_o_id integer       NOT NULL,
+  d_name      varchar(10)   NOT NULL,
+  d_street_1  varchar(20)   NOT NULL,
+  d_street_2  varchar(20)   NOT NULL,
+  d_city      varchar(20)   NOT NULL,
+  d_state     char(2)       NOT NULL,
+  d_zip       char(9)       NOT NULL
+)
+USING heap
+DISTRIBUTED BY (d_w_id);
+CREATE TABLE customer (
+  c_w_id         integer       NOT NULL,
+  c_d_id         integer       NOT NULL,
+  c_id           integer       NOT NULL,
+  c_discount     decimal(4,4)  NOT NULL,
+  c_credit       char(2)       NOT NULL,
+  c_last         varchar(16)   NOT NULL,
+  c_first        varchar(16)   NOT NULL,
+  c_credit_lim   decimal(12,2) NOT NULL,
+  c_balance      decimal(12,2) NOT NULL,
+  c_ytd_payment  decimal(12,2) NOT NULL,
+  c_payment_cnt  integer       NOT NULL,
+  c_delivery_cnt integer       NOT NULL,
+  c_street_1     varchar(20)   NOT NULL,
+  c_street_2     varchar(20)   NOT NULL,
+  c_city         varchar(20)   NOT NULL,
+  c_state        char(2)       NOT NULL,
+  c_zip          char(9)       NOT NULL,
+  c_phone        char(16)      NOT NULL,
+  c_since        timestamp     NOT NULL,
+  c_middle       char(2)       NOT NULL,
+  c_data         varchar(500)  NOT NULL
+)
+USING heap
+DISTRIBUTED BY (c_w_id);
+CREATE TABLE history (
+  h_c_id   integer      NOT NULL,
+  h_c_d_id integer      NOT NULL,
+  h_c_w_id integer      NOT NULL,
+  h_d_id   integer      NOT NULL,
+  h_w_id   integer      NOT NULL,
+  h_date   timestamp    NOT NULL,
+  h_amount decimal(6,2) NOT NULL,
+  h_data   varchar(24)  NOT NULL
+)
+USING heap
+DISTRIBUTED BY (h_w_id);
+CREATE TABLE new_order (
+  no_w_id integer NOT NULL,
+  no_d_id integer NOT NULL,
+  no_o_id integer NOT NULL
+)
+USING heap
+DISTRIBUTED BY (no_w_id);
+CREATE TABLE oorder (
+  o_w_id       integer   NOT NULL,
+  o_d_id       integer   NOT NULL,
+  o_id         integer   NOT NULL,
+  o_c_id       integer   NOT NULL,
+  o_carrier_id integer,
+  o_ol_cnt     integer   NOT NULL,
+  o_all_local  integer   NOT NULL,
+  o_entry_d    timestamp NOT NULL
+)
+USING heap
+DISTRIBUTED BY (o_w_id);
+CREATE TABLE order_line (
+  ol_w_id        integer      NOT NULL,
+  ol_d_id        integer      NOT NULL,
+  ol_o_id        integer      NOT NULL,
+  ol_number      integer      NOT NULL,
+  ol_i_id        integer      NOT NULL,
+  ol_delivery_d  timestamp,
+  ol_amount      decimal(6,2) NOT NULL,
+  ol_supply_w_id integer      NOT NULL,
+  ol_quantity    integer      NOT NULL,
+  ol_dist_info   char(24)     NOT NULL
+)
+USING heap
+DISTRIBUTED BY (ol_w_id);
+CREATE TABLE item (
+  i_id    integer      NOT NULL,
+  i_name  varchar(24)  NOT NULL,
+  i_price decimal(5,2) NOT NULL,
+  i_data  varchar(50)  NOT NULL,
+  i_im_id integer      NOT NULL
+)
+USING heap
+DISTRIBUTED REPLICATED;
+CREATE TABLE stock (
+  s_w_id       integer     NOT NULL,
+  s_i_id       integer     NOT NULL,
+  s_quantity   integer     NOT NULL,
+  s_ytd        integer     NOT NULL,
+  s_order_cnt  integer     NOT NULL,
+  s_remote_cnt integer     NOT NULL,
+  s_data       varchar(50) NOT NULL,
+  s_dist_01    char(24)    NOT NULL,
+  s_dist_02    char(24)    NOT NULL,
+  s_dist_03    char(24)    NOT NULL,
+  s_dist_04    char(24)    NOT NULL,
+  s_dist_05    char(24)    NOT NULL,
+  s_dist_06    char(24)    NOT NULL,
+  s_dist_07    char(24)    NOT NULL,
+  s_dist_08    char(24)    NOT NULL,
+  s_dist_09    char(24)    NOT NULL,
+  s_dist_10    char(24)    NOT NULL
+)
+USING heap
+DISTRIBUTED BY (s_w_id);
+CREATE TABLE tpcc_load (
+  warehouses    integer   NOT NULL,
+  c_last_load   integer   NOT NULL,
+  c_id_const    integer   NOT NULL,
+  ol_i_id_const integer   NOT NULL,
+  seed          bigint    NOT NULL,
+  loaded_at     timestamp NOT NULL
+)
+USING heap
+DISTRIBUTED RANDOMLY;

@@ -1,0 +1,3 @@
+-- io/dbharness/tpcc/sql/matrixdb/analyze.sql
+
+ANALYZE

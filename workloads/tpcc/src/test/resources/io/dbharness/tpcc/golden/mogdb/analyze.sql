@@ -1,0 +1,3 @@
+-- io/dbharness/tpcc/sql/postgres/analyze.sql
+
+VACUUM ANALYZE

@@ -1,0 +1,3 @@
+-- io/dbharness/tpcc/sql/yugabyte/analyze.sql
+
+ANALYZE
