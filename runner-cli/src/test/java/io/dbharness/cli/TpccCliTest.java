@@ -94,4 +94,14 @@ class TpccCliTest {
         assertTrue(r.out().contains("tpmC"), r.out());
         assertTrue(r.out().contains("PASSED: consistency conditions"), r.out());
     }
+
+    @Test
+    void theSampleConfigRunsAsItIs() throws Exception {
+        CliRun sample = CliRun.of("config", "--workload", "tpcc", "--target", "postgres");
+        assertEquals(0, sample.exitCode(), sample.err());
+        Path config = tmp.resolve("tpcc.yaml");
+        Files.writeString(config, sample.out());
+        CliRun r = run("--config", config.toString(), "--terminals", "2", "--txns-per-terminal", "20", "--clean", "--no-watch");
+        assertEquals(0, r.exitCode(), r.err());
+    }
 }

@@ -117,4 +117,19 @@ class TpccRunTest {
         assertEquals("--run-only: there are no TPC-C tables to run on; load them first (runner --workload tpcc --load-only "
                 + "--warehouses N)", none.getMessage());
     }
+
+    @Test
+    void keyingAndThinkTimesPaceTheTerminalsAndTheRunStillEndsOnTime() throws Exception {
+        freshLoad();
+        // every transaction waits its keying time first (New-Order 18 s, the others 2 or 3 s): in 4 s only those
+        // whose keying time has passed start, and none waits past the end of the run
+        RunResult r = pg.run("run-only", true, "terminals", 10, "keying-think-time", "on", "duration", "4s");
+        assertEquals(0, r.exitCode(), r::failure);
+        assertEquals(4.0, r.totals().durationSeconds(), 0.5);
+        assertTrue(r.operations().stream().noneMatch(o -> o.type().equals("new-order")), "New-Order's keying time is 18 s");
+        assertTrue(r.totals().operations() > 0 && r.totals().operations() <= 10, "one transaction per terminal at most: "
+                + r.totals().operations());
+        assertEquals(0.0, r.figures().get("efficiencyPercent"), 1e-9);
+        assertEquals("on", r.workloadInfo().get("keyingThinkTime"));
+    }
 }
