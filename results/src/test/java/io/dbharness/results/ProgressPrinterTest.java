@@ -72,4 +72,18 @@ class ProgressPrinterTest {
         assertEquals("[1h02m]  1 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  1 error  99%  ETA 1h06m"
                 + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aWarmUpSaysSoAndHeadlineFiguresFollowTheRate() {
+        GroupInterval tx = new GroupInterval("tpcc", 4_000, 0, 0, 0, 0, 0, 0, 800, 0, 0, 0, 5.0, 29.6, 90.0, List.of());
+        GroupProgress g = new GroupProgress("tpcc", State.RUNNING, 40_000, 0, 0, 0, 0, 0, 0, 0, 25, 0.5, 0);
+        IntervalSample sample = new IntervalSample(10.0, 5.0, List.of(tx));
+        assertEquals("[   5s]  warm-up (not measured)  40,000 ops  800 ops/s  p99 29.6 ms  50%  ETA 25s",
+                ProgressPrinter.lines(sample, new Progress(5, List.of(g), true, java.util.Map.of())).get(0));
+        java.util.Map<String, Double> figures = new java.util.LinkedHashMap<>();
+        figures.put("tpmC", 23_538.1);
+        figures.put("tpmTotal", 52_725.2);
+        assertEquals("[  30s]  40,000 ops  800 ops/s  tpmC 23,538  tpmTotal 52,725  p99 29.6 ms  50%  ETA 25s",
+                ProgressPrinter.lines(sample, new Progress(30, List.of(g), false, figures)).get(0));
+    }
 }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,6 +39,9 @@ class SummaryTableTest {
         assertRow(s, "pacing (open model)", "n/a: the run aborted");
         assertRow(s, "stopped", "ABORTED: connection reset");
         assertRow(s, "exit code", "1");
+        assertRow(s, "tpmC", "1,234.5");
+        assertRow(s, "warm-up (not measured)", "5.0 s, 100 operations, 1 errors");
+        assertRow(s, "harness CPU", "3.3 s (0.5 s per million rows)");
         assertTrue(s.contains("errors by class:\n"), s);
         assertTrue(s.contains("  insert     RETRYABLE  40001      2  could not serialize access due to concurrent update\n"), s);
         assertTrue(s.contains("  insert     FATAL      -          1  connection reset\n"), s);
@@ -104,5 +108,27 @@ class SummaryTableTest {
 
     private static void assertRow(String table, String title) {
         assertTrue(table.lines().anyMatch(l -> l.matches("│ \\Q" + title + "\\E +│")), table);
+    }
+
+    @Test
+    void severalKindsOfOperationWithoutRowsGetATableOfTheirOwn() {
+        RunResult c = Samples.clean();
+        List<io.dbharness.core.result.OperationStats> ops = List.of(
+                new io.dbharness.core.result.OperationStats("tpcc", "new-order", 4_500, 45, 1, 0, 7, 0, 0, 0, 0, 0, 9.0,
+                        7.5, 14.8, 19.0, 29.6, 80.0, 116.7, null),
+                new io.dbharness.core.result.OperationStats("tpcc", "payment", 4_300, 0, 0, 0, 2, 0, 0, 0, 0, 0, 6.0,
+                        6.3, 13.6, 17.3, 28.2, 70.0, 119.8, null));
+        io.dbharness.core.result.Totals t = new io.dbharness.core.result.Totals(8_801, 0, 0, 0, 0, 1, 0, 0, 45, 0, 9, 0,
+                10.0, 880.1, 0, 0, 0);
+        RunResult r = new RunResult(c.runId(), c.harnessVersion(), c.gitCommit(), c.seed(), c.target(), "tpcc", c.start(),
+                c.end(), c.options(), c.targetInfo(), Map.of(), c.host(), "closed, 8 workers", 8, t, List.of(), ops,
+                List.of(), List.of(), c.verification(), -1, List.of(), Map.of(), null,
+                new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)), 6.0, "DURATION", null, 1);
+        String s = SummaryTable.render(r);
+        assertRow(s, "tpmC", "27,000.0");
+        assertRow(s, "harness CPU", "6.0 s (0.682 s per 1,000 operations)");
+        assertFalse(s.contains("new-order latency"), s);
+        assertTrue(s.contains("operation  count  per s  p50 ms  p90 ms  p95 ms  p99 ms  max ms  rolled back  retries  errors\n"), s);
+        assertTrue(s.contains("new-order  4,500  450.0    7.50    14.8    19.0    29.6   116.7           45        7       1\n"), s);
     }
 }
