@@ -95,8 +95,10 @@ class EngineTest {
         final Function<Integer, Boolean> reconnect;
         final Fate resolution;
         final boolean idempotent;
+        final long pauseMillis;
 
         ScriptedSession(Spec spec, String group, int worker) {
+            this.pauseMillis = spec.pauseMillis;
             this.ops = spec.ops;
             this.rows = spec.rows;
             this.type = spec.type;
@@ -115,6 +117,7 @@ class EngineTest {
                 return null;
             }
             AtomicInteger attempts = new AtomicInteger();
+            long notBefore = pauseMillis == 0 ? 0 : System.nanoTime() + pauseMillis * 1_000_000L;
             String t = type.contains(",") ? type.split(",")[n % type.split(",").length] : type;
             return new Operation() {
                 @Override
@@ -136,6 +139,11 @@ class EngineTest {
                 @Override
                 public boolean idempotent() {
                     return idempotent;
+                }
+
+                @Override
+                public long notBeforeNanos() {
+                    return notBefore;
                 }
 
                 @Override
@@ -177,6 +185,8 @@ class EngineTest {
         Function<Integer, Boolean> reconnect = k -> true;
         Fate resolution = Fate.UNKNOWN;
         boolean idempotent;
+        /** Each operation may start only this long after the previous one was handed out (a think time). */
+        long pauseMillis;
 
         Spec with(java.util.function.Consumer<Spec> c) {
             c.accept(this);
@@ -203,6 +213,18 @@ class EngineTest {
     private static class ScriptedWorkload implements Workload {
         final List<Spec> specs;
         final List<ScriptedSession> sessions = new ArrayList<>();
+        Duration warmup = Duration.ZERO;
+
+        @Override
+        public Duration warmup() {
+            return warmup;
+        }
+
+        /** Operations completed per second, as a headline figure. */
+        @Override
+        public Map<String, Double> figures(Map<String, Long> completedByType, double seconds) {
+            return Map.of("opsPerSecond", completedByType.values().stream().mapToLong(Long::longValue).sum() / seconds);
+        }
 
         ScriptedWorkload(Spec... specs) {
             this.specs = List.of(specs);
@@ -841,5 +863,50 @@ class EngineTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    @Test
+    void aWarmUpRunsFirstAndIsKeptApartFromTheMeasuredRun() throws Exception {
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Closed(2);
+            s.ops = 1_000_000;
+            s.script = c -> {
+                sleep(5);
+                return null;
+            };
+        }));
+        w.warmup = Duration.ofMillis(600);
+        List<ProgressListener.Progress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Engine.Outcome out = run(w, options("duration", "800ms", "watch-interval", "200ms"), new StopSignal(),
+                (sample, progress) -> seen.add(progress));
+        assertNotNull(out.warmup());
+        assertTrue(out.warmup().totals().operations() > 20, "the warm-up ran: " + out.warmup());
+        assertEquals(0.6, out.warmup().seconds(), 0.05);
+        assertEquals(0.8, out.elapsedSeconds(), 0.3);
+        long measured = out.measurements().totals().operations();
+        assertTrue(measured > 20, "measured " + measured);
+        // the measured run's intervals add up to its own operations, none of the warm-up's
+        assertEquals(measured, out.intervals().stream().mapToLong(i -> i.groups().get(0).operations()).sum());
+        assertTrue(seen.stream().anyMatch(ProgressListener.Progress::warmingUp), "progress during the warm-up says so");
+        assertTrue(seen.stream().filter(p -> !p.warmingUp()).allMatch(p -> p.figures().containsKey("opsPerSecond")));
+        assertTrue(seen.stream().filter(ProgressListener.Progress::warmingUp).allMatch(p -> p.figures().isEmpty()));
+    }
+
+    @Test
+    void anOperationDueAfterTheEndOfTheRunNeverStarts() throws Exception {
+        AtomicInteger started = new AtomicInteger();
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
+            s.ops = 100;
+            s.pauseMillis = 10_000; // a think time longer than the run
+            s.script = c -> {
+                started.incrementAndGet();
+                return null;
+            };
+        }));
+        long begun = System.nanoTime();
+        Engine.Outcome out = run(w, options("duration", "300ms"));
+        assertEquals(0, started.get());
+        assertEquals(Engine.StopReason.DURATION, out.stopReason());
+        assertTrue(System.nanoTime() - begun < 3_000_000_000L, "the run ended on time, not after the pause");
     }
 }
