@@ -86,7 +86,11 @@ public final class SummaryTable {
         }
         boolean writes = t.rows() > 0 || t.skippedRows() > 0 || t.failedRows() > 0 || t.unknownRows() > 0 || t.bytes() > 0;
         boolean opsOnly = r.operations().stream().anyMatch(o -> o.rows() == 0 && o.failedRows() == 0 && o.unknownRows() == 0);
-        if (writes || !opsOnly) {
+        // nothing ran (tpcc --load-only: the preparation was the job): no rates of zero to show
+        boolean ranNothing = !writes && r.operations().isEmpty() && t.operations() == 0;
+        if (ranNothing) {
+            add(rows, "operations", "0");
+        } else if (writes || !opsOnly) {
             add(rows, "rows", Fmt.count(t.rows()));
             add(rows, "points", Fmt.count(t.points()));
             add(rows, "bytes written", Fmt.bytes(t.bytes()));
@@ -127,7 +131,7 @@ public final class SummaryTable {
         if (t.skippedRows() > 0) {
             add(rows, "skipped rows", Fmt.count(t.skippedRows()));
         }
-        if (writes || !opsOnly) {
+        if (!ranNothing && (writes || !opsOnly)) {
             add(rows, "compression", compression(r));
         }
         if (r.verification() != null) {

@@ -54,7 +54,8 @@ final class Interrupts implements AutoCloseable {
             err.println();
             if (phase == StopSignal.Phase.SETUP) {
                 // nothing measured yet, so nothing to report: quit (shutdown hooks still stop an embedded server)
-                err.println("stopped (" + name + ") before the run started: nothing was measured, no result written");
+                err.println("stopped (" + name + ") before the run started: nothing was measured, no result written;"
+                        + " tables being created or loaded are left as they are (a workload's --clean starts them anew)");
                 System.exit(exitCode);
             }
             err.println(phase == StopSignal.Phase.RUNNING

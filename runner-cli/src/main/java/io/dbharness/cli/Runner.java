@@ -179,7 +179,16 @@ public final class Runner {
             }
             options.putAll(file);
         }
-        options.putAll(Commands.matchedHarnessOptions(pr));
+        Map<String, String> given = Commands.matchedHarnessOptions(pr);
+        // when to stop is one setting written two ways: the command line's replaces the file's (a BenchmarkSQL
+        // file's runTxnsPerTerminal against --duration), rather than both being refused as contradictory
+        if (given.containsKey("duration")) {
+            options.remove("txns-per-terminal");
+        }
+        if (given.containsKey("txns-per-terminal")) {
+            options.remove("duration");
+        }
+        options.putAll(given);
         target = target == null ? "postgres" : target;
         workload = workload == null ? "iot-insert" : workload;
         String results = pr.matchedOptionValue("--results", resultsFromFile == null ? "results" : resultsFromFile);

@@ -45,7 +45,7 @@ class TpccCliTest {
 
     @Test
     void badOptionsAreRefusedBeforeAnythingConnects() {
-        assertEquals("invalid value for --weights: New-Order, Payment, Order-Status, Delivery and Stock-Level weights must "
+        assertEquals("invalid value '45,43,4,4,5' for --weights: New-Order, Payment, Order-Status, Delivery and Stock-Level weights must "
                 + "sum to 100, not 101", refused(2, "--weights", "45,43,4,4,5"));
         assertEquals("invalid value '45,43,4' for --weights: expected five percentages NEW_ORDER,PAYMENT,ORDER_STATUS,"
                 + "DELIVERY,STOCK_LEVEL, e.g. 45,43,4,4,4", refused(2, "--weights", "45,43,4"));
@@ -58,13 +58,13 @@ class TpccCliTest {
         assertEquals("--load-only and --run-only exclude each other; give neither to load and run",
                 refused(2, "--load-only", "--run-only"));
         assertEquals("target 'noop' cannot run workload 'tpcc': it lacks SqlAccess",
-                CliRun.of("--target", "noop", "--workload", "tpcc").oneLineError());
+                CliRun.of("--target", "noop", "--workload", "tpcc", "--duration", "5s").oneLineError());
     }
 
     @Test
     void moreTerminalsThanTheServerAcceptsFailBeforeTheLoad() {
         // the embedded server takes 200 connections
-        String msg = refused(3, "--terminals", "300", "--run-only");
+        String msg = refused(3, "--terminals", "300", "--run-only", "--duration", "5s");
         assertTrue(msg.contains("refused connection") && msg.contains("of the 301 this run needs"), msg);
     }
 
@@ -74,7 +74,9 @@ class TpccCliTest {
             st.execute("DROP TABLE IF EXISTS tpcc_load, order_line, new_order, oorder, history, customer, district, stock, item, warehouse");
         }
         assertEquals("--run-only: there are no TPC-C tables to run on; load them first (runner --workload tpcc --load-only "
-                + "--warehouses N)", refused(2, "--run-only"));
+                + "--warehouses N)", refused(2, "--run-only", "--duration", "5s"));
+        assertEquals("tpcc needs --duration or --txns-per-terminal to know when to stop (BenchmarkSQL: runMins or "
+                + "runTxnsPerTerminal)", refused(2, "--run-only"));
     }
 
     @Test

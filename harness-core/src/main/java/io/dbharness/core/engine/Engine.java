@@ -154,6 +154,8 @@ public final class Engine {
         }
 
         long warmupNanos = workload.warmup().toNanos();
+        // the first call loads the JVM's management beans (tens of ms): not on the clock
+        run.cpuStartNanos = ProcessCpu.nanos();
         long begun = System.nanoTime();
         long start = begun + warmupNanos; // the measured run begins after the warm-up
         run.startNanos = start;
@@ -211,7 +213,6 @@ public final class Engine {
         long intervalNanos = options.watchInterval().toNanos();
         long nextSample = begun + intervalNanos; // a warm-up shows its progress too
         run.warmupEnded = start == begun;
-        run.cpuStartNanos = ProcessCpu.nanos();
         long timeoutNanos = options.opTimeout().toNanos();
         long stoppingSince = 0;
         String stopWhy = null;

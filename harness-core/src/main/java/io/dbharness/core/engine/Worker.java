@@ -233,7 +233,11 @@ final class Worker implements Runnable {
                 retries++;
                 stats.retried();
                 if (failure.kind() == Kind.RETRYABLE) {
-                    run.pause(Math.min(MAX_BACKOFF_MILLIS, 50L << Math.min(retries - 1, 10)));
+                    // past --duration the operation in flight has the stop's grace to finish: no backoff then,
+                    // which would only carry it past the grace and make a retry that would succeed an error
+                    long backoff = Math.min(MAX_BACKOFF_MILLIS, 50L << Math.min(retries - 1, 10));
+                    long untilDeadline = (run.deadlineNanos - System.nanoTime()) / 1_000_000L;
+                    run.pause(Math.max(0, Math.min(backoff, untilDeadline)));
                     if (run.winding()) {
                         fail(stats, op, failure, doubt);
                         return;
@@ -413,8 +417,11 @@ final class Worker implements Runnable {
     private void afterFailure(TargetException failure) {
         long errors = run.measurements.errors();
         if (errors > run.options.maxErrors() && !run.winding()) {
+            // a conflict that outlasted its retries (serialization failure, deadlock) says what would let it through
+            String hint = failure.kind() == Kind.RETRYABLE ? " after " + run.options.maxRetries()
+                    + " retries; under contention raise --max-retries, or --max-errors to go on past such failures" : "";
             run.abort(new TargetException(failure.kind() == Kind.AUTHENTICATION ? Kind.AUTHENTICATION : Kind.FATAL,
-                    failure.vendorCode(), failure.getMessage() + (run.options.maxErrors() > 0
+                    failure.vendorCode(), failure.getMessage() + hint + (run.options.maxErrors() > 0
                     ? " (" + errors + " failed operations, more than --max-errors " + run.options.maxErrors() + ")" : ""),
                     failure));
         }

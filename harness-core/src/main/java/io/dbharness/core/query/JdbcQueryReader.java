@@ -183,7 +183,17 @@ public final class JdbcQueryReader implements QueryReader {
         }
         try {
             if (cancels.getAndIncrement() == 0) {
-                st.cancel();
+                // the driver waits for the server to answer a cancel request: a stopped server must not hold the
+                // engine's cancel here, whose next call closes the socket
+                Thread request = new Thread(() -> {
+                    try {
+                        st.cancel();
+                    } catch (SQLException | RuntimeException ignored) {
+                        // the next cancel closes the socket
+                    }
+                }, "dbharness-query-cancel");
+                request.setDaemon(true);
+                request.start();
             } else {
                 c.abort(ABORT);
             }

@@ -51,6 +51,11 @@ final class Loader {
             this.columns = columns;
         }
 
+        /** The column holding the warehouse id: the first one, except in item, which has none. */
+        String warehouseColumn() {
+            return this == ITEM ? null : columns.substring(0, columns.indexOf(','));
+        }
+
         /** Rows per warehouse (the item table's once), order lines by their expected 10 per order. */
         long plannedRows(int warehouses) {
             return switch (this) {
@@ -77,11 +82,15 @@ final class Loader {
     private final int workers;
     private final long seed;
     private final TpccRandom.Constants constants;
+    private final java.time.Duration reconnectTimeout;
     private final AtomicLongArray rows = new AtomicLongArray(Table.values().length);
     private final byte[] now = LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS)
             .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")).getBytes(StandardCharsets.US_ASCII);
 
-    Loader(SqlAccess access, TpccSql sql, int warehouses, int workers, long seed, TpccRandom.Constants constants) {
+    /** @param reconnectTimeout how long a task keeps re-opening a lost connection before the load gives up */
+    Loader(SqlAccess access, TpccSql sql, int warehouses, int workers, long seed, TpccRandom.Constants constants,
+           java.time.Duration reconnectTimeout) {
+        this.reconnectTimeout = reconnectTimeout;
         this.access = access;
         this.sql = sql;
         this.warehouses = warehouses;
@@ -130,15 +139,16 @@ final class Loader {
         int n = Math.min(workers, tasks.size());
         for (int i = 0; i < n; i++) {
             Thread t = new Thread(() -> {
-                try (Connection c = access.dataSource().getConnection()) {
-                    connections.add(c);
-                    c.setAutoCommit(true);
+                Connection[] c = {null};
+                try {
                     Task task;
                     while (failure.get() == null && !context.stopRequested() && (task = tasks.poll()) != null) {
-                        run(task, c, context);
+                        runRetrying(task, c, connections, context);
                     }
                 } catch (Throwable e) { // whatever it is, the load must not pass for complete
                     failure.compareAndSet(null, e);
+                } finally {
+                    closeQuietly(c[0]);
                 }
             }, "dbharness-tpcc-load-" + i);
             t.setDaemon(true);
@@ -173,7 +183,9 @@ final class Loader {
             f = null; // what the stop made the workers throw is not a failure of the target
         }
         if (f instanceof SQLException e) {
-            throw access.failure(e, "loading the TPC-C tables");
+            TargetException te = access.failure(e, "loading the TPC-C tables");
+            throw new TargetException(te.kind(), te.vendorCode(), te.getMessage()
+                    + "; the tables are incomplete: --clean loads them anew", e);
         }
         if (f instanceof TargetException te) {
             throw te;
@@ -209,14 +221,85 @@ final class Loader {
         return b.append(')').toString();
     }
 
-    private void run(Task task, Connection c, PrepareContext context) throws SQLException {
+    /**
+     * Runs {@code task} on the worker's connection {@code c[0]}, opened when null. A lost connection (a backend
+     * terminated, a server restarting) is re-opened with backoff for up to --reconnect-timeout, what the failed
+     * attempt committed is deleted, and the task runs again; other failures end the load.
+     */
+    private void runRetrying(Task task, Connection[] c, List<Connection> connections, PrepareContext context)
+            throws SQLException, TargetException, InterruptedException {
+        long firstFailure = 0;
+        long backoffMillis = 100;
+        boolean retry = false;
+        while (true) {
+            long[] counted = new long[Table.values().length];
+            try {
+                if (c[0] == null) {
+                    c[0] = access.dataSource().getConnection();
+                    c[0].setAutoCommit(true);
+                    connections.add(c[0]);
+                }
+                if (retry) {
+                    clear(task, c[0]);
+                }
+                run(task, c[0], context, counted);
+                return;
+            } catch (SQLException e) {
+                for (Table t : task.tables()) {
+                    rows.addAndGet(t.ordinal(), -counted[t.ordinal()]); // the rows count again when the task does
+                }
+                TargetException te = access.failure(e, "loading the " + task.name());
+                if (context.stopRequested() || te.kind() != TargetException.Kind.UNREACHABLE) {
+                    throw e;
+                }
+                long now = System.nanoTime();
+                firstFailure = firstFailure == 0 ? now : firstFailure;
+                if (now - firstFailure > reconnectTimeout.toNanos()) {
+                    throw new TargetException(TargetException.Kind.UNREACHABLE, te.vendorCode(), te.getMessage()
+                            + "; the connection did not come back within --reconnect-timeout " + reconnectTimeout.toSeconds()
+                            + " s; the tables are incomplete: --clean loads them anew", e);
+                }
+                connections.remove(c[0]);
+                closeQuietly(c[0]);
+                c[0] = null;
+                Thread.sleep(backoffMillis);
+                backoffMillis = Math.min(backoffMillis * 2, 5_000);
+                retry = true;
+            }
+        }
+    }
+
+    /** Deletes what an earlier attempt of {@code task} committed. */
+    private void clear(Task task, Connection c) throws SQLException {
+        for (Table t : task.tables()) {
+            boolean all = task.warehouse() == 0;
+            try (java.sql.PreparedStatement ps = c.prepareStatement(all ? sql.render("delete_all", Map.of("table", t.sqlName))
+                    : sql.render("delete_warehouse", Map.of("table", t.sqlName, "column", t.warehouseColumn())))) {
+                if (!all) {
+                    ps.setInt(1, task.warehouse());
+                }
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException | RuntimeException ignored) {
+                // it is gone either way
+            }
+        }
+    }
+
+    private void run(Task task, Connection c, PrepareContext context, long[] counted) throws SQLException {
         List<CopyRows> copies = new ArrayList<>();
         for (Table t : task.tables()) {
             CopyRows[] self = new CopyRows[1];
-            long[] counted = {0};
             self[0] = new CopyRows(access, c, sql.render("copy", Map.of("table", t.sqlName, "columns", t.columns)), () -> {
-                rows.addAndGet(t.ordinal(), self[0].sent() - counted[0]);
-                counted[0] = self[0].sent();
+                rows.addAndGet(t.ordinal(), self[0].sent() - counted[t.ordinal()]);
+                counted[t.ordinal()] = self[0].sent();
             });
             copies.add(self[0]);
         }

@@ -38,6 +38,8 @@ final class Terminal implements WorkerSession {
     private final int homeWarehouse;
     private final int homeDistrict;
     private volatile Connection connection;
+    /** Cancels of the transaction in flight: the first asks the server, the next close the socket. */
+    private final java.util.concurrent.atomic.AtomicInteger cancels = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private long issued;
     /** The previous transaction, whose think time comes before the next one's keying time. */
@@ -132,6 +134,7 @@ final class Terminal implements WorkerSession {
         @Override
         public OpResult execute() throws TargetException {
             Connection c = connection;
+            cancels.set(0);
             boolean commit;
             try {
                 commit = body();
@@ -650,12 +653,34 @@ final class Terminal implements WorkerSession {
         return true;
     }
 
+    /**
+     * A cancel request first (the connection stays usable), sent from a thread of its own: the driver waits for the
+     * server to answer it, and a server that does not (stopped, a network gone silent) would hold the engine's
+     * cancel here. The next call closes the socket, so --op-timeout holds.
+     */
     @Override
     public void cancel() {
+        Connection c = connection;
         try {
-            access.cancel(connection);
-        } catch (SQLException | RuntimeException ignored) {
-            // the statement timeout ends it anyway
+            if (cancels.getAndIncrement() == 0) {
+                Thread request = new Thread(() -> {
+                    try {
+                        access.cancel(c);
+                    } catch (SQLException | RuntimeException ignored) {
+                        // the engine's next cancel closes the socket
+                    }
+                }, "dbharness-tpcc-cancel");
+                request.setDaemon(true);
+                request.start();
+            } else {
+                c.abort(Runnable::run);
+            }
+        } catch (SQLException | RuntimeException e) {
+            try {
+                c.abort(Runnable::run);
+            } catch (SQLException | RuntimeException ignored) {
+                // the engine abandons a terminal that never returns
+            }
         }
     }
 

@@ -86,6 +86,10 @@ record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weigh
             throw new UsageException("--warmup needs --duration: with --txns-per-terminal the warm-up's transactions "
                     + "would be part of the count");
         }
+        if (!loadOnly && txns == 0 && s.duration("duration").isEmpty()) {
+            throw new UsageException("tpcc needs --duration or --txns-per-terminal to know when to stop "
+                    + "(BenchmarkSQL: runMins or runTxnsPerTerminal)");
+        }
         if (keying && s.optional("rate").isPresent()) {
             throw new UsageException("--keying-think-time on paces the terminals itself; --rate cannot pace them too");
         }

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
@@ -34,6 +35,7 @@ final class TpccWorkload implements Workload {
     private final TpccOptions options;
     private final boolean warehousesGiven;
     private final long seed;
+    private final Duration reconnectTimeout;
 
     // what prepare() found or made, read by the workers it opens afterwards
     private SqlAccess access;
@@ -45,7 +47,8 @@ final class TpccWorkload implements Workload {
     private double copySeconds = -1;
     private Map<String, Long> loadedRows = Map.of();
 
-    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed) {
+    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Duration reconnectTimeout) {
+        this.reconnectTimeout = reconnectTimeout;
         this.options = options;
         this.warehousesGiven = warehousesGiven;
         this.seed = seed;
@@ -68,22 +71,28 @@ final class TpccWorkload implements Workload {
         sql = TpccSql.of(access, target.describe().product());
         Schema schema = new Schema(access, sql);
         List<String> existing = schema.existing();
+        // a load writes its row in tpcc_load last: tables without it are a load that was stopped or failed
+        Optional<Schema.Load> finished = existing.contains("tpcc_load") ? schema.load() : Optional.empty();
         if (options.runOnly()) {
             if (existing.isEmpty()) {
                 throw new UsageException("--run-only: there are no TPC-C tables to run on; load them first "
                         + "(runner --workload tpcc --load-only --warehouses N)");
             }
-            load = schema.load().orElseThrow(() -> new UsageException("--run-only: the TPC-C tables hold no finished "
-                    + "load (was it stopped?); load them anew with --clean"));
+            load = finished.orElseThrow(() -> new UsageException("--run-only: the TPC-C tables hold no finished "
+                    + "load (one was stopped or failed); load them anew with --clean"));
             if (warehousesGiven && load.warehouses() != options.warehouses()) {
-                throw new UsageException("--run-only: the TPC-C tables hold " + load.warehouses() + " warehouses, not --warehouses "
+                throw new UsageException("--run-only: the TPC-C tables hold " + load.warehouses()
+                        + (load.warehouses() == 1 ? " warehouse" : " warehouses") + ", not --warehouses "
                         + options.warehouses() + "; give --warehouses " + load.warehouses() + " or load anew with --clean");
             }
         } else {
             if (!existing.isEmpty()) {
                 if (!options.clean()) {
-                    throw new UsageException("TPC-C tables exist already (" + String.join(", ", existing) + "): give --run-only "
-                            + "to run on them, or --clean to drop them and load anew");
+                    throw new UsageException(finished.isPresent()
+                            ? "TPC-C tables exist already (" + String.join(", ", existing) + "): give --run-only "
+                                    + "to run on them, or --clean to drop them and load anew"
+                            : "TPC-C tables exist (" + String.join(", ", existing) + ") but hold no finished load (one was "
+                                    + "stopped or failed): give --clean to drop them and load anew");
                 }
                 context.status("dropping the TPC-C tables (--clean)");
                 schema.drop();
@@ -92,7 +101,8 @@ final class TpccWorkload implements Workload {
             context.status("creating the TPC-C tables (" + sql.name() + " dialect)");
             schema.create();
             TpccRandom.Constants constants = TpccRandom.Constants.forLoad(new SplittableRandom(seed));
-            Loader loader = new Loader(access, sql, options.warehouses(), options.loadWorkers(), seed, constants);
+            Loader loader = new Loader(access, sql, options.warehouses(), options.loadWorkers(), seed, constants,
+                    reconnectTimeout);
             long copyBegun = System.nanoTime();
             loader.load(context);
             copySeconds = (System.nanoTime() - copyBegun) / 1e9;

@@ -11,16 +11,17 @@ record Weights(int newOrder, int payment, int orderStatus, int delivery, int sto
     static final Weights SPEC = new Weights(45, 43, 4, 4, 4);
 
     Weights {
+        String text = newOrder + "," + payment + "," + orderStatus + "," + delivery + "," + stockLevel;
         int[] all = {newOrder, payment, orderStatus, delivery, stockLevel};
         int sum = 0;
         for (int w : all) {
             if (w < 0) {
-                throw new UsageException("invalid value for --weights: a weight must not be negative");
+                throw new UsageException("invalid value '" + text + "' for --weights: a weight must not be negative");
             }
             sum += w;
         }
         if (sum != 100) {
-            throw new UsageException("invalid value for --weights: New-Order, Payment, Order-Status, Delivery and "
+            throw new UsageException("invalid value '" + text + "' for --weights: New-Order, Payment, Order-Status, Delivery and "
                     + "Stock-Level weights must sum to 100, not " + sum);
         }
     }

@@ -105,15 +105,15 @@ class TpccRunTest {
     void runOnlyIsRefusedWithoutALoadOrWithAnotherWarehouseCount() throws Exception {
         freshLoad();
         io.dbharness.core.api.UsageException other = org.junit.jupiter.api.Assertions.assertThrows(
-                io.dbharness.core.api.UsageException.class, () -> pg.run("run-only", true, "warehouses", 3));
-        assertEquals("--run-only: the TPC-C tables hold 1 warehouses, not --warehouses 3; give --warehouses 1 or load anew "
+                io.dbharness.core.api.UsageException.class, () -> pg.run("run-only", true, "warehouses", 3, "duration", "5s"));
+        assertEquals("--run-only: the TPC-C tables hold 1 warehouse, not --warehouses 3; give --warehouses 1 or load anew "
                 + "with --clean", other.getMessage());
         io.dbharness.core.api.UsageException exists = org.junit.jupiter.api.Assertions.assertThrows(
-                io.dbharness.core.api.UsageException.class, () -> pg.run("warehouses", 1));
+                io.dbharness.core.api.UsageException.class, () -> pg.run("warehouses", 1, "duration", "5s"));
         assertTrue(exists.getMessage().startsWith("TPC-C tables exist already ("), exists.getMessage());
         pg.execute("DROP TABLE tpcc_load, order_line, new_order, oorder, history, customer, district, stock, item, warehouse");
         io.dbharness.core.api.UsageException none = org.junit.jupiter.api.Assertions.assertThrows(
-                io.dbharness.core.api.UsageException.class, () -> pg.run("run-only", true));
+                io.dbharness.core.api.UsageException.class, () -> pg.run("run-only", true, "duration", "5s"));
         assertEquals("--run-only: there are no TPC-C tables to run on; load them first (runner --workload tpcc --load-only "
                 + "--warehouses N)", none.getMessage());
     }

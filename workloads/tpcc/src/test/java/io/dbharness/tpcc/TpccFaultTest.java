@@ -1,0 +1,167 @@
+package io.dbharness.tpcc;
+
+import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Faults while loading and running, on embedded PostgreSQL: backends terminated during the load and the run,
+ * and a server that stops answering (SIGSTOP) for longer than --op-timeout.
+ */
+class TpccFaultTest {
+
+    private static EmbeddedPostgres pg;
+
+    @BeforeAll
+    static void start() throws Exception {
+        pg = EmbeddedPostgres.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        pg.close();
+    }
+
+    /** A connection of our own, not the harness's (those have application_name dbharness). */
+    private static Connection admin() throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", "postgres");
+        p.setProperty("ApplicationName", "fault-test");
+        return DriverManager.getConnection(pg.url(), p);
+    }
+
+    private static long adminCount(String sql) throws SQLException {
+        try (Connection c = admin(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static int terminateHarnessBackends() throws SQLException {
+        return (int) adminCount("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+                + "WHERE application_name = 'dbharness' AND pid <> pg_backend_pid()");
+    }
+
+    private static void awaitRows(String table, long atLeast) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < until) {
+            try {
+                if (adminCount("SELECT count(*) FROM " + table) >= atLeast) {
+                    return;
+                }
+            } catch (SQLException notYet) {
+                // the table is not there yet
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(table + " never reached " + atLeast + " rows");
+    }
+
+    @Test
+    void aLoadWhoseBackendsAreTerminatedRetriesItsTasksAndLoadsEveryRowOnce() throws Exception {
+        pg.execute("DROP TABLE IF EXISTS tpcc_load, order_line, new_order, oorder, history, customer, district, stock, item, warehouse");
+        CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return pg.run("warehouses", 2, "load-workers", 2, "load-only", true, "clean", true, "verify", true);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitRows("stock", 1);
+        assertTrue(terminateHarnessBackends() > 0);
+        awaitRows("order_line", 100_000);
+        terminateHarnessBackends();
+        RunResult r = run.get(3, TimeUnit.MINUTES);
+        assertEquals(0, r.exitCode(), () -> r.failure() + " / " + r.verification().message());
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertEquals(100_000, pg.count("SELECT count(*) FROM item"));
+        assertEquals(200_000, pg.count("SELECT count(*) FROM stock"));
+        assertEquals(60_000, pg.count("SELECT count(*) FROM customer"));
+        assertEquals(60_000, pg.count("SELECT count(*) FROM history"));
+        assertEquals(60_000, pg.count("SELECT count(*) FROM oorder"));
+        assertEquals(18_000, pg.count("SELECT count(*) FROM new_order"));
+        assertEquals(pg.count("SELECT sum(o_ol_cnt) FROM oorder"), pg.count("SELECT count(*) FROM order_line"));
+        // the progress counters were set back for the retried tasks: they count each row once
+        assertEquals("200000", r.workloadInfo().get("loaded.stock"));
+        assertEquals(Long.toString(pg.count("SELECT count(*) FROM order_line")), r.workloadInfo().get("loaded.order_line"));
+    }
+
+    @Test
+    void aRunWhoseBackendsAreTerminatedReconnectsAndStaysConsistent() throws Exception {
+        assertEquals(0, pg.run("warehouses", 1, "load-only", true, "clean", true).exitCode());
+        CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return pg.run("run-only", true, "terminals", 4, "duration", "6s", "max-errors", 100, "verify", true);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitRows("history", 30_100);
+        terminateHarnessBackends();
+        RunResult r = run.get(2, TimeUnit.MINUTES);
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertTrue(r.totals().reconnects() > 0, "the terminals reconnected");
+        assertEquals("DURATION", r.stopReason());
+        // a transaction whose COMMIT got no answer is an error of unknown fate, never resent: at most one per terminal
+        assertTrue(r.totals().errors() <= 4, () -> r.errors().toString());
+    }
+
+    @Test
+    void aServerThatStopsAnsweringIsCutAtOpTimeout() throws Exception {
+        assertEquals(0, pg.run("warehouses", 1, "load-only", true, "clean", true).exitCode());
+        CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return pg.run("run-only", true, "terminals", 2, "duration", "8s", "op-timeout", "1s", "max-errors", 1000);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitRows("history", 30_100);
+        List<ProcessHandle> server = serverProcesses();
+        server.forEach(p -> signal(p, "STOP"));
+        try {
+            Thread.sleep(5_000);
+        } finally {
+            server.forEach(p -> signal(p, "CONT"));
+        }
+        RunResult r = run.get(2, TimeUnit.MINUTES);
+        assertTrue(r.totals().timeouts() > 0, "the stalled transactions timed out");
+        double max = r.operations().stream().mapToDouble(OperationStats::maxMillis).max().orElse(0);
+        // --op-timeout 1 s, the watchdog a second later, its next cancel (the socket closed) a second after that
+        assertTrue(max < 4_500, "max latency " + max + " ms with --op-timeout 1s and a server stopped for 5 s");
+    }
+
+    /** The postmaster and its children, found from a backend of ours. */
+    private static List<ProcessHandle> serverProcesses() throws SQLException {
+        long backend = adminCount("SELECT pg_backend_pid()");
+        ProcessHandle postmaster = ProcessHandle.of(backend).flatMap(ProcessHandle::parent).orElseThrow();
+        List<ProcessHandle> all = new ArrayList<>();
+        all.add(postmaster);
+        postmaster.children().forEach(all::add);
+        return all;
+    }
+
+    private static void signal(ProcessHandle p, String signal) {
+        try {
+            new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
