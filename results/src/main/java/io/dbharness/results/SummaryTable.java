@@ -111,7 +111,7 @@ public final class SummaryTable {
                     : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
                     + " / " + Fmt.millis(op.maxMillis()) + " ms");
         }
-        if (r.harnessCpuSeconds() >= 0) {
+        if (r.harnessCpuSeconds() > 0) { // 0: a result written before the harness measured it
             // the harness's own cost, so a client-bound run shows itself (an embedded server is not in it)
             String per = t.rows() > 0 ? Fmt.oneDecimal(r.harnessCpuSeconds() / (t.rows() / 1e6)) + " s per million rows"
                     : t.operations() > 0 ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations",
