@@ -98,11 +98,13 @@ final class Schema {
     private void run(String id, String what) throws TargetException {
         try (Connection c = access.dataSource().getConnection(); Statement st = c.createStatement()) {
             c.setAutoCommit(true);
-            for (String s : sql.statements(id)) {
+            List<String> statements = sql.statements(id);
+            for (int i = 0; i < statements.size(); i++) {
                 try {
-                    st.execute(s);
+                    st.execute(statements.get(i));
                 } catch (SQLException e) {
-                    throw access.failure(e, what + " (" + firstLine(s) + ")");
+                    throw access.failure(e, what + " (" + sql.source(id).replaceFirst("^io/dbharness/", "") + ", statement " + (i + 1) + " of "
+                            + statements.size() + ": " + firstLine(statements.get(i)) + ")");
                 }
             }
         } catch (SQLException e) {
@@ -110,9 +112,10 @@ final class Schema {
         }
     }
 
+    /** {@code CREATE TABLE warehouse}: the statement's first line without an opening parenthesis. */
     private static String firstLine(String s) {
         int nl = s.indexOf('\n');
-        String line = nl < 0 ? s : s.substring(0, nl);
+        String line = (nl < 0 ? s : s.substring(0, nl)).replaceFirst("\\s*\\(\\s*$", "");
         return line.length() > 80 ? line.substring(0, 77) + "..." : line;
     }
 }

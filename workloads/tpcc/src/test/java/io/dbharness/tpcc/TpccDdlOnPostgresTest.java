@@ -115,8 +115,9 @@ class TpccDdlOnPostgresTest {
     void theProductClausesAreRefusedByPostgresqlAsWritten() {
         for (Map.Entry<String, String> e : Map.of("yugabyte", "HASH", "matrixdb", "DISTRIBUTED").entrySet()) {
             TargetException x = assertThrows(TargetException.class, () -> pg.runOn(e.getKey(), with("clean", true)));
-            assertEquals("creating the TPC-C tables (CREATE TABLE warehouse () failed: syntax error at or near \""
-                    + e.getValue() + "\" (SQLSTATE 42601)", x.getMessage(), e.getKey());
+            assertEquals("creating the TPC-C tables (tpcc/sql/" + e.getKey() + "/create_tables.sql, statement 1 of 10: "
+                    + "CREATE TABLE warehouse) failed: syntax error at or near \"" + e.getValue() + "\" (SQLSTATE 42601)",
+                    x.getMessage(), e.getKey());
         }
     }
 
