@@ -77,6 +77,10 @@ class TpccCliTest {
                 + "--warehouses N)", refused(2, "--run-only", "--duration", "5s"));
         assertEquals("tpcc needs --duration or --txns-per-terminal to know when to stop (BenchmarkSQL: runMins or "
                 + "runTxnsPerTerminal)", refused(2, "--run-only"));
+        CliRun embedded = CliRun.of("--workload", "tpcc", "--run-only", "--duration", "5s", "--results", tmp.toString());
+        assertEquals(2, embedded.exitCode(), embedded.err());
+        assertEquals("--run-only: the embedded server is new for each run and holds no TPC-C tables; give --url of a "
+                + "server to load once and run on many times, or leave out --run-only", embedded.oneLineError());
     }
 
     @Test

@@ -66,17 +66,22 @@ final class TpccWorkload implements Workload {
 
     @Override
     public void prepare(TargetAdapter target, PrepareContext context) throws TargetException {
+        io.dbharness.core.api.TargetInfo info = target.describe();
         access = target.capability(SqlAccess.class).orElseThrow(() ->
-                new UsageException("target " + target.describe().product() + " offers no SQL access"));
-        sql = TpccSql.of(access, target.describe().product());
+                new UsageException("target " + info.product() + " offers no SQL access"));
+        sql = TpccSql.of(access, info.product());
         Schema schema = new Schema(access, sql);
         List<String> existing = schema.existing();
         // a load writes its row in tpcc_load last: tables without it are a load that was stopped or failed
         Optional<Schema.Load> finished = existing.contains("tpcc_load") ? schema.load() : Optional.empty();
         if (options.runOnly()) {
             if (existing.isEmpty()) {
-                throw new UsageException("--run-only: there are no TPC-C tables to run on; load them first "
-                        + "(runner --workload tpcc --load-only --warehouses N)");
+                // an embedded server is made anew for each run: a load before this one is gone with its server
+                throw new UsageException("embedded".equals(info.endpoint())
+                        ? "--run-only: the embedded server is new for each run and holds no TPC-C tables; give --url of "
+                                + "a server to load once and run on many times, or leave out --run-only"
+                        : "--run-only: there are no TPC-C tables to run on; load them first "
+                                + "(runner --workload tpcc --load-only --warehouses N)");
             }
             load = finished.orElseThrow(() -> new UsageException("--run-only: the TPC-C tables hold no finished "
                     + "load (one was stopped or failed); load them anew with --clean"));
