@@ -184,6 +184,15 @@ final class Terminal implements WorkerSession {
             "ids", String.join(", ", java.util.Collections.nCopies(MAX_LINES, "?")),
             "keys", String.join(", ", java.util.Collections.nCopies(MAX_LINES, "(?, ?)")));
 
+    /** The statement with its first parameters set to {@code ints}. */
+    private PreparedStatement ps(String id, int... ints) throws SQLException {
+        PreparedStatement p = ps(id);
+        for (int i = 0; i < ints.length; i++) {
+            p.setInt(i + 1, ints[i]);
+        }
+        return p;
+    }
+
     private PreparedStatement ps(String id) throws SQLException {
         PreparedStatement p = statements.get(id);
         if (p == null) {
@@ -225,10 +234,7 @@ final class Terminal implements WorkerSession {
             boolean body() throws SQLException {
                 BigDecimal discount;
                 BigDecimal wTax;
-                PreparedStatement p = ps("no_get_customer");
-                p.setInt(1, w);
-                p.setInt(2, d);
-                p.setInt(3, c);
+                PreparedStatement p = ps("no_get_customer", w, d, c);
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
                         throw new SQLException("customer " + w + "/" + d + "/" + c + " not found", "02000");
@@ -236,9 +242,7 @@ final class Terminal implements WorkerSession {
                     discount = rs.getBigDecimal(1);
                     wTax = rs.getBigDecimal(4);
                 }
-                p = ps("no_get_district");
-                p.setInt(1, w);
-                p.setInt(2, d);
+                p = ps("no_get_district", w, d);
                 int orderId;
                 BigDecimal dTax;
                 try (ResultSet rs = p.executeQuery()) {
@@ -248,9 +252,7 @@ final class Terminal implements WorkerSession {
                     dTax = rs.getBigDecimal(1);
                     orderId = rs.getInt(2);
                 }
-                p = ps("no_update_district");
-                p.setInt(1, w);
-                p.setInt(2, d);
+                p = ps("no_update_district", w, d);
                 p.executeUpdate();
                 p = ps("no_insert_order");
                 p.setInt(1, orderId);
@@ -261,10 +263,7 @@ final class Terminal implements WorkerSession {
                 p.setInt(6, lines);
                 p.setInt(7, local ? 1 : 0);
                 p.executeUpdate();
-                p = ps("no_insert_new_order");
-                p.setInt(1, orderId);
-                p.setInt(2, d);
-                p.setInt(3, w);
+                p = ps("no_insert_new_order", orderId, d, w);
                 p.executeUpdate();
                 // the items, then the stock rows locked, each in one round trip
                 p = ps("no_get_items");
@@ -368,8 +367,7 @@ final class Terminal implements WorkerSession {
                 p.setBigDecimal(1, amount);
                 p.setInt(2, w);
                 p.executeUpdate();
-                p = ps("pay_get_warehouse");
-                p.setInt(1, w);
+                p = ps("pay_get_warehouse", w);
                 String wName;
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
@@ -382,9 +380,7 @@ final class Terminal implements WorkerSession {
                 p.setInt(2, w);
                 p.setInt(3, d);
                 p.executeUpdate();
-                p = ps("pay_get_district");
-                p.setInt(1, w);
-                p.setInt(2, d);
+                p = ps("pay_get_district", w, d);
                 String dName;
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
@@ -393,10 +389,7 @@ final class Terminal implements WorkerSession {
                     dName = rs.getString(1);
                 }
                 int c = byName ? customerByName(cw, cd, last) : cid;
-                p = ps("pay_get_customer");
-                p.setInt(1, cw);
-                p.setInt(2, cd);
-                p.setInt(3, c);
+                p = ps("pay_get_customer", cw, cd, c);
                 String credit;
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
@@ -405,10 +398,7 @@ final class Terminal implements WorkerSession {
                     credit = rs.getString(11);
                 }
                 if ("BC".equals(credit)) {
-                    p = ps("pay_get_customer_data");
-                    p.setInt(1, cw);
-                    p.setInt(2, cd);
-                    p.setInt(3, c);
+                    p = ps("pay_get_customer_data", cw, cd, c);
                     String data;
                     try (ResultSet rs = p.executeQuery()) {
                         rs.next();
@@ -482,19 +472,13 @@ final class Terminal implements WorkerSession {
             @Override
             boolean body() throws SQLException {
                 int c = byName ? customerByName(w, d, last) : cid;
-                PreparedStatement p = ps("os_get_customer");
-                p.setInt(1, w);
-                p.setInt(2, d);
-                p.setInt(3, c);
+                PreparedStatement p = ps("os_get_customer", w, d, c);
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
                         throw new SQLException("customer " + w + "/" + d + "/" + c + " not found", "02000");
                     }
                 }
-                p = ps("os_get_last_order");
-                p.setInt(1, w);
-                p.setInt(2, d);
-                p.setInt(3, c);
+                p = ps("os_get_last_order", w, d, c);
                 int orderId = -1;
                 try (ResultSet rs = p.executeQuery()) {
                     if (rs.next()) {
@@ -502,10 +486,7 @@ final class Terminal implements WorkerSession {
                     }
                 }
                 if (orderId >= 0) {
-                    p = ps("os_get_order_lines");
-                    p.setInt(1, w);
-                    p.setInt(2, d);
-                    p.setInt(3, orderId);
+                    p = ps("os_get_order_lines", w, d, orderId);
                     try (ResultSet rs = p.executeQuery()) {
                         while (rs.next()) {
                             rs.getInt(1); // read every line, as the terminal would display them
@@ -528,9 +509,7 @@ final class Terminal implements WorkerSession {
                 for (int d = 1; d <= 10; d++) {
                     int orderId = -1;
                     for (int attempt = 0; attempt < DELIVERY_ATTEMPTS && orderId < 0; attempt++) {
-                        PreparedStatement p = ps("del_get_new_order");
-                        p.setInt(1, w);
-                        p.setInt(2, d);
+                        PreparedStatement p = ps("del_get_new_order", w, d);
                         int candidate;
                         try (ResultSet rs = p.executeQuery()) {
                             if (!rs.next()) {
@@ -538,10 +517,7 @@ final class Terminal implements WorkerSession {
                             }
                             candidate = rs.getInt(1);
                         }
-                        p = ps("del_delete_new_order");
-                        p.setInt(1, w);
-                        p.setInt(2, d);
-                        p.setInt(3, candidate);
+                        p = ps("del_delete_new_order", w, d, candidate);
                         if (p.executeUpdate() == 1) {
                             orderId = candidate; // otherwise another delivery took it first: look again
                         }
@@ -549,10 +525,7 @@ final class Terminal implements WorkerSession {
                     if (orderId < 0) {
                         continue;
                     }
-                    PreparedStatement p = ps("del_get_order");
-                    p.setInt(1, w);
-                    p.setInt(2, d);
-                    p.setInt(3, orderId);
+                    PreparedStatement p = ps("del_get_order", w, d, orderId);
                     int c;
                     try (ResultSet rs = p.executeQuery()) {
                         if (!rs.next()) {
@@ -560,11 +533,7 @@ final class Terminal implements WorkerSession {
                         }
                         c = rs.getInt(1);
                     }
-                    p = ps("del_update_order");
-                    p.setInt(1, carrier);
-                    p.setInt(2, w);
-                    p.setInt(3, d);
-                    p.setInt(4, orderId);
+                    p = ps("del_update_order", carrier, w, d, orderId);
                     p.executeUpdate();
                     p = ps("del_update_order_lines");
                     p.setTimestamp(1, now);
@@ -572,10 +541,7 @@ final class Terminal implements WorkerSession {
                     p.setInt(3, d);
                     p.setInt(4, orderId);
                     p.executeUpdate();
-                    p = ps("del_sum_amount");
-                    p.setInt(1, w);
-                    p.setInt(2, d);
-                    p.setInt(3, orderId);
+                    p = ps("del_sum_amount", w, d, orderId);
                     BigDecimal sum;
                     try (ResultSet rs = p.executeQuery()) {
                         rs.next();
@@ -600,9 +566,7 @@ final class Terminal implements WorkerSession {
         return new ReadTxn(Transaction.STOCK_LEVEL, notBefore) {
             @Override
             boolean body() throws SQLException {
-                PreparedStatement p = ps("sl_get_district");
-                p.setInt(1, w);
-                p.setInt(2, d);
+                PreparedStatement p = ps("sl_get_district", w, d);
                 int next;
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
@@ -610,12 +574,7 @@ final class Terminal implements WorkerSession {
                     }
                     next = rs.getInt(1);
                 }
-                p = ps("sl_count_low_stock");
-                p.setInt(1, w);
-                p.setInt(2, d);
-                p.setInt(3, next - 20);
-                p.setInt(4, next);
-                p.setInt(5, threshold);
+                p = ps("sl_count_low_stock", w, d, next - 20, next, threshold);
                 try (ResultSet rs = p.executeQuery()) {
                     rs.next();
                     rs.getLong(1);
