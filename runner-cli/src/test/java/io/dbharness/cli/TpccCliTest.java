@@ -57,8 +57,11 @@ class TpccCliTest {
                 refused(2, "--isolation", "snapshot"));
         assertEquals("--load-only and --run-only exclude each other; give neither to load and run",
                 refused(2, "--load-only", "--run-only"));
-        assertEquals("target 'noop' cannot run workload 'tpcc': it lacks SqlAccess",
+        assertEquals("target 'noop' cannot run workload 'tpcc': it lacks SqlTransactions",
                 CliRun.of("--target", "noop", "--workload", "tpcc", "--duration", "5s").oneLineError());
+        // QuestDB speaks SQL but runs no multi-statement transactions: refused before its server starts
+        assertEquals("target 'questdb' cannot run workload 'tpcc': it lacks SqlTransactions",
+                CliRun.of("--target", "questdb", "--workload", "tpcc", "--duration", "5s").oneLineError());
     }
 
     @Test

@@ -74,7 +74,8 @@ public abstract class PgFamilyProvider implements TargetProvider {
 
     @Override
     public Set<Class<? extends Capability>> capabilities() {
-        return Set.of(TimeSeriesIngest.class, SqlAccess.class, io.dbharness.core.api.TimeSeriesQuery.class);
+        return Set.of(TimeSeriesIngest.class, SqlAccess.class, io.dbharness.core.api.SqlTransactions.class,
+                io.dbharness.core.api.TimeSeriesQuery.class);
     }
 
     @Override

@@ -28,7 +28,7 @@ final class PostgresTarget implements TargetAdapter {
     private final EmbeddedServer embedded;
     private final PgFlavor flavor;
     private final PostgresIngest ingest;
-    private final SqlAccess sql;
+    private final io.dbharness.core.api.SqlTransactions sql;
     private final PgQuery query;
 
     private final boolean tracksCommits;
@@ -43,7 +43,7 @@ final class PostgresTarget implements TargetAdapter {
         this.tracksCommits = tracksCommits;
         this.ingest = new PostgresIngest(pool, flavor, tracksCommits, opTimeout);
         this.query = new PgQuery(pool, flavor, ingest, opTimeout);
-        this.sql = new SqlAccess() {
+        this.sql = new io.dbharness.core.api.SqlTransactions() {
             @Override
             public DataSource dataSource() {
                 return pool;
@@ -108,7 +108,7 @@ final class PostgresTarget implements TargetAdapter {
         if (type == TimeSeriesIngest.class) {
             return Optional.of(type.cast(ingest));
         }
-        if (type == SqlAccess.class) {
+        if (type == SqlAccess.class || type == io.dbharness.core.api.SqlTransactions.class) {
             return Optional.of(type.cast(sql));
         }
         if (type == TimeSeriesQuery.class) {

@@ -1,7 +1,7 @@
 package io.dbharness.tpcc;
 
 import io.dbharness.core.api.Capability;
-import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.SqlTransactions;
 import io.dbharness.core.api.Workload;
 import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
@@ -31,7 +31,7 @@ public final class TpccProvider implements WorkloadProvider {
 
     @Override
     public Set<Class<? extends Capability>> requires() {
-        return Set.of(SqlAccess.class);
+        return Set.of(SqlTransactions.class);
     }
 
     @Override

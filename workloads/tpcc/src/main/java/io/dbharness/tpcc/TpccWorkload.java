@@ -67,8 +67,8 @@ final class TpccWorkload implements Workload {
     @Override
     public void prepare(TargetAdapter target, PrepareContext context) throws TargetException {
         io.dbharness.core.api.TargetInfo info = target.describe();
-        access = target.capability(SqlAccess.class).orElseThrow(() ->
-                new UsageException("target " + info.product() + " offers no SQL access"));
+        access = target.capability(io.dbharness.core.api.SqlTransactions.class).orElseThrow(() ->
+                new UsageException("target " + info.product() + " runs no SQL transactions"));
         sql = TpccSql.of(access, info.product());
         Schema schema = new Schema(access, sql);
         List<String> existing = schema.existing();

@@ -1,0 +1,9 @@
+package io.dbharness.core.api;
+
+/**
+ * SQL access to a server that runs multi-statement transactions with row locks and isolation levels (the
+ * PostgreSQL family), which OLTP workloads such as TPC-C need; a SQL target without them (QuestDB) offers
+ * {@link SqlAccess} only, and such workloads are refused before it is even started.
+ */
+public interface SqlTransactions extends SqlAccess {
+}
