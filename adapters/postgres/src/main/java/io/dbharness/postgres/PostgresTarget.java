@@ -65,11 +65,6 @@ final class PostgresTarget implements TargetAdapter {
             }
 
             @Override
-            public boolean copies() {
-                return true;
-            }
-
-            @Override
             public long copyIn(Connection connection, String copySql, byte[] data, int off, int len) throws SQLException {
                 return flavor.copyChannel(connection).copy(copySql, data, off, len);
             }

@@ -40,14 +40,10 @@ public interface SqlAccess extends Capability {
     default void cancel(Connection connection) throws SQLException {
     }
 
-    /** Whether {@link #copyIn} works on this target. */
-    default boolean copies() {
-        return false;
-    }
-
     /**
      * Runs {@code copySql} ({@code COPY t (a, b) FROM STDIN}) on {@code connection} with {@code len} bytes of
-     * {@code data} in the format the statement names; returns the rows the server reports.
+     * {@code data} in the format the statement names; returns the rows the server reports. Every
+     * {@link SqlTransactions} target has it; others throw UnsupportedOperationException.
      */
     default long copyIn(Connection connection, String copySql, byte[] data, int off, int len) throws SQLException {
         throw new UnsupportedOperationException("this target has no COPY");

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -50,7 +49,6 @@ public final class JdbcQueryReader implements QueryReader {
         TargetException classify(SQLException e, String context);
     }
 
-    private static final Executor ABORT = Runnable::run;
 
     private final Connections connections;
     private final Errors errors;
@@ -178,31 +176,8 @@ public final class JdbcQueryReader implements QueryReader {
     public void cancel() {
         Statement st = inFlight;
         Connection c = inFlightConnection;
-        if (st == null || c == null) {
-            return;
-        }
-        try {
-            if (cancels.getAndIncrement() == 0) {
-                // the driver waits for the server to answer a cancel request: a stopped server must not hold the
-                // engine's cancel here, whose next call closes the socket
-                Thread request = new Thread(() -> {
-                    try {
-                        st.cancel();
-                    } catch (SQLException | RuntimeException ignored) {
-                        // the next cancel closes the socket
-                    }
-                }, "dbharness-query-cancel");
-                request.setDaemon(true);
-                request.start();
-            } else {
-                c.abort(ABORT);
-            }
-        } catch (SQLException | RuntimeException e) {
-            try {
-                c.abort(ABORT);
-            } catch (SQLException | RuntimeException ignored) {
-                // the engine abandons a worker that never returns
-            }
+        if (st != null && c != null) {
+            JdbcCancel.escalate(cancels.getAndIncrement(), c, st::cancel);
         }
     }
 

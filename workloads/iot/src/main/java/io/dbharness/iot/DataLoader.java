@@ -7,20 +7,18 @@ import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.WorkerSession;
+import io.dbharness.core.engine.ParallelPrepare;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code --load}: iot-insert with the same flags, before the queries, as fast as the workers go. Not measured
  * as the run (its time goes into the result's workload facts); the first failure ends it with that error.
  */
 final class DataLoader {
-
-    private static final long STATUS_NANOS = 5_000_000_000L;
 
     private DataLoader() {
     }
@@ -31,45 +29,24 @@ final class DataLoader {
         insert.prepare(target);
         WorkerGroup group = WorkerGroup.of("load", new LoadModel.Closed(workers));
         AtomicLong rows = new AtomicLong();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
         List<WorkerSession> sessions = new ArrayList<>();
+        Throwable f;
         try {
             for (int i = 0; i < workers; i++) {
                 sessions.add(insert.openWorker(target, group, i));
             }
-            List<Thread> threads = new ArrayList<>();
-            for (WorkerSession s : sessions) {
-                Thread t = new Thread(() -> {
-                    try {
-                        Operation op;
-                        while (failure.get() == null && !context.stopRequested() && (op = s.next()) != null) {
-                            rows.addAndGet(op.execute().rows());
-                        }
-                    } catch (Throwable e) { // whatever it is, the load must not pass for complete
-                        failure.compareAndSet(null, e);
-                    }
-                }, "dbharness-load");
-                t.setDaemon(true);
-                t.start();
-                threads.add(t);
-            }
             long begun = System.nanoTime();
-            for (Thread t : threads) {
-                while (t.isAlive()) {
-                    t.join(STATUS_NANOS / 1_000_000);
-                    if (t.isAlive()) {
-                        context.status(status(rows.get(), plannedRows, System.nanoTime() - begun));
-                    }
+            f = ParallelPrepare.run("dbharness-load", workers, (thread, stopping) -> {
+                WorkerSession s = sessions.get(thread);
+                Operation op;
+                while (!stopping.getAsBoolean() && (op = s.next()) != null) {
+                    rows.addAndGet(op.execute().rows());
                 }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failure.compareAndSet(null, e);
-            sessions.forEach(WorkerSession::cancel);
+            }, context, () -> status(rows.get(), plannedRows, System.nanoTime() - begun),
+                    () -> sessions.forEach(WorkerSession::cancel));
         } finally {
             sessions.forEach(WorkerSession::close);
         }
-        Throwable f = failure.get();
         if (f instanceof TargetException te) {
             throw new TargetException(te.kind(), te.vendorCode(), "loading the data (--load) failed: " + te.getMessage(), te);
         }

@@ -41,10 +41,6 @@ final class Consistency {
     private Consistency() {
     }
 
-    static String what(int condition) {
-        return WHAT[condition];
-    }
-
     /** Runs every condition; returns the ones that fail. */
     static List<Violation> check(SqlAccess access, TpccSql sql) throws TargetException {
         List<Violation> out = new ArrayList<>();

@@ -37,11 +37,6 @@ final class CopyRows {
         return sent;
     }
 
-    /** Rows in the buffer. */
-    long pending() {
-        return rows - sent;
-    }
-
     CopyRows integer(long v) {
         ensure(21);
         if (v < 0) {

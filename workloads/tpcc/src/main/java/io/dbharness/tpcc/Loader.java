@@ -3,6 +3,7 @@ package io.dbharness.tpcc;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.engine.ParallelPrepare;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -74,8 +74,6 @@ final class Loader {
     private record Task(String name, int warehouse, List<Table> tables) {
     }
 
-    private static final long STATUS_NANOS = 5_000_000_000L;
-
     private final SqlAccess access;
     private final TpccSql sql;
     private final int warehouses;
@@ -133,52 +131,29 @@ final class Loader {
         for (Table t : Table.values()) {
             planned += t.plannedRows(warehouses);
         }
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<Thread> threads = new ArrayList<>();
         List<Connection> connections = new java.util.concurrent.CopyOnWriteArrayList<>();
         int n = Math.min(workers, tasks.size());
-        for (int i = 0; i < n; i++) {
-            Thread t = new Thread(() -> {
-                Connection[] c = {null};
-                try {
-                    Task task;
-                    while (failure.get() == null && !context.stopRequested() && (task = tasks.poll()) != null) {
-                        runRetrying(task, c, connections, context);
-                    }
-                } catch (Throwable e) { // whatever it is, the load must not pass for complete
-                    failure.compareAndSet(null, e);
-                } finally {
-                    closeQuietly(c[0]);
-                }
-            }, "dbharness-tpcc-load-" + i);
-            t.setDaemon(true);
-            t.start();
-            threads.add(t);
-        }
         long begun = System.nanoTime();
-        try {
-            for (Thread t : threads) {
-                while (t.isAlive()) {
-                    t.join(STATUS_NANOS / 1_000_000);
-                    if (t.isAlive()) {
-                        context.status(status(planned, System.nanoTime() - begun, n));
-                    }
-                    if (context.stopRequested() || failure.get() != null) {
-                        for (Connection c : connections) {
-                            try {
-                                access.cancel(c); // a COPY in flight ends now, not after its 4 MB
-                            } catch (SQLException | RuntimeException ignored) {
-                                // the connection goes with the pool
-                            }
-                        }
-                    }
+        long total = planned;
+        Throwable f = ParallelPrepare.run("dbharness-tpcc-load", n, (thread, stopping) -> {
+            Connection[] c = {null};
+            try {
+                Task task;
+                while (!stopping.getAsBoolean() && (task = tasks.poll()) != null) {
+                    runRetrying(task, c, connections, context);
+                }
+            } finally {
+                closeQuietly(c[0]);
+            }
+        }, context, () -> status(total, System.nanoTime() - begun, n), () -> {
+            for (Connection c : connections) {
+                try {
+                    access.cancel(c); // a COPY in flight ends now, not after its 4 MB
+                } catch (SQLException | RuntimeException ignored) {
+                    // the connection goes with the pool
                 }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failure.compareAndSet(null, e);
-        }
-        Throwable f = failure.get();
+        });
         if (context.stopRequested()) {
             f = null; // what the stop made the workers throw is not a failure of the target
         }
@@ -370,9 +345,9 @@ final class Loader {
         for (int d = 1; d <= 10; d++) {
             for (int c = 1; c <= 3000; c++) {
                 // the first 1,000 customers take the 1,000 names in turn, the others a NURand one (clause 4.3.3.1)
-                String last = TpccRandom.lastName(c <= 1000 ? c - 1 : r.nurand(255, 0, 999));
+                byte[] last = TpccRandom.LAST_NAMES[c <= 1000 ? c - 1 : r.nurand(255, 0, 999)];
                 customer.integer(w).integer(d).integer(c).decimal(r.uniform(0, 5000), 4).text(r.uniform(1, 10) == 1 ? BC : GC)
-                        .text(last.getBytes(StandardCharsets.US_ASCII)).alnum(r, 8, 16).decimal(5_000_000, 2)
+                        .text(last).alnum(r, 8, 16).decimal(5_000_000, 2)
                         .decimal(-1000, 2).decimal(1000, 2).integer(1).integer(0).alnum(r, 10, 20).alnum(r, 10, 20)
                         .alnum(r, 10, 20).alnum(r, 2, 2).zip(r).digits(r, 16).text(now).text(OE).alnum(r, 300, 500).end();
                 history.integer(c).integer(d).integer(w).integer(d).integer(w).text(now).decimal(1000, 2).alnum(r, 12, 24).end();

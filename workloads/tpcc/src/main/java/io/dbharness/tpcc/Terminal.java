@@ -6,9 +6,9 @@ import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WorkerSession;
+import io.dbharness.core.query.JdbcCancel;
 
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,7 +27,6 @@ final class Terminal implements WorkerSession {
 
     /** Delivery may find the oldest new order taken by another terminal's delivery: it looks again this often. */
     private static final int DELIVERY_ATTEMPTS = 5;
-    private static final BigDecimal ONE = BigDecimal.ONE;
 
     private final SqlAccess access;
     private final TpccSql sql;
@@ -232,24 +231,18 @@ final class Terminal implements WorkerSession {
         return new Txn(Transaction.NEW_ORDER, notBefore) {
             @Override
             boolean body() throws SQLException {
-                BigDecimal discount;
-                BigDecimal wTax;
                 PreparedStatement p = ps("no_get_customer", w, d, c);
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
                         throw new SQLException("customer " + w + "/" + d + "/" + c + " not found", "02000");
                     }
-                    discount = rs.getBigDecimal(1);
-                    wTax = rs.getBigDecimal(4);
                 }
                 p = ps("no_get_district", w, d);
                 int orderId;
-                BigDecimal dTax;
                 try (ResultSet rs = p.executeQuery()) {
                     if (!rs.next()) {
                         throw new SQLException("district " + w + "/" + d + " not found", "02000");
                     }
-                    dTax = rs.getBigDecimal(1);
                     orderId = rs.getInt(2);
                 }
                 p = ps("no_update_district", w, d);
@@ -300,7 +293,6 @@ final class Terminal implements WorkerSession {
                 }
                 PreparedStatement updateStock = ps("no_update_stock");
                 PreparedStatement insertLine = ps("no_insert_order_line");
-                BigDecimal total = BigDecimal.ZERO;
                 updateStock.clearBatch(); // a rolled back order leaves its lines in the batches
                 insertLine.clearBatch();
                 for (int i = 0; i < lines; i++) {
@@ -323,7 +315,6 @@ final class Terminal implements WorkerSession {
                     updateStock.setInt(5, itemId);
                     updateStock.addBatch();
                     BigDecimal amount = price.multiply(BigDecimal.valueOf(qty));
-                    total = total.add(amount);
                     insertLine.setInt(1, orderId);
                     insertLine.setInt(2, d);
                     insertLine.setInt(3, w);
@@ -342,8 +333,6 @@ final class Terminal implements WorkerSession {
                     updateStock.clearBatch();
                     insertLine.clearBatch();
                 }
-                // the total the terminal would show (clause 2.4.2.2): computed as the specification asks, not stored
-                total.multiply(ONE.subtract(discount)).multiply(ONE.add(wTax).add(dTax)).setScale(2, RoundingMode.HALF_UP);
                 return true;
             }
         };
@@ -612,35 +601,11 @@ final class Terminal implements WorkerSession {
         return true;
     }
 
-    /**
-     * A cancel request first (the connection stays usable), sent from a thread of its own: the driver waits for the
-     * server to answer it, and a server that does not (stopped, a network gone silent) would hold the engine's
-     * cancel here. The next call closes the socket, so --op-timeout holds.
-     */
+    /** A cancel request first, the socket closed on the next call ({@link JdbcCancel}), so --op-timeout holds. */
     @Override
     public void cancel() {
         Connection c = connection;
-        try {
-            if (cancels.getAndIncrement() == 0) {
-                Thread request = new Thread(() -> {
-                    try {
-                        access.cancel(c);
-                    } catch (SQLException | RuntimeException ignored) {
-                        // the engine's next cancel closes the socket
-                    }
-                }, "dbharness-tpcc-cancel");
-                request.setDaemon(true);
-                request.start();
-            } else {
-                c.abort(Runnable::run);
-            }
-        } catch (SQLException | RuntimeException e) {
-            try {
-                c.abort(Runnable::run);
-            } catch (SQLException | RuntimeException ignored) {
-                // the engine abandons a terminal that never returns
-            }
-        }
+        JdbcCancel.escalate(cancels.getAndIncrement(), c, () -> access.cancel(c));
     }
 
     @Override

@@ -80,11 +80,13 @@ final class TpccRandom {
         return SYLLABLES[n / 100] + SYLLABLES[(n / 10) % 10] + SYLLABLES[n % 10];
     }
 
-    /** A random alphanumeric string of {@code min..max} characters. */
-    String aString(int min, int max) {
-        byte[] b = new byte[uniform(min, max)];
-        fillAlnum(b, 0, b.length);
-        return new String(b, java.nio.charset.StandardCharsets.US_ASCII);
+    /** The 1,000 last names in ASCII, so the loader writes a customer's without building it. */
+    static final byte[][] LAST_NAMES = new byte[1000][];
+
+    static {
+        for (int n = 0; n < 1000; n++) {
+            LAST_NAMES[n] = lastName(n).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
     }
 
     void fillAlnum(byte[] b, int off, int len) {

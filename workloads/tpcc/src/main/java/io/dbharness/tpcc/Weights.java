@@ -62,16 +62,6 @@ record Weights(int newOrder, int payment, int orderStatus, int delivery, int sto
         return r < delivery ? Transaction.DELIVERY : Transaction.STOCK_LEVEL;
     }
 
-    int of(Transaction t) {
-        return switch (t) {
-            case NEW_ORDER -> newOrder;
-            case PAYMENT -> payment;
-            case ORDER_STATUS -> orderStatus;
-            case DELIVERY -> delivery;
-            case STOCK_LEVEL -> stockLevel;
-        };
-    }
-
     @Override
     public String toString() {
         return newOrder + "," + payment + "," + orderStatus + "," + delivery + "," + stockLevel;
