@@ -20,7 +20,7 @@ class ProgressPrinterTest {
             25, 123_456, 2_345_678, 45.6, 2.1, 12.3, 40.0, List.of());
     private static final GroupInterval QUERY = new GroupInterval("query", 1_234, 0, 0, 0, 0, 0, 0, 1_234, 0, 0, 0, 0.4,
             3.25, 9.0, List.of());
-    private static final IntervalSample SAMPLE = new IntervalSample(10.0, 1.0, List.of(INSERT));
+    private static final IntervalSample SAMPLE = new IntervalSample(10.0, 1.0, List.of(INSERT), null);
 
     private static GroupProgress insert(State state, long errors, long timeouts, long unknown, int reconnecting,
                                         double eta, double fraction) {
@@ -55,7 +55,7 @@ class ProgressPrinterTest {
 
     @Test
     void severalGroupsGetALineEachNamedAndQueriesCountOperations() {
-        IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY));
+        IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), null);
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1),
                 new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1, 2.5))));
         assertEquals(List.of(
@@ -77,7 +77,7 @@ class ProgressPrinterTest {
     void aWarmUpSaysSoAndHeadlineFiguresFollowTheRate() {
         GroupInterval tx = new GroupInterval("tpcc", 4_000, 0, 0, 0, 0, 0, 0, 800, 0, 0, 0, 5.0, 29.6, 90.0, List.of());
         GroupProgress g = new GroupProgress("tpcc", State.RUNNING, 40_000, 0, 0, 0, 0, 0, 0, 0, 25, 0.5, 0);
-        IntervalSample sample = new IntervalSample(10.0, 5.0, List.of(tx));
+        IntervalSample sample = new IntervalSample(10.0, 5.0, List.of(tx), null);
         assertEquals("[   5s]  warm-up (not measured)  40,000 ops  800 ops/s  p99 29.6 ms  50%  ETA 25s",
                 ProgressPrinter.lines(sample, new Progress(5, List.of(g), true, java.util.Map.of())).get(0));
         java.util.Map<String, Double> figures = new java.util.LinkedHashMap<>();

@@ -5,7 +5,9 @@ import io.dbharness.core.api.Verification;
 import io.dbharness.core.result.ErrorSummary;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.HostInfo;
+import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.Pacing;
 import io.dbharness.core.result.RunResult;
@@ -21,6 +23,9 @@ final class Samples {
 
     private Samples() {
     }
+
+    static final HostSample HOST = new HostSample(61.5, 20.25, 3.5, 0.95, 6_000_000_000L, 24_000_000_000L, 120.5,
+            850.0, 1.5, 95.25, 0.75, 12.5, 0.5);
 
     static RunResult full() {
         Map<String, String> options = new LinkedHashMap<>();
@@ -46,10 +51,10 @@ final class Samples {
                                 0.4, 0.5, 0.512, null)),
                 List.of(new IntervalSample(10.0, 10.0, List.of(new IntervalSample.GroupInterval("insert", 5_000,
                                 5_000_000, 50_000_000, 1_000_000_000, 1, 0, 0, 500, 500_000, 5_000_000, 100.0, 1.1, 4.4,
-                                9.1, types))),
+                                9.1, types)), HOST),
                         new IntervalSample(12.345, 2.345, List.of(new IntervalSample.GroupInterval("insert", 1_000,
                                 1_000_000, 10_000_000, 234_567_890, 2, 1, 500, 426.4, 426_439.2, 4_264_392, 100.03, 1.0,
-                                Double.NaN, Double.POSITIVE_INFINITY, List.of())))),
+                                Double.NaN, Double.POSITIVE_INFINITY, List.of())), null)),
                 List.of(new ErrorSummary("insert", "insert", "RETRYABLE", "40001", 2,
                                 "could not serialize access\ndue to concurrent update"),
                         new ErrorSummary("insert", "insert", "FATAL", null, 1, "connection reset")),
@@ -58,6 +63,7 @@ final class Samples {
                         "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", List.of(List.of("10", "1.5")))),
                 Map.of("stats", "Seq Scan on metrics"),
                 new Totals(100, 0, 0, 0, 0, 1, 0, 0, 2, 0, 3, 0, 5.0, 20.0, 0, 0, 0), Map.of("tpmC", 1234.5), 3.25,
+                "tuned", new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST, 0.54, 0.54),
                 "ABORTED", "connection reset", 1);
     }
 
@@ -69,6 +75,6 @@ final class Samples {
         return new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
                 f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), "closed, 8 workers", 8, t,
                 List.of(new GroupResult("insert", "closed", 8, t, null)), f.operations().subList(0, 1), f.intervals(),
-                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), -1, "COMPLETED", null, 0);
+                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), -1, null, null, "COMPLETED", null, 0);
     }
 }

@@ -123,7 +123,7 @@ class SummaryTableTest {
         RunResult r = new RunResult(c.runId(), c.harnessVersion(), c.gitCommit(), c.seed(), c.target(), "tpcc", c.start(),
                 c.end(), c.options(), c.targetInfo(), Map.of(), c.host(), "closed, 8 workers", 8, t, List.of(), ops,
                 List.of(), List.of(), c.verification(), -1, List.of(), Map.of(), null,
-                new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)), 6.0, "DURATION", null, 1);
+                new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)), 6.0, null, null, "DURATION", null, 1);
         String s = SummaryTable.render(r);
         assertRow(s, "tpmC", "27,000.0");
         assertRow(s, "harness CPU", "6.0 s (0.682 s per 1,000 operations)");

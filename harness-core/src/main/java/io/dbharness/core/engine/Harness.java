@@ -104,7 +104,7 @@ public final class Harness {
                     workload.answers(), workload.plans(),
                     out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()),
                     workload.figures(out.measurements().completedByType(), out.elapsedSeconds()), out.cpuSeconds(),
-                    out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
+                    options.label(), null, out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
         }
     }
 

@@ -19,10 +19,11 @@ import java.util.Optional;
  * @param maxErrors        failed operations (of every kind, timeouts included) tolerated before the run aborts
  * @param opTimeout        deadline of one operation; past it the operation is cancelled and counted as a timeout
  * @param reconnectTimeout how long a worker keeps trying to re-open a lost connection before the run aborts
+ * @param label            what reports call the run ({@code default}, {@code tuned}...), null when unset
  */
 public record RunOptions(int workers, Optional<Duration> duration, double rate, Duration watchInterval,
                          boolean watch, boolean verify, int maxRetries, long maxErrors, long seed,
-                         Duration opTimeout, Duration reconnectTimeout) {
+                         Duration opTimeout, Duration reconnectTimeout, String label) {
 
     public static final String DEFAULT_OP_TIMEOUT = "60s";
 
@@ -44,7 +45,9 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
                     "Deadline of one operation (a batch write, a query); past it the operation is cancelled and counted as a timeout"),
             OptionDef.of("reconnect-timeout", "DURATION", "60s",
                     "How long a worker keeps re-opening a lost connection (with backoff) before the run gives up with exit code 3"),
-            OptionDef.of("seed", "N", "20220418", "Seed of every generator: the same flags give the same rows on every target"));
+            OptionDef.of("seed", "N", "20220418", "Seed of every generator: the same flags give the same rows on every target"),
+            OptionDef.of("label", "TEXT", null,
+                    "What reports call this run, e.g. default or tuned (the target's settings); runs of one label are compared together"));
 
     public static RunOptions from(Settings s) {
         double rate = s.optional("rate").isPresent() ? s.doubleValue("rate", 1e-3, 1e12) : 0;
@@ -55,7 +58,7 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
         return new RunOptions(s.intValue("workers", 1, 1024), s.duration("duration"), rate, watch,
                 !s.bool("no-watch"), s.bool("verify"), s.intValue("max-retries", 0, 100),
                 s.longValue("max-errors", 0, Long.MAX_VALUE), s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE),
-                opTimeout(s), atLeast(s, "reconnect-timeout", Duration.ofSeconds(1)));
+                opTimeout(s), atLeast(s, "reconnect-timeout", Duration.ofSeconds(1)), label(s));
     }
 
     /**
@@ -68,6 +71,14 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
         } catch (IllegalArgumentException undeclared) {
             return Duration.ofSeconds(60);
         }
+    }
+
+    private static String label(Settings s) {
+        String label = s.optional("label").map(String::strip).orElse(null);
+        if (label != null && (label.isEmpty() || label.length() > 80 || label.chars().anyMatch(Character::isISOControl))) {
+            throw s.bad("label", s.string("label"), "a name of 1 to 80 printable characters");
+        }
+        return label;
     }
 
     private static Duration atLeast(Settings s, String name, Duration min) {

@@ -174,7 +174,7 @@ public final class Measurements {
                     rows / secs, points / secs, bytes / secs / 1e6, millis(merged, 50), millis(merged, 99),
                     max(merged), types));
         }
-        IntervalSample s = new IntervalSample(endSeconds, secs, out);
+        IntervalSample s = new IntervalSample(endSeconds, secs, out, null);
         lastEndSeconds = endSeconds;
         return s;
     }

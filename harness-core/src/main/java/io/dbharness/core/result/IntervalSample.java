@@ -6,8 +6,9 @@ import java.util.List;
  * Throughput and latency over one watch interval, per group of workers and per operation type.
  *
  * @param endSeconds seconds since the run started, at the end of the interval
+ * @param host       the client host's resource use over the interval, null where /proc cannot be read
  */
-public record IntervalSample(double endSeconds, double seconds, List<GroupInterval> groups) {
+public record IntervalSample(double endSeconds, double seconds, List<GroupInterval> groups, HostSample host) {
 
     public IntervalSample {
         groups = List.copyOf(groups);
@@ -34,6 +35,11 @@ public record IntervalSample(double endSeconds, double seconds, List<GroupInterv
      */
     public record TypeInterval(String type, long operations, long errors, long timeouts, double p50Millis,
                                double p99Millis, double maxMillis, String histogram) {
+    }
+
+    /** The same interval with the host's resource use over it. */
+    public IntervalSample withHost(HostSample sample) {
+        return new IntervalSample(endSeconds, seconds, groups, sample);
     }
 
     public long rows() {

@@ -22,6 +22,8 @@ import java.util.Map;
  * @param plans        each query's plan by name ({@code --explain})
  * @param warmup       what the workers did during the workload's warm-up, before the measured run; null without one
  * @param figures      the workload's headline figures over the measured run (TPC-C's tpmC), names carrying units
+ * @param label        what the run is called in reports ({@code --label}: {@code default}, {@code tuned}...), null when unset
+ * @param resources    the client host's resource use over the measured run, null where /proc cannot be read
  * @param harnessCpuSeconds CPU time the harness process used during the measured run (its own cost: an embedded
  *                     server runs in other processes), -1 when unknown
  * @param failure      the message that aborted the run, null otherwise
@@ -35,7 +37,8 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
                         int workers, Totals totals, List<GroupResult> groups, List<OperationStats> operations,
                         List<IntervalSample> intervals, List<ErrorSummary> errors, Verification verification,
                         long storedBytes, List<AnswerDigest> answers, Map<String, String> plans, Totals warmup,
-                        Map<String, Double> figures, double harnessCpuSeconds, String stopReason, String failure, int exitCode) {
+                        Map<String, Double> figures, double harnessCpuSeconds, String label, ResourceUsage resources,
+                        String stopReason, String failure, int exitCode) {
 
     public RunResult {
         answers = answers == null ? List.of() : List.copyOf(answers);
@@ -47,7 +50,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
     public RunResult withExitCode(int code) {
         return new RunResult(runId, harnessVersion, gitCommit, seed, target, workload, start, end, options, targetInfo,
                 workloadInfo, host, loadModel, workers, totals, groups, operations, intervals, errors, verification,
-                storedBytes, answers, plans, warmup, figures, harnessCpuSeconds, stopReason, failure, code);
+                storedBytes, answers, plans, warmup, figures, harnessCpuSeconds, label, resources, stopReason, failure, code);
     }
 
     /** Bytes written per stored byte, or -1 when the target cannot tell. */

@@ -76,7 +76,7 @@ class TpccDdlGoldenTest {
     void eachProductOverridesOnlyItsOwnTexts(String dialect) throws Exception {
         TpccSql sql = sql(dialect);
         Set<String> generic = ids(TpccSql.GENERIC);
-        assertTrue(generic.containsAll(List.of("create_tables", "tx/no_get_stock", "check/4", "copy", "existing_tables")), generic.toString());
+        assertTrue(generic.containsAll(List.of("create_tables", "tx/no_get_stocks", "check/4", "copy", "existing_tables")), generic.toString());
         for (String id : generic) {
             String expected = ROOT + (OVERRIDES.get(dialect).contains(id) ? dialect : TpccSql.GENERIC) + "/" + id + ".sql";
             assertEquals(expected, sql.source(id), dialect + " " + id);
@@ -185,7 +185,7 @@ class TpccDdlGoldenTest {
         }
     }
 
-    /** The text ids under {@code sql/<dialect>/}: {@code create_tables}, {@code tx/no_get_stock}... */
+    /** The text ids under {@code sql/<dialect>/}: {@code create_tables}, {@code tx/no_get_stocks}... */
     static Set<String> ids(String dialect) throws IOException, URISyntaxException {
         URL url = TpccSql.class.getClassLoader().getResource(ROOT + dialect);
         if (url == null) {

@@ -1,0 +1,17 @@
+package io.dbharness.core.result;
+
+/**
+ * The client host's resource use over the measured run; the samples per interval are in
+ * {@link IntervalSample#host()}.
+ *
+ * @param scope          what the figures describe, in words: the client host only, or the client host with the
+ *                       target's server on it (embedded, or on localhost)
+ * @param targetOnHost   whether the target's server runs on this host, so its use is in the figures
+ * @param mean           means over the measured run's intervals
+ * @param peak           the highest value each figure took in one interval
+ * @param harnessCpuSecondsPerMillionRows harness CPU seconds per million rows written, -1 when the run wrote none
+ * @param harnessCpuSecondsPerThousandOperations harness CPU seconds per 1,000 operations (transactions, queries)
+ */
+public record ResourceUsage(String scope, boolean targetOnHost, HostSample mean, HostSample peak,
+                            double harnessCpuSecondsPerMillionRows, double harnessCpuSecondsPerThousandOperations) {
+}
