@@ -43,21 +43,9 @@ final class Commands {
                 .sortOptions(false)
                 .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
-                        "runner queries [--target TARGET] [OPTIONS]", "runner compare --answers A.json B.json");
-        spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
-                .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
-                        + " (default: postgres, embedded when no URL or PG variables are given)").build());
-        spec.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
-                .description("Workload: " + registry.workloads().stream().map(WorkloadProvider::id).collect(Collectors.joining(", "))
-                        + " (default: iot-insert)").build());
-        spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
-                .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
-        spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
-                .description("Where the result JSON goes (default: results)").build());
-        spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
-                .description("Show driver and embedded server logs").build());
-
-        addHarnessOptions(spec, registry);
+                        "runner queries [--target TARGET] [OPTIONS]", "runner compare --answers A.json B.json",
+                        "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]");
+        addRunOptions(spec, registry);
 
         CommandSpec list = CommandSpec.create().name("list").mixinStandardHelpOptions(true);
         list.usageMessage().description("Show targets, workloads and capabilities.");
@@ -96,10 +84,59 @@ final class Commands {
         compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
                 .type(String[].class).description("Two result files (A and B)").build());
         spec.addSubcommand("compare", compare);
+        spec.addSubcommand("sweep", sweep(registry));
 
         CommandLine cl = new CommandLine(spec);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         return cl;
+    }
+
+    /** What a run takes: target, workload, config file, results, repetitions, logs, and every harness option. */
+    private static void addRunOptions(CommandSpec spec, Registry registry) {
+        spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
+                .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
+                        + " (default: postgres, embedded when no URL or PG variables are given)").build());
+        spec.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
+                .description("Workload: " + registry.workloads().stream().map(WorkloadProvider::id).collect(Collectors.joining(", "))
+                        + " (default: iot-insert)").build());
+        spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
+                .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
+        spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
+                .description("Where the result JSON goes (default: results)").build());
+        // a String, not an int: a bad value gets the same words as every other option's
+        spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(String.class)
+                .description("Run the same configuration N times in a row (1 to " + RunConfig.MAX_REPEAT + "; default: 1):"
+                        + " N result files, then the mean throughput and its 95% confidence interval").build());
+        spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
+                .description("Show driver and embedded server logs").build());
+        addHarnessOptions(spec, registry);
+    }
+
+    /** {@code runner sweep}: every run option, plus the axes and where the report goes. */
+    private static CommandSpec sweep(Registry registry) {
+        CommandSpec sweep = CommandSpec.create().name("sweep").mixinStandardHelpOptions(true);
+        sweep.usageMessage().sortOptions(false).description(
+                "Run a series of runs that differ in one or more options, one result file per run into --results,"
+                        + " then a table of the runs.",
+                "Each --vary adds an axis; two make a grid (the first outermost). Any option varies, and so do"
+                        + " --target and --workload: options of one target apply to its points only. Values are"
+                        + " split on commas, or on ';' when there is one (for values holding commas)."
+                        + " Every point is checked before the first one runs. A point that fails does not stop the"
+                        + " others; the exit code is the worst one. Ctrl-C stops the current run (its result is"
+                        + " written) and starts no more.",
+                "",
+                "Examples:",
+                "  runner sweep --target noop --vary total-metrics-count=10,100,1000",
+                "  runner sweep --vary target=postgres,questdb,influx --tag-num 1000 --influx-url http://h:8086",
+                "  runner sweep --workload tpcc --vary 'weights=45,43,4,4,4;50,40,4,3,3' --vary workers=4,8 --repeat 3",
+                "");
+        sweep.addOption(OptionSpec.builder("--vary").paramLabel("NAME=V1,V2").type(String[].class).arity("1")
+                .description("An option and the values to run it with, e.g. workers=1,2,4 or target=postgres,noop;"
+                        + " give --vary again for a grid").build());
+        sweep.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class)
+                .description("Where the sweep's report goes (default: a report-<time> directory in --results)").build());
+        addRunOptions(sweep, registry);
+        return sweep;
     }
 
     /** Every option of the engine, the workloads and the targets, grouped by owner, as {@code --help} shows them. */
@@ -179,12 +216,16 @@ final class Commands {
         return b.build();
     }
 
+    /** The CLI's own options, which are no option of a run's target, workload or engine. */
+    private static final Set<String> CLI_OPTIONS = Set.of("target", "workload", "config", "results", "repeat", "verbose",
+            "vary", "out", "help", "version");
+
     /** Flag values given on the command line for harness options (not the CLI's own). */
     static Map<String, String> matchedHarnessOptions(ParseResult pr) {
         Map<String, String> out = new LinkedHashMap<>();
         for (OptionSpec o : pr.matchedOptions()) {
             String name = o.longestName().substring(2);
-            if (Set.of("target", "workload", "config", "results", "verbose", "help", "version").contains(name)) {
+            if (CLI_OPTIONS.contains(name)) {
                 continue;
             }
             Object v = o.getValue();
@@ -236,6 +277,7 @@ final class Commands {
         out.println(toml ? "workload = \"" + w.id() + "\"" : "workload: " + w.id());
         section(out, toml, "cli", List.of(
                 OptionDef.of("results", "DIR", "results", "Directory for the result JSON files"),
+                OptionDef.of("repeat", "N", "1", "Runs of this configuration in a row, one result file each"),
                 OptionDef.flag("verbose", "Driver and library logs on stderr")));
         section(out, toml, "engine", RunOptions.OPTIONS);
         section(out, toml, w.id(), w.options());

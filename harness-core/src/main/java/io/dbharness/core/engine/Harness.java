@@ -42,7 +42,21 @@ public final class Harness {
         return run(spec, Registry.load());
     }
 
-    public static RunResult run(RunSpec spec, Registry registry) throws TargetException {
+    /**
+     * Everything {@link #run(RunSpec, Registry)} checks before it connects, without connecting: the target and
+     * workload exist and fit, every option is known and valid. A sweep checks each of its points with it
+     * before the first one runs; throws {@link UsageException} naming the problem.
+     */
+    public static void check(RunSpec spec, Registry registry) {
+        plan(spec, registry);
+    }
+
+    /** A run checked and ready to connect: what {@link #check} proves and {@link #run} goes on from. */
+    private record Plan(TargetProvider tp, WorkloadProvider wp, Settings settings, RunOptions options,
+                        Workload workload, List<WorkerGroup> groups) {
+    }
+
+    private static Plan plan(RunSpec spec, Registry registry) {
         TargetProvider tp = registry.target(spec.target());
         WorkloadProvider wp = registry.workload(spec.workload());
         refuseForeignOptions(registry, tp, wp, spec.options().keySet());
@@ -57,6 +71,17 @@ public final class Harness {
                         + "': it lacks " + c.getSimpleName());
             }
         }
+        return new Plan(tp, wp, settings, options, workload, groups);
+    }
+
+    public static RunResult run(RunSpec spec, Registry registry) throws TargetException {
+        Plan plan = plan(spec, registry);
+        TargetProvider tp = plan.tp();
+        WorkloadProvider wp = plan.wp();
+        Settings settings = plan.settings();
+        RunOptions options = plan.options();
+        Workload workload = plan.workload();
+        List<WorkerGroup> groups = plan.groups();
         int connections = Math.max(groups.stream().mapToInt(WorkerGroup::workers).sum(), workload.prepareConnections());
         try (TargetAdapter target = tp.open(settings, connections)) {
             // read before the run: a server that goes away later still has its version in the result
