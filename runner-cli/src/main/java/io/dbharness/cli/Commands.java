@@ -106,7 +106,7 @@ final class Commands {
         // a String, not an int: a bad value gets the same words as every other option's
         spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(String.class)
                 .description("Run the same configuration N times in a row (1 to " + RunConfig.MAX_REPEAT + "; default: 1):"
-                        + " N result files, then the mean throughput and its 95% confidence interval").build());
+                        + " N result files, then the mean throughput and its 95%% confidence interval").build());
         spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
                 .description("Show driver and embedded server logs").build());
         addHarnessOptions(spec, registry);
@@ -115,7 +115,9 @@ final class Commands {
     /** {@code runner sweep}: every run option, plus the axes and where the report goes. */
     private static CommandSpec sweep(Registry registry) {
         CommandSpec sweep = CommandSpec.create().name("sweep").mixinStandardHelpOptions(true);
-        sweep.usageMessage().sortOptions(false).description(
+        sweep.usageMessage().sortOptions(false)
+                .customSynopsis("runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]")
+                .description(
                 "Run a series of runs that differ in one or more options, one result file per run into --results,"
                         + " then a table of the runs.",
                 "Each --vary adds an axis; two make a grid (the first outermost). Any option varies, and so do"
@@ -127,8 +129,9 @@ final class Commands {
                 "",
                 "Examples:",
                 "  runner sweep --target noop --vary total-metrics-count=10,100,1000",
-                "  runner sweep --vary target=postgres,questdb,influx --tag-num 1000 --influx-url http://h:8086",
-                "  runner sweep --workload tpcc --vary 'weights=45,43,4,4,4;50,40,4,3,3' --vary workers=4,8 --repeat 3",
+                "  runner sweep --vary target=postgres,questdb,influx --tag-num 1000",
+                "  runner sweep --workload tpcc --vary 'weights=45,43,4,4,4;50,40,4,3,3' \\",
+                "      --vary workers=4,8 --repeat 3",
                 "");
         sweep.addOption(OptionSpec.builder("--vary").paramLabel("NAME=V1,V2").type(String[].class).arity("1")
                 .description("An option and the values to run it with, e.g. workers=1,2,4 or target=postgres,noop;"

@@ -35,6 +35,9 @@ final class Series {
         for (SweepPoint p : points) {
             for (int rep = 1; rep <= repeat; rep++) {
                 PrintStream report = runner.report(p.config().options());
+                if (!runs.isEmpty()) {
+                    report.println(); // the previous run's summary ends just above
+                }
                 report.println(header(p, points.size(), rep, repeat));
                 SingleRun.Outcome o;
                 try {
