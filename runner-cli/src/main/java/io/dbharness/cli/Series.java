@@ -1,6 +1,8 @@
 package io.dbharness.cli;
 
 import io.dbharness.core.api.UsageException;
+import io.dbharness.results.stats.Estimate;
+import io.dbharness.results.stats.Headline;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -74,20 +76,35 @@ final class Series {
         return runs.stream().mapToInt(r -> r.outcome().exitCode()).max().orElse(ExitCode.OK);
     }
 
-    /** Mean and 95% interval of the headline figure over the runs of one point that finished cleanly. */
+    /** Mean and 95% interval (Student's t) of the headline figure over the runs of one point that exited 0. */
     static String spread(List<Run> runs) {
         List<Run> clean = runs.stream().filter(r -> r.outcome().exitCode() == ExitCode.OK && r.outcome().result() != null).toList();
         if (clean.isEmpty()) {
             return "no run finished without errors: no mean";
         }
-        Map<String, List<Double>> byUnit = new java.util.LinkedHashMap<>();
+        Map<String, List<Double>> byName = new java.util.LinkedHashMap<>();
         clean.forEach(r -> {
             Headline h = Headline.of(r.outcome().result());
-            byUnit.computeIfAbsent(h.unit(), k -> new ArrayList<>()).add(h.value());
+            byName.computeIfAbsent(h.name(), k -> new ArrayList<>()).add(h.value());
         });
         List<String> parts = new ArrayList<>();
-        byUnit.forEach((unit, values) -> parts.add(MeanInterval.of(values).describe(unit)));
+        byName.forEach((name, values) -> {
+            Estimate e = Estimate.of(values.stream().mapToDouble(Double::doubleValue).toArray());
+            parts.add(e.n() == 1 ? "mean " + number(e.mean()) + " " + name + " (1 run: no interval)"
+                    : "mean " + number(e.mean()) + " ± " + number(e.ciHalfWidth95()) + " " + name
+                            + " (95% CI, Student's t, " + e.n() + " runs)");
+        });
         int left = runs.size() - clean.size();
         return String.join("; ", parts) + (left > 0 ? "; " + left + " of " + runs.size() + " runs left out (not exit 0)" : "");
+    }
+
+    /** {@code 12,345 rows/s}. */
+    static String describe(Headline h) {
+        return number(h.value()) + " " + h.name();
+    }
+
+    /** Thousands separators, decimals only for small numbers, the same on every machine. */
+    private static String number(double v) {
+        return String.format(java.util.Locale.ROOT, Math.abs(v) >= 100 ? "%,.0f" : "%,.1f", v);
     }
 }

@@ -1,5 +1,7 @@
 package io.dbharness.cli;
 
+import io.dbharness.results.stats.Headline;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +18,7 @@ final class SeriesTable {
         for (Series.Run r : runs) {
             SingleRun.Outcome o = r.outcome();
             String point = r.point().values().isEmpty() ? "-" : r.point().number() + " " + r.point().label();
-            String figure = o.result() == null ? "-" : Headline.of(o.result()).toString();
+            String figure = o.result() == null ? "-" : Series.describe(Headline.of(o.result()));
             String file = o.file() == null ? "(no result written)" : o.file().toString();
             String exit = String.valueOf(o.exitCode());
             rows.add(repeated ? new String[]{point, String.valueOf(r.repetition()), exit, figure, file}
