@@ -73,6 +73,18 @@ public final class HostUsage {
     }
 
     /**
+     * The busiest interval's CPU use (user and system together: the peak of each alone may come from different
+     * intervals), a short tail left out as in the peaks; -1 when unknown.
+     */
+    public static double peakCpuBusyPercent(List<IntervalSample> intervals) {
+        List<IntervalSample> sampled = intervals.stream().filter(i -> i.host() != null && i.seconds() > 0).toList();
+        double longest = sampled.stream().mapToDouble(IntervalSample::seconds).max().orElse(0);
+        return sampled.stream().filter(i -> i.seconds() >= PEAK_MIN_SHARE * longest)
+                .map(IntervalSample::host).filter(h -> h.cpuUserPercent() >= 0 && h.cpuSystemPercent() >= 0)
+                .mapToDouble(h -> h.cpuUserPercent() + h.cpuSystemPercent()).max().orElse(-1);
+    }
+
+    /**
      * Whether the target's server runs on this host, from its endpoint's text alone: {@code embedded}, or a
      * host that is localhost or a loopback address. A remote name that happens to be this machine is not
      * recognised: the scope then says "client host only", which is true of what was measured.
@@ -107,8 +119,8 @@ public final class HostUsage {
     /** What the figures describe, in words for the summary and the report. */
     static String scope(String endpoint, boolean onHost) {
         String where = endpoint == null || endpoint.isBlank() ? "no endpoint" : endpoint;
-        return onHost ? "client host; the target's server runs on it (" + where + "), so its use is included"
-                : "client host only; the target (" + where + ") is not on localhost, so its server's use is not included";
+        return onHost ? "client host, with the target's server on it (" + where + "), its use included"
+                : "client host only; the target (" + where + ") is not on localhost";
     }
 
     private static boolean loopbackV6(String host) {

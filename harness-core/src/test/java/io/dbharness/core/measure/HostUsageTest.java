@@ -33,8 +33,10 @@ class HostUsageTest {
         assertEquals(2.0, p.diskAwaitMillis());
         assertEquals(2.0, u.harnessCpuSecondsPerMillionRows(), 1e-9);
         assertEquals(0.5, u.harnessCpuSecondsPerThousandOperations(), 1e-9);
+        assertEquals(80, HostUsage.peakCpuBusyPercent(List.of(interval(5, 1, a), interval(10, 2, b),
+                interval(10.1, 0.1, tail))), 1e-9, "user and system of one interval, the tail left out");
         assertTrue(u.targetOnHost());
-        assertEquals("client host; the target's server runs on it (embedded), so its use is included", u.scope());
+        assertEquals("client host, with the target's server on it (embedded), its use included", u.scope());
     }
 
     @Test
@@ -46,8 +48,7 @@ class HostUsageTest {
         assertEquals(1.0, u.harnessCpuSecondsPerThousandOperations(), 1e-9);
         assertEquals(-1, HostUsage.over(List.of(interval(1, 1, h)), "x", -1, 5, 5).harnessCpuSecondsPerThousandOperations());
         assertFalse(u.targetOnHost());
-        assertEquals("client host only; the target (db1.example.com:5432/bench) is not on localhost, so its server's"
-                + " use is not included", u.scope());
+        assertEquals("client host only; the target (db1.example.com:5432/bench) is not on localhost", u.scope());
     }
 
     @Test
