@@ -41,7 +41,7 @@ class SummaryTableTest {
         assertRow(s, "exit code", "1");
         assertRow(s, "tpmC", "1,234.5");
         assertRow(s, "warm-up (not measured)", "5.0 s, 100 operations, 1 errors");
-        assertRow(s, "harness CPU", "3.3 s (0.5 s per million rows)");
+        assertRow(s, "harness CPU", "3.3 s (0.542 s per million rows)");
         assertRow(s, "host CPU user / system / iowait", "61.5% / 20.3% / 3.5% (peak 81.8% busy)");
         assertRow(s, "host memory used", "6.0 GB of 24.0 GB (peak 6.0 GB)");
         assertRow(s, "host disk", "121 reads/s, 850 writes/s, 1.5 / 95.3 MB/s read / written, await 0.750 ms");

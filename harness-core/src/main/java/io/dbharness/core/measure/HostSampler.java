@@ -3,9 +3,11 @@ package io.dbharness.core.measure;
 import io.dbharness.core.result.HostSample;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -27,6 +29,7 @@ public final class HostSampler {
     /** Which devices of /proc/diskstats count, decided once per name: /sys does not change during a run. */
     private final Map<String, Boolean> wholeDisks = new HashMap<>();
     private HostCounters last;
+    private byte[] buffer = new byte[8192];
 
     /** @param processCpuNanos this process's CPU time so far, -1 when unknown */
     HostSampler(Path proc, Path sys, LongSupplier processCpuNanos) {
@@ -77,13 +80,43 @@ public final class HostSampler {
                 netDev == null ? null : ProcText.network(netDev), cpuNanos);
     }
 
+    /**
+     * The file's text, read into one buffer kept from sample to sample (Files.readString would allocate
+     * several times the text each time: /proc files claim a size of 0). Of /proc/stat only the first line is
+     * needed, and on a large machine the rest (a count per interrupt) is many kilobytes.
+     */
     private String text(String file) {
-        try {
+        boolean firstLine = file.equals("stat");
+        try (InputStream in = Files.newInputStream(proc.resolve(file))) {
+            int n = 0;
+            while (true) {
+                if (n == buffer.length) {
+                    if (firstLine) {
+                        break;
+                    }
+                    buffer = Arrays.copyOf(buffer, n * 2);
+                }
+                int read = in.read(buffer, n, buffer.length - n);
+                if (read < 0 || firstLine && hasLineEnd(n, read)) {
+                    n += Math.max(read, 0);
+                    break;
+                }
+                n += read;
+            }
             // ISO-8859-1 maps every byte: an odd interface name cannot make the read fail
-            return Files.readString(proc.resolve(file), StandardCharsets.ISO_8859_1);
+            return new String(buffer, 0, n, StandardCharsets.ISO_8859_1);
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    private boolean hasLineEnd(int from, int length) {
+        for (int i = from; i < from + length; i++) {
+            if (buffer[i] == '\n') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean wholeDisk(String name) {
