@@ -26,14 +26,14 @@ final class ResourceRows {
                 + " / " + percent(m.cpuIowaitPercent()) + (busy < 0 ? "" : " (peak " + percent(busy) + " busy)"));
         add.accept("host memory used", m.memoryUsedBytes() < 0 ? "n/a" : Fmt.bytes(m.memoryUsedBytes()) + " of " + Fmt.bytes(m.memoryTotalBytes())
                 + " (peak " + Fmt.bytes(p.memoryUsedBytes()) + ")");
-        add.accept("host disk", m.diskReadsPerSecond() < 0 ? "n/a"
-                : Fmt.rate(m.diskReadsPerSecond()) + " reads/s, " + Fmt.rate(m.diskWritesPerSecond()) + " writes/s, "
+        add.accept("host disk reads / writes", m.diskReadsPerSecond() < 0 ? "n/a"
+                : Fmt.rate(m.diskReadsPerSecond()) + " / " + Fmt.rate(m.diskWritesPerSecond()) + " per s, "
                 + Fmt.oneDecimal(m.diskReadMegabytesPerSecond()) + " / " + Fmt.oneDecimal(m.diskWriteMegabytesPerSecond())
-                + " MB/s read / written, await " + Fmt.millis(m.diskAwaitMillis()) + " ms");
+                + " MB/s, await " + Fmt.millis(m.diskAwaitMillis()) + " ms");
         // loopback is left out: a server on localhost shows in the run's own bytes written, not here
-        add.accept("host network (not loopback)", m.netReceiveMegabytesPerSecond() < 0 ? "n/a"
-                : Fmt.oneDecimal(m.netReceiveMegabytesPerSecond()) + " MB/s received, "
-                + Fmt.oneDecimal(m.netTransmitMegabytesPerSecond()) + " MB/s sent");
+        add.accept("host network in / out", m.netReceiveMegabytesPerSecond() < 0 ? "n/a"
+                : Fmt.oneDecimal(m.netReceiveMegabytesPerSecond()) + " / "
+                + Fmt.oneDecimal(m.netTransmitMegabytesPerSecond()) + " MB/s (loopback not counted)");
         add.accept("host figures cover", u.scope());
     }
 

@@ -44,8 +44,8 @@ class SummaryTableTest {
         assertRow(s, "harness CPU", "3.3 s (0.542 s per million rows)");
         assertRow(s, "host CPU user / system / iowait", "61.5% / 20.3% / 3.5% (peak 81.8% busy)");
         assertRow(s, "host memory used", "6.0 GB of 24.0 GB (peak 6.0 GB)");
-        assertRow(s, "host disk", "121 reads/s, 850 writes/s, 1.5 / 95.3 MB/s read / written, await 0.750 ms");
-        assertRow(s, "host network (not loopback)", "12.5 MB/s received, 0.5 MB/s sent");
+        assertRow(s, "host disk reads / writes", "121 / 850 per s, 1.5 / 95.3 MB/s, await 0.750 ms");
+        assertRow(s, "host network in / out", "12.5 / 0.5 MB/s (loopback not counted)");
         assertRow(s, "host figures cover", "client host, with the target's server on it (embedded)");
         assertTrue(s.contains("errors by class:\n"), s);
         assertTrue(s.contains("  insert     RETRYABLE  40001      2  could not serialize access due to concurrent update\n"), s);
@@ -93,8 +93,8 @@ class SummaryTableTest {
         String s = SummaryTable.render(r);
         assertRow(s, "host CPU user / system / iowait", "n/a / n/a / n/a");
         assertRow(s, "host memory used", "n/a");
-        assertRow(s, "host disk", "n/a");
-        assertRow(s, "host network (not loopback)", "n/a");
+        assertRow(s, "host disk reads / writes", "n/a");
+        assertRow(s, "host network in / out", "n/a");
         assertRow(s, "host figures cover", "client host only; the target (db1:5432/x) is not on localhost");
     }
 

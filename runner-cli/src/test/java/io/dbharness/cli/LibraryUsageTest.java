@@ -42,7 +42,7 @@ class LibraryUsageTest {
         assertEquals(0, r.exitCode());
         if (HostSampler.forThisHost(() -> -1).isOn()) { // Linux: the host's use, the embedded server's included
             assertTrue(r.resources().targetOnHost());
-            assertEquals("client host, with the target's server on it (embedded), its use included", r.resources().scope());
+            assertEquals("client host, with the target's server on it (embedded)", r.resources().scope());
             assertTrue(r.intervals().stream().allMatch(i -> i.host() != null));
         } else {
             assertNull(r.resources());

@@ -119,7 +119,7 @@ public final class HostUsage {
     /** What the figures describe, in words for the summary and the report. */
     static String scope(String endpoint, boolean onHost) {
         String where = endpoint == null || endpoint.isBlank() ? "no endpoint" : endpoint;
-        return onHost ? "client host, with the target's server on it (" + where + "), its use included"
+        return onHost ? "client host, with the target's server on it (" + where + ")"
                 : "client host only; the target (" + where + ") is not on localhost";
     }
 

@@ -36,7 +36,7 @@ class HostUsageTest {
         assertEquals(80, HostUsage.peakCpuBusyPercent(List.of(interval(5, 1, a), interval(10, 2, b),
                 interval(10.1, 0.1, tail))), 1e-9, "user and system of one interval, the tail left out");
         assertTrue(u.targetOnHost());
-        assertEquals("client host, with the target's server on it (embedded), its use included", u.scope());
+        assertEquals("client host, with the target's server on it (embedded)", u.scope());
     }
 
     @Test
