@@ -207,8 +207,9 @@ public final class Engine {
     }
 
     /**
-     * Samples every watch interval (the host's resource use too), cancels attempts past their deadline, and once the run is stopping,
-     * cancels what is left after the grace and abandons what never returns. Returns the abandoned workers.
+     * Samples every watch interval (the host's resource use too), cancels attempts past their deadline, and once
+     * the run is stopping, cancels what is left after the grace and abandons what never returns. Returns the
+     * abandoned workers.
      */
     private int monitor(RunContext run, List<GroupState> states, List<Worker> workers, CountDownLatch done,
                         ExecutorService cancels, List<IntervalSample> intervals, long begun, HostSampler host) {
