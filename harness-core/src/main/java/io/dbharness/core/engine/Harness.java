@@ -14,6 +14,7 @@ import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.measure.HostUsage;
 import io.dbharness.core.result.HostInfo;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.GroupResult;
@@ -129,7 +130,8 @@ public final class Harness {
                     workload.answers(), workload.plans(),
                     out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()),
                     workload.figures(out.measurements().completedByType(), out.elapsedSeconds()), out.cpuSeconds(),
-                    options.label(), null, out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
+                    options.label(), HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(),
+                            t.operations()), out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
         }
     }
 
