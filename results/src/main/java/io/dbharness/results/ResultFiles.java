@@ -30,6 +30,9 @@ public final class ResultFiles {
      */
     public static final String FORMAT = "dbharness-result/2";
 
+    /** The JSON Schema (draft 2020-12) of {@link #FORMAT}, a resource beside this class. */
+    public static final String SCHEMA = "dbharness-result-2.schema.json";
+
     /** Fields written for people and other tools but derived from the record, so ignored when reading. */
     private static final String[] DERIVED = {"format", "compressionRatio"};
 

@@ -1,7 +1,6 @@
 package io.dbharness.results.assertions;
 
 import java.time.Duration;
-import java.util.Locale;
 
 /** One latency figure, in milliseconds as the result keeps it. */
 public final class LatencyAssert {
@@ -29,11 +28,13 @@ public final class LatencyAssert {
         return millis;
     }
 
-    /** {@code 73.4 ms}, {@code 50 ms}, {@code 0.125 ms}: enough digits for sub-millisecond latencies. */
+    /** {@code 73.4 ms}, {@code 50 ms}, {@code 0.125 ms}: enough digits for sub-millisecond latencies, no trailing zeros. */
     static String ms(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return (long) v + " ms";
+        if (!Double.isFinite(v)) {
+            return v + " ms";
         }
-        return String.format(Locale.ROOT, v < 1 ? "%.3f ms" : v < 10 ? "%.2f ms" : "%.1f ms", v);
+        int decimals = Math.abs(v) < 1 ? 3 : Math.abs(v) < 10 ? 2 : 1;
+        return new java.math.BigDecimal(v).setScale(decimals, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString() + " ms";
     }
 }
