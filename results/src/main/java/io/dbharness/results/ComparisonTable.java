@@ -13,7 +13,7 @@ import java.util.Locale;
 /** {@code runner compare BASE NEW}: the figures side by side, what decides, and the verdict. */
 public final class ComparisonTable {
 
-    private static final String[] HEADER = {"figure", "", "base", "new", "change", "p", "verdict"};
+    private static final String[] HEADER = {"figure", "base", "new", "change", "p", "verdict"};
 
     private ComparisonTable() {
     }
@@ -37,7 +37,7 @@ public final class ComparisonTable {
         lines.add(HEADER);
         for (ComparisonRow r : c.rows()) {
             Difference d = r.difference();
-            lines.add(new String[]{r.figure() + " (" + r.unit() + ")", r.gating() ? "*" : "", value(r.base(), r.unit()),
+            lines.add(new String[]{r.figure() + " (" + r.unit() + ")" + (r.gating() ? " *" : ""), value(r.base(), r.unit()),
                     value(r.next(), r.unit()), d == null ? "" : change(d.relativeChange()), d == null ? "" : p(d.pValue()),
                     r.verdict().words()});
         }
@@ -109,10 +109,10 @@ public final class ComparisonTable {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < l.length; i++) {
                 // numbers right-aligned so their digits line up; words left
-                boolean right = i >= 2 && i <= 5;
+                boolean right = i >= 1 && i <= 4;
                 String cell = right ? " ".repeat(width[i] - l[i].length()) + l[i]
                         : l[i] + " ".repeat(width[i] - l[i].length());
-                line.append(cell).append(i == 0 ? " " : "  ");
+                line.append(cell).append("  ");
             }
             out.append(line.toString().stripTrailing()).append('\n');
         }

@@ -4,11 +4,14 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.engine.StopSignal;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.results.assertions.ResultAssert;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The harness embedded in another project's test, against embedded PostgreSQL: the README's library example. */
@@ -32,6 +35,14 @@ class LibraryUsageTest {
         assertTrue(r.storedBytes() > 0, "stored size from pg_total_relation_size");
         assertTrue(r.targetInfo().serverVersion().startsWith("17"), r.targetInfo().serverVersion());
         assertEquals(0, r.exitCode());
+
+        // the same checks in the words of the results module's assertions: a failure names figure, value and limit
+        ResultAssert.assertThat(r).hasNoErrors().verificationPassed()
+                .operation("insert").p99().isBelow(Duration.ofSeconds(5))
+                .and().throughput().isAtLeast(100);
+        AssertionError tooSlow = assertThrows(AssertionError.class,
+                () -> ResultAssert.assertThat(r).operation("insert").p50().isBelow(Duration.ofNanos(1_000)));
+        assertTrue(tooSlow.getMessage().matches("p50 of insert is [0-9.]+ ms, expected below 0.001 ms"), tooSlow.getMessage());
     }
 
     @Test
