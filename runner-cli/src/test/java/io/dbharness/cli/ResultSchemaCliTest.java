@@ -51,7 +51,8 @@ class ResultSchemaCliTest {
         }
     }
 
-    private static List<String> errors(Path file) throws Exception {
+    /** The schema's complaints about a file, empty when valid. */
+    static List<String> errors(Path file) throws Exception {
         Schema schema;
         try (InputStream in = ResultFiles.class.getResourceAsStream(ResultFiles.SCHEMA)) {
             schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(JSON.readTree(in));
