@@ -43,7 +43,8 @@ final class Commands {
                 .sortOptions(false)
                 .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
-                        "runner queries [--target TARGET] [OPTIONS]", "runner compare --answers A.json B.json",
+                        "runner queries [--target TARGET] [OPTIONS]", "runner compare BASE NEW [--threshold 5%]",
+                        "runner compare --answers A.json B.json", "runner merge PART.json... --out FILE",
                         "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]");
         addRunOptions(spec, registry);
 
@@ -74,17 +75,36 @@ final class Commands {
         spec.addSubcommand("queries", queries);
 
         CommandSpec compare = CommandSpec.create().name("compare").mixinStandardHelpOptions(true);
-        compare.usageMessage().description("Compare two results.",
-                "--answers: list each query instance whose answer differs between two runs with the same data flags "
+        compare.usageMessage().description("Compare two results, or the query answers two runs kept.",
+                "BASE NEW: the headline throughput and, per operation type, p50 and p99 latency and errors side by side "
+                        + "(mean and 95% interval over the repetitions, change, Welch's p-value). Exit 1 when NEW is worse "
+                        + "than BASE beyond --threshold on the throughput or any type's p99, and significantly so when "
+                        + "both sides have repetitions (with one run on a side the threshold alone decides); 0 otherwise; "
+                        + "2 when the results cannot be read or compared.",
+                "--answers A B: list each query instance whose answer differs between two runs with the same data flags "
                         + "(exit 1 when any does, 0 when none, 2 when the runs cannot be compared).");
+        compare.addOption(OptionSpec.builder("--threshold").paramLabel("PERCENT").type(String.class)
+                .description("Changes within this are the same, e.g. 5% or 2.5% (default: 5%)").build());
         compare.addOption(OptionSpec.builder("--answers").arity("0").type(boolean.class)
                 .description("Compare the query answers the runs kept").build());
         compare.addOption(OptionSpec.builder("--show").paramLabel("N").type(int.class).defaultValue("20")
-                .description("Differences to print in full (default: ${DEFAULT-VALUE})").build());
+                .description("With --answers: differences to print in full (default: ${DEFAULT-VALUE})").build());
         compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
-                .type(String[].class).description("Two result files (A and B)").build());
+                .type(String[].class).description("BASE and NEW: each a result file or a directory holding the "
+                        + "repetitions of one configuration (with --answers: two result files)").build());
         spec.addSubcommand("compare", compare);
         spec.addSubcommand("sweep", sweep(registry));
+
+        CommandSpec merge = CommandSpec.create().name("merge").mixinStandardHelpOptions(true);
+        merge.usageMessage().description("Merge the results of one run split across processes into one result.",
+                "Counters are summed, latency histograms added per operation type and per interval, percentiles read "
+                        + "again, over the wall-clock window of the union. The parts must share workload, target and seed. "
+                        + "Exit 0 when the merged result is written, 2 when the parts cannot be read or merged.");
+        merge.addOption(OptionSpec.builder("--out").paramLabel("FILE").type(String.class)
+                .description("The merged result file to write").build());
+        merge.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("PART").arity("0..*")
+                .type(String[].class).description("The processes' result files, or directories of them").build());
+        spec.addSubcommand("merge", merge);
 
         CommandLine cl = new CommandLine(spec);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

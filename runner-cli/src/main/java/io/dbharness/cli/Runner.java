@@ -50,7 +50,8 @@ public final class Runner {
                     case "list" -> Commands.list(registry, out);
                     case "config" -> Commands.sampleConfig(registry, sub, out);
                     case "queries" -> queries(sub);
-                    case "compare" -> compare(sub);
+                    case "compare" -> CompareCommand.run(sub, out);
+                    case "merge" -> MergeCommand.run(sub, out);
                     case "sweep" -> new Sweep(out, err, registry, new SingleRun(out, err, env, registry)).run(sub);
                     default -> throw new IllegalStateException(sub.commandSpec().name());
                 };
@@ -119,28 +120,6 @@ public final class Runner {
                 new UsageException("workload '" + wp.id() + "' runs no queries; try --workload iot-query"));
         out.print(texts);
         return ExitCode.OK;
-    }
-
-    /** {@code runner compare --answers A B}: 0 when every answer both kept agrees, 1 when one differs. */
-    private int compare(ParseResult pr) {
-        if (!pr.hasMatchedOption("--answers")) {
-            throw new UsageException("runner compare needs --answers (it compares the query answers two runs kept)");
-        }
-        java.util.List<String> files = pr.matchedPositional(0) == null ? java.util.List.of()
-                : java.util.List.of(pr.matchedPositional(0).<String[]>getValue());
-        if (files.size() != 2) {
-            throw new UsageException("compare --answers takes two result files, A and B; got " + files.size()
-                    + (files.size() > 2 ? " (a directory's *.json matched several: name one file of each run)" : ""));
-        }
-        RunResult a = ResultFiles.read(Path.of(files.get(0)));
-        RunResult b = ResultFiles.read(Path.of(files.get(1)));
-        io.dbharness.results.AnswerComparison.Outcome o = io.dbharness.results.AnswerComparison.compare(a, files.get(0), b, files.get(1));
-        int show = pr.matchedOptionValue("--show", 20);
-        if (show < 0) {
-            throw new UsageException("invalid value '" + show + "' for --show: expected 0 or more");
-        }
-        out.print(io.dbharness.results.AnswerComparison.render(o, a, files.get(0), b, files.get(1), show));
-        return o.same() ? ExitCode.OK : ExitCode.RUN_FAILED;
     }
 
     /** A plain run, or {@code --repeat N} of them in a row followed by the mean and its interval. */

@@ -8,15 +8,18 @@ import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.results.assertions.ResultAssert;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The harness embedded in another project's test, against embedded PostgreSQL: the README's library example. */
@@ -47,6 +50,14 @@ class LibraryUsageTest {
         } else {
             assertNull(r.resources());
         }
+
+        // the same checks in the words of the results module's assertions: a failure names figure, value and limit
+        ResultAssert.assertThat(r).hasNoErrors().verificationPassed()
+                .operation("insert").p99().isBelow(Duration.ofSeconds(5))
+                .and().throughput().isAtLeast(100);
+        AssertionError tooSlow = assertThrows(AssertionError.class,
+                () -> ResultAssert.assertThat(r).operation("insert").p50().isBelow(Duration.ofNanos(1_000)));
+        assertTrue(tooSlow.getMessage().matches("p50 of insert is [0-9.]+ ms, expected below 0.001 ms"), tooSlow.getMessage());
     }
 
     /** A few seconds of the harness alone (noop) with short intervals: every one carries the host's figures. */
