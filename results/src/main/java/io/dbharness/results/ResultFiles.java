@@ -15,6 +15,7 @@ import io.dbharness.core.result.RunResult;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -58,21 +59,38 @@ public final class ResultFiles {
         if (id == null || id.isBlank() || id.contains("/") || id.contains("\\") || id.startsWith(".")) {
             throw new IllegalArgumentException("run id is not usable as a file name: " + id);
         }
-        return writeTo(result, dir.resolve(id + ".json"));
+        return publish(result, dir.resolve(id + ".json"), false);
     }
 
     /** Writes {@code file} (its directory created), replacing it: {@code runner merge --out FILE}. */
     public static Path writeTo(RunResult result, Path file) throws IOException {
+        return publish(result, file, true);
+    }
+
+    /**
+     * Writes to a temporary file, then publishes it whole, so a crash or a full disk never leaves a half file that
+     * reports would choke on. Without {@code replace}, an existing file stays: a run never overwrites another's.
+     */
+    private static Path publish(RunResult result, Path file, boolean replace) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        // write then rename, so a crash or full disk never leaves a half file that reports would choke on
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
             Files.writeString(tmp, toJson(result));
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            if (replace) {
+                try {
+                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } else {
+                try {
+                    Files.createLink(file, tmp); // at once and, unlike a rename, never over an existing file
+                } catch (FileAlreadyExistsException e) {
+                    throw new FileAlreadyExistsException(file.toString(), null, "a result of that run id is there already");
+                } catch (UnsupportedOperationException | IOException e) {
+                    Files.move(tmp, file); // no hard links on this file system: a move that refuses to replace
+                }
             }
         } finally {
             Files.deleteIfExists(tmp);

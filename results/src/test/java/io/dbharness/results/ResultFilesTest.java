@@ -33,6 +33,22 @@ class ResultFilesTest {
         }
     }
 
+    /** Two runs with one id (a fast sweep in one second) must not lose a result; --out FILE of merge replaces. */
+    @Test
+    void aResultNeverReplacesAnotherButAnExplicitOutDoes() throws Exception {
+        Path first = ResultFiles.write(Samples.full(), tmp);
+        String before = Files.readString(first);
+        java.nio.file.FileAlreadyExistsException e = assertThrows(java.nio.file.FileAlreadyExistsException.class,
+                () -> ResultFiles.write(Samples.clean(), tmp));
+        assertTrue(e.getMessage().contains("a result of that run id is there already"), e.getMessage());
+        assertEquals(before, Files.readString(first));
+        try (var files = Files.list(tmp)) {
+            assertEquals(List.of(first), files.toList(), "no temporary file left behind");
+        }
+        ResultFiles.writeTo(Samples.clean(), first);
+        assertEquals(Samples.clean(), ResultFiles.read(first));
+    }
+
     @Test
     void roundTripKeepsNullsOfClosedModelSuccess() throws Exception {
         RunResult r = Samples.clean();

@@ -34,7 +34,7 @@ final class ResultsDir {
             return "permission denied";
         }
         if (e instanceof FileAlreadyExistsException f) {
-            return f.getFile() + " is a file, not a directory";
+            return f.getReason() != null ? f.getFile() + ": " + f.getReason() : f.getFile() + " is a file, not a directory";
         }
         if (e instanceof java.nio.file.NoSuchFileException f) {
             return f.getFile() + " no longer exists";

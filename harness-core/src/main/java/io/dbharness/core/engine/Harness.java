@@ -321,6 +321,7 @@ public final class Harness {
 
     private static String runId(Instant start, String target, String workload) {
         String ts = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
-        return ts + "-" + workload + "-" + target + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
+        // 32 random bits: a sweep of fast runs starts several in one second, and their files must not collide
+        return ts + "-" + workload + "-" + target + "-" + String.format("%08x", ThreadLocalRandom.current().nextInt());
     }
 }
