@@ -69,8 +69,11 @@ public final class Report {
             throw new ResultFileException("no results to report on");
         }
         RunSet set = RunSet.of(results);
-        List<Table> tables = new ArrayList<>(List.of(RunTables.runs(set), RunTables.configurations(set),
-                RunTables.latency(set), ProvenanceTables.verification(set), ProvenanceTables.provenance(set)));
+        List<Table> tables = new ArrayList<>(List.of(RunTables.runs(set)));
+        if (set.configurations().stream().anyMatch(n -> n.configuration().runs().size() > 1)) {
+            tables.add(RunTables.configurations(set)); // without repetitions it would repeat the runs table
+        }
+        tables.addAll(List.of(RunTables.latency(set), ProvenanceTables.verification(set), ProvenanceTables.provenance(set)));
         Table resources = ProvenanceTables.resources(set);
         if (resources != null) {
             tables.add(resources);
