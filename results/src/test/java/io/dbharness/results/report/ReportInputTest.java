@@ -104,7 +104,8 @@ class ReportInputTest {
         assertEquals(10_000, insert.getTotalCount());
         assertEquals(5.0, Latency.millisAt(insert, 50), 0.005, "1..10,000 us: the median is 5 ms");
         assertEquals(9.9, Latency.millisAt(insert, 99), 0.01);
-        X
+        // both types merged: the 5,050th of 10,100 is about 5,045 us (5 of the query's 1..100 ms lie below it)
+        assertEquals(5.045, RunTables.p50(r), 0.005, "the run's p50 over all its operations");
         List<Latency.Point> d = Latency.distribution(Latency.byType(r).get("query"));
         assertEquals(0.0, d.get(0).percentile());
         assertEquals(1.0, d.get(0).nines());
