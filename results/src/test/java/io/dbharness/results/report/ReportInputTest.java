@@ -116,8 +116,13 @@ class ReportInputTest {
             assertTrue(d.get(i).nines() > d.get(i - 1).nines(), "strictly along the axis at " + i);
             assertTrue(d.get(i).millis() >= d.get(i - 1).millis(), "never falling at " + i);
         }
-        Latency.Point p99 = d.stream().filter(p -> p.percentile() >= 99).findFirst().orElseThrow();
-        assertEquals(99.0, p99.millis(), 0.1);
+        Histogram query = Latency.byType(r).get("query");
+        for (Latency.Point p : d) {
+            assertEquals(Latency.millisAt(query, p.percentile()), p.millis(), 1e-9, "the histogram's own value at " + p);
+            if (p.percentile() < 100) {
+                assertEquals(1 / (1 - p.percentile() / 100), p.nines(), 1e-9);
+            }
+        }
     }
 
     private static String refused(List<Path> paths) {
