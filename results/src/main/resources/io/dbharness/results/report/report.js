@@ -107,7 +107,8 @@
     return {
       animation: false,
       color: ['#5470c6', '#ee6666', '#3ba272', '#fac858', '#73c0de', '#fc8452', '#9a60b4', '#ea7ccc', '#91cc75'],
-      legend: { type: 'scroll', top: 0 },
+      // the whiskers belong to their series: not a legend entry of their own
+      legend: { type: 'scroll', top: 0, data: spec.series.map(function (s) { return s.name; }) },
       grid: { top: 40, left: 30, right: spec.y2 ? 30 : 20, bottom: 40, containLabel: true },
       tooltip: nines ? { trigger: 'item', formatter: function (p) {
         return p.seriesName + '<br>' + ninesLabel(p.value[0]) + ': ' + fmt(p.value[1]) + ' ms';
