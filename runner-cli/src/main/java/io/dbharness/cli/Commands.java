@@ -43,7 +43,8 @@ final class Commands {
                 .sortOptions(false)
                 .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
-                        "runner queries [--target TARGET] [OPTIONS]", "runner compare --answers A.json B.json");
+                        "runner queries [--target TARGET] [OPTIONS]", "runner compare --answers A.json B.json",
+                        "runner report FILES|DIR... [--out DIR]");
         spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
                 .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
                         + " (default: postgres, embedded when no URL or PG variables are given)").build());
@@ -96,6 +97,17 @@ final class Commands {
         compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
                 .type(String[].class).description("Two result files (A and B)").build());
         spec.addSubcommand("compare", compare);
+
+        CommandSpec report = CommandSpec.create().name("report").mixinStandardHelpOptions(true);
+        report.usageMessage().description("Make a report of result files: a self-contained HTML page with charts "
+                        + "(opens with no network), a Markdown summary and a CSV of every table.",
+                "A directory stands for its *.json result files. Repetitions of one configuration are shown as their "
+                        + "mean with a 95% confidence interval.");
+        report.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class).defaultValue("report")
+                .description("Where report.html, report.md and the CSV files go (default: ${DEFAULT-VALUE})").build());
+        report.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("FILES|DIR").arity("0..*")
+                .type(String[].class).description("Result files, or directories of them").build());
+        spec.addSubcommand("report", report);
 
         CommandLine cl = new CommandLine(spec);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -58,6 +58,7 @@ public final class Runner {
                     case "config" -> Commands.sampleConfig(registry, sub, out);
                     case "queries" -> queries(sub);
                     case "compare" -> compare(sub);
+                    case "report" -> ReportCommand.run(sub, out);
                     default -> throw new IllegalStateException(sub.commandSpec().name());
                 };
             }
