@@ -102,7 +102,7 @@ final class Commands {
         report.usageMessage().description("Make a report of result files: a self-contained HTML page with charts "
                         + "(opens with no network), a Markdown summary and a CSV of every table.",
                 "A directory stands for its *.json result files. Repetitions of one configuration are shown as their "
-                        + "mean with a 95% confidence interval.");
+                        + "mean with a 95%% confidence interval.");
         report.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class).defaultValue("report")
                 .description("Where report.html, report.md and the CSV files go (default: ${DEFAULT-VALUE})").build());
         report.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("FILES|DIR").arity("0..*")

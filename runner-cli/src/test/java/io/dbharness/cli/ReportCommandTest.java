@@ -56,6 +56,14 @@ class ReportCommandTest {
     }
 
     @Test
+    void helpSaysWhatItWrites() {
+        CliRun r = CliRun.of("report", "--help");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().contains("mean with a 95% confidence interval"), r.out());
+        assertEquals("", r.err(), "picocli formats descriptions: a lone % warns");
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() throws Exception {
         assertEquals("runner report: no result files given: name result files or a directory of them", usageError("report"));
         Path empty = Files.createDirectories(tmp.resolve("empty"));
