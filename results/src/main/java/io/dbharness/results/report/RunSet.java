@@ -25,7 +25,7 @@ record RunSet(List<Named> configurations, Set<String> varying) {
 
     RunSet {
         configurations = List.copyOf(configurations);
-        varying = Set.copyOf(new LinkedHashSet<>(varying));
+        varying = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(varying));
     }
 
     /** A configuration and what it is called. */
