@@ -1,6 +1,7 @@
 package io.dbharness.results;
 
 import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 
@@ -11,7 +12,8 @@ import java.util.Locale;
 
 /**
  * Prints one line per group of workers per watch interval, e.g.
- * {@code [  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  42%  ETA 14s};
+ * {@code [  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  cpu 63%  42%  ETA 14s}
+ * ({@code cpu}: the host's user and system time over the interval, where /proc can be read);
  * a group whose operations carry no rows (queries, transactions) shows operations instead. Rates and p99 are
  * of the interval just ended (what the target does now); counts are cumulative. With several groups each
  * line starts with the group's name. Meant for stderr, so stdout stays free for the final summary or JSON.
@@ -43,12 +45,15 @@ public final class ProgressPrinter implements ProgressListener {
         boolean named = progress.groups().size() > 1;
         for (GroupProgress g : progress.groups()) {
             GroupInterval i = sample.groups().stream().filter(x -> x.group().equals(g.group())).findFirst().orElse(null);
-            lines.add(line(progress.elapsedSeconds(), named ? g.group() : null, i, g, progress));
+            // the host's CPU belongs to no group: once, on the first line
+            HostSample host = lines.isEmpty() ? sample.host() : null;
+            lines.add(line(progress.elapsedSeconds(), named ? g.group() : null, i, g, progress, host));
         }
         return lines;
     }
 
-    private static String line(double elapsed, String name, GroupInterval i, GroupProgress g, Progress progress) {
+    private static String line(double elapsed, String name, GroupInterval i, GroupProgress g, Progress progress,
+                               HostSample host) {
         StringBuilder b = new StringBuilder(128);
         b.append(String.format(Locale.ROOT, "[%5s]  ", Fmt.shortDuration(elapsed)));
         if (progress.warmingUp()) {
@@ -71,6 +76,10 @@ public final class ProgressPrinter implements ProgressListener {
         progress.figures().forEach((k, v) -> b.append(k).append(' ').append(Fmt.rate(v)).append("  "));
         // an interval in which nothing completed has no latency to show (a stalled target): say so, not 0 ms
         b.append(i == null || i.operations() == 0 ? "p99 -" : "p99 " + Fmt.millis(i.p99Millis()) + " ms");
+        if (host != null && host.cpuUserPercent() >= 0 && host.cpuSystemPercent() >= 0) {
+            // the whole host's, server included when it runs here: a saturated client shows while it happens
+            b.append("  cpu ").append(Math.round(host.cpuUserPercent() + host.cpuSystemPercent())).append('%');
+        }
         if (g.errors() > 0) {
             b.append("  ").append(Fmt.count(g.errors())).append(g.errors() == 1 ? " error" : " errors");
         }

@@ -30,6 +30,9 @@ public final class ResultFiles {
      */
     public static final String FORMAT = "dbharness-result/2";
 
+    /** The JSON Schema (draft 2020-12) of {@link #FORMAT}, a resource beside this class. */
+    public static final String SCHEMA = "dbharness-result-2.schema.json";
+
     /** Fields written for people and other tools but derived from the record, so ignored when reading. */
     private static final String[] DERIVED = {"format", "compressionRatio"};
 
@@ -55,10 +58,15 @@ public final class ResultFiles {
         if (id == null || id.isBlank() || id.contains("/") || id.contains("\\") || id.startsWith(".")) {
             throw new IllegalArgumentException("run id is not usable as a file name: " + id);
         }
+        return writeTo(result, dir.resolve(id + ".json"));
+    }
+
+    /** Writes {@code file} (its directory created), replacing it: {@code runner merge --out FILE}. */
+    public static Path writeTo(RunResult result, Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path file = dir.resolve(id + ".json");
         // write then rename, so a crash or full disk never leaves a half file that reports would choke on
-        Path tmp = Files.createTempFile(dir, "." + id, ".tmp");
+        Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
             Files.writeString(tmp, toJson(result));
             try {

@@ -113,11 +113,14 @@ public final class SummaryTable {
         }
         if (r.harnessCpuSeconds() > 0) { // 0: a result written before the harness measured it
             // the harness's own cost, so a client-bound run shows itself (an embedded server is not in it)
-            String per = t.rows() > 0 ? Fmt.oneDecimal(r.harnessCpuSeconds() / (t.rows() / 1e6)) + " s per million rows"
+            // three decimals: the noop target's harness needs about 0.1 s per million rows
+            String per = t.rows() > 0 ? String.format(java.util.Locale.ROOT, "%.3f s per million rows",
+                    r.harnessCpuSeconds() / (t.rows() / 1e6))
                     : t.operations() > 0 ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations",
                     r.harnessCpuSeconds() / (t.operations() / 1e3)) : "";
             add(rows, "harness CPU", Fmt.oneDecimal(r.harnessCpuSeconds()) + " s" + (per.isEmpty() ? "" : " (" + per + ")"));
         }
+        ResourceRows.addTo((label, value) -> add(rows, label, value), r);
         add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ")");
         add(rows, "timeouts / retries / reconnects", Fmt.count(t.timeouts()) + " / " + Fmt.count(t.retries()) + " / "
                 + Fmt.count(t.reconnects()));

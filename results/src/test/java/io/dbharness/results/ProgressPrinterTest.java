@@ -64,6 +64,22 @@ class ProgressPrinterTest {
     }
 
     @Test
+    void theHostsCpuShowsOnceOnTheFirstLine() {
+        io.dbharness.core.result.HostSample host = new io.dbharness.core.result.HostSample(48.2, 14.5, 3, 0.4, 1, 2, 0,
+                0, 0, 0, 0, 0, 0);
+        IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), host);
+        List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, 14.4, 0.42),
+                new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0))));
+        assertEquals(List.of(
+                "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  cpu 63%  42%  ETA 14s",
+                "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"), lines);
+        IntervalSample unknown = new IntervalSample(10, 1, List.of(INSERT), new io.dbharness.core.result.HostSample(-1, -1,
+                -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        assertEquals("[  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms",
+                ProgressPrinter.lines(unknown, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1)))).get(0));
+    }
+
+    @Test
     void longEtaAndPrintsOneLine() {
         var bytes = new ByteArrayOutputStream();
         var printer = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8));

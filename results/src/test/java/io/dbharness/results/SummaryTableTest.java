@@ -41,7 +41,12 @@ class SummaryTableTest {
         assertRow(s, "exit code", "1");
         assertRow(s, "tpmC", "1,234.5");
         assertRow(s, "warm-up (not measured)", "5.0 s, 100 operations, 1 errors");
-        assertRow(s, "harness CPU", "3.3 s (0.5 s per million rows)");
+        assertRow(s, "harness CPU", "3.3 s (0.542 s per million rows)");
+        assertRow(s, "host CPU user / system / iowait", "61.5% / 20.3% / 3.5% (peak 81.8% busy)");
+        assertRow(s, "host memory used", "6.0 GB of 24.0 GB (peak 6.0 GB)");
+        assertRow(s, "host disk reads / writes", "121 / 850 per s, 1.5 / 95.3 MB/s, await 0.750 ms");
+        assertRow(s, "host network in / out", "12.5 / 0.5 MB/s (loopback not counted)");
+        assertRow(s, "host figures cover", "client host, with the target's server on it (embedded)");
         assertTrue(s.contains("errors by class:\n"), s);
         assertTrue(s.contains("  insert     RETRYABLE  40001      2  could not serialize access due to concurrent update\n"), s);
         assertTrue(s.contains("  insert     FATAL      -          1  connection reset\n"), s);
@@ -71,6 +76,26 @@ class SummaryTableTest {
         assertFalse(s.contains("pacing"), s);
         assertFalse(s.contains("errors by class"), s);
         assertFalse(s.contains("query latency"), s);
+        assertFalse(s.contains("host CPU"), "no resource use measured (not Linux): no rows for it\n" + s);
+    }
+
+    @Test
+    void resourceFiguresThatCouldNotBeReadSayNa() {
+        RunResult f = Samples.full();
+        io.dbharness.core.result.HostSample unknown = new io.dbharness.core.result.HostSample(-1, -1, -1, -1, -1, -1,
+                -1, -1, -1, -1, -1, -1, -1);
+        RunResult r = new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
+                f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), f.loadModel(), f.workers(),
+                f.totals(), f.groups(), f.operations(), List.of(), f.errors(), f.verification(), f.storedBytes(),
+                f.answers(), f.plans(), f.warmup(), f.figures(), f.harnessCpuSeconds(), f.label(),
+                new io.dbharness.core.result.ResourceUsage("client host only; the target (db1:5432/x) is not on localhost",
+                        false, unknown, unknown, -1, -1), f.stopReason(), f.failure(), f.exitCode());
+        String s = SummaryTable.render(r);
+        assertRow(s, "host CPU user / system / iowait", "n/a / n/a / n/a");
+        assertRow(s, "host memory used", "n/a");
+        assertRow(s, "host disk reads / writes", "n/a");
+        assertRow(s, "host network in / out", "n/a");
+        assertRow(s, "host figures cover", "client host only; the target (db1:5432/x) is not on localhost");
     }
 
     @Test

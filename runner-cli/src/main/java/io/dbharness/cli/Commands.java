@@ -43,22 +43,11 @@ final class Commands {
                 .sortOptions(false)
                 .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
-                        "runner queries [--target TARGET] [OPTIONS]", "runner compare --answers A.json B.json",
-                        "runner report FILES|DIR... [--out DIR]");
-        spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
-                .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
-                        + " (default: postgres, embedded when no URL or PG variables are given)").build());
-        spec.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
-                .description("Workload: " + registry.workloads().stream().map(WorkloadProvider::id).collect(Collectors.joining(", "))
-                        + " (default: iot-insert)").build());
-        spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
-                .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
-        spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
-                .description("Where the result JSON goes (default: results)").build());
-        spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
-                .description("Show driver and embedded server logs").build());
-
-        addHarnessOptions(spec, registry);
+                        "runner queries [--target TARGET] [OPTIONS]", "runner compare BASE NEW [--threshold 5%]",
+                        "runner compare --answers A.json B.json", "runner merge PART.json... --out FILE",
+                        "runner report FILES|DIR... [--out DIR]",
+                        "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]");
+        addRunOptions(spec, registry);
 
         CommandSpec list = CommandSpec.create().name("list").mixinStandardHelpOptions(true);
         list.usageMessage().description("Show targets, workloads and capabilities.");
@@ -87,16 +76,36 @@ final class Commands {
         spec.addSubcommand("queries", queries);
 
         CommandSpec compare = CommandSpec.create().name("compare").mixinStandardHelpOptions(true);
-        compare.usageMessage().description("Compare two results.",
-                "--answers: list each query instance whose answer differs between two runs with the same data flags "
+        compare.usageMessage().description("Compare two results, or the query answers two runs kept.",
+                "BASE NEW: the headline throughput and, per operation type, p50 and p99 latency and errors side by side "
+                        + "(mean and 95% interval over the repetitions, change, Welch's p-value). Exit 1 when NEW is worse "
+                        + "than BASE beyond --threshold on the throughput or any type's p99, and significantly so when "
+                        + "both sides have repetitions (with one run on a side the threshold alone decides); 0 otherwise; "
+                        + "2 when the results cannot be read or compared.",
+                "--answers A B: list each query instance whose answer differs between two runs with the same data flags "
                         + "(exit 1 when any does, 0 when none, 2 when the runs cannot be compared).");
+        compare.addOption(OptionSpec.builder("--threshold").paramLabel("PERCENT").type(String.class)
+                .description("Changes within this are the same, e.g. 5% or 2.5% (default: 5%)").build());
         compare.addOption(OptionSpec.builder("--answers").arity("0").type(boolean.class)
                 .description("Compare the query answers the runs kept").build());
         compare.addOption(OptionSpec.builder("--show").paramLabel("N").type(int.class).defaultValue("20")
-                .description("Differences to print in full (default: ${DEFAULT-VALUE})").build());
+                .description("With --answers: differences to print in full (default: ${DEFAULT-VALUE})").build());
         compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
-                .type(String[].class).description("Two result files (A and B)").build());
+                .type(String[].class).description("BASE and NEW: each a result file or a directory holding the "
+                        + "repetitions of one configuration (with --answers: two result files)").build());
         spec.addSubcommand("compare", compare);
+        spec.addSubcommand("sweep", sweep(registry));
+
+        CommandSpec merge = CommandSpec.create().name("merge").mixinStandardHelpOptions(true);
+        merge.usageMessage().description("Merge the results of one run split across processes into one result.",
+                "Counters are summed, latency histograms added per operation type and per interval, percentiles read "
+                        + "again, over the wall-clock window of the union. The parts must share workload, target and seed. "
+                        + "Exit 0 when the merged result is written, 2 when the parts cannot be read or merged.");
+        merge.addOption(OptionSpec.builder("--out").paramLabel("FILE").type(String.class)
+                .description("The merged result file to write").build());
+        merge.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("PART").arity("0..*")
+                .type(String[].class).description("The processes' result files, or directories of them").build());
+        spec.addSubcommand("merge", merge);
 
         CommandSpec report = CommandSpec.create().name("report").mixinStandardHelpOptions(true);
         report.usageMessage().description("Make a report of result files: a self-contained HTML page with charts "
@@ -112,6 +121,57 @@ final class Commands {
         CommandLine cl = new CommandLine(spec);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         return cl;
+    }
+
+    /** What a run takes: target, workload, config file, results, repetitions, logs, and every harness option. */
+    private static void addRunOptions(CommandSpec spec, Registry registry) {
+        spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
+                .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
+                        + " (default: postgres, embedded when no URL or PG variables are given)").build());
+        spec.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
+                .description("Workload: " + registry.workloads().stream().map(WorkloadProvider::id).collect(Collectors.joining(", "))
+                        + " (default: iot-insert)").build());
+        spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
+                .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
+        spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
+                .description("Where the result JSON goes (default: results)").build());
+        // a String, not an int: a bad value gets the same words as every other option's
+        spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(String.class)
+                .description("Run the same configuration N times in a row (1 to " + RunConfig.MAX_REPEAT + "; default: 1):"
+                        + " N result files, then the mean throughput and its 95%% confidence interval").build());
+        spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
+                .description("Show driver and embedded server logs").build());
+        addHarnessOptions(spec, registry);
+    }
+
+    /** {@code runner sweep}: every run option, plus the axes and where the report goes. */
+    private static CommandSpec sweep(Registry registry) {
+        CommandSpec sweep = CommandSpec.create().name("sweep").mixinStandardHelpOptions(true);
+        sweep.usageMessage().sortOptions(false)
+                .customSynopsis("runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]")
+                .description(
+                "Run a series of runs that differ in one or more options, one result file per run into --results,"
+                        + " then a table of the runs.",
+                "Each --vary adds an axis; two make a grid (the first outermost). Any option varies, and so do"
+                        + " --target and --workload: options of one target apply to its points only. Values are"
+                        + " split on commas, or on ';' when there is one (for values holding commas)."
+                        + " Every point is checked before the first one runs. A point that fails does not stop the"
+                        + " others; the exit code is the worst one. Ctrl-C stops the current run (its result is"
+                        + " written) and starts no more.",
+                "",
+                "Examples:",
+                "  runner sweep --target noop --vary total-metrics-count=10,100,1000",
+                "  runner sweep --vary target=postgres,questdb,influx --tag-num 1000",
+                "  runner sweep --workload tpcc --vary 'weights=45,43,4,4,4;50,40,4,3,3' \\",
+                "      --vary workers=4,8 --repeat 3",
+                "");
+        sweep.addOption(OptionSpec.builder("--vary").paramLabel("NAME=V1,V2").type(String[].class).arity("1")
+                .description("An option and the values to run it with, e.g. workers=1,2,4 or target=postgres,noop;"
+                        + " give --vary again for a grid").build());
+        sweep.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class)
+                .description("Where the sweep's report goes (default: a report-<time> directory in --results)").build());
+        addRunOptions(sweep, registry);
+        return sweep;
     }
 
     /** Every option of the engine, the workloads and the targets, grouped by owner, as {@code --help} shows them. */
@@ -191,12 +251,16 @@ final class Commands {
         return b.build();
     }
 
+    /** The CLI's own options, which are no option of a run's target, workload or engine. */
+    private static final Set<String> CLI_OPTIONS = Set.of("target", "workload", "config", "results", "repeat", "verbose",
+            "vary", "out", "help", "version");
+
     /** Flag values given on the command line for harness options (not the CLI's own). */
     static Map<String, String> matchedHarnessOptions(ParseResult pr) {
         Map<String, String> out = new LinkedHashMap<>();
         for (OptionSpec o : pr.matchedOptions()) {
             String name = o.longestName().substring(2);
-            if (Set.of("target", "workload", "config", "results", "verbose", "help", "version").contains(name)) {
+            if (CLI_OPTIONS.contains(name)) {
                 continue;
             }
             Object v = o.getValue();
@@ -248,6 +312,7 @@ final class Commands {
         out.println(toml ? "workload = \"" + w.id() + "\"" : "workload: " + w.id());
         section(out, toml, "cli", List.of(
                 OptionDef.of("results", "DIR", "results", "Directory for the result JSON files"),
+                OptionDef.of("repeat", "N", "1", "Runs of this configuration in a row, one result file each"),
                 OptionDef.flag("verbose", "Driver and library logs on stderr")));
         section(out, toml, "engine", RunOptions.OPTIONS);
         section(out, toml, w.id(), w.options());

@@ -45,10 +45,11 @@ final class ConfigFile {
     }
 
     /**
-     * The CLI's own settings that a config file may also hold: {@code results} (the results directory) and
-     * {@code verbose} (driver logs). {@link Runner} takes them out; the command line still wins.
+     * The CLI's own settings that a config file may also hold: {@code results} (the results directory),
+     * {@code verbose} (driver logs) and {@code repeat} (runs in a row). {@link RunConfig} takes them out; the
+     * command line still wins.
      */
-    static final Set<String> CLI_KEYS = Set.of("results", "verbose");
+    static final Set<String> CLI_KEYS = Set.of("results", "verbose", "repeat");
 
     private static final long MAX_BYTES = 1 << 20;
 

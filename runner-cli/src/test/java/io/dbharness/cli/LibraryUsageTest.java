@@ -3,12 +3,23 @@ package io.dbharness.cli;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.engine.StopSignal;
+import io.dbharness.core.measure.HostSampler;
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.results.assertions.ResultAssert;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The harness embedded in another project's test, against embedded PostgreSQL: the README's library example. */
@@ -32,6 +43,54 @@ class LibraryUsageTest {
         assertTrue(r.storedBytes() > 0, "stored size from pg_total_relation_size");
         assertTrue(r.targetInfo().serverVersion().startsWith("17"), r.targetInfo().serverVersion());
         assertEquals(0, r.exitCode());
+        if (HostSampler.forThisHost(() -> -1).isOn()) { // Linux: the host's use, the embedded server's included
+            assertTrue(r.resources().targetOnHost());
+            assertEquals("client host, with the target's server on it (embedded)", r.resources().scope());
+            assertTrue(r.intervals().stream().allMatch(i -> i.host() != null));
+        } else {
+            assertNull(r.resources());
+        }
+
+        // the same checks in the words of the results module's assertions: a failure names figure, value and limit
+        ResultAssert.assertThat(r).hasNoErrors().verificationPassed()
+                .operation("insert").p99().isBelow(Duration.ofSeconds(5))
+                .and().throughput().isAtLeast(100);
+        AssertionError tooSlow = assertThrows(AssertionError.class,
+                () -> ResultAssert.assertThat(r).operation("insert").p50().isBelow(Duration.ofNanos(1_000)));
+        assertTrue(tooSlow.getMessage().matches("p50 of insert is [0-9.]+ ms, expected below 0.001 ms"), tooSlow.getMessage());
+    }
+
+    /** A few seconds of the harness alone (noop) with short intervals: every one carries the host's figures. */
+    @Test
+    void everyIntervalAndTheResultCarryTheHostsResourceUse() throws Exception {
+        Assumptions.assumeTrue(HostSampler.forThisHost(() -> -1).isOn(), "not Linux: no /proc to sample");
+        RunResult r = Harness.run(RunSpec.builder()
+                .target("noop")
+                .option("tag-num", 100_000)
+                .option("total-metrics-count", 20)
+                .option("ts-end", "2022-04-18 10:00:00")
+                .option("duration", "3s")
+                .option("watch-interval", "500ms")
+                .environment(Map.of())
+                .build());
+        assertEquals("DURATION", r.stopReason());
+        assertTrue(r.intervals().size() >= 5, "intervals " + r.intervals().size());
+        for (IntervalSample i : r.intervals()) {
+            HostSample h = i.host();
+            assertNotNull(h, "interval ending at " + i.endSeconds());
+            assertTrue(h.cpuUserPercent() >= 0 && h.cpuUserPercent() + h.cpuSystemPercent() + h.cpuIowaitPercent() <= 100.0001, h.toString());
+            assertTrue(h.memoryUsedBytes() > 0 && h.memoryUsedBytes() < h.memoryTotalBytes(), h.toString());
+            assertTrue(h.diskReadsPerSecond() >= 0 && h.netReceiveMegabytesPerSecond() >= 0, h.toString());
+        }
+        ResourceUsage u = r.resources();
+        assertFalse(u.targetOnHost(), "noop's endpoint 'discard' names no server here");
+        assertEquals("client host only; the target (discard) is not on localhost", u.scope());
+        // the harness flat out: it is busy, and its own CPU is in the host's
+        assertTrue(u.mean().harnessCpuCores() > 0.2, u.mean().toString());
+        assertTrue(u.mean().cpuUserPercent() > 5, u.mean().toString());
+        assertTrue(u.peak().cpuUserPercent() >= u.mean().cpuUserPercent(), u.toString());
+        assertEquals(r.harnessCpuSeconds() / (r.totals().rows() / 1e6), u.harnessCpuSecondsPerMillionRows(), 1e-9);
+        assertEquals(r.harnessCpuSeconds() / (r.totals().operations() / 1e3), u.harnessCpuSecondsPerThousandOperations(), 1e-9);
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.WorkerSession;
 import io.dbharness.core.api.Workload;
+import io.dbharness.core.measure.HostSampler;
 import io.dbharness.core.measure.Measurements;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.Pacing;
@@ -156,6 +157,8 @@ public final class Engine {
         long warmupNanos = workload.warmup().toNanos();
         // the first call loads the JVM's management beans (tens of ms): not on the clock
         run.cpuStartNanos = ProcessCpu.nanos();
+        HostSampler host = HostSampler.forThisHost(ProcessCpu::nanos);
+        host.restart(); // its first read also decides which disks count: before the clock too
         long begun = System.nanoTime();
         long start = begun + warmupNanos; // the measured run begins after the warm-up
         run.startNanos = start;
@@ -171,7 +174,7 @@ public final class Engine {
         List<IntervalSample> intervals = new ArrayList<>();
         int abandoned;
         try {
-            abandoned = monitor(run, states, workers, done, cancels, intervals, begun);
+            abandoned = monitor(run, states, workers, done, cancels, intervals, begun, host);
             cpuEnd = ProcessCpu.nanos();
         } finally {
             cancels.shutdown();
@@ -186,7 +189,7 @@ public final class Engine {
             warmup = new Warmup(run.measurements.warmupTotals(), Math.min(now - begun, warmupNanos) / 1e9);
         }
         double elapsed = Math.max(0, System.nanoTime() - start) / 1e9;
-        IntervalSample last = measurements.sample(elapsed);
+        IntervalSample last = measurements.sample(elapsed).withHost(host.sample());
         boolean counted = last.groups().stream().anyMatch(g -> g.operations() > 0 || g.errors() > 0);
         if (counted || last.seconds() > 0.05 || intervals.isEmpty()) {
             intervals.add(last); // a short tail still holds operations: the intervals must add up to the run
@@ -204,11 +207,12 @@ public final class Engine {
     }
 
     /**
-     * Samples every watch interval, cancels attempts past their deadline, and once the run is stopping,
-     * cancels what is left after the grace and abandons what never returns. Returns the abandoned workers.
+     * Samples every watch interval (the host's resource use too), cancels attempts past their deadline, and once
+     * the run is stopping, cancels what is left after the grace and abandons what never returns. Returns the
+     * abandoned workers.
      */
     private int monitor(RunContext run, List<GroupState> states, List<Worker> workers, CountDownLatch done,
-                        ExecutorService cancels, List<IntervalSample> intervals, long begun) {
+                        ExecutorService cancels, List<IntervalSample> intervals, long begun, HostSampler host) {
         long start = run.startNanos;
         long intervalNanos = options.watchInterval().toNanos();
         long nextSample = begun + intervalNanos; // a warm-up shows its progress too
@@ -259,11 +263,12 @@ public final class Engine {
                 run.measurements.endWarmup(); // its intervals were shown, not kept: the rates are the measured run's
                 run.warmupEnded = true;
                 run.cpuStartNanos = ProcessCpu.nanos();
+                host.restart(); // like the rates: the host's use during the warm-up was shown, not kept
                 nextSample = start + intervalNanos;
             } else if (now >= nextSample) {
                 boolean warming = !run.warmupEnded;
                 double elapsed = ((warming ? now - begun : now - start)) / 1e9;
-                IntervalSample s = run.measurements.sample(elapsed);
+                IntervalSample s = run.measurements.sample(elapsed).withHost(host.sample());
                 if (!warming) {
                     intervals.add(s);
                 }

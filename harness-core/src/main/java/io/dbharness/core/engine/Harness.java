@@ -14,6 +14,7 @@ import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.measure.HostUsage;
 import io.dbharness.core.result.HostInfo;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.GroupResult;
@@ -42,7 +43,21 @@ public final class Harness {
         return run(spec, Registry.load());
     }
 
-    public static RunResult run(RunSpec spec, Registry registry) throws TargetException {
+    /**
+     * Everything {@link #run(RunSpec, Registry)} checks before it connects, without connecting: the target and
+     * workload exist and fit, every option is known and valid. A sweep checks each of its points with it
+     * before the first one runs; throws {@link UsageException} naming the problem.
+     */
+    public static void check(RunSpec spec, Registry registry) {
+        plan(spec, registry);
+    }
+
+    /** A run checked and ready to connect: what {@link #check} proves and {@link #run} goes on from. */
+    private record Plan(TargetProvider tp, WorkloadProvider wp, Settings settings, RunOptions options,
+                        Workload workload, List<WorkerGroup> groups) {
+    }
+
+    private static Plan plan(RunSpec spec, Registry registry) {
         TargetProvider tp = registry.target(spec.target());
         WorkloadProvider wp = registry.workload(spec.workload());
         refuseForeignOptions(registry, tp, wp, spec.options().keySet());
@@ -57,6 +72,17 @@ public final class Harness {
                         + "': it lacks " + c.getSimpleName());
             }
         }
+        return new Plan(tp, wp, settings, options, workload, groups);
+    }
+
+    public static RunResult run(RunSpec spec, Registry registry) throws TargetException {
+        Plan plan = plan(spec, registry);
+        TargetProvider tp = plan.tp();
+        WorkloadProvider wp = plan.wp();
+        Settings settings = plan.settings();
+        RunOptions options = plan.options();
+        Workload workload = plan.workload();
+        List<WorkerGroup> groups = plan.groups();
         int connections = Math.max(groups.stream().mapToInt(WorkerGroup::workers).sum(), workload.prepareConnections());
         try (TargetAdapter target = tp.open(settings, connections)) {
             // read before the run: a server that goes away later still has its version in the result
@@ -104,7 +130,8 @@ public final class Harness {
                     workload.answers(), workload.plans(),
                     out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()),
                     workload.figures(out.measurements().completedByType(), out.elapsedSeconds()), out.cpuSeconds(),
-                    options.label(), null, out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
+                    options.label(), HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(),
+                            t.operations()), out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
         }
     }
 

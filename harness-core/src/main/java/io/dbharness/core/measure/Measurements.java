@@ -8,10 +8,7 @@ import io.dbharness.core.result.IntervalSample.TypeInterval;
 import io.dbharness.core.result.OperationStats;
 import org.HdrHistogram.Histogram;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -154,7 +151,7 @@ public final class Measurements {
                 long o = t.operations(), r = t.rows.sum(), p = t.points.sum(), b = t.bytes.sum(),
                         e = t.errors.sum(), to = t.timeouts.sum(), u = t.unknownRows.sum();
                 types.add(new TypeInterval(t.type, o - t.lastOps, e - t.lastErrors, to - t.lastTimeouts,
-                        millis(t.scratch, 50), millis(t.scratch, 99), max(t.scratch), encode(t.scratch)));
+                        millis(t.scratch, 50), millis(t.scratch, 99), max(t.scratch), HistogramCodec.encode(t.scratch)));
                 ops += o - t.lastOps;
                 rows += r - t.lastRows;
                 points += p - t.lastPoints;
@@ -191,7 +188,7 @@ public final class Measurements {
                 out.add(new OperationStats(t.group, t.type, t.completed.sum(), t.rolledBack.sum(), t.errors.sum(),
                         t.timeouts.sum(), t.retries.sum(), t.reconnects.sum(), t.rows.sum(), t.failedRows.sum(),
                         t.unknownRows.sum(), t.returnedRows.sum(), h.getTotalCount() == 0 ? 0 : h.getMean() / 1000.0, millis(h, 50),
-                        millis(h, 90), millis(h, 95), millis(h, 99), millis(h, 99.9), max(h), encode(h)));
+                        millis(h, 90), millis(h, 95), millis(h, 99), millis(h, 99.9), max(h), HistogramCodec.encode(h)));
             }
         }
         return out;
@@ -226,10 +223,4 @@ public final class Measurements {
         return h.getTotalCount() == 0 ? 0 : h.getMaxValue() / 1000.0;
     }
 
-    /** Compressed, base64: an empty histogram too, so every interval of every type can be merged the same way. */
-    static String encode(Histogram h) {
-        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int len = h.encodeIntoCompressedByteBuffer(buf);
-        return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), len));
-    }
 }

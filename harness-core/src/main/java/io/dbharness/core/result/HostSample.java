@@ -9,7 +9,8 @@ package io.dbharness.core.result;
  * @param cpuIowaitPercent share of all cores' time idle waiting for IO, 0-100
  * @param harnessCpuCores  CPU time the harness process used per second of the interval, in cores (1.0 = one core busy)
  * @param memoryUsedBytes  total minus available memory at the end of the interval
- * @param diskAwaitMillis  mean time an IO request took (queue and service) over the interval's completed requests
+ * @param diskAwaitMillis  mean time an IO request took (queue and service) over the interval's completed requests,
+ *                         0 when none completed
  */
 public record HostSample(double cpuUserPercent, double cpuSystemPercent, double cpuIowaitPercent,
                          double harnessCpuCores, long memoryUsedBytes, long memoryTotalBytes,

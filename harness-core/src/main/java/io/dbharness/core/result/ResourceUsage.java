@@ -10,7 +10,8 @@ package io.dbharness.core.result;
  * @param mean           means over the measured run's intervals
  * @param peak           the highest value each figure took in one interval
  * @param harnessCpuSecondsPerMillionRows harness CPU seconds per million rows written, -1 when the run wrote none
- * @param harnessCpuSecondsPerThousandOperations harness CPU seconds per 1,000 operations (transactions, queries)
+ * @param harnessCpuSecondsPerThousandOperations harness CPU seconds per 1,000 operations (transactions, queries),
+ *                       -1 when none completed
  */
 public record ResourceUsage(String scope, boolean targetOnHost, HostSample mean, HostSample peak,
                             double harnessCpuSecondsPerMillionRows, double harnessCpuSecondsPerThousandOperations) {

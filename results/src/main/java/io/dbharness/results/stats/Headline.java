@@ -23,4 +23,17 @@ public record Headline(String name, double value) {
         }
         return new Headline("ops/s", r.totals().operationsPerSecond());
     }
+
+    /**
+     * The figure {@code name} of a run, so repetitions are judged by the one figure their first run chose even
+     * when another wrote no rows (0 rows/s, not its ops/s); NaN when a tpmC run lacks the figure.
+     */
+    public static Headline of(RunResult r, String name) {
+        return switch (name) {
+            case TPMC -> new Headline(TPMC, r.figures().getOrDefault(TPMC, Double.NaN));
+            case "rows/s" -> new Headline(name, r.totals().rowsPerSecond());
+            case "ops/s" -> new Headline(name, r.totals().operationsPerSecond());
+            default -> throw new IllegalArgumentException("no headline figure " + name);
+        };
+    }
 }

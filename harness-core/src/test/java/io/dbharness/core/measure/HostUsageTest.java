@@ -1,0 +1,70 @@
+package io.dbharness.core.measure;
+
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.ResourceUsage;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HostUsageTest {
+
+    @Test
+    void meansAreWeightedBySecondsAwaitByRequestsAndPeaksLeaveAShortTailOut() {
+        HostSample a = new HostSample(60, 20, 2, 1.0, 4_000, 10_000, 100, 300, 1, 3, 2.0, 5, 1);
+        HostSample b = new HostSample(30, 10, -1, 0.5, 6_000, 10_000, 0, 0, 0, 0, 0, 1, 1);
+        HostSample tail = new HostSample(100, 0, 0, 2.0, 8_000, 10_000, 9_000, 0, 0, 0, 9.0, 0, 0);
+        ResourceUsage u = HostUsage.over(List.of(interval(5, 1, a), interval(10, 2, b), interval(10.1, 0.1, tail),
+                interval(0, 0, null)), "embedded", 4.0, 2_000_000, 8_000);
+        HostSample m = u.mean();
+        assertEquals((60 * 1 + 30 * 2 + 100 * 0.1) / 3.1, m.cpuUserPercent(), 1e-9);
+        assertEquals((2 * 1 + 0 * 0.1) / 1.1, m.cpuIowaitPercent(), 1e-9, "-1 is unknown, not a value");
+        assertEquals(Math.round((4_000 * 1 + 6_000 * 2 + 8_000 * 0.1) / 3.1), m.memoryUsedBytes());
+        // 400 requests at 2 ms, none, then 900 at 9 ms: per request, not per second
+        assertEquals((400 * 2.0 + 900 * 9.0) / 1300, m.diskAwaitMillis(), 1e-9);
+        HostSample p = u.peak();
+        assertEquals(60, p.cpuUserPercent(), "the 0.1 s tail is no peak");
+        assertEquals(6_000, p.memoryUsedBytes());
+        assertEquals(2.0, p.diskAwaitMillis());
+        assertEquals(2.0, u.harnessCpuSecondsPerMillionRows(), 1e-9);
+        assertEquals(0.5, u.harnessCpuSecondsPerThousandOperations(), 1e-9);
+        assertEquals(80, HostUsage.peakCpuBusyPercent(List.of(interval(5, 1, a), interval(10, 2, b),
+                interval(10.1, 0.1, tail))), 1e-9, "user and system of one interval, the tail left out");
+        assertTrue(u.targetOnHost());
+        assertEquals("client host, with the target's server on it (embedded)", u.scope());
+    }
+
+    @Test
+    void noHostSamplesNoUsageAndNoRowsNoPerRowFigure() {
+        assertNull(HostUsage.over(List.of(interval(1, 1, null)), "embedded", 1, 1, 1));
+        HostSample h = new HostSample(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        ResourceUsage u = HostUsage.over(List.of(interval(1, 1, h)), "db1.example.com:5432/bench", 3.0, 0, 3_000);
+        assertEquals(-1, u.harnessCpuSecondsPerMillionRows());
+        assertEquals(1.0, u.harnessCpuSecondsPerThousandOperations(), 1e-9);
+        assertEquals(-1, HostUsage.over(List.of(interval(1, 1, h)), "x", -1, 5, 5).harnessCpuSecondsPerThousandOperations());
+        assertFalse(u.targetOnHost());
+        assertEquals("client host only; the target (db1.example.com:5432/bench) is not on localhost", u.scope());
+    }
+
+    @Test
+    void theTargetIsOnThisHostWhenItsEndpointIsEmbeddedOrLoopback() {
+        for (String e : List.of("embedded", "localhost:5432/postgres", "LOCALHOST:5432", "127.0.0.1:8812",
+                "http://localhost:8086", "http://127.0.0.1:9000", "[::1]:5432/db", "::1:5432/postgres", "::1",
+                "https://[::1]:8086", "db.localhost:5432/x")) {
+            assertTrue(HostUsage.targetOnHost(e), e);
+        }
+        for (String e : List.of("db1:5432/bench", "http://influx.example.com:8086", "10.0.0.7:5433/yugabyte",
+                "::10:5432/x", "[fe80::1]:5432/x", "localhostess:5432", "discard", "stdout", "/tmp/out.lp", "")) {
+            assertFalse(HostUsage.targetOnHost(e), e);
+        }
+    }
+
+    private static IntervalSample interval(double end, double seconds, HostSample host) {
+        return new IntervalSample(end, seconds, List.of(), host);
+    }
+}

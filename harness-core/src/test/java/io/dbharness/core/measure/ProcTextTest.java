@@ -1,0 +1,115 @@
+package io.dbharness.core.measure;
+
+import io.dbharness.core.result.HostSample;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/**
+ * The /proc parsers on real texts: {@code proc/before} and {@code proc/after} were copied from a 2-core Linux
+ * VM one second apart while {@code dd} wrote 200 MB with O_DIRECT; {@code diskstats-partitions} has the
+ * kernel's layout for a machine with partitions, LVM, loop and ram devices (the VM has none).
+ */
+class ProcTextTest {
+
+    static String fixture(String name) {
+        try (InputStream in = ProcTextTest.class.getResourceAsStream("/proc/" + name)) {
+            assertNotNull(in, name);
+            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void cpuTakesTheAggregateLineWithNiceInUserAndIrqInSystem() {
+        // cpu  42015 0 16010 41110 1242 0 1231 0 0 0: guest and guest_nice are in user already
+        assertEquals(new ProcText.Cpu(42015, 16010 + 1231, 1242, 42015 + 16010 + 41110 + 1242 + 1231),
+                ProcText.cpu(fixture("before/stat")));
+        assertEquals(new ProcText.Cpu(10 + 2, 3 + 4 + 5, 7, 10 + 2 + 3 + 100 + 7 + 4 + 5 + 6),
+                ProcText.cpu("intr 1 2\ncpu  10 2 3 100 7 4 5 6 1 1\ncpu0 10 2 3 100 7 4 5 6 1 1\n"));
+    }
+
+    @Test
+    void memoryUsedIsTotalLessAvailable() {
+        assertEquals(new ProcText.Memory((24683548L - 24142760L) * 1024, 24683548L * 1024),
+                ProcText.memory(fixture("after/meminfo")));
+        assertNull(ProcText.memory("MemTotal:       24683548 kB\nMemFree:        1000 kB\n"), "no MemAvailable: unknown");
+    }
+
+    @Test
+    void disksCountWholeDisksOnlyNotPartitionsStackedLoopOrRamDevices() {
+        ProcText.Disks d = ProcText.disks(fixture("diskstats-partitions"), Set.of("nvme0n1", "sda")::contains);
+        assertEquals(new ProcText.Disks(120000 + 5000, 250000 + 1000, (9_000_000L + 400_000) * 512,
+                (30_000_000L + 80_000) * 512, 40000 + 120000 + 6000 + 3000), d);
+        assertEquals(new ProcText.Disks(0, 0, 0, 0, 0), ProcText.disks(fixture("diskstats-partitions"), n -> false));
+        assertNull(ProcText.disks(" 8 0 sda 1 2 3\n", n -> true), "a line cut short is not guessed at");
+    }
+
+    @Test
+    void networkSumsInterfacesWithoutLoopback() {
+        assertEquals(new ProcText.Network(191157872, 299656), ProcText.network(fixture("before/net/dev")));
+        // kernels before 2.6 wrote no space after the colon
+        assertEquals(new ProcText.Network(123 + 5, 456 + 6), ProcText.network(
+                "Inter-|\n face |\n  eth0:123 1 0 0 0 0 0 0 456 1 0 0 0 0 0 0\n  wlan0: 5 1 0 0 0 0 0 0 6 1 0 0 0 0 0 0\n"));
+        assertNull(ProcText.network(""));
+    }
+
+    @Test
+    void garbageGivesNullNotAnException() {
+        assertNull(ProcText.cpu("cpu0 1 2 3\n"));
+        assertNull(ProcText.cpu("cpu  1 2 x\n"));
+        assertNull(ProcText.memory(""));
+        assertNull(ProcText.disks("not a diskstats line\n", n -> true));
+        assertNull(ProcText.network("Inter-|\n face |\n  eth0: 1 2 3\n"));
+    }
+
+    @Test
+    void twoReadingsGiveCpuSharesAwaitAndRates() {
+        HostCounters before = counters("before", 0);
+        HostCounters after = counters("after", 1_000_000_000L);
+        HostSample s = after.since(before);
+        // ticks: user 104, system 46 + softirq 1, idle 118, iowait 1: 270 in all
+        assertEquals(100.0 * 104 / 270, s.cpuUserPercent(), 1e-9);
+        assertEquals(100.0 * 47 / 270, s.cpuSystemPercent(), 1e-9);
+        assertEquals(100.0 * 1 / 270, s.cpuIowaitPercent(), 1e-9);
+        // vda: 102 reads and 223 writes completed, 29 + 215 ms spent on them; dd wrote 409,808 sectors
+        assertEquals(102, s.diskReadsPerSecond(), 1e-9);
+        assertEquals(223, s.diskWritesPerSecond(), 1e-9);
+        assertEquals((2280754 - 2278258) * 512 / 1e6, s.diskReadMegabytesPerSecond(), 1e-9);
+        assertEquals(409_808 * 512 / 1e6, s.diskWriteMegabytesPerSecond(), 1e-9);
+        assertEquals((29 + 215) / 325.0, s.diskAwaitMillis(), 1e-9);
+        assertEquals((191195702 - 191157872) / 1e6, s.netReceiveMegabytesPerSecond(), 1e-9);
+        assertEquals((309415 - 299656) / 1e6, s.netTransmitMegabytesPerSecond(), 1e-9);
+        assertEquals((24683548L - 24142760L) * 1024, s.memoryUsedBytes());
+        assertEquals(24683548L * 1024, s.memoryTotalBytes());
+        assertEquals(0.25, s.harnessCpuCores(), 1e-9); // 250 ms of CPU in one second
+    }
+
+    @Test
+    void aCounterThatWentBackwardsOrCouldNotBeReadGivesMinusOne() {
+        HostCounters before = counters("before", 0);
+        HostCounters after = counters("after", 1_000_000_000L);
+        // a disk unplugged between two readings: the sums shrink; the other figures stand
+        HostSample s = before.since(new HostCounters(-1_000_000_000L, after.cpu(), after.memory(), after.disks(),
+                after.network(), 0));
+        assertEquals(-1, s.diskReadsPerSecond());
+        assertEquals(-1, s.diskAwaitMillis());
+        assertEquals(-1, s.netReceiveMegabytesPerSecond());
+        HostSample unread = new HostCounters(1_000_000_000L, null, null, null, null, -1).since(before);
+        assertEquals(new HostSample(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1), unread);
+    }
+
+    private static HostCounters counters(String when, long nanos) {
+        return new HostCounters(nanos, ProcText.cpu(fixture(when + "/stat")), ProcText.memory(fixture(when + "/meminfo")),
+                ProcText.disks(fixture(when + "/diskstats"), "vda"::equals), ProcText.network(fixture(when + "/net/dev")),
+                nanos / 4);
+    }
+}

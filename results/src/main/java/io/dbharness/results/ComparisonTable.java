@@ -1,0 +1,120 @@
+package io.dbharness.results;
+
+import io.dbharness.results.compare.ComparisonRow;
+import io.dbharness.results.compare.ResultComparison;
+import io.dbharness.results.stats.Configuration;
+import io.dbharness.results.stats.Difference;
+import io.dbharness.results.stats.Estimate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code runner compare BASE NEW}: the figures side by side, what decides, and the verdict. */
+public final class ComparisonTable {
+
+    private static final String[] HEADER = {"figure", "base", "new", "change", "p", "verdict"};
+
+    private ComparisonTable() {
+    }
+
+    /** @param baseName, newName what the user gave (a file or directory), to name the sides */
+    public static String render(ResultComparison c, String baseName, String newName) {
+        StringBuilder out = new StringBuilder();
+        out.append("base: ").append(baseName).append(" (").append(describe(c.base())).append(")\n");
+        out.append("new:  ").append(newName).append(" (").append(describe(c.next())).append(")\n");
+        String threshold = percent(c.threshold());
+        if (c.testable()) {
+            out.append("threshold ").append(threshold).append("; significance by Welch's t-test over the repetitions, p < ")
+                    .append(Difference.ALPHA).append('\n');
+        } else {
+            out.append(c.base().runs().size() == 1 && c.next().runs().size() == 1 ? "one run per side"
+                    : (c.base().runs().size() == 1 ? "base" : "new") + " has one run")
+                    .append(": no significance test; judged on the threshold (").append(threshold).append(") alone\n");
+        }
+        out.append('\n');
+        List<String[]> lines = new ArrayList<>();
+        lines.add(HEADER);
+        for (ComparisonRow r : c.rows()) {
+            Difference d = r.difference();
+            lines.add(new String[]{r.figure() + " (" + r.unit() + ")" + (r.gating() ? " *" : ""), value(r.base(), r.unit()),
+                    value(r.next(), r.unit()), d == null ? "" : change(d.relativeChange()), d == null ? "" : p(d.pValue()),
+                    r.verdict().words()});
+        }
+        table(out, lines);
+        out.append("* decides the verdict: the headline throughput (higher is better) and each operation type's p99 "
+                + "(lower is better)\n\n");
+        List<ComparisonRow> worse = c.rows().stream().filter(ComparisonRow::regression).toList();
+        if (worse.isEmpty()) {
+            out.append("verdict: no regression beyond ").append(threshold).append('\n');
+        } else {
+            List<String> what = new ArrayList<>();
+            for (ComparisonRow r : worse) {
+                what.add(r.figure() + " " + change(r.difference().relativeChange())
+                        + (r.difference().testable() ? " (p " + p(r.difference().pValue()) + ")" : ""));
+            }
+            out.append("verdict: NEW is worse than BASE beyond ").append(threshold).append(": ")
+                    .append(String.join(", ", what)).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String describe(Configuration c) {
+        int n = c.runs().size();
+        return n + (n == 1 ? " run" : " runs") + " of " + c.workload() + " on " + c.target()
+                + (c.label() == null ? "" : ", label " + c.label());
+    }
+
+    /** Mean ± the 95% interval's half-width; the mean alone for one run. */
+    private static String value(Estimate e, String unit) {
+        if (e == null) {
+            return "-";
+        }
+        String mean = number(e.mean(), unit);
+        return Double.isNaN(e.ciHalfWidth95()) ? mean : mean + " ± " + number(e.ciHalfWidth95(), unit);
+    }
+
+    private static String number(double v, String unit) {
+        return unit.equals("ms") ? Fmt.millis(v) : Fmt.rate(v);
+    }
+
+    private static String change(double relative) {
+        if (Double.isNaN(relative)) {
+            return "n/a";
+        }
+        if (Double.isInfinite(relative)) {
+            return "from 0";
+        }
+        return String.format(Locale.ROOT, "%+.1f%%", relative * 100);
+    }
+
+    private static String p(double p) {
+        return Double.isNaN(p) ? "-" : p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
+    }
+
+    static String percent(double share) {
+        double pct = share * 100;
+        return (Math.abs(pct - Math.rint(pct)) < 1e-9 ? Long.toString(Math.round(pct))
+                : String.format(Locale.ROOT, "%s", pct)) + "%";
+    }
+
+    private static void table(StringBuilder out, List<String[]> lines) {
+        int[] width = new int[HEADER.length];
+        for (String[] l : lines) {
+            for (int i = 0; i < l.length; i++) {
+                width[i] = Math.max(width[i], l[i].length());
+            }
+        }
+        for (String[] l : lines) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < l.length; i++) {
+                // numbers right-aligned so their digits line up; words left
+                boolean right = i >= 1 && i <= 4;
+                String cell = right ? " ".repeat(width[i] - l[i].length()) + l[i]
+                        : l[i] + " ".repeat(width[i] - l[i].length());
+                line.append(cell).append("  ");
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.dbharness.results.merge;
+
+import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.RunResult;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Per group and operation type over the whole run: counters summed, percentiles read from the summed histogram. */
+final class Operations {
+
+    private Operations() {
+    }
+
+    static List<OperationStats> merge(List<RunResult> parts) {
+        Map<List<String>, List<OperationStats>> byKey = new LinkedHashMap<>();
+        Map<List<String>, Latency> latency = new LinkedHashMap<>();
+        for (RunResult r : parts) {
+            for (OperationStats o : r.operations()) {
+                List<String> key = List.of(o.group(), o.type());
+                byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(o);
+                latency.computeIfAbsent(key, k -> new Latency())
+                        .add(o.histogram(), "result " + r.runId() + ", operation " + o.type());
+            }
+        }
+        List<OperationStats> out = new ArrayList<>();
+        byKey.forEach((key, os) -> out.add(of(os, latency.get(key))));
+        return out;
+    }
+
+    private static OperationStats of(List<OperationStats> os, Latency h) {
+        long completed = 0, rolledBack = 0, errors = 0, timeouts = 0, retries = 0, reconnects = 0, rows = 0,
+                failedRows = 0, unknownRows = 0, returnedRows = 0;
+        for (OperationStats o : os) {
+            completed += o.completed();
+            rolledBack += o.rolledBack();
+            errors += o.errors();
+            timeouts += o.timeouts();
+            retries += o.retries();
+            reconnects += o.reconnects();
+            rows += o.rows();
+            failedRows += o.failedRows();
+            unknownRows += o.unknownRows();
+            returnedRows += o.returnedRows();
+        }
+        OperationStats first = os.get(0);
+        return new OperationStats(first.group(), first.type(), completed, rolledBack, errors, timeouts, retries,
+                reconnects, rows, failedRows, unknownRows, returnedRows, h.meanMillis(), h.millis(50), h.millis(90),
+                h.millis(95), h.millis(99), h.millis(99.9), h.maxMillis(), h.encoded());
+    }
+}

@@ -1,0 +1,186 @@
+package io.dbharness.results.merge;
+
+import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.Verification;
+import io.dbharness.core.result.HostInfo;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.Totals;
+import io.dbharness.results.ResultMismatchException;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * One result from the results of one logical run split across processes (shards on several hosts, or several
+ * processes on one): counters summed, latency histograms added per operation type and per interval and the
+ * percentiles read from the sums, over the wall-clock window of the union of the parts' measured runs. The rules
+ * for every field are in {@code results/COMPARE-MERGE.md}.
+ */
+public final class ResultMerge {
+
+    /** Where the merged result names its parts' run ids, comma-separated, until RunResult has a field for it. */
+    public static final String MERGED_FROM = "mergedFrom";
+
+    /** Stop reasons from the least to the most telling: the merged run stopped as its worst part did. */
+    private static final List<String> STOP_ORDER = List.of("COMPLETED", "DURATION", "INTERRUPTED", "ABORTED");
+
+    private ResultMerge() {
+    }
+
+    /**
+     * @throws ResultMismatchException when there are fewer than two parts, parts of different workloads,
+     *                                 targets or seeds, the same run twice, or a part without its histograms
+     */
+    public static RunResult merge(List<RunResult> parts) {
+        check(parts);
+        RunResult first = parts.get(0);
+        List<Window> windows = parts.stream().map(Window::measured).toList();
+        Window union = Window.union(windows);
+        Totals totals = Counters.totals(parts.stream().map(RunResult::totals).toList(), union.seconds());
+        Map<String, String> workloadInfo = new TreeMap<>(first.workloadInfo() == null ? Map.of() : first.workloadInfo());
+        workloadInfo.put(MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()));
+        // the run's start as the parts give it (warm-up included); its end is the last part's
+        java.time.Instant start = parts.stream().map(RunResult::start).min(Comparator.naturalOrder()).orElseThrow();
+        java.time.Instant end = parts.stream().map(RunResult::end).max(Comparator.naturalOrder()).orElseThrow();
+        return new RunResult(runId(parts, start), distinct(parts, RunResult::harnessVersion),
+                distinct(parts, RunResult::gitCommit), first.seed(), first.target(), first.workload(), start, end,
+                options(parts), first.targetInfo(), workloadInfo, host(parts),
+                parts.size() + " processes: " + distinct(parts, RunResult::loadModel),
+                parts.stream().mapToInt(RunResult::workers).sum(), totals,
+                Counters.groups(parts.stream().map(RunResult::groups).toList(), windows), Operations.merge(parts),
+                Intervals.merge(parts, windows, union), Counters.errors(parts.stream().map(RunResult::errors).toList()),
+                verification(parts),
+                // every part measures the one target the run wrote to: the last (largest) size is the run's
+                parts.stream().mapToLong(RunResult::storedBytes).max().orElse(-1), answers(parts), plans(parts),
+                warmup(parts), Figures.merge(parts, union.seconds()), cpuSeconds(parts), distinct(parts, RunResult::label),
+                // whole-host figures of different machines neither add nor average: they stay in the parts
+                null, stopReason(parts), failure(parts),
+                parts.stream().mapToInt(RunResult::exitCode).max().orElse(0));
+    }
+
+    private static void check(List<RunResult> parts) {
+        if (parts.size() < 2) {
+            throw new ResultMismatchException("merge needs the results of at least two processes; got " + parts.size());
+        }
+        RunResult first = parts.get(0);
+        Set<String> ids = new HashSet<>();
+        for (RunResult r : parts) {
+            same("workload", first.workload(), r.workload());
+            same("target", first.target(), r.target());
+            same("seed", Long.toString(first.seed()), Long.toString(r.seed()));
+            if (!ids.add(r.runId())) {
+                throw new ResultMismatchException("run " + r.runId() + " is given twice: its counts would be added twice");
+            }
+        }
+    }
+
+    private static void same(String what, String a, String b) {
+        if (!Objects.equals(a, b)) {
+            throw new ResultMismatchException("cannot merge results of different " + what + "s (" + a + " and " + b
+                    + "): the parts of one run share workload, target and seed");
+        }
+    }
+
+    private static String distinct(List<RunResult> parts, Function<RunResult, String> field) {
+        return Counters.distinct(parts.stream().map(field).toList());
+    }
+
+    /** Deterministic: merging the same parts again gives the same id. */
+    private static String runId(List<RunResult> parts, java.time.Instant start) {
+        String ts = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
+        int hash = parts.stream().map(RunResult::runId).sorted().toList().hashCode() & 0xffff;
+        return ts + "-" + parts.get(0).workload() + "-" + parts.get(0).target() + "-merged-" + String.format("%04x", hash);
+    }
+
+    /** An option the parts agree on stays; one they set differently (a shard number) keeps every value. */
+    private static Map<String, String> options(List<RunResult> parts) {
+        Map<String, List<String>> values = new TreeMap<>();
+        for (RunResult r : parts) {
+            (r.options() == null ? Map.<String, String>of() : r.options())
+                    .forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+        }
+        Map<String, String> out = new TreeMap<>();
+        values.forEach((k, v) -> out.put(k, Counters.distinct(v)));
+        return out;
+    }
+
+    /** Each distinct machine once: their cores and memory add up, the rest is listed. */
+    private static HostInfo host(List<RunResult> parts) {
+        Map<String, HostInfo> byName = new LinkedHashMap<>();
+        parts.stream().map(RunResult::host).filter(Objects::nonNull).forEach(h -> byName.putIfAbsent(h.hostname(), h));
+        if (byName.isEmpty()) {
+            return null;
+        }
+        List<HostInfo> hs = List.copyOf(byName.values());
+        return new HostInfo(Counters.distinct(hs.stream().map(HostInfo::hostname).toList()),
+                Counters.distinct(hs.stream().map(HostInfo::os).toList()), Counters.distinct(hs.stream().map(HostInfo::arch).toList()),
+                hs.stream().mapToInt(HostInfo::cores).sum(), hs.stream().mapToLong(HostInfo::memoryBytes).sum(),
+                Counters.distinct(hs.stream().map(HostInfo::jvm).toList()), hs.stream().mapToLong(HostInfo::maxHeapBytes).sum());
+    }
+
+    /**
+     * PASSED only when every part passed, FAILED when any failed, SKIPPED otherwise. The row counts are not
+     * added: each part counts the whole table the parts share, so a sum would count it several times.
+     */
+    private static Verification verification(List<RunResult> parts) {
+        List<Verification> vs = parts.stream().map(RunResult::verification).filter(Objects::nonNull).toList();
+        if (vs.isEmpty()) {
+            return null;
+        }
+        String status = vs.stream().anyMatch(Verification::isFailed) ? "FAILED"
+                : vs.size() == parts.size() && vs.stream().allMatch(v -> "PASSED".equals(v.status())) ? "PASSED" : "SKIPPED";
+        List<String> said = new ArrayList<>();
+        for (RunResult r : parts) {
+            if (r.verification() != null) {
+                said.add(r.runId() + " " + r.verification().status() + ": " + r.verification().message());
+            }
+        }
+        long landed = vs.stream().mapToLong(Verification::unknownLanded).filter(n -> n >= 0).sum();
+        boolean anyLanded = vs.stream().anyMatch(v -> v.unknownLanded() >= 0);
+        return new Verification(status, -1, -1, anyLanded ? landed : -1, String.join("; ", said));
+    }
+
+    /** Answers kept once per query instance: with one seed every part asks the same instance the same way. */
+    private static List<AnswerDigest> answers(List<RunResult> parts) {
+        Map<List<Object>, AnswerDigest> out = new LinkedHashMap<>();
+        parts.forEach(r -> r.answers().forEach(a -> out.putIfAbsent(List.of(a.query(), a.instance()), a)));
+        return List.copyOf(out.values());
+    }
+
+    private static Map<String, String> plans(List<RunResult> parts) {
+        Map<String, String> out = new TreeMap<>();
+        parts.forEach(r -> r.plans().forEach(out::putIfAbsent));
+        return out;
+    }
+
+    /** Warm-ups run side by side: counts add, over the longest part's warm-up. */
+    private static Totals warmup(List<RunResult> parts) {
+        List<Totals> ws = parts.stream().map(RunResult::warmup).filter(Objects::nonNull).toList();
+        return ws.isEmpty() ? null : Counters.totals(ws, ws.stream().mapToDouble(Totals::durationSeconds).max().orElseThrow());
+    }
+
+    /** -1 (unknown) when any part did not know its own. */
+    private static double cpuSeconds(List<RunResult> parts) {
+        return parts.stream().anyMatch(r -> r.harnessCpuSeconds() < 0) ? -1
+                : parts.stream().mapToDouble(RunResult::harnessCpuSeconds).sum();
+    }
+
+    private static String stopReason(List<RunResult> parts) {
+        return parts.stream().map(RunResult::stopReason).max(Comparator.comparingInt(STOP_ORDER::indexOf)).orElseThrow();
+    }
+
+    private static String failure(List<RunResult> parts) {
+        List<String> fs = parts.stream().filter(r -> r.failure() != null).map(r -> r.runId() + ": " + r.failure()).toList();
+        return fs.isEmpty() ? null : String.join("; ", fs);
+    }
+}

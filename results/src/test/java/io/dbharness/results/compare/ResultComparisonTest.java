@@ -1,0 +1,133 @@
+package io.dbharness.results.compare;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.Totals;
+import io.dbharness.results.ComparisonTable;
+import io.dbharness.results.ResultMismatchException;
+import io.dbharness.results.SamplesAccess;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultComparisonTest {
+
+    /** A run writing {@code rowsPerSecond} with inserts of p99 {@code p99Millis}. */
+    static RunResult run(String id, double rowsPerSecond, double p99Millis) {
+        return run(id, rowsPerSecond, p99Millis, "iot-insert", Map.of());
+    }
+
+    static RunResult run(String id, double rowsPerSecond, double p99Millis, String workload, Map<String, String> extra) {
+        RunResult t = SamplesAccess.clean();
+        Totals totals = new Totals(1_000, (long) (rowsPerSecond * 10), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 100,
+                rowsPerSecond, 0, 0);
+        OperationStats o = new OperationStats("insert", "insert", 1_000, 0, 0, 0, 0, 0, totals.rows(), 0, 0, 0,
+                p99Millis / 4, p99Millis / 3, p99Millis / 2, p99Millis / 1.5, p99Millis, p99Millis * 1.2, p99Millis * 2, null);
+        Map<String, String> options = new HashMap<>(t.options());
+        options.putAll(extra);
+        return new RunResult(id, t.harnessVersion(), t.gitCommit(), t.seed(), t.target(), workload, t.start(), t.end(),
+                options, t.targetInfo(), t.workloadInfo(), t.host(), t.loadModel(), t.workers(), totals, t.groups(),
+                List.of(o), t.intervals(), List.of(), t.verification(), -1, List.of(), Map.of(), null, Map.of(), -1,
+                null, null, "COMPLETED", null, 0);
+    }
+
+    private static ComparisonRow row(ResultComparison c, String figure) {
+        return c.rows().stream().filter(r -> r.figure().equals(figure)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aSignificantDropBeyondTheThresholdIsARegression() {
+        List<RunResult> base = List.of(run("b1", 100_000, 10), run("b2", 101_000, 10.2), run("b3", 99_000, 9.8));
+        List<RunResult> next = List.of(run("n1", 80_000, 10.1), run("n2", 81_000, 9.9), run("n3", 79_000, 10));
+        ResultComparison c = ResultComparison.compare(base, next, 0.05);
+
+        ComparisonRow throughput = row(c, "throughput");
+        assertEquals("rows/s", throughput.unit());
+        assertEquals(-0.2, throughput.difference().relativeChange(), 1e-9);
+        assertTrue(throughput.difference().pValue() < 0.001, "p " + throughput.difference().pValue());
+        assertEquals(Verdict.WORSE, throughput.verdict());
+        assertEquals(Verdict.SAME, row(c, "insert p99").verdict());
+        assertTrue(c.regression());
+        assertTrue(c.testable());
+
+        String table = ComparisonTable.render(c, "base/", "new/");
+        assertTrue(table.contains("threshold 5%; significance by Welch's t-test"), table);
+        assertTrue(table.contains("100,000 ± 2,484"), table);
+        assertTrue(table.contains("verdict: NEW is worse than BASE beyond 5%: throughput -20.0% (p <0.001)"), table);
+    }
+
+    @Test
+    void aChangeBeyondTheThresholdThatTheRepetitionsDoNotShowIsNotARegression() {
+        // p99 up 30% on average, but the runs scatter so widely that it could be noise
+        List<RunResult> base = List.of(run("b1", 100_000, 5), run("b2", 100_000, 15));
+        List<RunResult> next = List.of(run("n1", 100_000, 4), run("n2", 100_000, 22));
+        ResultComparison c = ResultComparison.compare(base, next, 0.05);
+        assertEquals(Verdict.NOT_SIGNIFICANT, row(c, "insert p99").verdict());
+        assertFalse(c.regression());
+        assertTrue(ComparisonTable.render(c, "a", "b").contains("verdict: no regression beyond 5%"));
+    }
+
+    @Test
+    void withOneRunPerSideTheThresholdAloneDecidesAndTheOutputSaysSo() {
+        ResultComparison worse = ResultComparison.compare(List.of(run("b", 100_000, 10)), List.of(run("n", 100_000, 13)), 0.05);
+        assertEquals(Verdict.WORSE, row(worse, "insert p99").verdict());
+        assertTrue(worse.regression());
+        String table = ComparisonTable.render(worse, "base.json", "new.json");
+        assertTrue(table.contains("one run per side: no significance test; judged on the threshold (5%) alone"), table);
+        assertTrue(table.contains("insert p99 (ms)"), table);
+        assertTrue(table.contains("+30.0%"), table);
+
+        ResultComparison within = ResultComparison.compare(List.of(run("b", 100_000, 10)), List.of(run("n", 96_000, 10.4)), 0.05);
+        assertFalse(within.regression());
+        assertEquals(Verdict.SAME, row(within, "throughput").verdict());
+
+        ResultComparison better = ResultComparison.compare(List.of(run("b", 100_000, 10)), List.of(run("n", 150_000, 5)), 0.05);
+        assertEquals(Verdict.BETTER, row(better, "throughput").verdict());
+        assertEquals(Verdict.BETTER, row(better, "insert p99").verdict());
+        assertFalse(better.regression());
+    }
+
+    @Test
+    void p50AndErrorsAreShownButDoNotDecide() {
+        ResultComparison c = ResultComparison.compare(List.of(run("b", 100_000, 10)), List.of(run("n", 100_000, 10)), 0.05);
+        assertEquals(List.of("throughput", "insert p50", "insert p99", "insert errors"),
+                c.rows().stream().map(ComparisonRow::figure).toList());
+        assertEquals(List.of(true, false, true, false), c.rows().stream().map(ComparisonRow::gating).toList());
+    }
+
+    @Test
+    void resultsOfDifferentWorkloadsOrSeveralConfigurationsOnASideAreRefused() {
+        assertEquals("cannot compare iot-insert with tpcc results", assertThrows(ResultMismatchException.class,
+                () -> ResultComparison.compare(List.of(run("b", 1, 1)), List.of(run("n", 1, 1, "tpcc", Map.of())), 0.05))
+                .getMessage());
+        List<RunResult> mixed = List.of(run("b1", 1, 1), run("b2", 1, 1, "iot-insert", Map.of("workers", "16")));
+        assertEquals("base holds results of 2 configurations (they differ in workers): give the repetitions of one "
+                + "configuration", assertThrows(ResultMismatchException.class,
+                () -> ResultComparison.compare(mixed, List.of(run("n", 1, 1)), 0.05)).getMessage());
+        assertEquals("new holds no results", assertThrows(ResultMismatchException.class,
+                () -> ResultComparison.compare(List.of(run("b", 1, 1)), List.of(), 0.05)).getMessage());
+    }
+
+    @Test
+    void thresholdIsAPercentage() {
+        assertEquals(0.05, Threshold.parse("5%"));
+        assertEquals(0.05, Threshold.parse("5"));
+        assertEquals(0.025, Threshold.parse("2.5%"));
+        assertEquals(0.0, Threshold.parse("0%"));
+        assertEquals(0.005, Threshold.parse("0.5%"));
+        assertEquals("invalid value '0.05' for --threshold: ambiguous; write 0.05% or 5%",
+                assertThrows(UsageException.class, () -> Threshold.parse("0.05")).getMessage());
+        for (String bad : List.of("", "five", "-5%", "5%%", "NaN", "Infinity", "2000%", "5d", "%")) {
+            String message = assertThrows(UsageException.class, () -> Threshold.parse(bad)).getMessage();
+            assertTrue(message.startsWith("invalid value '" + bad + "' for --threshold: expected a percentage"), message);
+        }
+    }
+}

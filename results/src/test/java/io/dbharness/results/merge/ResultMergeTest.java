@@ -1,0 +1,189 @@
+package io.dbharness.results.merge;
+
+import io.dbharness.core.measure.HistogramCodec;
+import io.dbharness.core.result.ErrorSummary;
+import io.dbharness.core.result.GroupResult;
+import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.IntervalSample.GroupInterval;
+import io.dbharness.core.result.IntervalSample.TypeInterval;
+import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.Totals;
+import io.dbharness.results.ResultMismatchException;
+import io.dbharness.results.SamplesAccess;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultMergeTest {
+
+    private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
+
+    /** Latencies in microseconds, as the engine records them, from a seeded generator. */
+    private static long[] latencies(long seed, int n, double scaleMicros) {
+        Random r = new Random(seed);
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = 1 + (long) (scaleMicros * Math.exp(r.nextGaussian()));
+        }
+        return out;
+    }
+
+    private static Histogram histogram(long[]... values) {
+        Histogram h = new Histogram(3);
+        for (long[] vs : values) {
+            for (long v : vs) {
+                h.recordValue(v);
+            }
+        }
+        return h;
+    }
+
+    private static double ms(Histogram h, double percentile) {
+        return h.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    /**
+     * A part that ran {@code seconds} from {@code start}: one insert type, its latencies split over 10-second
+     * intervals, {@code rowsPerOp} rows per operation.
+     */
+    static RunResult part(String id, Instant start, long[][] perInterval, Map<String, Double> figures) {
+        RunResult template = SamplesAccess.clean();
+        long ops = 0;
+        List<IntervalSample> intervals = new java.util.ArrayList<>();
+        for (int i = 0; i < perInterval.length; i++) {
+            Histogram h = histogram(perInterval[i]);
+            long n = perInterval[i].length;
+            ops += n;
+            TypeInterval t = new TypeInterval("insert", n, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
+                    HistogramCodec.encode(h));
+            intervals.add(new IntervalSample(10.0 * (i + 1), 10.0, List.of(new GroupInterval("insert", n, n * 100, n * 1000,
+                    n * 5000, 0, 0, 0, n / 10.0, n * 10.0, n * 100.0, n * 5000 / 10.0 / 1e6, ms(h, 50), ms(h, 99),
+                    h.getMaxValue() / 1000.0, List.of(t))), null));
+        }
+        Histogram all = histogram(perInterval);
+        double seconds = 10.0 * perInterval.length;
+        Totals totals = Totals.of(new io.dbharness.core.api.RunTotals(ops, ops * 100, 0, ops * 1000, ops * 5000, 1, 100,
+                0, 0, 0, 2, 0), seconds);
+        OperationStats os = new OperationStats("insert", "insert", ops - 1, 0, 1, 0, 2, 0, ops * 100, 100, 0, 0,
+                all.getMean() / 1000, ms(all, 50), ms(all, 90), ms(all, 95), ms(all, 99), ms(all, 99.9),
+                all.getMaxValue() / 1000.0, HistogramCodec.encode(all));
+        return new RunResult(id, template.harnessVersion(), template.gitCommit(), template.seed(), template.target(),
+                template.workload(), start.minusSeconds(2), start.plusMillis((long) (seconds * 1000)), template.options(),
+                template.targetInfo(), template.workloadInfo(), template.host(), "closed, 4 workers", 4, totals,
+                List.of(new GroupResult("insert", "closed", 4, totals, null)), List.of(os), intervals,
+                List.of(new ErrorSummary("insert", "insert", "FATAL", "23514", 1, "check constraint")),
+                template.verification(), 1_000_000, List.of(), Map.of(), null, figures, 1.5, null, null, "COMPLETED", null, 1);
+    }
+
+    @Test
+    void mergedPercentilesEqualThoseOfOneHistogramHoldingEveryValue() {
+        long[] a1 = latencies(1, 20_000, 800), a2 = latencies(2, 15_000, 1_200);
+        long[] b1 = latencies(3, 5_000, 5_000), b2 = latencies(4, 30_000, 300);
+        RunResult a = part("a", T0, new long[][]{a1, a2}, Map.of());
+        RunResult b = part("b", T0, new long[][]{b1, b2}, Map.of());
+
+        RunResult m = ResultMerge.merge(List.of(a, b));
+
+        Histogram all = histogram(a1, a2, b1, b2);
+        OperationStats o = m.operations().get(0);
+        assertEquals(ms(all, 50), o.p50Millis());
+        assertEquals(ms(all, 90), o.p90Millis());
+        assertEquals(ms(all, 95), o.p95Millis());
+        assertEquals(ms(all, 99), o.p99Millis());
+        assertEquals(ms(all, 99.9), o.p999Millis());
+        assertEquals(all.getMaxValue() / 1000.0, o.maxMillis());
+        assertEquals(all.getMean() / 1000, o.meanMillis(), 1e-9);
+        assertEquals(all.getTotalCount(), HistogramCodec.decode(o.histogram()).getTotalCount());
+        // the parts ran the same window: interval i holds both parts' interval i
+        assertEquals(2, m.intervals().size());
+        Histogram first = histogram(a1, b1);
+        TypeInterval t = m.intervals().get(0).groups().get(0).types().get(0);
+        assertEquals(ms(first, 99), t.p99Millis());
+        assertEquals(ms(first, 50), m.intervals().get(0).groups().get(0).p50Millis());
+        assertEquals(a1.length + b1.length, t.operations());
+        assertEquals(first.getMaxValue() / 1000.0, t.maxMillis());
+    }
+
+    @Test
+    void countersAreTheSumsAndRatesTheSumsOverTheUnionWindow() {
+        RunResult a = part("a", T0, new long[][]{latencies(1, 1_000, 500), latencies(2, 2_000, 500)}, Map.of());
+        // started 10 s later: the union is 30 s
+        RunResult b = part("b", T0.plusSeconds(10), new long[][]{latencies(3, 3_000, 500), latencies(4, 4_000, 500)}, Map.of());
+
+        RunResult m = ResultMerge.merge(List.of(a, b));
+
+        assertEquals(10_000, m.totals().operations());
+        assertEquals(1_000_000, m.totals().rows());
+        assertEquals(2, m.totals().errors());
+        assertEquals(4, m.totals().retries());
+        assertEquals(30.0, m.totals().durationSeconds(), 1e-6);
+        assertEquals(1_000_000 / 30.0, m.totals().rowsPerSecond(), 1e-3);
+        assertEquals(8, m.workers());
+        assertEquals(8, m.groups().get(0).workers());
+        assertEquals(m.totals().rows(), m.groups().get(0).totals().rows());
+        OperationStats o = m.operations().get(0);
+        assertEquals(a.operations().get(0).completed() + b.operations().get(0).completed(), o.completed());
+        assertEquals(2, o.errors());
+        assertEquals(2, m.errors().get(0).count());
+        assertEquals(3.0, m.harnessCpuSeconds());
+        assertEquals("a, b", m.workloadInfo().get(ResultMerge.MERGED_FROM));
+        assertEquals(a.start(), m.start());
+        assertEquals(b.end(), m.end());
+        // 0-10 s holds a's first interval, 10-20 s a's second and b's first, 20-30 s b's second
+        assertEquals(List.of(1_000L, 5_000L, 4_000L), m.intervals().stream()
+                .map(s -> s.groups().get(0).operations()).toList());
+        assertEquals(List.of(10.0, 20.0, 30.0), m.intervals().stream().map(IntervalSample::endSeconds).toList());
+        assertEquals(500.0, m.intervals().get(1).groups().get(0).operationsPerSecond(), 1e-9);
+        assertEquals(m.totals().operations(), m.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum());
+        assertNull(m.resources());
+        assertNull(m.intervals().get(0).host());
+        assertEquals(m, ResultMerge.merge(List.of(a, b)), "the same parts merge to the same result");
+    }
+
+    @Test
+    void ratesAmongTheFiguresAreRecomputedAndOtherFiguresLeftOut() {
+        long[][] twoIntervals = {latencies(1, 100, 500), latencies(2, 100, 500)};
+        RunResult a = part("a", T0, twoIntervals, Map.of("tpmC", 600.0, "tpmTotal", 1_200.0, "efficiencyPercent", 50.0));
+        RunResult b = part("b", T0, twoIntervals, Map.of("tpmC", 300.0, "tpmTotal", 700.0, "efficiencyPercent", 25.0));
+        assertEquals(Map.of("tpmC", 900.0, "tpmTotal", 1_900.0), ResultMerge.merge(List.of(a, b)).figures(),
+                "same window: the New-Orders per minute add up");
+
+        RunResult late = part("c", T0.plusSeconds(20), twoIntervals, Map.of("tpmC", 300.0));
+        // 600/min for 20 s and 300/min for 20 s = 300 New-Orders over 40 s: 450 per minute
+        assertEquals(450.0, ResultMerge.merge(List.of(a, late)).figures().get("tpmC"), 1e-9);
+    }
+
+    @Test
+    void partsOfDifferentRunsOrTheSameRunTwiceAreRefused() {
+        long[][] one = {latencies(1, 100, 500)};
+        RunResult a = part("a", T0, one, Map.of());
+        RunResult b = part("b", T0, one, Map.of());
+        RunResult tpcc = withWorkload(b, "tpcc");
+
+        assertEquals("cannot merge results of different workloads (iot-insert and tpcc): the parts of one run share "
+                + "workload, target and seed", assertThrows(ResultMismatchException.class,
+                () -> ResultMerge.merge(List.of(a, tpcc))).getMessage());
+        assertTrue(assertThrows(ResultMismatchException.class, () -> ResultMerge.merge(List.of(a, a)))
+                .getMessage().startsWith("run a is given twice"));
+        assertEquals("merge needs the results of at least two processes; got 1",
+                assertThrows(ResultMismatchException.class, () -> ResultMerge.merge(List.of(a))).getMessage());
+    }
+
+    private static RunResult withWorkload(RunResult r, String workload) {
+        return new RunResult(r.runId(), r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), workload, r.start(),
+                r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
+                r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
+                r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
+                r.failure(), r.exitCode());
+    }
+}

@@ -1,0 +1,46 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ResultFiles;
+import io.dbharness.results.SummaryTable;
+import io.dbharness.results.merge.ResultMerge;
+import picocli.CommandLine.ParseResult;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** {@code runner merge PART... --out FILE}: one result from a run split across processes; 0 written, 2 refused. */
+final class MergeCommand {
+
+    private MergeCommand() {
+    }
+
+    static int run(ParseResult pr, PrintStream out) {
+        List<String> args = pr.matchedPositional(0) == null ? List.of() : List.of(pr.matchedPositional(0).<String[]>getValue());
+        String target = pr.matchedOptionValue("--out", null);
+        if (target == null || target.isBlank()) {
+            throw new UsageException("runner merge needs --out FILE: where the merged result goes");
+        }
+        Path file = Path.of(target);
+        if (Files.isDirectory(file)) {
+            throw new UsageException("--out names the merged result's file; " + target + " is a directory");
+        }
+        if (args.isEmpty()) {
+            throw new UsageException("runner merge needs the result files of the run's processes (or a directory of them)");
+        }
+        RunResult merged = ResultMerge.merge(ResultInputs.readAll(args));
+        try {
+            ResultFiles.writeTo(merged, file);
+        } catch (IOException e) {
+            throw new UsageException("cannot write the merged result to " + target + ": " + ResultsDir.reason(e) + " (--out)");
+        }
+        out.print(SummaryTable.render(merged));
+        out.println("merged " + merged.workloadInfo().get(ResultMerge.MERGED_FROM).split(", ").length
+                + " results into: " + file);
+        return ExitCode.OK;
+    }
+}

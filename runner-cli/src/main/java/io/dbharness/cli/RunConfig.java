@@ -1,0 +1,116 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.engine.Registry;
+import picocli.CommandLine.ParseResult;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One run's configuration as the command line and config file give it, before it connects. The file's options
+ * and the command line's are kept apart because a command-line value may displace a file's other spelling of
+ * the same setting (see {@link #options()}); a sweep point's values count as the command line's.
+ *
+ * @param fileOptions harness options from {@code --config}
+ * @param flagOptions harness options from the command line (and a sweep point)
+ * @param repeat      runs of this configuration in a row ({@code --repeat}, 1 to {@value #MAX_REPEAT})
+ */
+record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
+                 Path resultsDir, int repeat) {
+
+    static final int MAX_REPEAT = 1000;
+
+    RunConfig {
+        // in the order given, so the first bad option reported is the first written
+        fileOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fileOptions));
+        flagOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(flagOptions));
+        if (repeat < 1 || repeat > MAX_REPEAT) {
+            throw new IllegalArgumentException("repeat " + repeat);
+        }
+    }
+
+    /** Reads {@code --config} (turning on driver logs when it says {@code verbose}) and the flags of {@code pr}. */
+    static RunConfig from(ParseResult pr, Registry registry, PrintStream err) {
+        String target = pr.matchedOptionValue("--target", null);
+        String workload = pr.matchedOptionValue("--workload", null);
+        String config = pr.matchedOptionValue("--config", null);
+        Map<String, String> file = new LinkedHashMap<>();
+        String resultsFromFile = null;
+        String repeatFromFile = null;
+        if (config != null) {
+            file.putAll(ConfigFile.read(Path.of(config), Commands.knownKeys(registry), w -> Main.printWarning(err, w)));
+            String t = file.remove("target");
+            String w = file.remove("workload");
+            target = target == null ? t : target;
+            workload = workload == null ? w : workload;
+            // the CLI's own keys, the command line still winning
+            resultsFromFile = file.remove("results");
+            repeatFromFile = file.remove("repeat");
+            String verbose = file.remove("verbose");
+            if (verbose != null && ConfigFile.bool(Path.of(config), "verbose", verbose) && !pr.hasMatchedOption("--verbose")) {
+                Main.configureLogging(true);
+            }
+        }
+        String results = pr.matchedOptionValue("--results", resultsFromFile == null ? "results" : resultsFromFile);
+        if (results.isBlank()) {
+            throw new UsageException("--results needs a directory (default: results)");
+        }
+        String repeat = pr.matchedOptionValue("--repeat", repeatFromFile == null ? "1" : repeatFromFile);
+        return new RunConfig(target == null ? "postgres" : target, workload == null ? "iot-insert" : workload, file,
+                Commands.matchedHarnessOptions(pr), Path.of(results), repeat(repeat));
+    }
+
+    private static int repeat(String value) {
+        try {
+            int n = Integer.parseInt(value.trim().replace("_", ""));
+            if (n >= 1 && n <= MAX_REPEAT) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, in the words every option uses
+        }
+        throw new UsageException("invalid value '" + value + "' for --repeat: expected an integer from 1 to " + MAX_REPEAT);
+    }
+
+    /**
+     * The options a run gets: the file's under the command line's. When to stop is one setting written two ways:
+     * the command line's replaces the file's (a BenchmarkSQL file's runTxnsPerTerminal against --duration),
+     * rather than both being refused as contradictory.
+     */
+    Map<String, String> options() {
+        Map<String, String> options = new LinkedHashMap<>(fileOptions);
+        if (flagOptions.containsKey("duration")) {
+            options.remove("txns-per-terminal");
+        }
+        if (flagOptions.containsKey("txns-per-terminal")) {
+            options.remove("duration");
+        }
+        options.putAll(flagOptions);
+        return options;
+    }
+
+    /** This configuration with one more value as if given on the command line: {@code target}, {@code workload} or an option. */
+    RunConfig with(String name, String value) {
+        return switch (name) {
+            case "target" -> new RunConfig(value, workload, fileOptions, flagOptions, resultsDir, repeat);
+            case "workload" -> new RunConfig(target, value, fileOptions, flagOptions, resultsDir, repeat);
+            default -> {
+                Map<String, String> flags = new LinkedHashMap<>(flagOptions);
+                flags.put(name, value);
+                yield new RunConfig(target, workload, fileOptions, flags, resultsDir, repeat);
+            }
+        };
+    }
+
+    /** This configuration without {@code names}: options of another point's target or workload. */
+    RunConfig without(java.util.Collection<String> names) {
+        Map<String, String> file = new LinkedHashMap<>(fileOptions);
+        Map<String, String> flags = new LinkedHashMap<>(flagOptions);
+        file.keySet().removeAll(names);
+        flags.keySet().removeAll(names);
+        return new RunConfig(target, workload, file, flags, resultsDir, repeat);
+    }
+}

@@ -1,0 +1,110 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.results.stats.Estimate;
+import io.dbharness.results.stats.Headline;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs in a row: every point of a sweep, or one configuration {@code --repeat N} times, each repetition of a
+ * point right after the previous one. A run that fails does not end the series (a sweep over targets goes on
+ * past a target that is down); a stop request (Ctrl-C) does, after the current run's summary and result.
+ */
+final class Series {
+
+    /** One run of the series: its point, its repetition (1-based) and how it ended. */
+    record Run(SweepPoint point, int repetition, SingleRun.Outcome outcome) {
+    }
+
+    private final PrintStream err;
+    private final SingleRun runner;
+
+    Series(PrintStream err, SingleRun runner) {
+        this.err = err;
+        this.runner = runner;
+    }
+
+    /**
+     * @param points the points in order; one point without values for a plain run repeated
+     * @return the runs made, fewer than {@code points × repeat} when a stop was requested
+     */
+    List<Run> run(List<SweepPoint> points, int repeat) {
+        List<Run> runs = new ArrayList<>();
+        for (SweepPoint p : points) {
+            for (int rep = 1; rep <= repeat; rep++) {
+                PrintStream report = runner.report(p.config().options());
+                if (!runs.isEmpty()) {
+                    report.println(); // the previous run's summary ends just above
+                }
+                report.println(header(p, points.size(), rep, repeat));
+                SingleRun.Outcome o;
+                try {
+                    o = runner.run(p.config());
+                } catch (UsageException e) {
+                    // refused while preparing (a database missing on one target): the other points may still run
+                    Main.printError(err, (p.values().isEmpty() ? "" : "sweep point " + p.label() + ": ") + e.getMessage());
+                    o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);
+                }
+                runs.add(new Run(p, rep, o));
+                if (o.stopped()) {
+                    int left = points.size() * repeat - runs.size();
+                    if (left > 0) {
+                        err.println("stopped: " + left + (left == 1 ? " run" : " runs") + " of the series not started");
+                    }
+                    return runs;
+                }
+            }
+        }
+        return runs;
+    }
+
+    /** {@code == point 2/6: total-metrics-count=100 (repetition 1/3) ==}, or {@code == repetition 2/3 ==}. */
+    private static String header(SweepPoint p, int points, int rep, int repeat) {
+        String repetition = "repetition " + rep + "/" + repeat;
+        if (p.values().isEmpty()) {
+            return "== " + repetition + " ==";
+        }
+        return "== point " + p.number() + "/" + points + ": " + p.label() + (repeat > 1 ? " (" + repetition + ")" : "") + " ==";
+    }
+
+    /** The worst exit code: a stop's (129, 130, 143) over a lost target (3) over bad usage (2) over errors (1). */
+    static int exitCode(List<Run> runs) {
+        return runs.stream().mapToInt(r -> r.outcome().exitCode()).max().orElse(ExitCode.OK);
+    }
+
+    /** Mean and 95% interval (Student's t) of the headline figure over the runs of one point that exited 0. */
+    static String spread(List<Run> runs) {
+        List<Run> clean = runs.stream().filter(r -> r.outcome().exitCode() == ExitCode.OK && r.outcome().result() != null).toList();
+        if (clean.isEmpty()) {
+            return "no run finished without errors: no mean";
+        }
+        Map<String, List<Double>> byName = new java.util.LinkedHashMap<>();
+        clean.forEach(r -> {
+            Headline h = Headline.of(r.outcome().result());
+            byName.computeIfAbsent(h.name(), k -> new ArrayList<>()).add(h.value());
+        });
+        List<String> parts = new ArrayList<>();
+        byName.forEach((name, values) -> {
+            Estimate e = Estimate.of(values.stream().mapToDouble(Double::doubleValue).toArray());
+            parts.add(e.n() == 1 ? "mean " + number(e.mean()) + " " + name + " (1 run: no interval)"
+                    : "mean " + number(e.mean()) + " ± " + number(e.ciHalfWidth95()) + " " + name
+                            + " (95% CI, Student's t, " + e.n() + " runs)");
+        });
+        int left = runs.size() - clean.size();
+        return String.join("; ", parts) + (left > 0 ? "; " + left + " of " + runs.size() + " runs left out (not exit 0)" : "");
+    }
+
+    /** {@code 12,345 rows/s}. */
+    static String describe(Headline h) {
+        return number(h.value()) + " " + h.name();
+    }
+
+    /** Thousands separators, decimals only for small numbers, the same on every machine. */
+    private static String number(double v) {
+        return String.format(java.util.Locale.ROOT, Math.abs(v) >= 100 ? "%,.0f" : "%,.1f", v);
+    }
+}

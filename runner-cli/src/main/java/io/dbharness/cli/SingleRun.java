@@ -1,0 +1,133 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.engine.StopSignal;
+import io.dbharness.core.result.ErrorSummary;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ProgressPrinter;
+import io.dbharness.results.ResultFiles;
+import io.dbharness.results.SummaryTable;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One run as {@code runner} does it, the same for a plain run, a repetition and a sweep point: Ctrl-C handled,
+ * progress, result file, summary and the error line that explains the exit code.
+ */
+final class SingleRun {
+
+    /**
+     * How a run ended.
+     *
+     * @param file    the result file, null when none was written
+     * @param result  what the run measured, null when it never started
+     * @param stopped a stop was requested (Ctrl-C, SIGTERM, SIGHUP): nothing more should start
+     */
+    record Outcome(int exitCode, Path file, RunResult result, boolean stopped) {
+    }
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> env;
+    private final Registry registry;
+
+    SingleRun(PrintStream out, PrintStream err, Map<String, String> env, Registry registry) {
+        this.out = out;
+        this.err = err;
+        this.env = env;
+        this.registry = registry;
+    }
+
+    /** Where the summary goes: rows streamed to stdout ({@code --output -}) must not be followed by it. */
+    PrintStream report(Map<String, String> options) {
+        return "-".equals(options.get("output")) ? err : out;
+    }
+
+    /** The spec of a run of {@code config}, also for checking it before anything runs. */
+    RunSpec spec(RunConfig config, ProgressListener progress, StopSignal stop) {
+        return RunSpec.builder().target(config.target()).workload(config.workload()).options(config.options())
+                .environment(env).progress(progress).stopSignal(stop).build();
+    }
+
+    /** Runs {@code config} once; bad usage found before the run starts is thrown as a {@code UsageException}. */
+    Outcome run(RunConfig config) {
+        Map<String, String> options = config.options();
+        boolean watch = !"true".equals(options.get("no-watch"));
+        StopSignal stop = new StopSignal();
+        try (Interrupts ignored = Interrupts.install(stop, err)) {
+            RunSpec spec = spec(config, watch ? new ProgressPrinter(err) : ProgressListener.NONE, stop);
+            RunResult result;
+            try {
+                result = Harness.run(spec, registry);
+            } catch (TargetException e) {
+                if (stop.isRequested()) { // a stop while connecting: it has said so, the rest is its consequence
+                    return new Outcome(stop.requested().exitCode(), null, null, true);
+                }
+                Main.printError(err, e.getMessage());
+                return new Outcome(setupExitCode(e), null, null, false);
+            }
+            return finish(result, config.resultsDir(), options, stop.isRequested());
+        }
+    }
+
+    /** The file first: if it cannot be written, the summary says so through its exit code. */
+    private Outcome finish(RunResult result, Path resultsDir, Map<String, String> options, boolean stopped) {
+        Path file = null;
+        String writeError = null;
+        try {
+            file = ResultFiles.write(result, resultsDir);
+        } catch (IOException e) {
+            writeError = "cannot write the result to " + resultsDir + ": " + ResultsDir.reason(e);
+            if (result.exitCode() == ExitCode.OK) {
+                result = result.withExitCode(ExitCode.RUN_FAILED);
+            }
+        }
+        PrintStream report = report(options);
+        report.print(SummaryTable.render(result));
+        if (writeError != null) {
+            Main.printError(err, writeError);
+            return new Outcome(result.exitCode(), null, result, stopped);
+        }
+        report.println("result: " + file);
+        explain(result, options);
+        return new Outcome(result.exitCode(), file, result, stopped);
+    }
+
+    /** The one line that says why a finished run exits non-zero, when the summary alone does not. */
+    private void explain(RunResult result, Map<String, String> options) {
+        if (result.failure() != null) {
+            Main.printError(err, result.failure());
+        } else if (result.verification().isFailed()) {
+            Main.printError(err, "verification failed: " + result.verification().message());
+        } else if (result.exitCode() == ExitCode.RUN_FAILED && !result.errors().isEmpty()) {
+            // the run went on within --max-errors, but a script must see why it exits 1
+            ErrorSummary first = result.errors().get(0);
+            Main.printError(err, String.format(Locale.ROOT, "%,d operations failed; the most frequent: %s %s",
+                    result.totals().errors(), first.kind(), String.valueOf(first.firstMessage()).replaceAll("\\s*\\R\\s*", " ")));
+        } else if (result.exitCode() == ExitCode.RUN_FAILED && result.totals().timeouts() > 0
+                && result.totals().operations() == 0) {
+            Main.printError(err, "every query timed out (--op-timeout " + options.getOrDefault("op-timeout",
+                    RunOptions.DEFAULT_OP_TIMEOUT) + "): nothing was measured");
+        }
+    }
+
+    /**
+     * A run that could not start: the target unreachable, refusing the credentials or not answering in time
+     * (3); refusing the preparation, e.g. no right to create the table (2: a setting to change).
+     */
+    private static int setupExitCode(TargetException e) {
+        return switch (e.kind()) {
+            case UNREACHABLE, AUTHENTICATION, TIMEOUT -> ExitCode.TARGET;
+            default -> ExitCode.USAGE;
+        };
+    }
+}

@@ -1,0 +1,79 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.engine.Registry;
+import picocli.CommandLine.ParseResult;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code runner sweep --vary NAME=V1,V2 [--vary ...] [run flags]}: the points in order, every one checked
+ * before the first runs, one result file per run into {@code --results}, then a table of the runs and the
+ * report over their files.
+ */
+final class Sweep {
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Registry registry;
+    private final SingleRun runner;
+
+    Sweep(PrintStream out, PrintStream err, Registry registry, SingleRun runner) {
+        this.out = out;
+        this.err = err;
+        this.registry = registry;
+        this.runner = runner;
+    }
+
+    int run(ParseResult pr) {
+        List<VaryAxis> axes = new ArrayList<>();
+        String[] vary = pr.matchedOptionValue("--vary", new String[0]);
+        for (String v : vary) {
+            axes.add(VaryAxis.parse(v));
+        }
+        RunConfig base = RunConfig.from(pr, registry, err);
+        SweepPlan plan = SweepPlan.of(pr, base, axes, registry, runner);
+        ResultsDir.check(base.resultsDir());
+        String outOption = pr.matchedOptionValue("--out", null);
+        Path reportDir = outOption == null ? base.resultsDir().resolve("report-" + LocalDateTime.now()
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))) : Path.of(outOption);
+        if (outOption != null) {
+            ResultsDir.check(reportDir); // asked for: a typo must not surface only after the last point
+        }
+        out.println("sweep: " + plan.points().size() + (plan.points().size() == 1 ? " point" : " points")
+                + (base.repeat() > 1 ? " × " + base.repeat() + " repetitions" : "") + ", results into " + base.resultsDir());
+
+        List<Series.Run> runs = new Series(err, runner).run(plan.points(), base.repeat());
+        out.println();
+        out.println("sweep: " + runs.size() + " of " + plan.points().size() * base.repeat() + " runs made");
+        out.print(SeriesTable.render(runs, base.repeat() > 1));
+        if (base.repeat() > 1) {
+            Map<SweepPoint, List<Series.Run>> byPoint = new LinkedHashMap<>();
+            runs.forEach(r -> byPoint.computeIfAbsent(r.point(), k -> new ArrayList<>()).add(r));
+            byPoint.forEach((p, rs) -> out.println("  " + p.number() + " " + p.label() + ": " + Series.spread(rs)));
+        }
+        List<Path> files = runs.stream().map(r -> r.outcome().file()).filter(java.util.Objects::nonNull).toList();
+        int code = Series.exitCode(runs);
+        if (!files.isEmpty()) {
+            out.println("result files (" + files.size() + "):");
+            files.forEach(f -> out.println("  " + f));
+            try {
+                out.println("report: " + io.dbharness.results.report.Report.write(files, reportDir));
+            } catch (java.io.IOException e) {
+                // the runs are kept; like a result file that cannot be written, it fails the command
+                Main.printError(err, "cannot write the report to " + reportDir + ": " + ResultsDir.reason(e));
+                return code == ExitCode.OK ? ExitCode.RUN_FAILED : code;
+            } catch (io.dbharness.results.ResultFileException e) {
+                Main.printError(err, "runner report: " + e.getMessage());
+                return code == ExitCode.OK ? ExitCode.RUN_FAILED : code;
+            }
+        }
+        return code;
+    }
+}

@@ -1,0 +1,120 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.core.engine.StopSignal;
+import picocli.CommandLine.ParseResult;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The points of a sweep, every one checked as its run would check it before the first one runs: a typo in the
+ * last point must not cost the hour the first ones took.
+ */
+record SweepPlan(List<VaryAxis> axes, List<SweepPoint> points) {
+
+    SweepPlan {
+        axes = List.copyOf(axes);
+        points = List.copyOf(points);
+    }
+
+    /**
+     * The cartesian product of {@code axes} over {@code base}, the first axis outermost. With a varied target or
+     * workload, an option only some points' components declare (the file target's {@code --output}) goes to those
+     * points and is left out of the others; one that no point's components declare is refused as in a run.
+     */
+    static SweepPlan of(ParseResult pr, RunConfig base, List<VaryAxis> axes, Registry registry, SingleRun runner) {
+        checkAxes(pr, axes, registry);
+        List<SweepPoint> points = new ArrayList<>();
+        List<Map<String, String>> combos = new ArrayList<>();
+        combos.add(new LinkedHashMap<>());
+        for (VaryAxis axis : axes) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> c : combos) {
+                for (String v : axis.values()) {
+                    Map<String, String> m = new LinkedHashMap<>(c);
+                    m.put(axis.name(), v);
+                    next.add(m);
+                }
+            }
+            combos = next;
+        }
+        for (Map<String, String> values : combos) {
+            RunConfig config = base;
+            for (Map.Entry<String, String> e : values.entrySet()) {
+                config = config.with(e.getKey(), e.getValue());
+            }
+            points.add(new SweepPoint(points.size() + 1, values, config));
+        }
+        return new SweepPlan(axes, check(points, registry, runner));
+    }
+
+    /** Each point with the options of other points' components left out, after checking it as a run would. */
+    private static List<SweepPoint> check(List<SweepPoint> points, Registry registry, SingleRun runner) {
+        List<Set<String>> own = new ArrayList<>();
+        Set<String> anyPoint = new HashSet<>();
+        for (SweepPoint p : points) {
+            Set<String> names = new HashSet<>();
+            try {
+                Harness.allOptions(registry.target(p.config().target()), registry.workload(p.config().workload()))
+                        .forEach(d -> names.add(d.name()));
+            } catch (UsageException e) { // an unknown target or workload among the values
+                throw failed(p, e);
+            }
+            own.add(names);
+            anyPoint.addAll(names);
+        }
+        List<SweepPoint> checked = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            SweepPoint p = points.get(i);
+            Set<String> foreign = new HashSet<>(anyPoint);
+            foreign.removeAll(own.get(i));
+            RunConfig config = p.config().without(foreign);
+            try {
+                Harness.check(runner.spec(config, ProgressListener.NONE, new StopSignal()), registry);
+            } catch (UsageException e) {
+                throw failed(p, e);
+            }
+            checked.add(new SweepPoint(p.number(), p.values(), config));
+        }
+        return checked;
+    }
+
+    private static UsageException failed(SweepPoint p, UsageException e) {
+        return new UsageException("sweep point " + p.label() + ": " + e.getMessage());
+    }
+
+    /** Each name varied once, not also given as a flag, and known to some target, workload or the engine. */
+    private static void checkAxes(ParseResult pr, List<VaryAxis> axes, Registry registry) {
+        if (axes.isEmpty()) {
+            throw new UsageException("runner sweep needs at least one --vary NAME=V1,V2 (see 'runner sweep --help')");
+        }
+        Set<String> known = Commands.knownKeys(registry);
+        Set<String> seen = new HashSet<>();
+        for (VaryAxis a : axes) {
+            if (!known.contains(a.name())) {
+                throw new UsageException("--vary " + a.name() + ": no target, workload or engine has an option '--"
+                        + a.name() + "'" + suggestion(a.name(), known) + " (see 'runner sweep --help')");
+            }
+            if (!seen.add(a.name())) {
+                throw new UsageException("--vary " + a.name() + " is given twice; give every value of it in one --vary");
+            }
+            if (pr.hasMatchedOption("--" + a.name())) {
+                throw new UsageException("--" + a.name() + " is given as a flag and varied by --vary " + a.name()
+                        + "; give it once");
+            }
+        }
+    }
+
+    private static String suggestion(String name, Set<String> known) {
+        return known.stream().filter(k -> k.startsWith(name.substring(0, Math.min(3, name.length()))))
+                .findFirst().map(k -> " (did you mean '" + k + "'?)").orElse("");
+    }
+}

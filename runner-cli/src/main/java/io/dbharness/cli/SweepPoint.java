@@ -1,0 +1,21 @@
+package io.dbharness.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One point of a sweep: its number (1-based, in run order), the values it gives the varied options, and the
+ * run configuration they make.
+ */
+record SweepPoint(int number, Map<String, String> values, RunConfig config) {
+
+    SweepPoint {
+        values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** {@code workers=4, total-metrics-count=100}. */
+    String label() {
+        return values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,132 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ResultFiles;
+import io.dbharness.results.merge.ResultMerge;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code runner compare BASE NEW} and {@code runner merge} on real noop results, and what they refuse. */
+class CompareMergeCliTest {
+
+    @TempDir
+    Path tmp;
+
+    /** A small noop iot-insert run into {@code dir}; returns its file. */
+    private Path noop(String dir, String... extra) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("--target", "noop", "--tag-num", "200",
+                "--total-metrics-count", "5", "--ts-end", "2022-04-18 10:00:00", "--no-watch", "--watch-interval", "100ms",
+                "--results", tmp.resolve(dir).toString()));
+        args.addAll(List.of(extra));
+        CliRun r = CliRun.of(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.err());
+        try (Stream<Path> s = Files.list(tmp.resolve(dir))) {
+            return s.filter(p -> p.toString().endsWith(".json")).sorted().reduce((a, b) -> b).orElseThrow();
+        }
+    }
+
+    @Test
+    void compareOneRunPerSideJudgesOnTheThresholdAndSaysSo() throws Exception {
+        Path a = noop("a");
+        Path b = noop("b");
+        // a huge threshold: whatever the noise between two runs, nothing is worse beyond it
+        CliRun same = CliRun.of("compare", a.toString(), b.toString(), "--threshold", "900%");
+        assertEquals(0, same.exitCode(), same.err());
+        assertTrue(same.out().contains("one run per side: no significance test; judged on the threshold (900%) alone"), same.out());
+        assertTrue(same.out().contains("throughput (rows/s) *"), same.out());
+        assertTrue(same.out().contains("insert p99 (ms)"), same.out());
+        assertTrue(same.out().contains("verdict: no regression beyond 900%"), same.out());
+    }
+
+    @Test
+    void compareDirectoriesOfRepetitionsTestsSignificance() throws Exception {
+        // paced runs: their throughput is the rate asked for, steady enough for three repetitions to tell
+        for (int i = 0; i < 3; i++) {
+            noop("base", "--rate", "100000", "--duration", "1s");
+            noop("new", "--rate", "50000", "--duration", "1s");
+        }
+        CliRun r = CliRun.of("compare", tmp.resolve("base").toString(), tmp.resolve("new").toString());
+        assertTrue(r.out().contains("3 runs of iot-insert on noop"), r.out());
+        assertTrue(r.out().contains("significance by Welch's t-test"), r.out());
+        // half the rows per second, run after run: a significant regression
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("verdict: NEW is worse than BASE beyond 5%: throughput -(4[5-9]|5[0-5])\\.\\d% \\(p .*")), r.out());
+    }
+
+    @Test
+    void mergeOfTwoProcessesSumsTheCountersAndIsReadBack() throws Exception {
+        Path a = noop("p1");
+        Path b = noop("p2");
+        Path out = tmp.resolve("merged/all.json");
+        CliRun m = CliRun.of("merge", a.toString(), b.toString(), "--out", out.toString());
+        assertEquals(0, m.exitCode(), m.err());
+        assertTrue(m.out().contains("merged 2 results into: " + out), m.out());
+        RunResult ra = ResultFiles.read(a), rb = ResultFiles.read(b), merged = ResultFiles.read(out);
+        assertEquals(ra.totals().rows() + rb.totals().rows(), merged.totals().rows());
+        assertEquals(ra.totals().operations() + rb.totals().operations(), merged.totals().operations());
+        assertEquals(ra.workers() + rb.workers(), merged.workers());
+        assertEquals(ra.runId() + ", " + rb.runId(), merged.workloadInfo().get(ResultMerge.MERGED_FROM));
+        long intervalOps = merged.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum();
+        assertEquals(merged.totals().operations(), intervalOps, "every operation is in one merged interval");
+        assertEquals(List.of(), ResultSchemaCliTest.errors(out), "the merged file keeps to the schema");
+        assertTrue(merged.operations().get(0).p99Millis() >= Math.min(ra.operations().get(0).p99Millis(),
+                rb.operations().get(0).p99Millis()));
+    }
+
+    private static String refused(String... args) {
+        CliRun r = CliRun.of(args);
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        return r.oneLineError();
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws Exception {
+        Path a = noop("a");
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        assertEquals("no result files (*.json) in " + empty, refused("compare", empty.toString(), a.toString()));
+        assertEquals("result file not found: " + tmp.resolve("nope.json"),
+                refused("compare", tmp.resolve("nope.json").toString(), a.toString()));
+        assertEquals("compare takes BASE and NEW, each a result file or a directory holding the repetitions of one "
+                + "configuration; got 1 arguments", refused("compare", a.toString()));
+
+        String json = Files.readString(a);
+        Path truncated = Files.writeString(tmp.resolve("truncated.json"), json.substring(0, json.length() / 2));
+        assertTrue(refused("compare", truncated.toString(), a.toString()).startsWith(truncated + " is not valid JSON"));
+        Path otherFormat = Files.writeString(tmp.resolve("v1.json"), json.replace("dbharness-result/2", "dbharness-result/1"));
+        assertEquals(otherFormat + " has result format dbharness-result/1; this harness reads dbharness-result/2",
+                refused("compare", a.toString(), otherFormat.toString()));
+
+        Path tpcc = Files.writeString(tmp.resolve("tpcc.json"), json.replace("\"workload\" : \"iot-insert\"", "\"workload\" : \"tpcc\""));
+        assertEquals("cannot compare iot-insert with tpcc results", refused("compare", a.toString(), tpcc.toString()));
+
+        noop("mixed");
+        noop("mixed", "--workers", "3");
+        assertEquals(tmp.resolve("mixed") + " holds results of 2 configurations (they differ in workers): give the "
+                + "repetitions of one configuration", refused("compare", tmp.resolve("mixed").toString(), a.toString()));
+
+        assertEquals("invalid value 'lots' for --threshold: expected a percentage such as 5%",
+                refused("compare", a.toString(), a.toString(), "--threshold", "lots"));
+        assertEquals("invalid value '0.05' for --threshold: ambiguous; write 0.05% or 5%",
+                refused("compare", a.toString(), a.toString(), "--threshold", "0.05"));
+
+        assertEquals("runner merge needs --out FILE: where the merged result goes", refused("merge", a.toString()));
+        assertEquals("merge needs the results of at least two processes; got 1",
+                refused("merge", a.toString(), "--out", tmp.resolve("m.json").toString()));
+        assertTrue(refused("merge", a.toString(), a.toString(), "--out", tmp.resolve("m.json").toString())
+                .endsWith("is given twice: its counts would be added twice"));
+        assertEquals("cannot merge results of different workloads (iot-insert and tpcc): the parts of one run share "
+                + "workload, target and seed", refused("merge", a.toString(), tpcc.toString(), "--out", tmp.resolve("m.json").toString()));
+        assertTrue(refused("merge", a.toString(), truncated.toString(), "--out", tmp.resolve("m.json").toString())
+                .startsWith(truncated + " is not valid JSON"));
+        assertEquals("--out names the merged result's file; " + tmp + " is a directory",
+                refused("merge", a.toString(), "--out", tmp.toString()));
+    }
+}
