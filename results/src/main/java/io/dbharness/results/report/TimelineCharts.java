@@ -76,15 +76,19 @@ final class TimelineCharts {
      */
     static String scopeNote(List<RunSet.Run> runs) {
         Set<String> scopes = new LinkedHashSet<>();
-        boolean serverIncluded = false;
+        int onHost = 0;
         for (RunSet.Run r : runs) {
             if (r.result().resources() != null) {
                 scopes.add(r.result().resources().scope());
-                serverIncluded |= r.result().resources().targetOnHost();
+                onHost += r.result().resources().targetOnHost() ? 1 : 0;
             }
         }
         String what = scopes.isEmpty() ? "The client host (the machine the harness ran on)." : "Scope: " + String.join("; ", scopes) + ".";
-        return serverIncluded ? what + " The target's server ran on this host, so its use is included." : what;
+        if (onHost == 0) {
+            return what;
+        }
+        return what + (onHost == runs.size() ? " The target's server ran on this host, so its use is included."
+                : " Where the target's server ran on this host (embedded or localhost), its use is included.");
     }
 
     private static List<Double[]> samples(RunResult r, ToDoubleFunction<HostSample> f) {
