@@ -5,20 +5,20 @@ import java.util.Locale;
 /**
  * Number formatting shared by the summary and the progress line. Everything goes through {@link Locale#ROOT} so
  * output is the same on every machine (no "6.000.000" on a German desktop, no Arabic digits), which keeps
- * summaries comparable and tests stable.
+ * summaries comparable and tests stable. Public for the report package.
  */
-final class Fmt {
+public final class Fmt {
 
     private Fmt() {
     }
 
     /** 6,000,000 */
-    static String count(long n) {
+    public static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
     /** Rates: thousands separators, no decimals once the number is large enough for them to be noise. */
-    static String rate(double perSecond) {
+    public static String rate(double perSecond) {
         if (!Double.isFinite(perSecond)) {
             return "n/a";
         }
@@ -27,12 +27,12 @@ final class Fmt {
     }
 
     /** One decimal: 45.6 */
-    static String oneDecimal(double v) {
+    public static String oneDecimal(double v) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%,.1f", v) : "n/a";
     }
 
     /** Latency in milliseconds with enough decimals that sub-millisecond targets do not all print 0.0. */
-    static String millis(double ms) {
+    public static String millis(double ms) {
         if (!Double.isFinite(ms)) {
             return "n/a";
         }
@@ -41,7 +41,7 @@ final class Fmt {
     }
 
     /** Decimal units (1 MB = 10^6 bytes), matching the MB/s figures the engine computes. */
-    static String bytes(long b) {
+    public static String bytes(long b) {
         if (b < 0) {
             return "n/a";
         }
@@ -59,7 +59,7 @@ final class Fmt {
     }
 
     /** Compact durations for the progress line: 14s, 1m23s, 2h05m. */
-    static String shortDuration(double seconds) {
+    public static String shortDuration(double seconds) {
         if (!Double.isFinite(seconds) || seconds < 0) {
             return "?";
         }
@@ -74,12 +74,12 @@ final class Fmt {
     }
 
     /** Collapses a message onto one line so it cannot break a table or a log line. */
-    static String oneLine(String s) {
+    public static String oneLine(String s) {
         return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
     }
 
     /** Cuts long text (error messages) so one row cannot stretch the table across the screen. */
-    static String cap(String s, int max) {
+    public static String cap(String s, int max) {
         return s.length() <= max ? s : s.substring(0, max - 3) + "...";
     }
 }

@@ -45,6 +45,7 @@ final class Commands {
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
                         "runner queries [--target TARGET] [OPTIONS]", "runner compare BASE NEW [--threshold 5%]",
                         "runner compare --answers A.json B.json", "runner merge PART.json... --out FILE",
+                        "runner report FILES|DIR... [--out DIR]",
                         "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]");
         addRunOptions(spec, registry);
 
@@ -105,6 +106,17 @@ final class Commands {
         merge.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("PART").arity("0..*")
                 .type(String[].class).description("The processes' result files, or directories of them").build());
         spec.addSubcommand("merge", merge);
+
+        CommandSpec report = CommandSpec.create().name("report").mixinStandardHelpOptions(true);
+        report.usageMessage().description("Make a report of result files: a self-contained HTML page with charts "
+                        + "(opens with no network), a Markdown summary and a CSV of every table.",
+                "A directory stands for its *.json result files. Repetitions of one configuration are shown as their "
+                        + "mean with a 95%% confidence interval.");
+        report.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class).defaultValue("report")
+                .description("Where report.html, report.md and the CSV files go (default: ${DEFAULT-VALUE})").build());
+        report.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("FILES|DIR").arity("0..*")
+                .type(String[].class).description("Result files, or directories of them").build());
+        spec.addSubcommand("report", report);
 
         CommandLine cl = new CommandLine(spec);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -16,15 +16,23 @@ final class ResultsDir {
 
     /** Creates {@code dir} when absent and proves it writable by creating and removing a file in it. */
     static void check(Path dir) {
+        check(dir, "cannot write results to ", "--results");
+    }
+
+    /**
+     * The same for any output directory: {@code what} starts the message ({@code cannot write the report to }),
+     * {@code flag} ends it.
+     */
+    static void check(Path dir, String what, String flag) {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new UsageException("cannot write results to " + dir + ": it is a file, not a directory (--results)");
+            throw new UsageException(what + dir + ": it is a file, not a directory (" + flag + ")");
         }
         try {
             Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".dbharness-write-check", ".tmp");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new UsageException("cannot write results to " + dir + ": " + reason(e) + " (--results)");
+            throw new UsageException(what + dir + ": " + reason(e) + " (" + flag + ")");
         }
     }
 
@@ -38,6 +46,11 @@ final class ResultsDir {
         }
         if (e instanceof java.nio.file.NoSuchFileException f) {
             return f.getFile() + " no longer exists";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null && !f.getReason().contains("No space left")) {
+            // the message would repeat the path the caller names already: "a/sub: Not a directory"
+            String r = f.getReason();
+            return Character.toLowerCase(r.charAt(0)) + r.substring(1);
         }
         String msg = e.getMessage();
         return msg == null ? e.getClass().getSimpleName() : msg.contains("No space left") ? "no space left on the device" : msg;

@@ -53,6 +53,7 @@ public final class Runner {
                     case "compare" -> CompareCommand.run(sub, out);
                     case "merge" -> MergeCommand.run(sub, out);
                     case "sweep" -> new Sweep(out, err, registry, new SingleRun(out, err, env, registry)).run(sub);
+                    case "report" -> ReportCommand.run(sub, out);
                     default -> throw new IllegalStateException(sub.commandSpec().name());
                 };
             }

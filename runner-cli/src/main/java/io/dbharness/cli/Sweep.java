@@ -59,11 +59,21 @@ final class Sweep {
             byPoint.forEach((p, rs) -> out.println("  " + p.number() + " " + p.label() + ": " + Series.spread(rs)));
         }
         List<Path> files = runs.stream().map(r -> r.outcome().file()).filter(java.util.Objects::nonNull).toList();
+        int code = Series.exitCode(runs);
         if (!files.isEmpty()) {
-            // lead: Report.write(files, reportDir)
-            out.println("result files (" + files.size() + "), for the report into " + reportDir + ":");
+            out.println("result files (" + files.size() + "):");
             files.forEach(f -> out.println("  " + f));
+            try {
+                out.println("report: " + io.dbharness.results.report.Report.write(files, reportDir));
+            } catch (java.io.IOException e) {
+                // the runs are kept; like a result file that cannot be written, it fails the command
+                Main.printError(err, "cannot write the report to " + reportDir + ": " + ResultsDir.reason(e));
+                return code == ExitCode.OK ? ExitCode.RUN_FAILED : code;
+            } catch (io.dbharness.results.ResultFileException e) {
+                Main.printError(err, "runner report: " + e.getMessage());
+                return code == ExitCode.OK ? ExitCode.RUN_FAILED : code;
+            }
         }
-        return Series.exitCode(runs);
+        return code;
     }
 }

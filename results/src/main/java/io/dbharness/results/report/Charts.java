@@ -1,0 +1,29 @@
+package io.dbharness.results.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which charts a set of runs gets. Always: throughput over time and the latency distribution per operation type.
+ * When a workload has several configurations: their headline side by side. When one setting differs between them
+ * (or two: a grid, one line per value of the second): a scaling chart, and for {@code --rate} offered against
+ * achieved. When runs have several operation types (TPC-C, queries): throughput and p99 per type. When the host
+ * was sampled: CPU, disk and network over time.
+ */
+final class Charts {
+
+    private Charts() {
+    }
+
+    static List<ChartSpec> select(RunSet set) {
+        List<ChartSpec> out = new ArrayList<>();
+        out.addAll(ComparisonCharts.headline(set));
+        out.addAll(ComparisonCharts.scaling(set));
+        out.addAll(ComparisonCharts.rate(set));
+        out.addAll(TimelineCharts.throughput(set));
+        out.addAll(LatencyCharts.distributions(set));
+        out.addAll(LatencyCharts.perType(set));
+        out.addAll(TimelineCharts.host(set));
+        return out;
+    }
+}

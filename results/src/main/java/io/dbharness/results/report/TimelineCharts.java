@@ -1,0 +1,106 @@
+package io.dbharness.results.report;
+
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.report.ChartSpec.Axis;
+import io.dbharness.results.report.ChartSpec.Series;
+import io.dbharness.results.stats.Headline;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/** Charts over the time of each run, from its watch intervals: throughput, and the host's CPU, disk and network. */
+final class TimelineCharts {
+
+    private TimelineCharts() {
+    }
+
+    /** One chart per unit (rows/s for ingest runs, ops/s for the others), one line per run. */
+    static List<ChartSpec> throughput(RunSet set) {
+        Map<String, List<Series>> byUnit = new LinkedHashMap<>();
+        for (RunSet.Run run : set.runs()) {
+            RunResult r = run.result();
+            // as the run is judged: rows for ingest, operations for queries and transactions (TPC-C's rows are incidental)
+            boolean rows = Headline.of(r).name().equals("rows/s");
+            List<Double[]> points = new ArrayList<>();
+            for (IntervalSample s : r.intervals()) {
+                double v = rows ? s.rowsPerSecond()
+                        : s.groups().stream().mapToDouble(IntervalSample.GroupInterval::operationsPerSecond).sum();
+                points.add(ChartSpec.point(s.endSeconds(), v));
+            }
+            byUnit.computeIfAbsent(rows ? "rows/s" : "ops/s", k -> new ArrayList<>()).add(Series.line(run.name(), points));
+        }
+        List<ChartSpec> out = new ArrayList<>();
+        byUnit.forEach((unit, series) -> out.add(new ChartSpec(byUnit.size() == 1 ? "throughput" : "throughput-" + ChartSpec.slug(unit),
+                "throughput", "Throughput over time (" + unit + ")", Axis.value("seconds"), Axis.value(unit), null, null,
+                series, "Each watch interval's rate, plotted at the interval's end.")));
+        return out;
+    }
+
+    /** CPU, disk and network of the host per interval, for the runs that could read them; none when no run could. */
+    static List<ChartSpec> host(RunSet set) {
+        List<RunSet.Run> runs = set.runs().stream()
+                .filter(r -> r.result().intervals().stream().anyMatch(s -> s.host() != null)).toList();
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        String note = scopeNote(runs);
+        List<Series> cpu = new ArrayList<>();
+        List<Series> disk = new ArrayList<>();
+        List<Series> net = new ArrayList<>();
+        for (RunSet.Run run : runs) {
+            cpu.add(Series.line(run.name() + " cpu busy %", samples(run.result(),
+                    h -> known(h.cpuUserPercent()) + known(h.cpuSystemPercent()))));
+            cpu.add(Series.line(run.name() + " iowait %", samples(run.result(), h -> known(h.cpuIowaitPercent()))));
+            disk.add(Series.line(run.name() + " read MB/s", samples(run.result(), h -> known(h.diskReadMegabytesPerSecond()))));
+            disk.add(Series.line(run.name() + " write MB/s", samples(run.result(), h -> known(h.diskWriteMegabytesPerSecond()))));
+            net.add(Series.line(run.name() + " receive MB/s", samples(run.result(), h -> known(h.netReceiveMegabytesPerSecond()))));
+            net.add(Series.line(run.name() + " transmit MB/s", samples(run.result(), h -> known(h.netTransmitMegabytesPerSecond()))));
+        }
+        return List.of(
+                new ChartSpec("host-cpu", "host", "Host CPU", Axis.value("seconds"), Axis.value("% of all cores"), null, null, cpu,
+                        "Busy = user + system time. " + note),
+                new ChartSpec("host-disk", "host", "Host disk", Axis.value("seconds"), Axis.value("MB/s"), null, null, disk, note),
+                new ChartSpec("host-net", "host", "Host network", Axis.value("seconds"), Axis.value("MB/s"), null, null, net, note));
+    }
+
+    /**
+     * What the figures cover, from the runs' own words: with an embedded or local target the server's use is in
+     * them, and the reader must know that before comparing with a remote target.
+     */
+    static String scopeNote(List<RunSet.Run> runs) {
+        Set<String> scopes = new LinkedHashSet<>();
+        int onHost = 0;
+        for (RunSet.Run r : runs) {
+            if (r.result().resources() != null) {
+                scopes.add(r.result().resources().scope());
+                onHost += r.result().resources().targetOnHost() ? 1 : 0;
+            }
+        }
+        String what = scopes.isEmpty() ? "The client host (the machine the harness ran on)." : "Scope: " + String.join("; ", scopes) + ".";
+        if (onHost == 0) {
+            return what;
+        }
+        return what + (onHost == runs.size() ? " The target's server ran on this host, so its use is included."
+                : " Where the target's server ran on this host (embedded or localhost), its use is included.");
+    }
+
+    private static List<Double[]> samples(RunResult r, ToDoubleFunction<HostSample> f) {
+        List<Double[]> out = new ArrayList<>();
+        for (IntervalSample s : r.intervals()) {
+            out.add(ChartSpec.point(s.endSeconds(), s.host() == null ? Double.NaN : f.applyAsDouble(s.host())));
+        }
+        return out;
+    }
+
+    /** -1 marks a figure that could not be read: a gap, not a dip to -1. */
+    private static double known(double v) {
+        return v < 0 ? Double.NaN : v;
+    }
+}

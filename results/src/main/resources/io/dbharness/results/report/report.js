@@ -1,0 +1,128 @@
+// Draws the report's charts: every chart is data in the #report-data blob (see ChartSpec.java); this turns each
+// into an ECharts option. No figures are computed here.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var BAR_CATEGORY_GAP = 0.2, BAR_GAP = 0.1; // fixed, so the whiskers can find the middle of their bar
+
+  // 1/(1-p) back to a percentile label: 10 -> 90%, 1000 -> 99.9%
+  function ninesLabel(v) {
+    if (v <= 1) { return '0%'; }
+    var p = 100 * (1 - 1 / v);
+    var decimals = Math.max(0, Math.ceil(Math.log10(v) - 1e-9) - 2);
+    return p.toFixed(decimals) + '%';
+  }
+
+  function fmt(v) {
+    if (v === null || v === undefined || isNaN(v)) { return '-'; }
+    var a = Math.abs(v);
+    return a >= 100 ? Math.round(v).toLocaleString('en') : a >= 1 ? v.toFixed(2) : v.toPrecision(3);
+  }
+
+  function axis(a, categories) {
+    var out = { name: a.name, nameLocation: 'middle', nameGap: 28 };
+    if (a.type === 'category') {
+      out.type = 'category';
+      out.data = categories;
+      out.axisLabel = { interval: 0, hideOverlap: true };
+    } else if (a.type === 'nines') {
+      out.type = 'log';
+      out.logBase = 10;
+      out.min = 1;
+      out.axisLabel = { formatter: ninesLabel };
+    } else {
+      out.type = 'value';
+      out.scale = false;
+    }
+    return out;
+  }
+
+  function valueAxis(a) {
+    return { type: 'value', name: a.name, nameLocation: 'middle', nameGap: 50, axisLabel: { formatter: fmt } };
+  }
+
+  // the data of one series: [x, y] pairs on value axes, a value per category on a category axis
+  function seriesData(spec, s) {
+    if (spec.x.type !== 'category') { return s.points; }
+    var values = spec.categories.map(function () { return null; });
+    s.points.forEach(function (p) { values[p[0]] = p[1]; });
+    return values;
+  }
+
+  // whiskers of the 95% confidence interval; bars are offset within their category
+  function whiskers(spec, s, barIndex, barCount) {
+    var rows = [];
+    s.ci.forEach(function (c, i) {
+      if (c[0] !== null && c[1] !== null) { rows.push([s.points[i][0], c[0], c[1]]); }
+    });
+    return {
+      name: s.name + ' 95% CI', type: 'custom', yAxisIndex: s.yAxis, z: 10, silent: true,
+      encode: { x: 0, y: [1, 2] }, data: rows,
+      renderItem: function (params, api) {
+        var lo = api.coord([api.value(0), api.value(1)]);
+        var hi = api.coord([api.value(0), api.value(2)]);
+        var x = lo[0];
+        if (barIndex >= 0) {
+          var band = api.size([1, 0])[0];
+          var width = band * (1 - BAR_CATEGORY_GAP) / (barCount + (barCount - 1) * BAR_GAP);
+          x += -band * (1 - BAR_CATEGORY_GAP) / 2 + barIndex * width * (1 + BAR_GAP) + width / 2;
+        }
+        var cap = 5, style = { stroke: '#333', lineWidth: 1.5 };
+        return { type: 'group', children: [
+          { type: 'line', shape: { x1: x, y1: lo[1], x2: x, y2: hi[1] }, style: style },
+          { type: 'line', shape: { x1: x - cap, y1: lo[1], x2: x + cap, y2: lo[1] }, style: style },
+          { type: 'line', shape: { x1: x - cap, y1: hi[1], x2: x + cap, y2: hi[1] }, style: style }
+        ] };
+      }
+    };
+  }
+
+  function option(spec) {
+    var barCount = spec.series.filter(function (s) { return s.type === 'bar'; }).length;
+    var series = [], barIndex = 0;
+    spec.series.forEach(function (s) {
+      var out = { name: s.name, yAxisIndex: s.yAxis, data: seriesData(spec, s) };
+      if (s.type === 'bar') {
+        out.type = 'bar';
+        out.barGap = (BAR_GAP * 100) + '%';
+        out.barCategoryGap = (BAR_CATEGORY_GAP * 100) + '%';
+        if (spec.kind === 'headline') { out.colorBy = 'data'; }
+      } else if (s.type === 'reference') {
+        out.type = 'line';
+        out.symbol = 'none';
+        out.lineStyle = { type: 'dashed', color: '#888' };
+        out.itemStyle = { color: '#888' };
+      } else {
+        out.type = 'line';
+        out.showSymbol = s.points.length <= 40;
+        if (s.yAxis === 1) { out.lineStyle = { type: 'dotted' }; }
+      }
+      series.push(out);
+      if (s.ci) { series.push(whiskers(spec, s, s.type === 'bar' ? barIndex : -1, barCount)); }
+      if (s.type === 'bar') { barIndex++; }
+    });
+    var yAxes = [valueAxis(spec.y)];
+    if (spec.y2) { yAxes.push(valueAxis(spec.y2)); }
+    var nines = spec.x.type === 'nines';
+    return {
+      animation: false,
+      color: ['#5470c6', '#ee6666', '#3ba272', '#fac858', '#73c0de', '#fc8452', '#9a60b4', '#ea7ccc', '#91cc75'],
+      // the whiskers belong to their series: not a legend entry of their own
+      legend: { type: 'scroll', top: 0, data: spec.series.map(function (s) { return s.name; }) },
+      grid: { top: 40, left: 30, right: spec.y2 ? 30 : 20, bottom: 40, containLabel: true },
+      tooltip: nines ? { trigger: 'item', formatter: function (p) {
+        return p.seriesName + '<br>' + ninesLabel(p.value[0]) + ': ' + fmt(p.value[1]) + ' ms';
+      } } : { trigger: 'axis', valueFormatter: fmt },
+      xAxis: axis(spec.x, spec.categories),
+      yAxis: yAxes,
+      series: series
+    };
+  }
+
+  var charts = data.charts.map(function (spec) {
+    var chart = echarts.init(document.getElementById('chart-' + spec.id));
+    chart.setOption(option(spec));
+    return chart;
+  });
+  window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
+})();

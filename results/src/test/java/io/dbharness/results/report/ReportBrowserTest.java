@@ -1,0 +1,168 @@
+package io.dbharness.results.report;
+
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ResultFiles;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+
+import static io.dbharness.results.report.Runs.micros;
+import static io.dbharness.results.report.Runs.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.abort;
+
+/**
+ * The report as a reader sees it: opened from its file in headless Chromium (Debian's chromium and chromium-driver),
+ * every chart drawn with the series it should have, nothing on the console, a screenshot in target/.
+ * The runs are real (noop target, a --rate sweep with repetitions) beside TPC-C results built from fixtures.
+ */
+class ReportBrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path TARGET = Path.of("target");
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needsChromium() {
+        if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
+            return;
+        }
+        String what = "the report's browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
+                + ": apt-get install chromium chromium-driver";
+        if ("1".equals(System.getenv("DBHARNESS_SKIP_BROWSER"))) {
+            abort(what + " (skipped: DBHARNESS_SKIP_BROWSER=1)");
+        }
+        fail(what + ", or set DBHARNESS_SKIP_BROWSER=1 to skip it");
+    }
+
+    @Test
+    void everyChartIsDrawnWithItsSeriesAndTheConsoleStaysQuiet() throws Exception {
+        Path results = Files.createDirectories(dir.resolve("results"));
+        for (String rate : List.of("1000", "2000")) {
+            for (int rep = 0; rep < 2; rep++) {
+                ResultFiles.write(noop(rate), results);
+            }
+        }
+        Object[] types = {"new_order", micros(5_000, 6_000, 7_000, 9_000), "payment", micros(2_000, 3_000, 2_500),
+                "order_status", micros(1_500), "delivery", micros(30_000), "stock_level", micros(20_000, 25_000)};
+        // with the host's resource use, as an embedded server's run records it
+        ResultFiles.write(run("tpcc-default").target("postgres").workload("tpcc").label("default").rows(0).tpmC(1000)
+                .option("seed", "20220418").types(types).host().build(), results);
+        ResultFiles.write(run("tpcc-tuned").target("postgres").workload("tpcc").label("tuned").rows(0).tpmC(1500)
+                .option("seed", "20220418").types(types).build(), results);
+
+        Path out = TARGET.resolve("report-browser");
+        Path html = Report.write(List.of(results), out);
+        List<RunResult> read = Report.read(List.of(results));
+        List<ChartSpec> specs = Report.contents(read).charts();
+        List<String> ids = specs.stream().map(ChartSpec::id).toList();
+        for (String expected : List.of("headline-iot-insert", "headline-tpcc", "scaling-iot-insert", "rate-iot-insert",
+                "throughput-rows-s", "throughput-ops-s", "latency-insert", "latency-new-order", "types-rate-tpcc", "types-p99-tpcc",
+                "host-cpu", "host-disk", "host-net")) {
+            assertTrue(ids.contains(expected), expected + " in " + ids);
+        }
+
+        ChromeDriver driver = browser();
+        try {
+            driver.get(html.toAbsolutePath().toUri().toString());
+            JavascriptExecutor js = driver;
+            assertEquals(0, driver.findElements(By.cssSelector("script[src], link[href], img[src]")).size(),
+                    "self-contained: nothing loaded from elsewhere");
+            for (ChartSpec spec : specs) {
+                WebElement el = driver.findElement(By.id("chart-" + spec.id()));
+                assertEquals(spec.kind(), el.getAttribute("data-chart"));
+                assertTrue(el.findElements(By.cssSelector("canvas")).size() > 0, spec.id() + " drawn on a canvas");
+                @SuppressWarnings("unchecked")
+                List<String> drawn = (List<String>) js.executeScript(
+                        "return echarts.getInstanceByDom(arguments[0]).getOption().series.map(s => s.name);", el);
+                assertEquals(expectedSeries(spec), drawn, spec.id());
+            }
+            @SuppressWarnings("unchecked")
+            List<String> scaling = (List<String>) js.executeScript("return echarts.getInstanceByDom(document.getElementById("
+                    + "'chart-scaling-iot-insert')).getOption().series.map(s => s.name);");
+            assertEquals(List.of("rows/s", "rows/s 95% CI", "p99 ms", "p99 ms 95% CI"), scaling);
+            @SuppressWarnings("unchecked")
+            List<String> rate = (List<String>) js.executeScript("return echarts.getInstanceByDom(document.getElementById("
+                    + "'chart-rate-iot-insert')).getOption().series.map(s => s.name);");
+            assertEquals(List.of("achieved", "achieved 95% CI", "offered"), rate);
+
+            List<String> severe = new ArrayList<>();
+            for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+                if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                    severe.add(e.getMessage());
+                }
+            }
+            assertEquals(List.of(), severe, "browser console errors");
+
+            // the whole page in one picture: the window as tall as the document
+            long height = (Long) js.executeScript("return document.documentElement.scrollHeight;");
+            driver.manage().window().setSize(new Dimension(1400, (int) Math.min(height + 150, 12_000)));
+            File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+            Files.copy(shot.toPath(), TARGET.resolve("report-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            driver.quit();
+        }
+    }
+
+    /** A real run: iot-insert on noop held to a rate, so it lasts long enough for several watch intervals. */
+    private static RunResult noop(String rate) throws Exception {
+        return Harness.run(RunSpec.builder().target("noop").workload("iot-insert")
+                .option("tag-num", 50).option("total-metrics-count", 5).option("ts-end", "2022-04-18 09:00:30")
+                .option("rate", rate).option("watch-interval", "250ms").option("no-watch", true)
+                .environment(Map.of()).build());
+    }
+
+    /** What the page's script makes of a spec: every series, each followed by its whiskers when it has them. */
+    private static List<String> expectedSeries(ChartSpec spec) {
+        List<String> out = new ArrayList<>();
+        for (ChartSpec.Series s : spec.series()) {
+            out.add(s.name());
+            if (s.ci() != null) {
+                out.add(s.name() + " 95% CI");
+            }
+        }
+        return out;
+    }
+
+    private ChromeDriver browser() throws Exception {
+        // a driver given explicitly: Selenium Manager must never try to download one
+        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+        ChromeOptions o = new ChromeOptions();
+        o.setBinary(CHROMIUM.toFile());
+        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + Files.createDirectories(dir.resolve("chromium-profile")));
+        o.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
+        ChromeDriver driver = new ChromeDriver(service, o);
+        driver.manage().window().setSize(new Dimension(1400, 2200));
+        return driver;
+    }
+}

@@ -1,0 +1,129 @@
+package io.dbharness.results.report;
+
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static io.dbharness.results.report.Runs.micros;
+import static io.dbharness.results.report.Runs.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Which charts a set of runs gets, and what their series are. */
+class ReportChartsTest {
+
+    private static Map<String, ChartSpec> charts(RunResult... runs) {
+        return Report.contents(List.of(runs)).charts().stream()
+                .collect(Collectors.toMap(ChartSpec::id, c -> c, (a, b) -> a, java.util.LinkedHashMap::new));
+    }
+
+    private static List<String> names(ChartSpec c) {
+        return c.series().stream().map(ChartSpec.Series::name).toList();
+    }
+
+    @Test
+    void oneVaryingOptionGetsAScalingChartWithRepetitionsAsWhiskers() {
+        Map<String, ChartSpec> c = charts(
+                run("a1").option("total-metrics-count", "10").rows(100_000).build(),
+                run("a2").option("total-metrics-count", "10").rows(110_000).build(),
+                run("b1").option("total-metrics-count", "100").rows(50_000).build(),
+                run("b2").option("total-metrics-count", "100").rows(52_000).build());
+        ChartSpec s = c.get("scaling-iot-insert");
+        assertNotNull(s, c.keySet().toString());
+        assertEquals("value", s.x().type(), "numeric values: a value axis");
+        assertEquals("total-metrics-count", s.x().name());
+        assertEquals(List.of("rows/s", "p99 ms"), names(s));
+        ChartSpec.Series rows = s.series().get(0);
+        assertEquals(List.of(10.0, 100.0), rows.points().stream().map(p -> p[0]).toList());
+        assertEquals(10_500.0, rows.points().get(0)[1], 1e-9, "the mean of the two repetitions' rows/s");
+        assertNotNull(rows.ci(), "repetitions: whiskers");
+        assertTrue(rows.ci().get(0)[0] < 10_500 && rows.ci().get(0)[1] > 10_500);
+        assertEquals(1, s.series().get(1).yAxis(), "p99 on the right axis");
+        assertNotNull(c.get("headline-iot-insert"), "configurations side by side too");
+        assertFalse(c.keySet().stream().anyMatch(k -> k.startsWith("rate-")), "no --rate sweep");
+        assertFalse(c.keySet().stream().anyMatch(k -> k.startsWith("host-")), "no host samples: no host charts");
+        assertEquals(List.of("noop total-metrics-count=10 #1", "noop total-metrics-count=10 #2",
+                "noop total-metrics-count=100 #1", "noop total-metrics-count=100 #2"), names(c.get("throughput")));
+    }
+
+    @Test
+    void targetsThatDifferGetSideBySideBarsAndNoScalingChart() {
+        Map<String, ChartSpec> c = charts(run("a").target("noop").build(), run("b").target("file").rows(50_000).build());
+        ChartSpec h = c.get("headline-iot-insert");
+        assertNotNull(h, c.keySet().toString());
+        assertEquals(List.of("noop", "file"), h.categories());
+        assertEquals(List.of("rows/s"), names(h));
+        assertEquals(10_000.0, h.series().get(0).points().get(0)[1]);
+        assertEquals(5_000.0, h.series().get(0).points().get(1)[1]);
+        assertNull(h.series().get(0).ci(), "one run each: no interval to draw");
+        assertFalse(c.containsKey("scaling-iot-insert"), "only the target differs: nothing to scale along");
+        assertFalse(c.keySet().stream().anyMatch(k -> k.startsWith("types-")), "one operation type");
+    }
+
+    @Test
+    void tpccGetsPerTransactionTypeChartsAndLabelsNameTheConfigurations() {
+        Object[] types = {"new_order", micros(5_000, 6_000, 7_000), "payment", micros(2_000, 3_000),
+                "stock_level", micros(20_000)};
+        Map<String, ChartSpec> c = charts(
+                run("d").target("postgres").workload("tpcc").label("default").tpmC(1000).types(types).build(),
+                run("t").target("postgres").workload("tpcc").label("tuned").tpmC(1500).types(types).build());
+        ChartSpec rate = c.get("types-rate-tpcc");
+        assertNotNull(rate, c.keySet().toString());
+        assertEquals(List.of("new_order", "payment", "stock_level"), rate.categories());
+        assertEquals(List.of("postgres default", "postgres tuned"), names(rate));
+        assertEquals(0.3, rate.series().get(0).points().get(0)[1], 1e-9, "3 new_order in 10 s");
+        ChartSpec p99 = c.get("types-p99-tpcc");
+        assertEquals(20.0, p99.series().get(0).points().get(2)[1], 0.02, "stock_level's one 20 ms");
+        ChartSpec h = c.get("headline-tpcc");
+        assertEquals("tpmC", h.y().name());
+        assertEquals(List.of("new_order", "payment", "stock_level"),
+                c.values().stream().filter(x -> x.kind().equals("latency")).map(x -> x.title().replace("Latency distribution: ", "")).toList());
+        assertEquals(List.of("ops/s"), c.values().stream().filter(x -> x.kind().equals("throughput")).map(x -> x.y().name()).toList(),
+                "tpcc writes no rows: transactions per second over time");
+    }
+
+    @Test
+    void aRateSweepGetsOfferedAgainstAchievedAndTwoSettingsDrawOneLinePerValue() {
+        Map<String, ChartSpec> c = charts(
+                run("n1").option("rate", "5000").seconds(20).build(),     // 100,000 rows in 20 s: kept up
+                run("n2").option("rate", "20000").seconds(10).build(),    // 10,000/s: fell behind
+                run("f1").target("file").option("rate", "5000").seconds(20).build(),
+                run("f2").target("file").option("rate", "20000").seconds(8).build());
+        ChartSpec s = c.get("scaling-iot-insert");
+        assertEquals("rate", s.x().name(), "the numeric setting is the axis, the target draws the lines");
+        assertEquals(List.of("noop rows/s", "noop p99 ms", "file rows/s", "file p99 ms"), names(s));
+        ChartSpec r = c.get("rate-iot-insert");
+        assertNotNull(r, c.keySet().toString());
+        assertEquals(List.of("noop achieved", "file achieved", "offered"), names(r));
+        assertEquals(List.of(5_000.0, 10_000.0), r.series().get(0).points().stream().map(p -> p[1]).toList());
+        assertEquals("reference", r.series().get(2).type());
+    }
+
+    @Test
+    void threeSettingsThatDifferGetNoScalingChart() {
+        Map<String, ChartSpec> c = charts(
+                run("a").option("rate", "1").option("workers", "1").build(),
+                run("b").option("rate", "2").option("workers", "2").target("file").build());
+        assertFalse(c.containsKey("scaling-iot-insert"), c.keySet().toString());
+        assertNotNull(c.get("headline-iot-insert"));
+    }
+
+    @Test
+    void hostSamplesGetResourceChartsWithTheScopeSaid() {
+        Map<String, ChartSpec> c = charts(run("a").host().build(), run("b").target("file").build());
+        ChartSpec cpu = c.get("host-cpu");
+        assertNotNull(cpu, c.keySet().toString());
+        assertEquals(List.of("noop cpu busy %", "noop iowait %"), names(cpu), "only the run that sampled the host");
+        assertEquals(50.0, cpu.series().get(0).points().get(0)[1]);
+        assertTrue(cpu.note().contains("client host, with the target's server on it (embedded)"), cpu.note());
+        assertTrue(cpu.note().contains("its use is included"), cpu.note());
+        assertNotNull(c.get("host-disk"));
+        assertNotNull(c.get("host-net"));
+    }
+}

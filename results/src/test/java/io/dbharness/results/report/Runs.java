@@ -1,0 +1,137 @@
+package io.dbharness.results.report;
+
+import io.dbharness.core.api.TargetInfo;
+import io.dbharness.core.api.Verification;
+import io.dbharness.core.result.GroupResult;
+import io.dbharness.core.result.HostInfo;
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.ResourceUsage;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.Totals;
+import org.HdrHistogram.Histogram;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Results built for report tests, with real encoded HdrHistograms: latencies are given per operation type in
+ * microseconds and every figure (percentiles, counts, rates) is computed from them as the engine would.
+ */
+final class Runs {
+
+    private Runs() {
+    }
+
+    static final HostSample HOST = new HostSample(40, 10, 2, 0.5, 4_000_000_000L, 8_000_000_000L, 10, 200, 0.5, 20, 1.5,
+            3, 1);
+
+    /** A builder; defaults make a 10-second iot-insert of 100,000 rows on noop. */
+    static Builder run(String runId) {
+        return new Builder(runId);
+    }
+
+    static final class Builder {
+        private final String runId;
+        private String target = "noop";
+        private String workload = "iot-insert";
+        private String label;
+        private final Map<String, String> options = new LinkedHashMap<>(Map.of("workers", "2", "seed", "42"));
+        private final Map<String, long[]> latencies = new LinkedHashMap<>();
+        private long rows = 100_000;
+        private double seconds = 10;
+        private Double tpmC;
+        private boolean host;
+        private String ddl = "CREATE TABLE telematics (ts timestamptz, tag_id int)";
+        private Verification verification = Verification.passed(100_000, 100_000, "100,000 rows in table telematics as reported");
+
+        Builder(String runId) {
+            this.runId = runId;
+            latencies.put("insert", micros(1_000, 2_000, 3_000, 4_000, 10_000));
+        }
+
+        Builder target(String t) { target = t; return this; }
+        Builder workload(String w) { workload = w; return this; }
+        Builder label(String l) { label = l; return this; }
+        Builder option(String k, String v) { options.put(k, v); return this; }
+        Builder rows(long r) { rows = r; return this; }
+        Builder seconds(double s) { seconds = s; return this; }
+        Builder tpmC(double v) { tpmC = v; return this; }
+        Builder host() { host = true; return this; }
+        Builder ddl(String d) { ddl = d; return this; }
+        Builder verification(Verification v) { verification = v; return this; }
+
+        /** Replaces the operation types: name, latencies in microseconds, name, latencies... */
+        Builder types(Object... typeThenMicros) {
+            latencies.clear();
+            for (int i = 0; i < typeThenMicros.length; i += 2) {
+                latencies.put((String) typeThenMicros[i], (long[]) typeThenMicros[i + 1]);
+            }
+            return this;
+        }
+
+        RunResult build() {
+            List<OperationStats> ops = new ArrayList<>();
+            List<IntervalSample.TypeInterval> types = new ArrayList<>();
+            long operations = 0;
+            for (Map.Entry<String, long[]> e : latencies.entrySet()) {
+                Histogram h = new Histogram(3);
+                Arrays.stream(e.getValue()).forEach(h::recordValue);
+                long n = h.getTotalCount();
+                operations += n;
+                ops.add(new OperationStats("main", e.getKey(), n, 0, 0, 0, 0, 0, rows / latencies.size(), 0, 0, 0,
+                        h.getMean() / 1000, ms(h, 50), ms(h, 90), ms(h, 95), ms(h, 99), ms(h, 99.9), h.getMaxValue() / 1000.0,
+                        encode(h)));
+                types.add(new IntervalSample.TypeInterval(e.getKey(), n / 2, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, encode(h)));
+            }
+            Totals totals = new Totals(operations, rows, 0, rows * 10, rows * 100, 0, 0, 0, 0, 0, 0, 0, seconds,
+                    operations / seconds, rows / seconds, rows * 10 / seconds, rows * 100 / seconds / 1e6);
+            List<IntervalSample> intervals = new ArrayList<>();
+            for (int i = 1; i <= 2; i++) {
+                double rate = rows / seconds * (i == 1 ? 0.9 : 1.1);
+                intervals.add(new IntervalSample(seconds / 2 * i, seconds / 2, List.of(new IntervalSample.GroupInterval("main",
+                        operations / 2, rows / 2, rows * 5, rows * 50, 0, 0, 0, operations / seconds, rate, rate * 10,
+                        rate * 100 / 1e6, 2, 9, 10, types)), host ? HOST : null));
+            }
+            Instant start = Instant.parse("2026-12-01T10:00:00Z");
+            return new RunResult(runId, "0.1.0-SNAPSHOT", "abc1234", Long.parseLong(options.get("seed")), target, workload,
+                    start, start.plusMillis((long) (seconds * 1000)), options,
+                    new TargetInfo(target.equals("postgres") ? "PostgreSQL" : target, "17.2", "embedded", Map.of("fsync", "on")),
+                    Map.of("ddl", ddl), new HostInfo("box", "Linux 6.1", "amd64", 2, 8_000_000_000L, "OpenJDK 17.0.2", 2_000_000_000L),
+                    "closed, 2 workers", 2, totals, List.of(new GroupResult("main", "closed", 2, totals, null)), ops, intervals,
+                    List.of(), verification, -1, List.of(), Map.of(), null, tpmC == null ? Map.of() : Map.of("tpmC", tpmC), 1.5,
+                    label, host ? new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST, 0.5, 0.5) : null,
+                    "COMPLETED", null, 0);
+        }
+    }
+
+    static long[] micros(long... values) {
+        return values;
+    }
+
+    /** 1, 2, ... n microseconds times {@code scale}: a known uniform distribution. */
+    static long[] uniform(int n, long scale) {
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = (i + 1) * scale;
+        }
+        return v;
+    }
+
+    private static double ms(Histogram h, double p) {
+        return h.getValueAtPercentile(p) / 1000.0;
+    }
+
+    static String encode(Histogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int len = h.encodeIntoCompressedByteBuffer(buf);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), len));
+    }
+}

@@ -1,0 +1,49 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ResultFileException;
+import io.dbharness.results.report.Report;
+import picocli.CommandLine.ParseResult;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/** {@code runner report FILES|DIR... --out DIR}: the report's files written, their paths printed. */
+final class ReportCommand {
+
+    private static final String PREFIX = "runner report: ";
+
+    private ReportCommand() {
+    }
+
+    static int run(ParseResult pr, PrintStream out) {
+        List<Path> inputs = pr.matchedPositional(0) == null ? List.of()
+                : java.util.Arrays.stream(pr.matchedPositional(0).<String[]>getValue()).map(Path::of).toList();
+        String outValue = pr.matchedOptionValue("--out", "report");
+        if (outValue.isBlank()) {
+            throw new UsageException(PREFIX + "--out needs a directory");
+        }
+        Path outDir = Path.of(outValue);
+        List<RunResult> results;
+        try {
+            results = Report.read(inputs);
+        } catch (ResultFileException e) {
+            throw new UsageException(PREFIX + e.getMessage());
+        }
+        // checked before any work, so a bad --out is one line, not a half-written report
+        ResultsDir.check(outDir, PREFIX + "cannot write the report to ", "--out");
+        List<Path> written;
+        try {
+            written = Report.writeFiles(results, outDir);
+        } catch (ResultFileException e) {
+            throw new UsageException(PREFIX + e.getMessage()); // a histogram that cannot be decoded
+        } catch (IOException e) {
+            throw new UsageException(PREFIX + "cannot write the report to " + outDir + ": " + ResultsDir.reason(e) + " (--out)");
+        }
+        written.forEach(out::println);
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,99 @@
+package io.dbharness.cli;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code runner report}: real runs in, the report's files out, every bad input one line and exit 2. */
+class ReportCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path results;
+
+    @BeforeEach
+    void twoRuns() {
+        results = tmp.resolve("results");
+        for (String workers : List.of("1", "2")) {
+            CliRun r = CliRun.of("--target", "noop", "--tag-num", "20", "--total-metrics-count", "3", "--ts-end",
+                    "2022-04-18 09:00:05", "--workers", workers, "--no-watch", "--results", results.toString());
+            assertEquals(0, r.exitCode(), r.err());
+        }
+    }
+
+    private String usageError(String... args) {
+        CliRun r = CliRun.of(args);
+        assertEquals(2, r.exitCode(), String.join(" ", args) + "\n" + r.err());
+        assertEquals("", r.out());
+        return r.oneLineError();
+    }
+
+    @Test
+    void aDirectoryOfResultsBecomesAReport() throws Exception {
+        Path out = tmp.resolve("report");
+        CliRun r = CliRun.of("report", results.toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("", r.err());
+        List<String> printed = r.out().lines().toList();
+        assertEquals(out.resolve("report.html").toString(), printed.get(0), "the page first");
+        assertTrue(printed.contains(out.resolve("report.md").toString()), r.out());
+        assertTrue(printed.contains(out.resolve("runs.csv").toString()), r.out());
+        for (String p : printed) {
+            assertTrue(Files.size(Path.of(p)) > 0, p);
+        }
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("| noop workers=1 |") && md.contains("| noop workers=2 |"), md);
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("id=\"chart-scaling-iot-insert\""), "workers differ: a scaling chart");
+    }
+
+    @Test
+    void helpSaysWhatItWrites() {
+        // picocli formats descriptions and warns about a lone % on System.err itself, past the runner's streams
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream before = System.err;
+        CliRun r;
+        System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            r = CliRun.of("report", "--help");
+        } finally {
+            System.setErr(before);
+        }
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().contains("mean with a 95% confidence interval"), r.out());
+        assertEquals("", warnings.toString(java.nio.charset.StandardCharsets.UTF_8) + r.err());
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws Exception {
+        assertEquals("runner report: no result files given: name result files or a directory of them", usageError("report"));
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        assertEquals("runner report: no result files in " + empty, usageError("report", empty.toString()));
+
+        Path one = Files.list(results).filter(f -> f.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
+        String json = Files.readString(one);
+        Path truncated = Files.writeString(tmp.resolve("truncated.json"), json.substring(0, json.length() - 40));
+        assertTrue(usageError("report", truncated.toString()).startsWith("runner report: " + truncated + " is not valid JSON"));
+        Path corrupt = Files.writeString(tmp.resolve("corrupt.json"), "{\"format\": \"dbharness-result/2\", \"runId\": 7");
+        assertTrue(usageError("report", corrupt.toString()).startsWith("runner report: " + corrupt + " is not valid JSON"));
+        Path v1 = Files.writeString(tmp.resolve("v1.json"), json.replace("dbharness-result/2", "dbharness-result/1"));
+        assertEquals("runner report: " + v1 + " has result format dbharness-result/1; this harness reads dbharness-result/2",
+                usageError("report", one.toString(), v1.toString()));
+        assertEquals("runner report: result file not found: " + tmp.resolve("nope.json"),
+                usageError("report", tmp.resolve("nope.json").toString()));
+
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        assertEquals("runner report: cannot write the report to " + file + ": it is a file, not a directory (--out)",
+                usageError("report", results.toString(), "--out", file.toString()));
+        assertEquals("runner report: cannot write the report to " + file.resolve("sub") + ": not a directory (--out)",
+                usageError("report", results.toString(), "--out", file.resolve("sub").toString()));
+    }
+}
