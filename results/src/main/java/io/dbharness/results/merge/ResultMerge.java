@@ -24,7 +24,7 @@ import java.util.function.Function;
  * One result from the results of one logical run split across processes (shards on several hosts, or several
  * processes on one): counters summed, latency histograms added per operation type and per interval and the
  * percentiles read from the sums, over the wall-clock window of the union of the parts' measured runs. The rules
- * for every field are in {@code results/COMPARE-MERGE.md}.
+ * for every field are in {@code results/README.md}.
  */
 public final class ResultMerge {
 
