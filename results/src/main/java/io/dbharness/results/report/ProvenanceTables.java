@@ -25,7 +25,7 @@ final class ProvenanceTables {
 
     static Table provenance(RunSet set) {
         List<Column> cols = List.of(col("run"), col("harness"), col("commit"), col("product"), col("version"),
-                col("endpoint"), col("settings"), new Column("seed", Kind.COUNT), col("host"), new Column("cores", Kind.COUNT),
+                col("endpoint"), col("settings"), col("seed"), col("host"), new Column("cores", Kind.COUNT),
                 new Column("memory", Kind.BYTES), col("jvm"), col("start"), new Column("ddl", Kind.CODE));
         List<List<Object>> rows = new ArrayList<>();
         for (RunSet.Run run : set.runs()) {
@@ -34,7 +34,7 @@ final class ProvenanceTables {
             boolean t = r.targetInfo() != null;
             rows.add(Arrays.asList(run.name(), r.harnessVersion(), r.gitCommit(), t ? r.targetInfo().product() : r.target(),
                     t ? r.targetInfo().serverVersion() : null, t ? r.targetInfo().endpoint() : null,
-                    t ? settings(r.targetInfo().settings()) : null, r.seed(), h == null ? null : h.hostname(),
+                    t ? settings(r.targetInfo().settings()) : null, String.valueOf(r.seed()), h == null ? null : h.hostname(),
                     h == null ? null : (long) h.cores(), h == null ? null : h.memoryBytes(), h == null ? null : h.jvm(),
                     r.start().toString(), r.workloadInfo() == null ? null : r.workloadInfo().get("ddl")));
         }

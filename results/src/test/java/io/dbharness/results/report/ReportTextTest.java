@@ -69,7 +69,7 @@ class ReportTextTest {
                 ## Provenance
 
                 | run | harness | commit | product | version | endpoint | settings | seed | host | cores | memory | jvm | start | ddl |
-                |---|---|---|---|---|---|---|---:|---|---:|---:|---|---|---|
+                |---|---|---|---|---|---|---|---|---|---:|---:|---|---|---|
                 | noop #1 | 0.1.0-SNAPSHOT | abc1234 | noop | 17.2 | embedded | fsync=on | 42 | box | 2 | 8.0 GB | OpenJDK 17.0.2 | 2026-12-01T10:00:00Z | CREATE TABLE telematics (ts timestamptz, tag\\_id int) |
                 | noop #2 | 0.1.0-SNAPSHOT | abc1234 | noop | 17.2 | embedded | fsync=on | 42 | box | 2 | 8.0 GB | OpenJDK 17.0.2 | 2026-12-01T10:00:00Z | CREATE TABLE telematics (ts timestamptz, tag\\_id int) |
                 | file tuned | 0.1.0-SNAPSHOT | abc1234 | file | 17.2 | embedded | fsync=on | 42 | box | 2 | 8.0 GB | OpenJDK 17.0.2 | 2026-12-01T10:00:00Z | CREATE TABLE telematics (ts timestamptz, tag\\_id int) |
