@@ -45,7 +45,11 @@ final class ResultsDir {
             return f.getReason() != null ? f.getFile() + ": " + f.getReason() : f.getFile() + " is a file, not a directory";
         }
         if (e instanceof java.nio.file.NoSuchFileException f) {
-            return f.getFile() + " no longer exists";
+            // our own temporary file is not what the user named: its directory is what is missing
+            Path p = Path.of(f.getFile());
+            String name = p.getFileName() == null ? "" : p.getFileName().toString();
+            Path shown = name.startsWith(".") && name.endsWith(".tmp") && p.getParent() != null ? p.getParent() : p;
+            return shown + ": no such file or directory";
         }
         if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null && !f.getReason().contains("No space left")) {
             // the message would repeat the path the caller names already: "a/sub: Not a directory"

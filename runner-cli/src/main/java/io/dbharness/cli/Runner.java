@@ -131,6 +131,9 @@ public final class Runner {
         if (config.repeat() == 1) {
             return runner.run(config).exitCode();
         }
+        // checked once before the first repetition: a typo is one line, not N
+        Harness.check(runner.spec(config, io.dbharness.core.engine.ProgressListener.NONE,
+                new io.dbharness.core.engine.StopSignal()), registry);
         SweepPoint only = new SweepPoint(1, Map.of(), config);
         java.util.List<Series.Run> runs = new Series(err, runner).run(java.util.List.of(only), config.repeat());
         runner.report(config.options()).println("repeat: " + runs.size() + " of " + config.repeat() + " runs made; "

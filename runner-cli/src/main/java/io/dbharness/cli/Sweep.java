@@ -44,8 +44,10 @@ final class Sweep {
         Path reportDir = outOption == null ? base.resultsDir().resolve("report-" + LocalDateTime.now()
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))) : Path.of(outOption);
         if (outOption != null) {
-            ResultsDir.check(reportDir); // asked for: a typo must not surface only after the last point
+            // asked for: a typo must not surface only after the last point
+            ResultsDir.check(reportDir, "cannot write the report to ", "--out");
         }
+        plan.skipped().forEach(s -> Main.printWarning(err, s + "; left out"));
         out.println("sweep: " + plan.points().size() + (plan.points().size() == 1 ? " point" : " points")
                 + (base.repeat() > 1 ? " × " + base.repeat() + " repetitions" : "") + ", results into " + base.resultsDir());
 
@@ -60,9 +62,7 @@ final class Sweep {
         }
         List<Path> files = runs.stream().map(r -> r.outcome().file()).filter(java.util.Objects::nonNull).toList();
         int code = Series.exitCode(runs);
-        if (!files.isEmpty()) {
-            out.println("result files (" + files.size() + "):");
-            files.forEach(f -> out.println("  " + f));
+        if (!files.isEmpty()) { // the table names each result file
             try {
                 out.println("report: " + io.dbharness.results.report.Report.write(files, reportDir));
             } catch (java.io.IOException e) {

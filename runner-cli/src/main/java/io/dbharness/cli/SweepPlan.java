@@ -18,11 +18,12 @@ import java.util.Set;
  * The points of a sweep, every one checked as its run would check it before the first one runs: a typo in the
  * last point must not cost the hour the first ones took.
  */
-record SweepPlan(List<VaryAxis> axes, List<SweepPoint> points) {
+record SweepPlan(List<VaryAxis> axes, List<SweepPoint> points, List<String> skipped) {
 
     SweepPlan {
         axes = List.copyOf(axes);
         points = List.copyOf(points);
+        skipped = List.copyOf(skipped);
     }
 
     /**
@@ -53,11 +54,18 @@ record SweepPlan(List<VaryAxis> axes, List<SweepPoint> points) {
             }
             points.add(new SweepPoint(points.size() + 1, values, config));
         }
-        return new SweepPlan(axes, check(points, registry, runner));
+        List<String> skipped = new ArrayList<>();
+        List<SweepPoint> checked = check(points, registry, runner, skipped);
+        return new SweepPlan(axes, checked, skipped);
     }
 
-    /** Each point with the options of other points' components left out, after checking it as a run would. */
-    private static List<SweepPoint> check(List<SweepPoint> points, Registry registry, SingleRun runner) {
+    /**
+     * Each point with the options of other points' components left out, after checking it as a run would. A point
+     * that is then the same run as an earlier one ({@code --vary target=noop,postgres --vary pg-ingest=a,b}: noop
+     * takes no --pg-ingest) is left out, and {@code skipped} says so: run twice, it would pass for a repetition.
+     */
+    private static List<SweepPoint> check(List<SweepPoint> points, Registry registry, SingleRun runner,
+                                          List<String> skipped) {
         List<Set<String>> own = new ArrayList<>();
         Set<String> anyPoint = new HashSet<>();
         for (SweepPoint p : points) {
@@ -82,7 +90,15 @@ record SweepPlan(List<VaryAxis> axes, List<SweepPoint> points) {
             } catch (UsageException e) {
                 throw failed(p, e);
             }
-            checked.add(new SweepPoint(p.number(), p.values(), config));
+            RunConfig run = config;
+            java.util.Optional<SweepPoint> same = checked.stream().filter(c -> c.config().equals(run)).findFirst();
+            if (same.isPresent()) {
+                foreign.retainAll(p.values().keySet());
+                skipped.add("point " + p.label() + " is the same run as " + same.get().label() + ": "
+                        + p.config().target() + " takes no --" + String.join(", --", new java.util.TreeSet<>(foreign)));
+                continue;
+            }
+            checked.add(new SweepPoint(checked.size() + 1, p.values(), config));
         }
         return checked;
     }

@@ -69,6 +69,11 @@ public final class InfluxTargetProvider implements TargetProvider {
     }
 
     @Override
+    public void check(Settings settings) {
+        InfluxConfig.from(settings);
+    }
+
+    @Override
     public TargetAdapter open(Settings settings) throws TargetException {
         InfluxConfig config = InfluxConfig.from(settings);
         InfluxHttp anonymous = new InfluxHttp(config.baseUri());

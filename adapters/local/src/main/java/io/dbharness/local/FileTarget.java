@@ -49,7 +49,7 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
 
     @Override
     public TargetInfo describe() {
-        return new TargetInfo("file", "n/a", toStdout() ? "stdout" : output, Map.of("format", format.cliName()));
+        return new TargetInfo("file", "n/a", TargetInfo.IN_PROCESS + ": " + (toStdout() ? "stdout" : output), Map.of("format", format.cliName()));
     }
 
     @Override
@@ -123,7 +123,7 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             }
             sink.writeTo(out);
         } catch (IOException e) {
-            throw new TargetException(TargetException.Kind.FATAL, null, "cannot write " + describe().endpoint() + ": " + e.getMessage(), e);
+            throw new TargetException(TargetException.Kind.FATAL, null, "cannot write " + (toStdout() ? "stdout" : output) + ": " + e.getMessage(), e);
         }
     }
 
@@ -186,7 +186,7 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
                 out.close();
             }
         } catch (IOException e) {
-            System.err.println("error: cannot finish " + describe().endpoint() + ": " + e.getMessage());
+            System.err.println("error: cannot finish " + (toStdout() ? "stdout" : output) + ": " + e.getMessage());
         }
         out = null;
     }

@@ -36,9 +36,22 @@ public final class FileTargetProvider implements TargetProvider {
     }
 
     @Override
+    public void check(Settings settings) {
+        output(settings);
+        format(settings);
+    }
+
+    @Override
     public TargetAdapter open(Settings settings) {
-        String output = settings.optional("output").orElseThrow(() ->
+        return new FileTarget(format(settings), output(settings));
+    }
+
+    private static String output(Settings settings) {
+        return settings.optional("output").orElseThrow(() ->
                 new UsageException("the file target needs --output PATH (or - for standard output)"));
-        return new FileTarget(EncoderFormat.parse(settings.optional("format").orElse("copy-text")), output);
+    }
+
+    private static EncoderFormat format(Settings settings) {
+        return EncoderFormat.parse(settings.optional("format").orElse("copy-text"));
     }
 }

@@ -49,8 +49,17 @@ public final class NoopTargetProvider implements TargetProvider {
     }
 
     @Override
+    public void check(Settings settings) {
+        format(settings);
+    }
+
+    @Override
     public TargetAdapter open(Settings settings) {
-        return new Noop(EncoderFormat.parse(settings.optional("format").orElse("copy-binary")));
+        return new Noop(format(settings));
+    }
+
+    private static EncoderFormat format(Settings settings) {
+        return EncoderFormat.parse(settings.optional("format").orElse("copy-binary"));
     }
 
     private static final class Noop implements TargetAdapter, TimeSeriesIngest {
@@ -62,7 +71,7 @@ public final class NoopTargetProvider implements TargetProvider {
 
         @Override
         public TargetInfo describe() {
-            return new TargetInfo("noop", "n/a", "discard", Map.of("format", format.cliName()));
+            return new TargetInfo("noop", "n/a", TargetInfo.IN_PROCESS + ": discard", Map.of("format", format.cliName()));
         }
 
         @Override

@@ -84,13 +84,24 @@ public abstract class PgFamilyProvider implements TargetProvider {
     }
 
     @Override
-    public TargetAdapter open(Settings settings, int workers) throws TargetException {
-        PgFlavor flavor = flavor(settings);
+    public void check(Settings settings) {
+        endpoint(settings, flavor(settings));
+    }
+
+    /** The server named by the settings, empty for the embedded one; refuses an embedded run the product cannot have. */
+    private Optional<PostgresEndpoint> endpoint(Settings settings, PgFlavor flavor) {
         Optional<PostgresEndpoint> external = PostgresEndpoint.resolve(settings, flavor.urlPrefixes());
         if (external.isEmpty() && !flavor.embeddedByDefault()) {
             throw new UsageException("the " + id() + " target needs a server: give --url or --host "
                     + "(or the PGHOST... variables); " + flavor.product() + " does not run embedded");
         }
+        return external;
+    }
+
+    @Override
+    public TargetAdapter open(Settings settings, int workers) throws TargetException {
+        PgFlavor flavor = flavor(settings);
+        Optional<PostgresEndpoint> external = endpoint(settings, flavor);
         EmbeddedServer embedded = external.isPresent() ? null : EmbeddedServer.start();
         PostgresEndpoint endpoint = external.orElseGet(() -> PostgresEndpoint.embedded(embedded.port()));
         java.time.Duration opTimeout = io.dbharness.core.engine.RunOptions.opTimeout(settings);

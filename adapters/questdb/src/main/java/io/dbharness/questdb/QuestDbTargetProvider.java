@@ -62,6 +62,12 @@ public final class QuestDbTargetProvider implements TargetProvider {
     }
 
     @Override
+    public void check(Settings settings) {
+        LineOptions.from(settings);
+        QuestDbEndpoint.resolve(settings);
+    }
+
+    @Override
     public TargetAdapter open(Settings settings) throws TargetException {
         LineOptions line = LineOptions.from(settings);
         Optional<LinePrecision> precision = line.precision();

@@ -19,6 +19,14 @@ public interface TargetProvider {
     Set<Class<? extends Capability>> capabilities();
 
     /**
+     * Checks the target's own options without connecting or starting anything, as {@link #open} would refuse
+     * them: a sweep or {@code --repeat} proves every run's settings before the first one starts. Throws
+     * {@link UsageException} naming the option.
+     */
+    default void check(Settings settings) {
+    }
+
+    /**
      * Connects (or starts the embedded server). Unreachable or refused credentials are a
      * {@link TargetException} of kind UNREACHABLE or AUTHENTICATION; bad settings a {@link UsageException}.
      */

@@ -195,7 +195,7 @@ public final class Engine {
             intervals.add(last); // a short tail still holds operations: the intervals must add up to the run
         }
         Map<String, Pacing> pacing = new LinkedHashMap<>();
-        states.forEach(s -> pacing.put(s.name(), s.pacing()));
+        states.forEach(s -> pacing.put(s.name(), s.pacing(s.activeSeconds(start, elapsed))));
         Map<String, Double> groupSeconds = new LinkedHashMap<>();
         states.forEach(s -> groupSeconds.put(s.name(), s.activeSeconds(start, elapsed)));
         boolean deadlineHit = states.stream().anyMatch(s -> s.deadlineHit) || run.deadlineNanos <= System.nanoTime();

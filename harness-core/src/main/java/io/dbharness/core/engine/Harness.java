@@ -63,6 +63,7 @@ public final class Harness {
         refuseForeignOptions(registry, tp, wp, spec.options().keySet());
         Settings settings = Settings.resolve(allOptions(tp, wp), spec.options(), spec.environment());
         RunOptions options = RunOptions.from(settings);
+        tp.check(settings);
         Workload workload = wp.create(settings);
         List<WorkerGroup> groups = workload.groups(options.loadModel());
 

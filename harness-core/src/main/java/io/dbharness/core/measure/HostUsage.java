@@ -1,5 +1,6 @@
 package io.dbharness.core.measure;
 
+import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ResourceUsage;
@@ -85,8 +86,8 @@ public final class HostUsage {
     }
 
     /**
-     * Whether the target's server runs on this host, from its endpoint's text alone: {@code embedded}, or a
-     * host that is localhost or a loopback address. A remote name that happens to be this machine is not
+     * Whether the target's server runs on this host, from its endpoint's text alone: {@code embedded}, a target
+     * inside the harness ({@code in-process: ...}), or a host that is localhost or a loopback address. A remote name that happens to be this machine is not
      * recognised: the scope then says "client host only", which is true of what was measured.
      */
     public static boolean targetOnHost(String endpoint) {
@@ -95,7 +96,7 @@ public final class HostUsage {
         if (scheme >= 0) {
             e = e.substring(scheme + 3);
         }
-        if (e.equals("embedded")) {
+        if (e.equals("embedded") || e.startsWith(TargetInfo.IN_PROCESS)) {
             return true;
         }
         if (e.startsWith("[")) {
@@ -119,6 +120,9 @@ public final class HostUsage {
     /** What the figures describe, in words for the summary and the report. */
     static String scope(String endpoint, boolean onHost) {
         String where = endpoint == null || endpoint.isBlank() ? "no endpoint" : endpoint;
+        if (where.startsWith(TargetInfo.IN_PROCESS)) {
+            return "client host; the target runs inside the harness process (" + where + ")";
+        }
         return onHost ? "client host, with the target's server on it (" + where + ")"
                 : "client host only; the target (" + where + ") is not on localhost";
     }

@@ -55,7 +55,7 @@ class HostUsageTest {
     void theTargetIsOnThisHostWhenItsEndpointIsEmbeddedOrLoopback() {
         for (String e : List.of("embedded", "localhost:5432/postgres", "LOCALHOST:5432", "127.0.0.1:8812",
                 "http://localhost:8086", "http://127.0.0.1:9000", "[::1]:5432/db", "::1:5432/postgres", "::1",
-                "https://[::1]:8086", "db.localhost:5432/x")) {
+                "https://[::1]:8086", "db.localhost:5432/x", "in-process: discard", "in-process: /tmp/out.lp")) {
             assertTrue(HostUsage.targetOnHost(e), e);
         }
         for (String e : List.of("db1:5432/bench", "http://influx.example.com:8086", "10.0.0.7:5433/yugabyte",
