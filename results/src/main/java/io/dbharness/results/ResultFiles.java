@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.dbharness.core.measure.HistogramCodec;
 import io.dbharness.core.result.RunResult;
+import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -164,6 +166,21 @@ public final class ResultFiles {
         }
         requireFields(result, source);
         return result;
+    }
+
+    /**
+     * A latency histogram of a result file decoded: the one way reports, merges and assertions read them, so a
+     * damaged one is the same one-line refusal (exit 2) whichever command meets it.
+     *
+     * @param where names the histogram in the message: run, operation type, interval
+     * @throws ResultFileException when the text is not an encoded histogram
+     */
+    public static Histogram histogram(String base64, String where) {
+        try {
+            return HistogramCodec.decode(base64);
+        } catch (IllegalArgumentException e) {
+            throw new ResultFileException("damaged histogram in " + where + ": " + oneLine(e.getMessage()));
+        }
     }
 
     /** Reports and merges rely on these; a file without them is truncated or hand-edited. */

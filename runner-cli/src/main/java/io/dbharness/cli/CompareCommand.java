@@ -5,6 +5,7 @@ import io.dbharness.core.result.RunResult;
 import io.dbharness.results.AnswerComparison;
 import io.dbharness.results.ComparisonTable;
 import io.dbharness.results.ResultFiles;
+import io.dbharness.results.ResultInputs;
 import io.dbharness.results.compare.ResultComparison;
 import io.dbharness.results.compare.Threshold;
 import picocli.CommandLine.ParseResult;
@@ -38,9 +39,9 @@ final class CompareCommand {
                     + "repetitions of one configuration; got " + args.size() + " arguments");
         }
         double threshold = Threshold.parse(pr.matchedOptionValue("--threshold", Threshold.DEFAULT));
-        List<RunResult> base = ResultInputs.read(args.get(0));
+        List<RunResult> base = ResultInputs.readAll(List.of(Path.of(args.get(0))));
         ResultComparison.oneConfiguration(base, args.get(0));
-        List<RunResult> next = ResultInputs.read(args.get(1));
+        List<RunResult> next = ResultInputs.readAll(List.of(Path.of(args.get(1))));
         ResultComparison.oneConfiguration(next, args.get(1));
         ResultComparison c = ResultComparison.compare(base, next, threshold);
         out.print(ComparisonTable.render(c, args.get(0), args.get(1)));

@@ -3,6 +3,7 @@ package io.dbharness.cli;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.ResultFiles;
+import io.dbharness.results.ResultInputs;
 import io.dbharness.results.SummaryTable;
 import io.dbharness.results.merge.ResultMerge;
 import picocli.CommandLine.ParseResult;
@@ -32,7 +33,7 @@ final class MergeCommand {
         if (args.isEmpty()) {
             throw new UsageException("runner merge needs the result files of the run's processes (or a directory of them)");
         }
-        RunResult merged = ResultMerge.merge(ResultInputs.readAll(args));
+        RunResult merged = ResultMerge.merge(ResultInputs.readAll(args.stream().map(Path::of).toList()));
         try {
             ResultFiles.writeTo(merged, file);
         } catch (IOException e) {

@@ -104,7 +104,8 @@ class CompareMergeCliTest {
         assertEquals(otherFormat + " has result format dbharness-result/1; this harness reads dbharness-result/2",
                 refused("compare", a.toString(), otherFormat.toString()));
 
-        Path tpcc = Files.writeString(tmp.resolve("tpcc.json"), json.replace("\"workload\" : \"iot-insert\"", "\"workload\" : \"tpcc\""));
+        Path tpcc = Files.writeString(tmp.resolve("tpcc.json"), json.replace("\"workload\" : \"iot-insert\"", "\"workload\" : \"tpcc\"")
+                .replace(ResultFiles.read(a).runId(), "tpcc-run"));
         assertEquals("cannot compare iot-insert with tpcc results", refused("compare", a.toString(), tpcc.toString()));
 
         noop("mixed");
@@ -120,8 +121,17 @@ class CompareMergeCliTest {
         assertEquals("runner merge needs --out FILE: where the merged result goes", refused("merge", a.toString()));
         assertEquals("merge needs the results of at least two processes; got 1",
                 refused("merge", a.toString(), "--out", tmp.resolve("m.json").toString()));
-        assertTrue(refused("merge", a.toString(), a.toString(), "--out", tmp.resolve("m.json").toString())
-                .endsWith("is given twice: its counts would be added twice"));
+        // the same file named twice is one part; the same run in two files would be counted twice
+        assertEquals("merge needs the results of at least two processes; got 1",
+                refused("merge", a.toString(), a.toString(), "--out", tmp.resolve("m.json").toString()));
+        Path copy = Files.writeString(tmp.resolve("copy.json"), json);
+        assertTrue(refused("merge", a.toString(), copy.toString(), "--out", tmp.resolve("m.json").toString())
+                .matches("run [^ ]+ is in two files: " + java.util.regex.Pattern.quote(a + " and " + copy)));
+        Path damaged = Files.writeString(tmp.resolve("damaged.json"), json
+                .replace(ResultFiles.read(a).runId(), "other-process")
+                .replaceAll("\"histogram\" : \"[^\"]+\"", "\"histogram\" : \"bm90IGEgaGlzdG9ncmFt\""));
+        assertTrue(refused("merge", a.toString(), damaged.toString(), "--out", tmp.resolve("m.json").toString())
+                .startsWith("damaged histogram in result other-process, "));
         assertEquals("cannot merge results of different workloads (iot-insert and tpcc): the parts of one run share "
                 + "workload, target and seed", refused("merge", a.toString(), tpcc.toString(), "--out", tmp.resolve("m.json").toString()));
         assertTrue(refused("merge", a.toString(), truncated.toString(), "--out", tmp.resolve("m.json").toString())

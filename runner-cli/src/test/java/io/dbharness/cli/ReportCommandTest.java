@@ -76,7 +76,7 @@ class ReportCommandTest {
     void badInputIsOneLineAndExitTwo() throws Exception {
         assertEquals("runner report: no result files given: name result files or a directory of them", usageError("report"));
         Path empty = Files.createDirectories(tmp.resolve("empty"));
-        assertEquals("runner report: no result files in " + empty, usageError("report", empty.toString()));
+        assertEquals("runner report: no result files (*.json) in " + empty, usageError("report", empty.toString()));
 
         Path one = Files.list(results).filter(f -> f.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
         String json = Files.readString(one);
@@ -89,6 +89,13 @@ class ReportCommandTest {
                 usageError("report", one.toString(), v1.toString()));
         assertEquals("runner report: result file not found: " + tmp.resolve("nope.json"),
                 usageError("report", tmp.resolve("nope.json").toString()));
+
+        // valid JSON of the right format whose histograms are not histograms: a usage error, not an internal one
+        Path damaged = Files.writeString(tmp.resolve("damaged.json"),
+                json.replaceAll("\"histogram\" : \"[^\"]+\"", "\"histogram\" : \"bm90IGEgaGlzdG9ncmFt\""));
+        assertTrue(usageError("report", damaged.toString()).matches(
+                "runner report: damaged histogram in run [^ ]+, operation type insert: not an encoded HdrHistogram: .*"),
+                usageError("report", damaged.toString()));
 
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         assertEquals("runner report: cannot write the report to " + file + ": it is a file, not a directory (--out)",

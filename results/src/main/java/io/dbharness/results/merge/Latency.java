@@ -1,6 +1,7 @@
 package io.dbharness.results.merge;
 
 import io.dbharness.core.measure.HistogramCodec;
+import io.dbharness.results.ResultFiles;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -23,11 +24,7 @@ public final class Latency {
         if (base64 == null) {
             throw new io.dbharness.results.ResultMismatchException(where + " has no latency histogram: its percentiles cannot be merged");
         }
-        try {
-            sum.add(HistogramCodec.decode(base64));
-        } catch (IllegalArgumentException e) {
-            throw new io.dbharness.results.ResultMismatchException(where + " holds a damaged latency histogram: " + e.getMessage());
-        }
+        sum.add(ResultFiles.histogram(base64, where));
         return this;
     }
 

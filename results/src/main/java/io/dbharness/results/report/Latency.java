@@ -2,13 +2,11 @@ package io.dbharness.results.report;
 
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.results.ResultFileException;
+import io.dbharness.results.ResultFiles;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,23 +24,12 @@ final class Latency {
     record Point(double percentile, double nines, double millis) {
     }
 
-    static Histogram decode(String base64, String where) {
-        try {
-            byte[] bytes = Base64.getDecoder().decode(base64);
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
-        } catch (IllegalArgumentException | java.util.zip.DataFormatException | java.nio.BufferUnderflowException
-                 | ArrayIndexOutOfBoundsException e) {
-            throw new ResultFileException("damaged histogram in " + where + ": " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : " " + e.getMessage()));
-        }
-    }
-
     /** A run's histograms per operation type, the groups that share a type merged; types without one are left out. */
     static Map<String, Histogram> byType(RunResult r) {
         Map<String, Histogram> out = new LinkedHashMap<>();
         for (OperationStats o : r.operations()) {
             if (o.histogram() != null && !o.histogram().isEmpty()) {
-                Histogram h = decode(o.histogram(), "run " + r.runId() + ", operation type " + o.type());
+                Histogram h = ResultFiles.histogram(o.histogram(), "run " + r.runId() + ", operation type " + o.type());
                 out.computeIfAbsent(o.type(), k -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
             }
         }

@@ -2,6 +2,7 @@ package io.dbharness.results.report;
 
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.ResultFileException;
+import io.dbharness.results.ResultInputs;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,9 +43,9 @@ public final class Report {
         return writeFiles(results, outDir).get(0);
     }
 
-    /** Reads result files as {@link #write} does. */
+    /** Reads result files as {@link #write} does: by {@link ResultInputs#readAll}'s rules. */
     public static List<RunResult> read(List<Path> resultFiles) {
-        return Inputs.read(resultFiles);
+        return ResultInputs.readAll(resultFiles);
     }
 
     /** Writes the report and returns every file written: the HTML page first, then the Markdown, then the CSVs. */

@@ -111,7 +111,8 @@
       legend: { type: 'scroll', top: 0, data: spec.series.map(function (s) { return s.name; }) },
       grid: { top: 40, left: 30, right: spec.y2 ? 30 : 20, bottom: 40, containLabel: true },
       tooltip: nines ? { trigger: 'item', formatter: function (p) {
-        return p.seriesName + '<br>' + ninesLabel(p.value[0]) + ': ' + fmt(p.value[1]) + ' ms';
+        // ECharts puts a formatter's string in as HTML, and series names are the user's labels, targets, options
+        return echarts.format.encodeHTML(p.seriesName) + '<br>' + ninesLabel(p.value[0]) + ': ' + fmt(p.value[1]) + ' ms';
       } } : { trigger: 'axis', valueFormatter: fmt },
       xAxis: axis(spec.x, spec.categories),
       yAxis: yAxes,

@@ -131,6 +131,36 @@ class ReportBrowserTest {
         }
     }
 
+    @Test
+    void aHostileLabelInATooltipIsTextNotMarkup() throws Exception {
+        String hostile = "<img src=x onerror=document.title=\"PWNED\">";
+        Path html = Report.writeResults(List.of(run("evil").label(hostile).build(), run("plain").label("plain").build()),
+                dir.resolve("report"));
+        ChromeDriver driver = browser();
+        try {
+            driver.get(html.toAbsolutePath().toUri().toString());
+            JavascriptExecutor js = driver;
+            String title = driver.getTitle();
+            // the latency chart's own formatter (item tooltip) and ECharts' default one (axis tooltip, headline bars)
+            for (String chart : List.of("chart-latency-insert", "chart-headline-iot-insert", "chart-throughput")) {
+                Object shown = js.executeScript("var el = document.getElementById(arguments[0]);"
+                        + "var c = echarts.getInstanceByDom(el);"
+                        // the label is in a series' name, or else in a category's (the headline's bars)
+                        + "var i = c.getOption().series.findIndex(s => s.name.indexOf('<img') >= 0), d = 0;"
+                        + "if (i < 0) { i = 0; d = c.getOption().xAxis[0].data.findIndex(n => n.indexOf('<img') >= 0); }"
+                        + "c.dispatchAction({type: 'showTip', seriesIndex: i, dataIndex: d});"
+                        + "return Array.from(el.querySelectorAll('div')).map(d => d.textContent).join('|');", chart);
+                Thread.sleep(300); // an injected image's onerror would have fired by now
+                assertEquals(Boolean.TRUE, js.executeScript("return document.querySelector('img[src=x]') === null;"),
+                        chart + ": no element made from the label");
+                assertEquals(title, driver.getTitle(), chart + ": no script ran");
+                assertTrue(String.valueOf(shown).contains(hostile), chart + ": the label shown as text in its tooltip: " + shown);
+            }
+        } finally {
+            driver.quit();
+        }
+    }
+
     /** A real run: iot-insert on noop held to a rate, so it lasts long enough for several watch intervals. */
     private static RunResult noop(String rate) throws Exception {
         return Harness.run(RunSpec.builder().target("noop").workload("iot-insert")

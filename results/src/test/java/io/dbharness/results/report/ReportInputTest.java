@@ -45,7 +45,7 @@ class ReportInputTest {
     @Test
     void badInputIsOneLineNamingTheProblem() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        assertEquals("no result files in " + empty, refused(List.of(empty)));
+        assertEquals("no result files (*.json) in " + empty, refused(List.of(empty)));
         assertEquals("no result files given: name result files or a directory of them", refused(List.of()));
 
         Path good = ResultFiles.write(run("good").build(), dir);
@@ -95,6 +95,20 @@ class ReportInputTest {
         assertEquals("noop " + HOSTILE, data.at("/charts/0/categories/0").asText(), "the label reaches the chart unchanged");
         String md = Files.readString(dir.resolve("report.md"));
         assertFalse(md.contains("<script>"), "GitHub renders inline HTML: escaped in the Markdown too");
+    }
+
+    @Test
+    void csvCellsASpreadsheetWouldRunAsFormulasAreText() throws Exception {
+        Report.writeResults(List.of(run("x").label("=HYPERLINK(\"http://evil\",\"x\")").option("offset", "-1.5").build(),
+                run("y").label("@SUM(A1)").option("offset", "+cmd|' /C calc'!A0").build(),
+                run("z").label("-2+3").option("offset", "\t=1").build()), dir);
+        List<String> csv = Files.readAllLines(dir.resolve("runs.csv"));
+        assertEquals("run,label,target,workload,offset,headline,value,p50 ms,p99 ms,errors,verification,exit code,stop reason,run id",
+                csv.get(0));
+        assertTrue(csv.get(1).startsWith("\"noop =HYPERLINK(\"\"http://evil\"\",\"\"x\"\") offset=-1.5\",\"'=HYPERLINK("), csv.get(1));
+        assertTrue(csv.get(1).contains(",noop,iot-insert,-1.5,"), "a number stays a number: " + csv.get(1));
+        assertTrue(csv.get(2).contains(",'@SUM(A1),noop,iot-insert,'+cmd|' /C calc'!A0,"), csv.get(2));
+        assertTrue(csv.get(3).contains(",'-2+3,noop,iot-insert,'\t=1,"), csv.get(3));
     }
 
     @Test
