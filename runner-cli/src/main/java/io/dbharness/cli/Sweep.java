@@ -64,7 +64,11 @@ final class Sweep {
         int code = Series.exitCode(runs);
         if (!files.isEmpty()) { // the table names each result file
             try {
-                out.println("report: " + io.dbharness.results.report.Report.write(files, reportDir));
+                List<String> missing = runs.stream().filter(r -> r.outcome().file() == null)
+                        .map(r -> "point " + r.point().number() + " (" + r.point().label() + ")"
+                                + (base.repeat() > 1 ? " repetition " + r.repetition() : "")
+                                + " left no result, exit code " + r.outcome().exitCode()).toList();
+                out.println("report: " + io.dbharness.results.report.Report.write(files, reportDir, missing));
             } catch (java.io.IOException e) {
                 // the runs are kept; like a result file that cannot be written, it fails the command
                 Main.printError(err, "cannot write the report to " + reportDir + ": " + ResultsDir.reason(e));

@@ -35,7 +35,15 @@ public final class Report {
      * @throws IOException         when {@code outDir} cannot be written
      */
     public static Path write(List<Path> resultFiles, Path outDir) throws IOException {
-        return writeFiles(read(resultFiles), outDir).get(0);
+        return write(resultFiles, outDir, List.of());
+    }
+
+    /**
+     * {@link #write(List, Path)} with lines the report must also say, about runs that left no result (a sweep's
+     * point whose target was down): a comparison that silently lost a contestant would mislead.
+     */
+    public static Path write(List<Path> resultFiles, Path outDir, List<String> missing) throws IOException {
+        return writeFiles(read(resultFiles), outDir, missing).get(0);
     }
 
     /** The report of results already read (the library's way in); returns the HTML page. */
@@ -50,7 +58,12 @@ public final class Report {
 
     /** Writes the report and returns every file written: the HTML page first, then the Markdown, then the CSVs. */
     public static List<Path> writeFiles(List<RunResult> results, Path outDir) throws IOException {
-        Contents c = contents(results);
+        return writeFiles(results, outDir, List.of());
+    }
+
+    /** {@link #writeFiles(List, Path)}, the report also naming the runs that left no result. */
+    public static List<Path> writeFiles(List<RunResult> results, Path outDir, List<String> missing) throws IOException {
+        Contents c = contents(results, missing);
         Files.createDirectories(outDir);
         List<Path> written = new ArrayList<>();
         written.add(write(outDir.resolve(HTML), HtmlPage.render(c.title(), c.intro(), c.charts(), c.tables())));
@@ -66,6 +79,10 @@ public final class Report {
     }
 
     static Contents contents(List<RunResult> results) {
+        return contents(results, List.of());
+    }
+
+    static Contents contents(List<RunResult> results, List<String> missing) {
         if (results.isEmpty()) {
             throw new ResultFileException("no results to report on");
         }
@@ -79,7 +96,9 @@ public final class Report {
         if (resources != null) {
             tables.add(resources);
         }
-        return new Contents(title(results), intro(set, results), Charts.select(set), tables);
+        List<String> intro = intro(set, results);
+        missing.forEach(m -> intro.add("Not in this report: " + m + "."));
+        return new Contents(title(results), intro, Charts.select(set), tables);
     }
 
     private static String title(List<RunResult> results) {

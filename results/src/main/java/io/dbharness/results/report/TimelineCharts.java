@@ -29,7 +29,7 @@ final class TimelineCharts {
             // as the run is judged: rows for ingest, operations for queries and transactions (TPC-C's rows are incidental)
             boolean rows = Headline.of(r).name().equals("rows/s");
             List<Double[]> points = new ArrayList<>();
-            for (IntervalSample s : r.intervals()) {
+            for (IntervalSample s : charted(r)) {
                 double v = rows ? s.rowsPerSecond()
                         : s.groups().stream().mapToDouble(IntervalSample.GroupInterval::operationsPerSecond).sum();
                 points.add(ChartSpec.point(s.endSeconds(), v));
@@ -39,7 +39,7 @@ final class TimelineCharts {
         List<ChartSpec> out = new ArrayList<>();
         byUnit.forEach((unit, series) -> out.add(new ChartSpec(byUnit.size() == 1 ? "throughput" : "throughput-" + ChartSpec.slug(unit),
                 "throughput", "Throughput over time (" + unit + ")", Axis.value("seconds"), Axis.value(unit), null, null,
-                series, "Each watch interval's rate, plotted at the interval's end.")));
+                series, "Each watch interval's rate, plotted at the interval's end (a tail shorter than half an interval is left out).")));
         return out;
     }
 
@@ -87,16 +87,27 @@ final class TimelineCharts {
         if (onHost == 0) {
             return what;
         }
-        return what + (onHost == runs.size() ? " The target's server ran on this host, so its use is included."
-                : " Where the target's server ran on this host (embedded or localhost), its use is included.");
+        return what + (onHost == runs.size() ? " The target ran on this host, so its use is included."
+                : " Where the target ran on this host (embedded, localhost or inside the harness), its use is included.");
     }
 
     private static List<Double[]> samples(RunResult r, ToDoubleFunction<HostSample> f) {
         List<Double[]> out = new ArrayList<>();
-        for (IntervalSample s : r.intervals()) {
+        for (IntervalSample s : charted(r)) {
             out.add(ChartSpec.point(s.endSeconds(), s.host() == null ? Double.NaN : f.applyAsDouble(s.host())));
         }
         return out;
+    }
+
+    /**
+     * The intervals worth a point: a tail shorter than half the longest interval (the last batches draining, a
+     * few milliseconds) has rates that are noise, a spike or a drop to zero that never happened. A run of one
+     * interval keeps it.
+     */
+    static List<IntervalSample> charted(RunResult r) {
+        double longest = r.intervals().stream().mapToDouble(IntervalSample::seconds).max().orElse(0);
+        List<IntervalSample> kept = r.intervals().stream().filter(s -> s.seconds() >= longest / 2).toList();
+        return kept.isEmpty() ? r.intervals() : kept;
     }
 
     /** -1 marks a figure that could not be read: a gap, not a dip to -1. */

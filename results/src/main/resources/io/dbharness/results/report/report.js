@@ -4,6 +4,7 @@
   'use strict';
   var data = JSON.parse(document.getElementById('report-data').textContent);
   var BAR_CATEGORY_GAP = 0.2, BAR_GAP = 0.1; // fixed, so the whiskers can find the middle of their bar
+  var PALETTE = ['#5470c6', '#ee6666', '#3ba272', '#fac858', '#73c0de', '#fc8452', '#9a60b4', '#ea7ccc', '#91cc75'];
 
   // 1/(1-p) back to a percentile label: 10 -> 90%, 1000 -> 99.9%
   function ninesLabel(v) {
@@ -24,7 +25,9 @@
     if (a.type === 'category') {
       out.type = 'category';
       out.data = categories;
-      out.axisLabel = { interval: 0, hideOverlap: true };
+      // every category named: a bar nobody can attribute is worse than a slanted label
+      var long = categories.some(function (c) { return String(c).length > 14; });
+      out.axisLabel = { interval: 0, rotate: categories.length > 3 || long ? 30 : 0, width: 160, overflow: 'truncate' };
     } else if (a.type === 'nines') {
       out.type = 'log';
       out.logBase = 10;
@@ -38,7 +41,8 @@
   }
 
   function valueAxis(a) {
-    return { type: 'value', name: a.name, nameLocation: 'middle', nameGap: 50, axisLabel: { formatter: fmt } };
+    // every figure charted is a rate, a duration or a share: never below zero
+    return { type: 'value', name: a.name, nameLocation: 'middle', nameGap: 60, min: 0, axisLabel: { formatter: fmt } };
   }
 
   // the data of one series: [x, y] pairs on value axes, a value per category on a category axis
@@ -50,10 +54,11 @@
   }
 
   // whiskers of the 95% confidence interval; bars are offset within their category
-  function whiskers(spec, s, barIndex, barCount) {
+  function whiskers(spec, s, barIndex, barCount, color, lineIndex, lineCount) {
     var rows = [];
     s.ci.forEach(function (c, i) {
-      if (c[0] !== null && c[1] !== null) { rows.push([s.points[i][0], c[0], c[1]]); }
+      // an interval wider than the mean would reach below zero, where no rate or duration lies
+      if (c[0] !== null && c[1] !== null) { rows.push([s.points[i][0], Math.max(0, c[0]), c[1]]); }
     });
     return {
       name: s.name + ' 95% CI', type: 'custom', yAxisIndex: s.yAxis, z: 10, silent: true,
@@ -62,12 +67,13 @@
         var lo = api.coord([api.value(0), api.value(1)]);
         var hi = api.coord([api.value(0), api.value(2)]);
         var x = lo[0];
+        if (barIndex < 0 && lineCount > 1) { x += (lineIndex - (lineCount - 1) / 2) * 6; } // lines' whiskers side by side
         if (barIndex >= 0) {
           var band = api.size([1, 0])[0];
           var width = band * (1 - BAR_CATEGORY_GAP) / (barCount + (barCount - 1) * BAR_GAP);
           x += -band * (1 - BAR_CATEGORY_GAP) / 2 + barIndex * width * (1 + BAR_GAP) + width / 2;
         }
-        var cap = 5, style = { stroke: '#333', lineWidth: 1.5 };
+        var cap = 5, style = { stroke: color, lineWidth: 1.5 };
         return { type: 'group', children: [
           { type: 'line', shape: { x1: x, y1: lo[1], x2: x, y2: hi[1] }, style: style },
           { type: 'line', shape: { x1: x - cap, y1: lo[1], x2: x + cap, y2: lo[1] }, style: style },
@@ -79,14 +85,17 @@
 
   function option(spec) {
     var barCount = spec.series.filter(function (s) { return s.type === 'bar'; }).length;
-    var series = [], barIndex = 0;
-    spec.series.forEach(function (s) {
-      var out = { name: s.name, yAxisIndex: s.yAxis, data: seriesData(spec, s) };
+    var lineCount = spec.series.filter(function (s) { return s.type !== 'bar' && s.ci; }).length;
+    var series = [], barIndex = 0, lineIndex = 0;
+    spec.series.forEach(function (s, k) {
+      // a fixed colour per series, so its whiskers can wear it too
+      var color = PALETTE[k % PALETTE.length];
+      var out = { name: s.name, yAxisIndex: s.yAxis, data: seriesData(spec, s), itemStyle: { color: color } };
       if (s.type === 'bar') {
         out.type = 'bar';
         out.barGap = (BAR_GAP * 100) + '%';
         out.barCategoryGap = (BAR_CATEGORY_GAP * 100) + '%';
-        if (spec.kind === 'headline') { out.colorBy = 'data'; }
+        if (spec.kind === 'headline') { out.colorBy = 'data'; delete out.itemStyle; }
       } else if (s.type === 'reference') {
         out.type = 'line';
         out.symbol = 'none';
@@ -98,7 +107,12 @@
         if (s.yAxis === 1) { out.lineStyle = { type: 'dotted' }; }
       }
       series.push(out);
-      if (s.ci) { series.push(whiskers(spec, s, s.type === 'bar' ? barIndex : -1, barCount)); }
+      if (s.ci) {
+        // per-data colours (side by side bars) leave the whiskers neutral
+        var whiskerColor = spec.kind === 'headline' ? '#333' : color;
+        series.push(whiskers(spec, s, s.type === 'bar' ? barIndex : -1, barCount, whiskerColor, lineIndex, lineCount));
+        if (s.type !== 'bar') { lineIndex++; }
+      }
       if (s.type === 'bar') { barIndex++; }
     });
     var yAxes = [valueAxis(spec.y)];
@@ -106,7 +120,7 @@
     var nines = spec.x.type === 'nines';
     return {
       animation: false,
-      color: ['#5470c6', '#ee6666', '#3ba272', '#fac858', '#73c0de', '#fc8452', '#9a60b4', '#ea7ccc', '#91cc75'],
+      color: PALETTE,
       // the whiskers belong to their series: not a legend entry of their own
       legend: { type: 'scroll', top: 0, data: spec.series.map(function (s) { return s.name; }) },
       grid: { top: 40, left: 30, right: spec.y2 ? 30 : 20, bottom: 40, containLabel: true },
