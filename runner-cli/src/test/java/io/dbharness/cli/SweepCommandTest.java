@@ -230,4 +230,32 @@ class SweepCommandTest {
         assertEquals("invalid value '1001' for --repeat: expected an integer from 1 to 1000", plain.oneLineError());
         assertEquals(List.of(), results());
     }
+
+    @Test
+    void aTargetsOwnOptionValuesAreCheckedBeforeTheFirstPointRuns() throws Exception {
+        // pg-ingest is postgres's: the noop points before it must not run when its value is refused
+        assertTrue(refused("--vary", "target=noop,postgres", "--vary", "pg-ingest=copy-text,bogus")
+                .startsWith("sweep point target=postgres, pg-ingest=bogus: invalid value 'bogus' for --pg-ingest"));
+        assertTrue(refused("--vary", "target=noop,file", "--output", tmp.resolve("x.csv").toString(), "--format", "bogus")
+                .startsWith("sweep point target=noop: "));
+    }
+
+    @Test
+    void aPointThatIsAnothersRunOnceForeignOptionsAreLeftOutIsSkipped() throws Exception {
+        // noop takes no --output: its second point would be its first again, and pass for a repetition
+        CliRun r = sweep("--vary", "target=noop,file", "--vary", "output=" + tmp.resolve("a.csv") + "," + tmp.resolve("b.csv"));
+        assertEquals(0, r.exitCode(), r.err() + r.out());
+        assertTrue(r.err().contains("warning: point target=noop, output=" + tmp.resolve("b.csv") + " is the same run as target=noop, output="
+                + tmp.resolve("a.csv") + ": noop takes no --output; left out"), r.err());
+        assertEquals(List.of("noop", "file", "file"), results().stream().map(j -> j.get("target").asText()).toList());
+    }
+
+    @Test
+    void repeatChecksTheRunOnceBeforeTheFirstRepetition() throws Exception {
+        CliRun r = CliRun.of("--target", "noop", "--tag-num", "abc", "--repeat", "3", "--results", tmp.resolve("res").toString());
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals("invalid value 'abc' for --tag-num: expected an integer from 1 to 2147483647", r.oneLineError());
+        assertFalse(r.out().contains("repetition"), r.out());
+        assertEquals(List.of(), results());
+    }
 }
