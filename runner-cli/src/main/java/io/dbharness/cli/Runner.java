@@ -9,8 +9,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Runs one command line; separated from {@link Main} so tests can call it without exiting the JVM. */
