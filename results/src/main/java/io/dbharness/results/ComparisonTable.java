@@ -23,13 +23,15 @@ public final class ComparisonTable {
         StringBuilder out = new StringBuilder();
         out.append("base: ").append(baseName).append(" (").append(describe(c.base())).append(")\n");
         out.append("new:  ").append(newName).append(" (").append(describe(c.next())).append(")\n");
-        String threshold = percent(c.threshold());
+        leftOut(out, c.base(), "base");
+        leftOut(out, c.next(), "new");
+        String threshold = Fmt.percent(c.threshold());
         if (c.testable()) {
             out.append("threshold ").append(threshold).append("; significance by Welch's t-test over the repetitions, p < ")
                     .append(Difference.ALPHA).append('\n');
         } else {
-            out.append(c.base().runs().size() == 1 && c.next().runs().size() == 1 ? "one run per side"
-                    : (c.base().runs().size() == 1 ? "base" : "new") + " has one run")
+            out.append(c.base().succeeded().size() == 1 && c.next().succeeded().size() == 1 ? "one run per side"
+                    : (c.base().succeeded().size() == 1 ? "base" : "new") + " has one run")
                     .append(": no significance test; judged on the threshold (").append(threshold).append(") alone\n");
         }
         out.append('\n');
@@ -38,7 +40,7 @@ public final class ComparisonTable {
         for (ComparisonRow r : c.rows()) {
             Difference d = r.difference();
             lines.add(new String[]{r.figure() + " (" + r.unit() + ")" + (r.gating() ? " *" : ""), value(r.base(), r.unit()),
-                    value(r.next(), r.unit()), d == null ? "" : change(d.relativeChange()), d == null ? "" : p(d.pValue()),
+                    value(r.next(), r.unit()), d == null ? "" : Fmt.change(d.relativeChange()), d == null ? "" : p(d.pValue()),
                     r.verdict().words()});
         }
         table(out, lines);
@@ -50,7 +52,7 @@ public final class ComparisonTable {
         } else {
             List<String> what = new ArrayList<>();
             for (ComparisonRow r : worse) {
-                what.add(r.figure() + " " + change(r.difference().relativeChange())
+                what.add(r.figure() + " " + Fmt.change(r.difference().relativeChange())
                         + (r.difference().testable() ? " (p " + p(r.difference().pValue()) + ")" : ""));
             }
             out.append("verdict: NEW is worse than BASE beyond ").append(threshold).append(": ")
@@ -63,6 +65,14 @@ public final class ComparisonTable {
         int n = c.runs().size();
         return n + (n == 1 ? " run" : " runs") + " of " + c.workload() + " on " + c.target()
                 + (c.label() == null ? "" : ", label " + c.label());
+    }
+
+    /** Says how many runs the figures leave out, when any: the same rule as the report and {@code --repeat}. */
+    private static void leftOut(StringBuilder out, Configuration c, String side) {
+        if (c.leftOut() > 0) {
+            out.append(side).append(": ").append(c.leftOut()).append(" of ").append(c.runs().size())
+                    .append(" runs left out of the figures (exit code not 0)\n");
+        }
     }
 
     /** Mean ± the 95% interval's half-width; the mean alone for one run. */
@@ -78,24 +88,8 @@ public final class ComparisonTable {
         return unit.equals("ms") ? Fmt.millis(v) : Fmt.rate(v);
     }
 
-    private static String change(double relative) {
-        if (Double.isNaN(relative)) {
-            return "n/a";
-        }
-        if (Double.isInfinite(relative)) {
-            return "from 0";
-        }
-        return String.format(Locale.ROOT, "%+.1f%%", relative * 100);
-    }
-
     private static String p(double p) {
         return Double.isNaN(p) ? "-" : p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
-    }
-
-    static String percent(double share) {
-        double pct = share * 100;
-        return (Math.abs(pct - Math.rint(pct)) < 1e-9 ? Long.toString(Math.round(pct))
-                : String.format(Locale.ROOT, "%s", pct)) + "%";
     }
 
     private static void table(StringBuilder out, List<String[]> lines) {

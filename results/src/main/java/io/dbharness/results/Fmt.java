@@ -40,6 +40,46 @@ public final class Fmt {
         return String.format(Locale.ROOT, pattern, ms);
     }
 
+    /**
+     * A latency limit or measurement in an assertion's message, {@code 73.4}, {@code 50}, {@code 0.125}: the
+     * digits of {@link #millis} without trailing zeros, so a limit reads as it was written.
+     */
+    public static String trimmedMillis(double ms) {
+        if (!Double.isFinite(ms)) {
+            return "n/a";
+        }
+        int decimals = Math.abs(ms) < 1 ? 3 : Math.abs(ms) < 10 ? 2 : 1;
+        return new java.math.BigDecimal(ms).setScale(decimals, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString();
+    }
+
+    /** A figure as a limit is written: {@code 2,000} when whole, {@code 1,234.5} otherwise. */
+    public static String figure(double v) {
+        if (!Double.isFinite(v)) {
+            return "n/a";
+        }
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v)
+                : String.format(Locale.ROOT, "%,.1f", v);
+    }
+
+    /** A share as a percentage, decimals only when it has them: 0.05 is {@code 5%}, 0.025 {@code 2.5%}. */
+    public static String percent(double share) {
+        double pct = share * 100;
+        return (Math.abs(pct - Math.rint(pct)) < 1e-9 ? Long.toString(Math.round(pct))
+                : String.format(Locale.ROOT, "%s", pct)) + "%";
+    }
+
+    /** A relative change, signed: {@code +5.0%}, {@code -48.3%}; {@code from 0} when the base was 0. */
+    public static String change(double relative) {
+        if (Double.isNaN(relative)) {
+            return "n/a";
+        }
+        if (Double.isInfinite(relative)) {
+            return "from 0";
+        }
+        return String.format(Locale.ROOT, "%+.1f%%", relative * 100);
+    }
+
     /** Decimal units (1 MB = 10^6 bytes), matching the MB/s figures the engine computes. */
     public static String bytes(long b) {
         if (b < 0) {

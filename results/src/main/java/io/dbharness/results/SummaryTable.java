@@ -2,6 +2,7 @@ package io.dbharness.results;
 
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.Verification;
+import io.dbharness.core.measure.HostUsage;
 import io.dbharness.core.result.ErrorSummary;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.OperationStats;
@@ -114,10 +115,14 @@ public final class SummaryTable {
         if (r.harnessCpuSeconds() > 0) { // 0: a result written before the harness measured it
             // the harness's own cost, so a client-bound run shows itself (an embedded server is not in it)
             // three decimals: the noop target's harness needs about 0.1 s per million rows
-            String per = t.rows() > 0 ? String.format(java.util.Locale.ROOT, "%.3f s per million rows",
-                    r.harnessCpuSeconds() / (t.rows() / 1e6))
-                    : t.operations() > 0 ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations",
-                    r.harnessCpuSeconds() / (t.operations() / 1e3)) : "";
+            // the result's own figures; computed the same way where it has none (no /proc: not Linux)
+            double perMillionRows = r.resources() != null ? r.resources().harnessCpuSecondsPerMillionRows()
+                    : HostUsage.perMillionRows(r.harnessCpuSeconds(), t.rows());
+            double perThousandOps = r.resources() != null ? r.resources().harnessCpuSecondsPerThousandOperations()
+                    : HostUsage.perThousandOperations(r.harnessCpuSeconds(), t.operations());
+            String per = perMillionRows >= 0 ? String.format(java.util.Locale.ROOT, "%.3f s per million rows", perMillionRows)
+                    : perThousandOps >= 0 ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations", perThousandOps)
+                    : "";
             add(rows, "harness CPU", Fmt.oneDecimal(r.harnessCpuSeconds()) + " s" + (per.isEmpty() ? "" : " (" + per + ")"));
         }
         ResourceRows.addTo((label, value) -> add(rows, label, value), r);

@@ -63,7 +63,10 @@ final class Samples {
                         "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", List.of(List.of("10", "1.5")))),
                 Map.of("stats", "Seq Scan on metrics"),
                 new Totals(100, 0, 0, 0, 0, 1, 0, 0, 2, 0, 3, 0, 5.0, 20.0, 0, 0, 0), Map.of("tpmC", 1234.5), 3.25,
-                "tuned", new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST, 0.54, 0.54),
+                "tuned", new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST,
+                        // the figures the engine derives from the CPU time and the totals: the summary prints them
+                        io.dbharness.core.measure.HostUsage.perMillionRows(3.25, totals.rows()),
+                        io.dbharness.core.measure.HostUsage.perThousandOperations(3.25, totals.operations())),
                 "ABORTED", "connection reset", 1);
     }
 

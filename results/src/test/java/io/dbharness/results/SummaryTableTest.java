@@ -125,6 +125,20 @@ class SummaryTableTest {
         }
     }
 
+    @Test
+    void harnessCpuPerMillionRowsIsTheResultsOwnFigure() {
+        RunResult f = Samples.full();
+        io.dbharness.core.result.ResourceUsage u = f.resources();
+        // a figure the totals would not give: the summary prints what the result holds, it does not recompute
+        RunResult stored = new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
+                f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), f.loadModel(), f.workers(),
+                f.totals(), f.groups(), f.operations(), f.intervals(), f.errors(), f.verification(), f.storedBytes(),
+                f.answers(), f.plans(), f.warmup(), f.figures(), f.harnessCpuSeconds(), f.label(),
+                new io.dbharness.core.result.ResourceUsage(u.scope(), u.targetOnHost(), u.mean(), u.peak(), 0.9, 0.1),
+                f.stopReason(), f.failure(), f.exitCode());
+        assertRow(SummaryTable.render(stored), "harness CPU", "3.3 s (0.900 s per million rows)");
+    }
+
     /** A row is "│ label<padding> │ value<padding> │"; checks label and value sit in the same row. */
     private static void assertRow(String table, String label, String value) {
         boolean found = table.lines().anyMatch(l -> l.matches("│ \\Q" + label + "\\E +│ \\Q" + value + "\\E +│"));

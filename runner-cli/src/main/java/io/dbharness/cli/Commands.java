@@ -43,7 +43,7 @@ final class Commands {
                 .sortOptions(false)
                 .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
-                        "runner queries [--target TARGET] [OPTIONS]", "runner compare BASE NEW [--threshold 5%]",
+                        "runner queries [--target TARGET] [OPTIONS]", "runner compare BASE NEW [--threshold 5%%]",
                         "runner compare --answers A.json B.json", "runner merge PART.json... --out FILE",
                         "runner report FILES|DIR... [--out DIR]",
                         "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]");
@@ -78,14 +78,14 @@ final class Commands {
         CommandSpec compare = CommandSpec.create().name("compare").mixinStandardHelpOptions(true);
         compare.usageMessage().description("Compare two results, or the query answers two runs kept.",
                 "BASE NEW: the headline throughput and, per operation type, p50 and p99 latency and errors side by side "
-                        + "(mean and 95% interval over the repetitions, change, Welch's p-value). Exit 1 when NEW is worse "
+                        + "(mean and 95%% interval over the repetitions, change, Welch's p-value). Exit 1 when NEW is worse "
                         + "than BASE beyond --threshold on the throughput or any type's p99, and significantly so when "
                         + "both sides have repetitions (with one run on a side the threshold alone decides); 0 otherwise; "
                         + "2 when the results cannot be read or compared.",
                 "--answers A B: list each query instance whose answer differs between two runs with the same data flags "
                         + "(exit 1 when any does, 0 when none, 2 when the runs cannot be compared).");
         compare.addOption(OptionSpec.builder("--threshold").paramLabel("PERCENT").type(String.class)
-                .description("Changes within this are the same, e.g. 5% or 2.5% (default: 5%)").build());
+                .description("Changes within this are the same, e.g. 5%% or 2.5%% (default: 5%%)").build());
         compare.addOption(OptionSpec.builder("--answers").arity("0").type(boolean.class)
                 .description("Compare the query answers the runs kept").build());
         compare.addOption(OptionSpec.builder("--show").paramLabel("N").type(int.class).defaultValue("20")

@@ -9,8 +9,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Runs one command line; separated from {@link Main} so tests can call it without exiting the JVM. */
@@ -97,24 +95,14 @@ public final class Runner {
 
     /** {@code runner queries}: the texts a target would run, from the same flags as a run; nothing connects. */
     private int queries(ParseResult pr) {
-        Map<String, String> options = new LinkedHashMap<>();
-        String target = pr.matchedOptionValue("--target", null);
-        String workload = pr.matchedOptionValue("--workload", null);
-        String config = pr.matchedOptionValue("--config", null);
-        if (config != null) {
-            Map<String, String> file = ConfigFile.read(Path.of(config), Commands.knownKeys(registry), w -> Main.printWarning(err, w));
-            target = target == null ? file.get("target") : target;
-            workload = workload == null ? file.get("workload") : workload;
-            file.keySet().removeAll(java.util.Set.of("target", "workload"));
-            file.keySet().removeAll(ConfigFile.CLI_KEYS);
-            options.putAll(file);
-        }
-        options.putAll(Commands.matchedHarnessOptions(pr));
-        io.dbharness.core.api.TargetProvider tp = registry.target(target == null ? "postgres" : target);
-        io.dbharness.core.api.WorkloadProvider wp = registry.workload(workload == null || workload.equals("iot-insert")
-                ? "iot-query" : workload);
+        // the config file and flags read as a run reads them, so the texts are the ones that run would send
+        RunConfig config = RunConfig.from(pr, registry, err);
+        io.dbharness.core.api.TargetProvider tp = registry.target(config.target());
+        // a run's default workload writes; the queries worth printing are the query workload's
+        io.dbharness.core.api.WorkloadProvider wp = registry.workload(config.workload().equals("iot-insert")
+                ? "iot-query" : config.workload());
         io.dbharness.core.config.Settings settings = io.dbharness.core.config.Settings.resolve(
-                Harness.allOptions(tp, wp), options, env);
+                Harness.allOptions(tp, wp), config.options(), env);
         io.dbharness.core.api.QueryLanguage language = tp.queryLanguage(settings).orElseThrow(() ->
                 new UsageException("target '" + tp.id() + "' runs no queries"));
         String texts = wp.queryTexts(language, tp.id(), settings).orElseThrow(() ->

@@ -1,6 +1,9 @@
 package io.dbharness.cli;
 
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.Fmt;
+import io.dbharness.results.stats.Configuration;
 import io.dbharness.results.stats.Estimate;
 import io.dbharness.results.stats.Headline;
 
@@ -8,6 +11,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Runs in a row: every point of a sweep, or one configuration {@code --repeat N} times, each repetition of a
@@ -76,35 +80,27 @@ final class Series {
         return runs.stream().mapToInt(r -> r.outcome().exitCode()).max().orElse(ExitCode.OK);
     }
 
-    /** Mean and 95% interval (Student's t) of the headline figure over the runs of one point that exited 0. */
+    /**
+     * Mean and 95% interval (Student's t) of the headline figure over the runs of one point that exited 0, one
+     * figure for them all (see {@link Configuration#headline()}), as the report and compare take it.
+     */
     static String spread(List<Run> runs) {
-        List<Run> clean = runs.stream().filter(r -> r.outcome().exitCode() == ExitCode.OK && r.outcome().result() != null).toList();
-        if (clean.isEmpty()) {
+        List<RunResult> results = runs.stream().map(r -> r.outcome().result()).filter(Objects::nonNull).toList();
+        Configuration c = results.isEmpty() ? null : new Configuration(Map.of(), results);
+        if (c == null || c.succeeded().isEmpty()) {
             return "no run finished without errors: no mean";
         }
-        Map<String, List<Double>> byName = new java.util.LinkedHashMap<>();
-        clean.forEach(r -> {
-            Headline h = Headline.of(r.outcome().result());
-            byName.computeIfAbsent(h.name(), k -> new ArrayList<>()).add(h.value());
-        });
-        List<String> parts = new ArrayList<>();
-        byName.forEach((name, values) -> {
-            Estimate e = Estimate.of(values.stream().mapToDouble(Double::doubleValue).toArray());
-            parts.add(e.n() == 1 ? "mean " + number(e.mean()) + " " + name + " (1 run: no interval)"
-                    : "mean " + number(e.mean()) + " ± " + number(e.ciHalfWidth95()) + " " + name
-                            + " (95% CI, Student's t, " + e.n() + " runs)");
-        });
-        int left = runs.size() - clean.size();
-        return String.join("; ", parts) + (left > 0 ? "; " + left + " of " + runs.size() + " runs left out (not exit 0)" : "");
+        Estimate e = c.headline();
+        String name = c.headlineName();
+        String mean = e.n() == 1 ? "mean " + Fmt.rate(e.mean()) + " " + name + " (1 run: no interval)"
+                : "mean " + Fmt.rate(e.mean()) + " ± " + Fmt.rate(e.ciHalfWidth95()) + " " + name
+                        + " (95% CI, Student's t, " + e.n() + " runs)";
+        int left = runs.size() - e.n();
+        return mean + (left > 0 ? "; " + left + " of " + runs.size() + " runs left out (not exit 0)" : "");
     }
 
     /** {@code 12,345 rows/s}. */
     static String describe(Headline h) {
-        return number(h.value()) + " " + h.name();
-    }
-
-    /** Thousands separators, decimals only for small numbers, the same on every machine. */
-    private static String number(double v) {
-        return String.format(java.util.Locale.ROOT, Math.abs(v) >= 100 ? "%,.0f" : "%,.1f", v);
+        return Fmt.rate(h.value()) + " " + h.name();
     }
 }

@@ -33,32 +33,62 @@ class CompareMergeCliTest {
         }
     }
 
-    @Test
-    void compareOneRunPerSideJudgesOnTheThresholdAndSaysSo() throws Exception {
-        Path a = noop("a");
-        Path b = noop("b");
-        // a huge threshold: whatever the noise between two runs, nothing is worse beyond it
-        CliRun same = CliRun.of("compare", a.toString(), b.toString(), "--threshold", "900%");
-        assertEquals(0, same.exitCode(), same.err());
-        assertTrue(same.out().contains("one run per side: no significance test; judged on the threshold (900%) alone"), same.out());
-        assertTrue(same.out().contains("throughput (rows/s) *"), same.out());
-        assertTrue(same.out().contains("insert p99 (ms)"), same.out());
-        assertTrue(same.out().contains("verdict: no regression beyond 900%"), same.out());
+    /**
+     * {@code r} as another run writing {@code rowsPerSecond}, exiting {@code exitCode}: fixtures whose figures are
+     * known, so the verdict does not depend on how fast this machine ran the noop target.
+     */
+    private static RunResult fixture(RunResult r, String runId, double rowsPerSecond, int exitCode) {
+        io.dbharness.core.result.Totals t = r.totals();
+        io.dbharness.core.result.Totals paced = new io.dbharness.core.result.Totals(t.operations(),
+                Math.round(rowsPerSecond * t.durationSeconds()), t.skippedRows(), t.points(), t.bytes(), t.errors(),
+                t.failedRows(), t.unknownRows(), t.rolledBack(), t.timeouts(), t.retries(), t.reconnects(),
+                t.durationSeconds(), t.operationsPerSecond(), rowsPerSecond, t.pointsPerSecond(), t.megabytesPerSecond());
+        return new RunResult(runId, r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), r.workload(), r.start(),
+                r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), paced,
+                r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
+                r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
+                r.failure(), exitCode);
+    }
+
+    /** Writes the fixtures into {@code dir}. */
+    private Path dir(String dir, RunResult... results) throws Exception {
+        Path d = Files.createDirectories(tmp.resolve(dir));
+        for (RunResult r : results) {
+            ResultFiles.write(r, d);
+        }
+        return d;
     }
 
     @Test
-    void compareDirectoriesOfRepetitionsTestsSignificance() throws Exception {
-        // paced runs: their throughput is the rate asked for, steady enough for three repetitions to tell
-        for (int i = 0; i < 3; i++) {
-            noop("base", "--rate", "100000", "--duration", "1s");
-            noop("new", "--rate", "50000", "--duration", "1s");
-        }
-        CliRun r = CliRun.of("compare", tmp.resolve("base").toString(), tmp.resolve("new").toString());
-        assertTrue(r.out().contains("3 runs of iot-insert on noop"), r.out());
-        assertTrue(r.out().contains("significance by Welch's t-test"), r.out());
-        // half the rows per second, run after run: a significant regression
+    void compareOneRunPerSideJudgesOnTheThresholdAndSaysSo() throws Exception {
+        Path a = noop("a");
+        // the file against a copy of itself: every change is exactly 0, whatever the machine's load
+        Path b = Files.copy(a, tmp.resolve("copy.json"));
+        CliRun same = CliRun.of("compare", a.toString(), b.toString());
+        assertEquals(0, same.exitCode(), same.err());
+        assertTrue(same.out().contains("one run per side: no significance test; judged on the threshold (5%) alone"), same.out());
+        assertTrue(same.out().contains("throughput (rows/s) *"), same.out());
+        assertTrue(same.out().contains("insert p99 (ms)"), same.out());
+        assertTrue(same.out().contains("verdict: no regression beyond 5%"), same.out());
+    }
+
+    @Test
+    void compareDirectoriesOfRepetitionsExitsOneOnARegression() throws Exception {
+        RunResult a = ResultFiles.read(noop("a"));
+        // the statistics are tested in ResultComparisonTest: here, what the command prints and returns
+        Path base = dir("base", fixture(a, "b1", 100_000, 0), fixture(a, "b2", 101_000, 0), fixture(a, "b3", 99_000, 0));
+        Path next = dir("new", fixture(a, "n1", 50_000, 0), fixture(a, "n2", 50_500, 0), fixture(a, "n3", 49_500, 0),
+                fixture(a, "n4", 10, 1));
+        CliRun r = CliRun.of("compare", base.toString(), next.toString());
         assertEquals(1, r.exitCode(), r.out() + r.err());
-        assertTrue(r.out().lines().anyMatch(l -> l.matches("verdict: NEW is worse than BASE beyond 5%: throughput -(4[5-9]|5[0-5])\\.\\d% \\(p .*")), r.out());
+        assertTrue(r.out().contains("3 runs of iot-insert on noop"), r.out());
+        assertTrue(r.out().contains("new: 1 of 4 runs left out of the figures (exit code not 0)"), r.out());
+        assertTrue(r.out().contains("significance by Welch's t-test"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("verdict: NEW is worse than BASE beyond 5%: throughput -50.0% (p ")), r.out());
+
+        Path failed = dir("failed", fixture(a, "f1", 100_000, 1), fixture(a, "f2", 100_000, 3));
+        assertEquals("new has no run that exited 0 (exit codes 1, 3): there is nothing to compare",
+                refused("compare", base.toString(), failed.toString()));
     }
 
     @Test

@@ -53,7 +53,7 @@ public final class Engine {
     /** Warm-ups are short (the iot one stops after 0.3 s); one that never ends is a bug, not a reason to hang. */
     private static final long WARM_UP_LIMIT_NANOS = 120_000_000_000L;
 
-    /** How a run ended. */
+    /** How a run ended, from the least to the most telling: merging results keeps the worst of its parts' by this order. */
     public enum StopReason { COMPLETED, DURATION, INTERRUPTED, ABORTED }
 
     /**

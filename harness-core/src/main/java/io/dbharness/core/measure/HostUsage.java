@@ -69,8 +69,17 @@ public final class HostUsage {
         }
         boolean onHost = targetOnHost(endpoint);
         return new ResourceUsage(scope(endpoint, onHost), onHost, sample(mean), sample(peak),
-                harnessCpuSeconds >= 0 && rows > 0 ? harnessCpuSeconds / (rows / 1e6) : -1,
-                harnessCpuSeconds >= 0 && operations > 0 ? harnessCpuSeconds / (operations / 1e3) : -1);
+                perMillionRows(harnessCpuSeconds, rows), perThousandOperations(harnessCpuSeconds, operations));
+    }
+
+    /** Harness CPU seconds per million rows written; -1 when the CPU time is unknown or no row was written. */
+    public static double perMillionRows(double harnessCpuSeconds, long rows) {
+        return harnessCpuSeconds >= 0 && rows > 0 ? harnessCpuSeconds / (rows / 1e6) : -1;
+    }
+
+    /** Harness CPU seconds per 1,000 operations; -1 when the CPU time is unknown or none completed. */
+    public static double perThousandOperations(double harnessCpuSeconds, long operations) {
+        return harnessCpuSeconds >= 0 && operations > 0 ? harnessCpuSeconds / (operations / 1e3) : -1;
     }
 
     /**

@@ -40,6 +40,27 @@ class HostSamplerTest {
         assertEquals((24683548L - 24142760L) * 1024, gone.memoryUsedBytes());
     }
 
+    /** The rule the engine relies on after a warm-up: a restart drops the CPU time spent before it. */
+    @Test
+    void aRestartCountsTheProcessCpuTimeFromThereOn(@TempDir Path dir) throws IOException {
+        Path proc = dir.resolve("proc");
+        write(proc, "before");
+        java.util.concurrent.atomic.AtomicLong cpuNanos = new java.util.concurrent.atomic.AtomicLong();
+        HostSampler sampler = new HostSampler(proc, dir.resolve("sys"), cpuNanos::get);
+        sampler.restart();
+        cpuNanos.addAndGet(5_000_000_000L); // a busy warm-up
+        assertTrue(sampler.sample().harnessCpuCores() > 0, "the warm-up's own interval shows its CPU");
+
+        cpuNanos.addAndGet(3_000_000_000L); // more warm-up after its last sample
+        sampler.restart(); // the measured run begins
+        assertEquals(0, sampler.sample().harnessCpuCores(), "an idle measured interval is charged none of the warm-up's CPU");
+
+        cpuNanos.addAndGet(2_000_000_000L);
+        assertTrue(sampler.sample().harnessCpuCores() > 0);
+        cpuNanos.set(-1); // the JVM stopped telling
+        assertEquals(-1, sampler.sample().harnessCpuCores());
+    }
+
     @Test
     void wholeDisksAreThoseOfSysBlockNotStackedOnOthers(@TempDir Path sys) throws IOException {
         Files.createDirectories(sys.resolve("block/sda"));

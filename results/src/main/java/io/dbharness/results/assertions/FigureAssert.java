@@ -1,6 +1,6 @@
 package io.dbharness.results.assertions;
 
-import java.util.Locale;
+import io.dbharness.results.Fmt;
 
 /** A throughput or workload figure (higher is usually better). */
 public final class FigureAssert {
@@ -17,24 +17,19 @@ public final class FigureAssert {
 
     public ResultAssert isAtLeast(double minimum) {
         if (!(value >= minimum)) {
-            throw new AssertionError(what + " is " + number(value) + ", expected at least " + number(minimum));
+            throw new AssertionError(what + " is " + Fmt.figure(value) + ", expected at least " + Fmt.figure(minimum));
         }
         return run;
     }
 
     public ResultAssert isAtMost(double maximum) {
         if (!(value <= maximum)) {
-            throw new AssertionError(what + " is " + number(value) + ", expected at most " + number(maximum));
+            throw new AssertionError(what + " is " + Fmt.figure(value) + ", expected at most " + Fmt.figure(maximum));
         }
         return run;
     }
 
     public double value() {
         return value;
-    }
-
-    private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v)
-                : String.format(Locale.ROOT, "%,.1f", v);
     }
 }

@@ -1,5 +1,7 @@
 package io.dbharness.results.assertions;
 
+import io.dbharness.results.Fmt;
+
 import java.time.Duration;
 
 /** One latency figure, in milliseconds as the result keeps it. */
@@ -19,22 +21,12 @@ public final class LatencyAssert {
     public OperationAssert isBelow(Duration limit) {
         double limitMillis = limit.toNanos() / 1e6;
         if (!(millis < limitMillis)) {
-            throw new AssertionError(what + " is " + ms(millis) + ", expected below " + ms(limitMillis));
+            throw new AssertionError(what + " is " + Fmt.trimmedMillis(millis) + " ms" + ", expected below " + Fmt.trimmedMillis(limitMillis) + " ms");
         }
         return operation;
     }
 
     public double millis() {
         return millis;
-    }
-
-    /** {@code 73.4 ms}, {@code 50 ms}, {@code 0.125 ms}: enough digits for sub-millisecond latencies, no trailing zeros. */
-    static String ms(double v) {
-        if (!Double.isFinite(v)) {
-            return v + " ms";
-        }
-        int decimals = Math.abs(v) < 1 ? 3 : Math.abs(v) < 10 ? 2 : 1;
-        return new java.math.BigDecimal(v).setScale(decimals, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
-                .toPlainString() + " ms";
     }
 }

@@ -25,6 +25,11 @@ public record ComparisonRow(String figure, String unit, boolean higherIsBetter, 
                     base == null ? Verdict.ONLY_IN_NEW : Verdict.ONLY_IN_BASE);
         }
         Difference d = Difference.of(base, next);
+        if (gating && Double.isNaN(d.relativeChange())) {
+            // SAME would pass the gate on a figure nobody measured
+            throw new io.dbharness.results.ResultMismatchException("cannot judge " + figure + " (" + unit
+                    + "): " + (Double.isNaN(base.mean()) ? "base" : "new") + " has no value for it");
+        }
         return new ComparisonRow(figure, unit, higherIsBetter, gating, base, next, d, judge(d, higherIsBetter, threshold));
     }
 

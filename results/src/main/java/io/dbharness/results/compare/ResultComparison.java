@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
  * NEW against BASE, each the repetitions of one configuration: the headline throughput, and per operation type
  * p50 and p99 latency and errors. A regression is a figure that decides (the throughput, each type's p99) worse
  * by more than the threshold, and significantly so when both sides have repetitions (Welch's t-test, 5%); with
- * one run on a side there is no spread to test against and the threshold alone decides.
+ * one run on a side there is no spread to test against and the threshold alone decides. Runs whose exit code is
+ * not 0 are left out of every figure, as in the report and {@code --repeat}'s mean.
  *
  * @param threshold the relative change below which figures count as the same, 0.05 = 5%
  */
@@ -41,9 +42,13 @@ public record ResultComparison(Configuration base, Configuration next, double th
         if (!b.workload().equals(n.workload())) {
             throw new ResultMismatchException("cannot compare " + b.workload() + " with " + n.workload() + " results");
         }
+        someSucceeded(b, "base");
+        someSucceeded(n, "new");
         List<ComparisonRow> rows = new ArrayList<>();
-        String headline = Headline.of(b.first()).name();
-        rows.add(ComparisonRow.of("throughput", headline, true, true, b.estimate(r -> Headline.of(r, headline).value()),
+        String headline = b.headlineName();
+        everyRunHas(b, "base", headline);
+        everyRunHas(n, "new", headline);
+        rows.add(ComparisonRow.of("throughput", headline, true, true, b.headline(),
                 n.estimate(r -> Headline.of(r, headline).value()), threshold));
         List<List<String>> keys = typeKeys(b, n);
         boolean oneGroupPerType = keys.stream().map(k -> k.get(1)).distinct().count() == keys.size();
@@ -76,6 +81,25 @@ public record ResultComparison(Configuration base, Configuration next, double th
         return cs.get(0);
     }
 
+    /** Means leave out runs whose exit code is not 0; a side with none left has nothing to judge. */
+    private static void someSucceeded(Configuration c, String side) {
+        if (c.succeeded().isEmpty()) {
+            throw new ResultMismatchException(side + " has no run that exited 0 (exit codes "
+                    + String.join(", ", c.runs().stream().map(r -> Integer.toString(r.exitCode())).toList())
+                    + "): there is nothing to compare");
+        }
+    }
+
+    /** A run without the headline (an aborted TPC-C run has no tpmC) would leave the throughput unjudged: refused. */
+    private static void everyRunHas(Configuration c, String side, String headline) {
+        for (RunResult r : c.succeeded()) {
+            if (!Double.isFinite(Headline.of(r, headline).value())) {
+                throw new ResultMismatchException("cannot judge the throughput: run " + r.runId() + " of " + side
+                        + " has no " + headline);
+            }
+        }
+    }
+
     /** Whether a regression was found: exit 1 for a CI gate. */
     public boolean regression() {
         return rows.stream().anyMatch(ComparisonRow::regression);
@@ -83,21 +107,21 @@ public record ResultComparison(Configuration base, Configuration next, double th
 
     /** Whether both sides have the repetitions a significance test needs. */
     public boolean testable() {
-        return base.runs().size() > 1 && next.runs().size() > 1;
+        return base.succeeded().size() > 1 && next.succeeded().size() > 1;
     }
 
     /** (group, type) of every operation type either side ran, BASE's first. */
     private static List<List<String>> typeKeys(Configuration b, Configuration n) {
         Set<List<String>> keys = new LinkedHashSet<>();
         for (Configuration c : List.of(b, n)) {
-            c.runs().forEach(r -> r.operations().forEach(o -> keys.add(List.of(o.group(), o.type()))));
+            c.succeeded().forEach(r -> r.operations().forEach(o -> keys.add(List.of(o.group(), o.type()))));
         }
         return List.copyOf(keys);
     }
 
     /** One type's figure over the runs that ran the type; null when none did. */
     private static Estimate of(Configuration c, List<String> key, ToDoubleFunction<OperationStats> figure) {
-        double[] values = c.runs().stream().flatMap(r -> r.operations().stream())
+        double[] values = c.succeeded().stream().flatMap(r -> r.operations().stream())
                 .filter(o -> o.group().equals(key.get(0)) && o.type().equals(key.get(1))).mapToDouble(figure).toArray();
         return values.length == 0 ? null : Estimate.of(values);
     }

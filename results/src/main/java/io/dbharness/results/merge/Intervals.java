@@ -1,5 +1,7 @@
 package io.dbharness.results.merge;
 
+import io.dbharness.core.config.Settings;
+import io.dbharness.core.engine.RunOptions;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample.TypeInterval;
@@ -13,19 +15,22 @@ import java.util.TreeMap;
 
 /**
  * The parts' watch intervals on one wall-clock axis: the union window cut into buckets of the watch interval
- * (the longest interval any part recorded: the last one of a run is usually shorter), each part's interval
- * added whole to the bucket its midpoint falls in. Parts started at different moments so their intervals do
- * not line up; splitting one would need the times of its operations, which the result does not keep. Buckets
- * no interval fell in are left out rather than shown as a stall that did not happen.
+ * (the {@code watch-interval} the parts agree on, else the median interval length: one slow tick must not set
+ * the width), each part's interval put whole into the bucket its midpoint falls in. Parts started at different
+ * moments so their intervals do not line up; splitting one would need the times of its operations, which the
+ * result does not keep. Counts and histograms add up; a rate is each part's own rate over the seconds of its
+ * intervals in the bucket, summed over the parts, so a late or long interval does not distort it. Buckets no
+ * interval fell in are left out rather than shown as a stall that did not happen.
  */
 final class Intervals {
+
+    private static final String WATCH_INTERVAL = "watch-interval";
 
     private Intervals() {
     }
 
     static List<IntervalSample> merge(List<RunResult> parts, List<Window> windows, Window union) {
-        double width = parts.stream().flatMap(r -> r.intervals().stream()).mapToDouble(IntervalSample::seconds)
-                .max().orElse(0);
+        double width = bucketSeconds(parts);
         if (width <= 0) {
             return List.of();
         }
@@ -35,29 +40,54 @@ final class Intervals {
             for (IntervalSample s : parts.get(i).intervals()) {
                 double mid = windows.get(i).startSeconds() + s.endSeconds() - s.seconds() / 2 - union.startSeconds();
                 int k = Math.min(buckets - 1, Math.max(0, (int) Math.floor(mid / width)));
-                byBucket.computeIfAbsent(k, x -> new ArrayList<>()).add(new Sourced(parts.get(i).runId(), s));
+                byBucket.computeIfAbsent(k, x -> new ArrayList<>()).add(new Sourced(i, parts.get(i).runId(), s));
             }
         }
         List<IntervalSample> out = new ArrayList<>();
         byBucket.forEach((k, samples) -> {
             double end = Math.min((k + 1) * width, union.seconds());
-            double seconds = Math.max(1e-9, end - k * width);
             // per-process host samples describe different machines: they stay in the parts
-            out.add(new IntervalSample(end, seconds, groups(samples, seconds), null));
+            out.add(new IntervalSample(end, Math.max(1e-9, end - k * width), groups(samples), null));
         });
         return out;
     }
 
-    private record Sourced(String runId, IntervalSample sample) {
+    /** The {@code watch-interval} every part ran with, else the median length of the parts' intervals. */
+    static double bucketSeconds(List<RunResult> parts) {
+        List<String> given = parts.stream().map(r -> r.options() == null ? null : r.options().get(WATCH_INTERVAL))
+                .distinct().toList();
+        if (given.size() == 1 && given.get(0) != null) {
+            try {
+                return Settings.resolve(RunOptions.OPTIONS, Map.of(WATCH_INTERVAL, given.get(0)), Map.of())
+                        .duration(WATCH_INTERVAL).orElseThrow().toNanos() / 1e9;
+            } catch (RuntimeException unreadable) {
+                // a result edited by hand: the intervals themselves still tell
+            }
+        }
+        double[] lengths = parts.stream().flatMap(r -> r.intervals().stream()).mapToDouble(IntervalSample::seconds)
+                .filter(s -> s > 0).sorted().toArray();
+        if (lengths.length == 0) {
+            return 0;
+        }
+        int m = lengths.length / 2;
+        return lengths.length % 2 == 1 ? lengths[m] : (lengths[m - 1] + lengths[m]) / 2;
     }
 
-    private static List<GroupInterval> groups(List<Sourced> samples, double seconds) {
-        Map<String, List<GroupInterval>> byGroup = new LinkedHashMap<>();
+    /** An interval of part {@code part}. */
+    private record Sourced(int part, String runId, IntervalSample sample) {
+    }
+
+    private static List<GroupInterval> groups(List<Sourced> samples) {
+        // each part's seconds in the bucket: its rate is its counts over them, whatever the other parts did
+        Map<Integer, Double> partSeconds = new TreeMap<>();
+        samples.forEach(s -> partSeconds.merge(s.part(), s.sample().seconds(), Double::sum));
+        Map<String, Sum> byGroup = new LinkedHashMap<>();
         Map<String, Map<String, List<TypeInterval>>> types = new LinkedHashMap<>();
         Map<String, Map<String, Latency>> latency = new LinkedHashMap<>();
         for (Sourced s : samples) {
+            double seconds = partSeconds.get(s.part());
             for (GroupInterval g : s.sample().groups()) {
-                byGroup.computeIfAbsent(g.group(), x -> new ArrayList<>()).add(g);
+                byGroup.computeIfAbsent(g.group(), x -> new Sum()).add(g, seconds);
                 for (TypeInterval t : g.types()) {
                     types.computeIfAbsent(g.group(), x -> new LinkedHashMap<>())
                             .computeIfAbsent(t.type(), x -> new ArrayList<>()).add(t);
@@ -69,17 +99,7 @@ final class Intervals {
             }
         }
         List<GroupInterval> out = new ArrayList<>();
-        byGroup.forEach((name, gs) -> {
-            long ops = 0, rows = 0, points = 0, bytes = 0, errors = 0, timeouts = 0, unknown = 0;
-            for (GroupInterval g : gs) {
-                ops += g.operations();
-                rows += g.rows();
-                points += g.points();
-                bytes += g.bytes();
-                errors += g.errors();
-                timeouts += g.timeouts();
-                unknown += g.unknownRows();
-            }
+        byGroup.forEach((name, sum) -> {
             Latency all = new Latency();
             List<TypeInterval> merged = new ArrayList<>();
             Map<String, Latency> lat = latency.getOrDefault(name, Map.of());
@@ -90,10 +110,31 @@ final class Intervals {
                         ts.stream().mapToLong(TypeInterval::errors).sum(), ts.stream().mapToLong(TypeInterval::timeouts).sum(),
                         h.millis(50), h.millis(99), h.maxMillis(), h.encoded()));
             });
-            out.add(new GroupInterval(name, ops, rows, points, bytes, errors, timeouts, unknown, ops / seconds,
-                    rows / seconds, points / seconds, bytes / seconds / 1e6, all.millis(50), all.millis(99),
-                    all.maxMillis(), merged));
+            out.add(new GroupInterval(name, sum.ops, sum.rows, sum.points, sum.bytes, sum.errors, sum.timeouts,
+                    sum.unknown, sum.opsPerSecond, sum.rowsPerSecond, sum.pointsPerSecond, sum.megabytesPerSecond,
+                    all.millis(50), all.millis(99), all.maxMillis(), merged));
         });
         return out;
+    }
+
+    /** One group's counters added and its parts' rates summed. */
+    private static final class Sum {
+        long ops, rows, points, bytes, errors, timeouts, unknown;
+        double opsPerSecond, rowsPerSecond, pointsPerSecond, megabytesPerSecond;
+
+        /** @param partSeconds the seconds of every interval of {@code g}'s part in the bucket */
+        void add(GroupInterval g, double partSeconds) {
+            ops += g.operations();
+            rows += g.rows();
+            points += g.points();
+            bytes += g.bytes();
+            errors += g.errors();
+            timeouts += g.timeouts();
+            unknown += g.unknownRows();
+            opsPerSecond += g.operations() / partSeconds;
+            rowsPerSecond += g.rows() / partSeconds;
+            pointsPerSecond += g.points() / partSeconds;
+            megabytesPerSecond += g.bytes() / partSeconds / 1e6;
+        }
     }
 }

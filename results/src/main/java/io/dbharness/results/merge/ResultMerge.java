@@ -31,8 +31,8 @@ public final class ResultMerge {
     /** Where the merged result names its parts' run ids, comma-separated, until RunResult has a field for it. */
     public static final String MERGED_FROM = "mergedFrom";
 
-    /** Stop reasons from the least to the most telling: the merged run stopped as its worst part did. */
-    private static final List<String> STOP_ORDER = List.of("COMPLETED", "DURATION", "INTERRUPTED", "ABORTED");
+    /** Stop reasons from the least to the most telling (the engine declares them so): the merged run stopped as its worst part did. */
+    private static final List<String> STOP_ORDER = java.util.Arrays.stream(io.dbharness.core.engine.Engine.StopReason.values()).map(Enum::name).toList();
 
     private ResultMerge() {
     }

@@ -2,7 +2,6 @@ package io.dbharness.results.merge;
 
 import io.dbharness.core.result.RunResult;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -32,10 +31,5 @@ record Window(double startSeconds, double seconds) {
 
     static double epochSeconds(Instant t) {
         return t.getEpochSecond() + t.getNano() / 1e9;
-    }
-
-    static Instant instant(double epochSeconds) {
-        long s = (long) Math.floor(epochSeconds);
-        return Instant.ofEpochSecond(s).plus(Duration.ofNanos(Math.round((epochSeconds - s) * 1e9)));
     }
 }

@@ -26,13 +26,13 @@ final class ComparisonCharts {
         List<ChartSpec> out = new ArrayList<>();
         set.byWorkload().forEach((workload, configs) -> {
             Map<String, List<RunSet.Named>> byFigure = new LinkedHashMap<>();
-            configs.forEach(n -> byFigure.computeIfAbsent(Headline.of(n.configuration().first()).name(), k -> new ArrayList<>()).add(n));
+            configs.forEach(n -> byFigure.computeIfAbsent(n.configuration().headlineName(), k -> new ArrayList<>()).add(n));
             byFigure.forEach((figure, named) -> {
                 if (named.size() < 2) {
                     return;
                 }
                 List<String> cats = named.stream().map(RunSet.Named::name).toList();
-                Series s = Bars.series(figure, cats.size(), i -> named.get(i).configuration().estimate(r -> Headline.of(r).value()));
+                Series s = Bars.series(figure, cats.size(), i -> named.get(i).configuration().headline());
                 String id = "headline-" + ChartSpec.slug(workload) + (byFigure.size() > 1 ? "-" + ChartSpec.slug(figure) : "");
                 out.add(new ChartSpec(id, "headline", workload + ": " + figure + " side by side", Axis.category("configuration"),
                         Axis.value(figure), null, cats, List.of(s), Bars.note(named)));
@@ -77,11 +77,11 @@ final class ComparisonCharts {
             }
             List<String> xs = values(configs, sweep.x());
             boolean numeric = numeric(xs);
-            String figure = Headline.of(configs.get(0).configuration().first()).name();
+            String figure = configs.get(0).configuration().headlineName();
             List<Series> series = new ArrayList<>();
             lines(configs, sweep).forEach((line, members) -> {
                 String prefix = line.isEmpty() ? "" : line + " ";
-                series.add(along(prefix + figure, 0, members, sweep.x(), xs, numeric, r -> Headline.of(r).value()));
+                series.add(along(prefix + figure, 0, members, sweep.x(), xs, numeric, r -> Headline.of(r, figure).value()));
                 series.add(along(prefix + "p99 ms", 1, members, sweep.x(), xs, numeric, RunTables::p99));
             });
             out.add(new ChartSpec("scaling-" + ChartSpec.slug(workload), "scaling", workload + ": " + figure + " and p99 against "

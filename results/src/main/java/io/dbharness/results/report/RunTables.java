@@ -44,13 +44,18 @@ final class RunTables {
                 new Column("mean", Kind.RATE), new Column("± 95% CI %", Kind.CI_PERCENT), new Column("p99 ms", Kind.MILLIS),
                 new Column("p99 ± 95% CI %", Kind.CI_PERCENT));
         List<List<Object>> rows = new ArrayList<>();
+        int leftOut = 0;
         for (RunSet.Named n : set.configurations()) {
-            Estimate h = n.configuration().estimate(r -> Headline.of(r).value());
+            Estimate h = n.configuration().headline();
             Estimate p99 = n.configuration().estimate(RunTables::p99);
-            rows.add(List.of(n.name(), n.workload(), (long) h.n(), Headline.of(n.configuration().first()).name(), h.mean(),
-                    h.relativeHalfWidth(), p99.mean(), p99.relativeHalfWidth()));
+            leftOut += n.configuration().leftOut();
+            rows.add(List.of(n.name(), n.workload(), (long) n.configuration().succeeded().size(),
+                    n.configuration().headlineName(), h.mean(), h.relativeHalfWidth(), p99.mean(), p99.relativeHalfWidth()));
         }
-        return new Table("configurations", "Configurations (mean of the repetitions, 95% confidence interval)", cols, rows);
+        // the same rule as compare and --repeat: a failed run's figures describe the failure, not the configuration
+        String note = leftOut == 0 ? "" : "; " + leftOut + (leftOut == 1 ? " run" : " runs") + " left out: exit code not 0";
+        return new Table("configurations", "Configurations (mean of the repetitions, 95% confidence interval" + note + ")",
+                cols, rows);
     }
 
     /** Per run, group and operation type: counts and the latency percentiles the run recorded. */

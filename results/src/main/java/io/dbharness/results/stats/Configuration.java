@@ -51,9 +51,38 @@ public record Configuration(Map<String, String> settings, List<RunResult> runs) 
         return first().label();
     }
 
-    /** One figure over the repetitions. */
+    /**
+     * The repetitions means are taken over: those that exited 0. A failed run's figures describe the failure (an
+     * aborted TPC-C run has no tpmC, a lost target writes 0 rows), not the configuration.
+     */
+    public List<RunResult> succeeded() {
+        return runs.stream().filter(r -> r.exitCode() == 0).toList();
+    }
+
+    /** Repetitions left out of the means: their exit code was not 0. */
+    public int leftOut() {
+        return runs.size() - succeeded().size();
+    }
+
+    /** One figure over the repetitions that exited 0; a NaN mean when none did. */
     public Estimate estimate(ToDoubleFunction<RunResult> figure) {
-        return Estimate.of(runs.stream().mapToDouble(figure).toArray());
+        List<RunResult> ok = succeeded();
+        return ok.isEmpty() ? Estimate.of(Double.NaN) : Estimate.of(ok.stream().mapToDouble(figure).toArray());
+    }
+
+    /**
+     * The one figure every repetition is judged by, chosen from the first that exited 0 (the first run when none
+     * did): a mean never mixes rows/s into tpmC.
+     */
+    public String headlineName() {
+        List<RunResult> ok = succeeded();
+        return Headline.of(ok.isEmpty() ? first() : ok.get(0)).name();
+    }
+
+    /** {@link #headlineName()} over the repetitions that exited 0. */
+    public Estimate headline() {
+        String name = headlineName();
+        return estimate(r -> Headline.of(r, name).value());
     }
 
     /** What defines a run's configuration. */

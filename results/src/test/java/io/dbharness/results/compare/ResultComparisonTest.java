@@ -39,6 +39,15 @@ class ResultComparisonTest {
                 null, null, "COMPLETED", null, 0);
     }
 
+    /** {@code r} with another exit code and figures: a run that failed, or a TPC-C run. */
+    static RunResult with(RunResult r, int exitCode, Map<String, Double> figures) {
+        return new RunResult(r.runId(), r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), r.workload(), r.start(),
+                r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
+                r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
+                r.plans(), r.warmup(), figures, r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
+                r.failure(), exitCode);
+    }
+
     private static ComparisonRow row(ResultComparison c, String figure) {
         return c.rows().stream().filter(r -> r.figure().equals(figure)).findFirst().orElseThrow();
     }
@@ -129,5 +138,36 @@ class ResultComparisonTest {
             String message = assertThrows(UsageException.class, () -> Threshold.parse(bad)).getMessage();
             assertTrue(message.startsWith("invalid value '" + bad + "' for --threshold: expected a percentage"), message);
         }
+    }
+
+    @Test
+    void runsThatFailedAreLeftOutAndTheOutputSaysHowMany() {
+        // the failed run wrote next to nothing: counted, it would make a regression of a steady NEW
+        List<RunResult> base = List.of(run("b1", 100_000, 10), run("b2", 100_000, 10));
+        List<RunResult> next = List.of(run("n1", 100_000, 10), run("n2", 100_000, 10), with(run("n3", 10, 500), 1, Map.of()));
+        ResultComparison c = ResultComparison.compare(base, next, 0.05);
+
+        assertEquals(2, row(c, "throughput").next().n());
+        assertEquals(0.0, row(c, "throughput").difference().relativeChange());
+        assertFalse(c.regression());
+        String table = ComparisonTable.render(c, "base/", "new/");
+        assertTrue(table.contains("new: 1 of 3 runs left out of the figures (exit code not 0)"), table);
+    }
+
+    @Test
+    void aSideWithoutARunThatExitedZeroIsRefused() {
+        List<RunResult> base = List.of(run("b1", 100_000, 10));
+        List<RunResult> next = List.of(with(run("n1", 100_000, 10), 1, Map.of()), with(run("n2", 100_000, 10), 3, Map.of()));
+        assertEquals("new has no run that exited 0 (exit codes 1, 3): there is nothing to compare",
+                assertThrows(ResultMismatchException.class, () -> ResultComparison.compare(base, next, 0.05)).getMessage());
+    }
+
+    @Test
+    void aNewRunWithoutTheHeadlineIsRefusedRatherThanPassed() {
+        List<RunResult> base = List.of(with(run("b1", 100_000, 10, "tpcc", Map.of()), 0, Map.of("tpmC", 1_000.0)));
+        // exited 0 yet wrote no tpmC (a hand-edited or older result): its change cannot be computed
+        List<RunResult> next = List.of(with(run("n1", 100_000, 10, "tpcc", Map.of()), 0, Map.of()));
+        assertEquals("cannot judge the throughput: run n1 of new has no tpmC",
+                assertThrows(ResultMismatchException.class, () -> ResultComparison.compare(base, next, 0.05)).getMessage());
     }
 }

@@ -179,6 +179,107 @@ class ResultMergeTest {
                 assertThrows(ResultMismatchException.class, () -> ResultMerge.merge(List.of(a))).getMessage());
     }
 
+    /**
+     * A part paced at {@code rowsPerSecond}: intervals of the given lengths (jitter, a slow tick), each holding
+     * exactly the rows of its own length, 100 rows per operation.
+     */
+    static RunResult paced(String id, Instant start, Map<String, String> options, double rowsPerSecond, double... seconds) {
+        RunResult template = SamplesAccess.clean();
+        List<IntervalSample> intervals = new java.util.ArrayList<>();
+        Histogram all = new Histogram(3);
+        long ops = 0;
+        double end = 0;
+        for (double s : seconds) {
+            long rows = Math.round(rowsPerSecond * s);
+            long n = rows / 100;
+            Histogram h = histogram(latencies(intervals.size(), (int) n, 500));
+            all.add(h);
+            ops += n;
+            end += s;
+            TypeInterval t = new TypeInterval("insert", n, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
+                    HistogramCodec.encode(h));
+            intervals.add(new IntervalSample(end, s, List.of(new GroupInterval("insert", n, rows, rows, rows * 50, 0, 0, 0,
+                    n / s, rows / s, rows / s, rows * 50 / s / 1e6, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
+                    List.of(t))), null));
+        }
+        Totals totals = Totals.of(new io.dbharness.core.api.RunTotals(ops, ops * 100, 0, ops * 100, ops * 5000, 0, 0,
+                0, 0, 0, 0, 0), end);
+        OperationStats os = new OperationStats("insert", "insert", ops, 0, 0, 0, 0, 0, ops * 100, 0, 0, 0,
+                all.getMean() / 1000, ms(all, 50), ms(all, 90), ms(all, 95), ms(all, 99), ms(all, 99.9),
+                all.getMaxValue() / 1000.0, HistogramCodec.encode(all));
+        return new RunResult(id, template.harnessVersion(), template.gitCommit(), template.seed(), template.target(),
+                template.workload(), start.minusSeconds(2), start.plusNanos(Math.round(end * 1e9)), options,
+                template.targetInfo(), template.workloadInfo(), template.host(), "open", 4, totals,
+                List.of(new GroupResult("insert", "open", 4, totals, null)), List.of(os), intervals, List.of(),
+                template.verification(), 1_000_000, List.of(), Map.of(), null, Map.of(), 1.5, null, null, "COMPLETED", null, 0);
+    }
+
+    private static double rowsPerSecond(IntervalSample s) {
+        return s.groups().get(0).rowsPerSecond();
+    }
+
+    @Test
+    void aResultMergedWithACopyOfItselfHasTwiceTheRateInEveryInterval() {
+        // jitter around the 1 s watch interval, one slow tick and the short one after it
+        double[] seconds = {1.0, 0.98, 1.3, 0.7, 1.02, 1.0};
+        RunResult a = paced("a", T0, Map.of(), 10_000, seconds);
+        RunResult copy = paced("a-copy", T0, Map.of(), 10_000, seconds);
+
+        RunResult m = ResultMerge.merge(List.of(a, copy));
+
+        assertEquals(a.intervals().size(), m.intervals().size());
+        for (int i = 0; i < seconds.length; i++) {
+            assertEquals(2 * rowsPerSecond(a.intervals().get(i)), rowsPerSecond(m.intervals().get(i)), 1e-6, "interval " + i);
+            assertEquals(2 * a.intervals().get(i).rows(), m.intervals().get(i).rows());
+        }
+        assertEquals(m.totals().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
+        assertEquals(m.totals().operations(), m.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum());
+    }
+
+    @Test
+    void offsetPartsWithASlowTickSumTheirOwnRatesInEveryBucket() {
+        double[] steady = new double[30];
+        java.util.Arrays.fill(steady, 1.0);
+        double[] slowTick = steady.clone();
+        slowTick[10] = 1.3;
+        slowTick[11] = 0.7;
+        RunResult a = paced("a", T0, Map.of(), 10_000, steady);
+        // started 0.6 s later: its intervals straddle a's
+        RunResult b = paced("b", T0.plusMillis(600), Map.of(), 10_000, slowTick);
+
+        RunResult m = ResultMerge.merge(List.of(a, b));
+
+        // 30.6 s of union in 1 s buckets: a alone in the first, b alone in the last, both in between
+        assertEquals(31, m.intervals().size());
+        assertEquals(10_000, rowsPerSecond(m.intervals().get(0)), 1e-6);
+        for (int k = 1; k < 30; k++) {
+            assertEquals(20_000, rowsPerSecond(m.intervals().get(k)), 1e-6, "bucket " + k);
+        }
+        assertEquals(10_000, rowsPerSecond(m.intervals().get(30)), 1e-6);
+        assertEquals(m.totals().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
+    }
+
+    @Test
+    void twoIntervalsOfOnePartInABucketGiveThatPartsRateOverBoth() {
+        // a 1 s watch interval whose first tick came early: 0.4 s and 0.6 s both fall in the first second
+        RunResult a = paced("a", T0, Map.of("watch-interval", "1s"), 10_000, 0.4, 0.6, 1.0, 1.0);
+        RunResult b = paced("b", T0, Map.of("watch-interval", "1s"), 5_000, 1.0, 1.0, 1.0);
+
+        RunResult m = ResultMerge.merge(List.of(a, b));
+
+        assertEquals(List.of(15_000.0, 15_000.0, 15_000.0), m.intervals().stream()
+                .map(s -> (double) Math.round(rowsPerSecond(s))).toList());
+        assertEquals(m.totals().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
+    }
+
+    @Test
+    void theBucketIsTheWatchIntervalThePartsAgreeOnElseTheMedianInterval() {
+        assertEquals(0.5, Intervals.bucketSeconds(List.of(paced("a", T0, Map.of("watch-interval", "500ms"), 10_000, 2, 2),
+                paced("b", T0, Map.of("watch-interval", "500ms"), 10_000, 2))));
+        assertEquals(1.0, Intervals.bucketSeconds(List.of(paced("a", T0, Map.of("watch-interval", "500ms"), 10_000, 1, 1, 5),
+                paced("b", T0, Map.of("watch-interval", "1s"), 10_000, 1, 0.9))));
+    }
+
     private static RunResult withWorkload(RunResult r, String workload) {
         return new RunResult(r.runId(), r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), workload, r.start(),
                 r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),

@@ -49,4 +49,28 @@ class ConfigurationTest {
         assertEquals(Set.of("label"), Configuration.varying(c));
         assertEquals("tuned", c.get(1).label());
     }
+
+    /** {@code r} with tpmC (or none) and an exit code. */
+    private static RunResult tpcc(String id, Double tpmC, int exitCode) {
+        RunResult r = run("postgres", null, Map.of("workers", "2"));
+        return new RunResult(id, r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), r.workload(), r.start(),
+                r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
+                r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
+                r.plans(), r.warmup(), tpmC == null ? Map.of() : Map.of("tpmC", tpmC), r.harnessCpuSeconds(), r.label(),
+                r.resources(), r.stopReason(), r.failure(), exitCode);
+    }
+
+    @Test
+    void theHeadlineIsOneFigureOverTheRunsThatExitedZero() {
+        // an aborted repetition has no tpmC: its rows/s must not enter a mean of tpmC
+        Configuration c = Configuration.group(List.of(tpcc("a", 1_000.0, 0), tpcc("b", null, 1), tpcc("c", 1_200.0, 0))).get(0);
+        assertEquals("tpmC", c.headlineName());
+        assertEquals(1_100.0, c.headline().mean(), 1e-9);
+        assertEquals(2, c.headline().n());
+        assertEquals(1, c.leftOut());
+
+        Configuration firstAborted = Configuration.group(List.of(tpcc("a", null, 1), tpcc("b", 900.0, 0))).get(0);
+        assertEquals("tpmC", firstAborted.headlineName(), "named by the first run that exited 0");
+        assertEquals(900.0, firstAborted.headline().mean());
+    }
 }
