@@ -64,7 +64,7 @@ final class Samples {
                 Map.of("stats", "Seq Scan on metrics"),
                 new Totals(100, 0, 0, 0, 0, 1, 0, 0, 2, 0, 3, 0, 5.0, 20.0, 0, 0, 0), Map.of("tpmC", 1234.5), 3.25,
                 "tuned", new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST, 0.54, 0.54),
-                "ABORTED", "connection reset", 1);
+                "ABORTED", "connection reset", 1, null);
     }
 
     /** A plain closed-model success: no pacing, no failure, nothing stored-size known. */
@@ -75,6 +75,6 @@ final class Samples {
         return new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
                 f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), "closed, 8 workers", 8, t,
                 List.of(new GroupResult("insert", "closed", 8, t, null)), f.operations().subList(0, 1), f.intervals(),
-                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), -1, null, null, "COMPLETED", null, 0);
+                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), -1, null, null, "COMPLETED", null, 0, null);
     }
 }

@@ -36,7 +36,7 @@ class ResultComparisonTest {
         return new RunResult(id, t.harnessVersion(), t.gitCommit(), t.seed(), t.target(), workload, t.start(), t.end(),
                 options, t.targetInfo(), t.workloadInfo(), t.host(), t.loadModel(), t.workers(), totals, t.groups(),
                 List.of(o), t.intervals(), List.of(), t.verification(), -1, List.of(), Map.of(), null, Map.of(), -1,
-                null, null, "COMPLETED", null, 0);
+                null, null, "COMPLETED", null, 0, null);
     }
 
     private static ComparisonRow row(ResultComparison c, String figure) {
