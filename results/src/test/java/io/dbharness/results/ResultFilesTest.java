@@ -137,7 +137,7 @@ class ResultFilesTest {
         RunResult evil = new RunResult("../escape", r.harnessVersion(), r.gitCommit(), r.seed(), r.target(),
                 r.workload(), r.start(), r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(),
                 r.loadModel(), r.workers(), r.totals(), r.groups(), r.operations(), r.intervals(), r.errors(),
-                r.verification(), r.storedBytes(), r.answers(), r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(), r.failure(), r.exitCode());
+                r.verification(), r.storedBytes(), r.answers(), r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(), r.failure(), r.exitCode(), null);
         assertThrows(IllegalArgumentException.class, () -> ResultFiles.write(evil, tmp));
     }
 

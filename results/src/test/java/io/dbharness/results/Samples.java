@@ -67,7 +67,7 @@ final class Samples {
                         // the figures the engine derives from the CPU time and the totals: the summary prints them
                         io.dbharness.core.measure.HostUsage.perMillionRows(3.25, totals.rows()),
                         io.dbharness.core.measure.HostUsage.perThousandOperations(3.25, totals.operations())),
-                "ABORTED", "connection reset", 1);
+                "ABORTED", "connection reset", 1, null);
     }
 
     /** A plain closed-model success: no pacing, no failure, nothing stored-size known. */
@@ -78,6 +78,6 @@ final class Samples {
         return new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
                 f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), "closed, 8 workers", 8, t,
                 List.of(new GroupResult("insert", "closed", 8, t, null)), f.operations().subList(0, 1), f.intervals(),
-                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), -1, null, null, "COMPLETED", null, 0);
+                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), -1, null, null, "COMPLETED", null, 0, null);
     }
 }

@@ -89,7 +89,7 @@ class SummaryTableTest {
                 f.totals(), f.groups(), f.operations(), List.of(), f.errors(), f.verification(), f.storedBytes(),
                 f.answers(), f.plans(), f.warmup(), f.figures(), f.harnessCpuSeconds(), f.label(),
                 new io.dbharness.core.result.ResourceUsage("client host only; the target (db1:5432/x) is not on localhost",
-                        false, unknown, unknown, -1, -1), f.stopReason(), f.failure(), f.exitCode());
+                        false, unknown, unknown, -1, -1), f.stopReason(), f.failure(), f.exitCode(), null);
         String s = SummaryTable.render(r);
         assertRow(s, "host CPU user / system / iowait", "n/a / n/a / n/a");
         assertRow(s, "host memory used", "n/a");
@@ -135,7 +135,7 @@ class SummaryTableTest {
                 f.totals(), f.groups(), f.operations(), f.intervals(), f.errors(), f.verification(), f.storedBytes(),
                 f.answers(), f.plans(), f.warmup(), f.figures(), f.harnessCpuSeconds(), f.label(),
                 new io.dbharness.core.result.ResourceUsage(u.scope(), u.targetOnHost(), u.mean(), u.peak(), 0.9, 0.1),
-                f.stopReason(), f.failure(), f.exitCode());
+                f.stopReason(), f.failure(), f.exitCode(), f.shard());
         assertRow(SummaryTable.render(stored), "harness CPU", "3.3 s (0.900 s per million rows)");
     }
 
@@ -162,7 +162,7 @@ class SummaryTableTest {
         RunResult r = new RunResult(c.runId(), c.harnessVersion(), c.gitCommit(), c.seed(), c.target(), "tpcc", c.start(),
                 c.end(), c.options(), c.targetInfo(), Map.of(), c.host(), "closed, 8 workers", 8, t, List.of(), ops,
                 List.of(), List.of(), c.verification(), -1, List.of(), Map.of(), null,
-                new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)), 6.0, null, null, "DURATION", null, 1);
+                new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)), 6.0, null, null, "DURATION", null, 1, null);
         String s = SummaryTable.render(r);
         assertRow(s, "tpmC", "27,000.0");
         assertRow(s, "harness CPU", "6.0 s (0.682 s per 1,000 operations)");

@@ -103,6 +103,8 @@ final class Commands {
                         + "Exit 0 when the merged result is written, 2 when the parts cannot be read or merged.");
         merge.addOption(OptionSpec.builder("--out").paramLabel("FILE").type(String.class)
                 .description("The merged result file to write").build());
+        merge.addOption(OptionSpec.builder("--allow-partial").arity("0")
+                .description("Merge the shards given even when some shards of their run are missing (a warning says which)").build());
         merge.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("PART").arity("0..*")
                 .type(String[].class).description("The processes' result files, or directories of them").build());
         spec.addSubcommand("merge", merge);

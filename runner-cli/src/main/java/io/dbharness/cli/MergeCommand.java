@@ -33,13 +33,19 @@ final class MergeCommand {
         if (args.isEmpty()) {
             throw new UsageException("runner merge needs the result files of the run's processes (or a directory of them)");
         }
-        RunResult merged = ResultMerge.merge(ResultInputs.readAll(args.stream().map(Path::of).toList()));
+        List<RunResult> parts = ResultInputs.readAll(args.stream().map(Path::of).toList());
+        boolean partial = pr.hasMatchedOption("--allow-partial");
+        RunResult merged = ResultMerge.merge(parts, partial);
         try {
             ResultFiles.writeTo(merged, file);
         } catch (IOException e) {
             throw new UsageException("cannot write the merged result to " + target + ": " + ResultsDir.reason(e) + " (--out)");
         }
         out.print(SummaryTable.render(merged));
+        List<Integer> missing = ResultMerge.missingShards(parts);
+        if (!missing.isEmpty()) { // only with --allow-partial: the totals are those of the shards given
+            out.println("warning: shards missing (--allow-partial): " + missing + " of " + parts.get(0).shard().count());
+        }
         out.println("merged " + merged.workloadInfo().get(ResultMerge.MERGED_FROM).split(", ").length
                 + " results into: " + file);
         return ExitCode.OK;

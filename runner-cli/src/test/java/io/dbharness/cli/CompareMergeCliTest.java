@@ -47,7 +47,7 @@ class CompareMergeCliTest {
                 r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), paced,
                 r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
                 r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
-                r.failure(), exitCode);
+                r.failure(), exitCode, r.shard());
     }
 
     /** Writes the fixtures into {@code dir}. */

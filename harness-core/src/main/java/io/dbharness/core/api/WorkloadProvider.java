@@ -28,4 +28,15 @@ public interface WorkloadProvider {
 
     /** Validates the settings and builds the workload; a bad value is a {@link UsageException}. */
     Workload create(Settings settings);
+
+    /**
+     * The workload as shard {@code shard} of a run split across processes ({@code --shard}), or unsharded when
+     * {@code shard} is null. A workload that can split its work overrides this; the others refuse shards.
+     */
+    default Workload create(Settings settings, Shard shard) {
+        if (shard != null && shard.count() > 1) {
+            throw new UsageException("workload '" + id() + "' cannot be split into shards (--shard, --shards)");
+        }
+        return create(settings);
+    }
 }

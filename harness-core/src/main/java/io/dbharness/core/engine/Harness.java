@@ -3,6 +3,7 @@ package io.dbharness.core.engine;
 import io.dbharness.core.api.Capability;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetProvider;
@@ -54,7 +55,7 @@ public final class Harness {
 
     /** A run checked and ready to connect: what {@link #check} proves and {@link #run} goes on from. */
     private record Plan(TargetProvider tp, WorkloadProvider wp, Settings settings, RunOptions options,
-                        Workload workload, List<WorkerGroup> groups) {
+                        ShardOptions sharding, Workload workload, List<WorkerGroup> groups) {
     }
 
     private static Plan plan(RunSpec spec, Registry registry) {
@@ -64,8 +65,9 @@ public final class Harness {
         Settings settings = Settings.resolve(allOptions(tp, wp), spec.options(), spec.environment());
         RunOptions options = RunOptions.from(settings);
         tp.check(settings);
-        Workload workload = wp.create(settings);
-        List<WorkerGroup> groups = workload.groups(options.loadModel());
+        ShardOptions sharding = ShardOptions.from(settings, spec.environment(), tp.id() + "/" + wp.id());
+        Workload workload = wp.create(settings, sharding.shard());
+        List<WorkerGroup> groups = workload.groups(options.loadModel(sharding.count()));
 
         for (Class<? extends Capability> c : wp.requires()) {
             if (!tp.capabilities().contains(c)) {
@@ -73,7 +75,7 @@ public final class Harness {
                         + "': it lacks " + c.getSimpleName());
             }
         }
-        return new Plan(tp, wp, settings, options, workload, groups);
+        return new Plan(tp, wp, settings, options, sharding, workload, groups);
     }
 
     public static RunResult run(RunSpec spec, Registry registry) throws TargetException {
@@ -84,10 +86,21 @@ public final class Harness {
         RunOptions options = plan.options();
         Workload workload = plan.workload();
         List<WorkerGroup> groups = plan.groups();
+        Shard shard = plan.sharding().shard();
         int connections = Math.max(groups.stream().mapToInt(WorkerGroup::workers).sum(), workload.prepareConnections());
         try (TargetAdapter target = tp.open(settings, connections)) {
             // read before the run: a server that goes away later still has its version in the result
             TargetInfo info = target.describe();
+            ShardBarrier barrier = ShardBarrier.of(target, shard);
+            if (barrier != null && !shard.prepares()) {
+                spec.progress().onPhase("shard " + shard + ": waiting for shard 0 to prepare (up to --schema-wait "
+                        + settings.string("schema-wait") + ")");
+                barrier.await(plan.sharding().schemaWait(), settings.string("schema-wait"), spec.stopSignal(),
+                        workload.describe().containsKey("table") ? "table " + workload.describe().get("table")
+                                : "workload " + wp.id());
+            } else if (barrier != null) {
+                barrier.clear();
+            }
             workload.prepare(target, new PrepareContext() {
                 @Override
                 public void status(String line) {
@@ -100,6 +113,10 @@ public final class Harness {
                 }
             });
 
+            if (barrier != null && shard.prepares()) {
+                barrier.mark();
+            }
+            StartAt.await(plan.sharding().startAt(), spec.progress(), spec.stopSignal());
             Instant start = Instant.now();
             spec.stopSignal().phase(StopSignal.Phase.RUNNING);
             Engine.Outcome out = new Engine(workload, target, groups, options, spec.progress(), spec.stopSignal()).run();
@@ -113,7 +130,7 @@ public final class Harness {
             }
             AfterRun after = refused ? new AfterRun(options.verify() ? Verification.failed(t.rows(), -1,
                     "the target refused the credentials during the run") : Verification.skipped("--verify not set"), -1)
-                    : afterRun(workload, target, t, options, spec.stopSignal());
+                    : afterRun(workload, target, t, options, spec.stopSignal(), shard);
             List<GroupResult> groupResults = new ArrayList<>();
             for (WorkerGroup g : groups) {
                 groupResults.add(new GroupResult(g.name(), GroupState.describe(g.load()), g.workers(),
@@ -132,7 +149,7 @@ public final class Harness {
                     out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()),
                     workload.figures(out.measurements().completedByType(), out.elapsedSeconds()), out.cpuSeconds(),
                     options.label(), HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(),
-                            t.operations()), out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()));
+                            t.operations()), out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()), shard);
         }
     }
 
@@ -147,12 +164,16 @@ public final class Harness {
      * asked for that could not be done (no answer in time, an error) is FAILED and says why: it proved nothing.
      */
     private static AfterRun afterRun(Workload workload, TargetAdapter target, RunTotals t, RunOptions options,
-                                     StopSignal stop) {
+                                     StopSignal stop, Shard shard) {
         // the verification, once done, stands even if the stored size (informative only) then takes too long
         java.util.concurrent.atomic.AtomicReference<Verification> verified = new java.util.concurrent.atomic.AtomicReference<>();
         java.util.concurrent.FutureTask<AfterRun> task = new java.util.concurrent.FutureTask<>(() -> {
             Verification v = Verification.skipped("--verify not set");
-            if (options.verify()) {
+            if (options.verify() && shard != null) {
+                // the table holds every shard's rows, and the others may still be writing: one shard's count proves nothing
+                v = Verification.skipped("sharded run (shard " + shard + "): a shard cannot verify what all shards"
+                        + " wrote; count the table once every shard has finished");
+            } else if (options.verify()) {
                 v = verifyRetrying(workload, target, t);
             }
             verified.set(v);

@@ -27,7 +27,7 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
 
     public static final String DEFAULT_OP_TIMEOUT = "60s";
 
-    public static final List<OptionDef> OPTIONS = List.of(
+    public static final List<OptionDef> OPTIONS = java.util.stream.Stream.concat(java.util.stream.Stream.of(
             OptionDef.of("workers", "N", "2", "Parallel workers (connections) writing or querying"),
             OptionDef.of("duration", "DURATION", null,
                     "Stop after this long (30s, 5m, 1h); default: until the workload is exhausted"),
@@ -47,7 +47,8 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
                     "How long a worker keeps re-opening a lost connection (with backoff) before the run gives up with exit code 3"),
             OptionDef.of("seed", "N", "20220418", "Seed of every generator: the same flags give the same rows on every target"),
             OptionDef.of("label", "TEXT", null,
-                    "What reports call this run, e.g. default or tuned (the target's settings); runs of one label are compared together"));
+                    "What reports call this run, e.g. default or tuned (the target's settings); runs of one label are compared together")),
+            ShardOptions.OPTIONS.stream()).toList();
 
     public static RunOptions from(Settings s) {
         double rate = s.optional("rate").isPresent() ? s.doubleValue("rate", 1e-3, 1e12) : 0;
@@ -90,6 +91,11 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
     }
 
     public LoadModel loadModel() {
-        return rate > 0 ? new LoadModel.Open(workers, rate) : new LoadModel.Closed(workers);
+        return loadModel(1);
+    }
+
+    /** The load of one of {@code shards} processes: {@code --rate} is the whole run's, so each offers its share. */
+    public LoadModel loadModel(int shards) {
+        return rate > 0 ? new LoadModel.Open(workers, rate / shards) : new LoadModel.Closed(workers);
     }
 }

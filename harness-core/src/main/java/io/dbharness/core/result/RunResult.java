@@ -1,6 +1,7 @@
 package io.dbharness.core.result;
 
 import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.Verification;
 
@@ -30,6 +31,7 @@ import java.util.Map;
  * @param exitCode     the process's exit code for this run: 0 ok, 1 errors or failed verification, 2 bad
  *                     usage found during the run, 3 target lost beyond the reconnect budget or credentials
  *                     refused, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP
+ * @param shard        which shard of a run split across processes this is ({@code --shard}), null when unsharded
  */
 public record RunResult(String runId, String harnessVersion, String gitCommit, long seed, String target,
                         String workload, Instant start, Instant end, Map<String, String> options,
@@ -38,7 +40,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
                         List<IntervalSample> intervals, List<ErrorSummary> errors, Verification verification,
                         long storedBytes, List<AnswerDigest> answers, Map<String, String> plans, Totals warmup,
                         Map<String, Double> figures, double harnessCpuSeconds, String label, ResourceUsage resources,
-                        String stopReason, String failure, int exitCode) {
+                        String stopReason, String failure, int exitCode, Shard shard) {
 
     public RunResult {
         answers = answers == null ? List.of() : List.copyOf(answers);
@@ -50,7 +52,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
     public RunResult withExitCode(int code) {
         return new RunResult(runId, harnessVersion, gitCommit, seed, target, workload, start, end, options, targetInfo,
                 workloadInfo, host, loadModel, workers, totals, groups, operations, intervals, errors, verification,
-                storedBytes, answers, plans, warmup, figures, harnessCpuSeconds, label, resources, stopReason, failure, code);
+                storedBytes, answers, plans, warmup, figures, harnessCpuSeconds, label, resources, stopReason, failure, code, shard);
     }
 
     /** Bytes written per stored byte, or -1 when the target cannot tell. */

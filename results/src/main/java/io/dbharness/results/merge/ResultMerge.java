@@ -31,6 +31,9 @@ public final class ResultMerge {
     /** Where the merged result names its parts' run ids, comma-separated, until RunResult has a field for it. */
     public static final String MERGED_FROM = "mergedFrom";
 
+    /** Where a merged result of shards says which it holds: {@code 0, 1, 2 of 3 (run group g)}. */
+    public static final String MERGED_SHARDS = "mergedShards";
+
     /** Stop reasons from the least to the most telling (the engine declares them so): the merged run stopped as its worst part did. */
     private static final List<String> STOP_ORDER = java.util.Arrays.stream(io.dbharness.core.engine.Engine.StopReason.values()).map(Enum::name).toList();
 
@@ -42,13 +45,23 @@ public final class ResultMerge {
      *                                 targets or seeds, the same run twice, or a part without its histograms
      */
     public static RunResult merge(List<RunResult> parts) {
+        return merge(parts, false);
+    }
+
+    /**
+     * @param allowPartial merge the shards given even when some of their run's shards are missing
+     *                     ({@link #missingShards} says which)
+     */
+    public static RunResult merge(List<RunResult> parts, boolean allowPartial) {
         check(parts);
+        ShardCheck.check(parts, allowPartial);
         RunResult first = parts.get(0);
         List<Window> windows = parts.stream().map(Window::measured).toList();
         Window union = Window.union(windows);
         Totals totals = Counters.totals(parts.stream().map(RunResult::totals).toList(), union.seconds());
         Map<String, String> workloadInfo = new TreeMap<>(first.workloadInfo() == null ? Map.of() : first.workloadInfo());
         workloadInfo.put(MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()));
+        ShardCheck.describe(parts).ifPresent(d -> workloadInfo.put(MERGED_SHARDS, d));
         // the run's start as the parts give it (warm-up included); its end is the last part's
         java.time.Instant start = parts.stream().map(RunResult::start).min(Comparator.naturalOrder()).orElseThrow();
         java.time.Instant end = parts.stream().map(RunResult::end).max(Comparator.naturalOrder()).orElseThrow();
@@ -65,7 +78,13 @@ public final class ResultMerge {
                 warmup(parts), Figures.merge(parts, union.seconds()), cpuSeconds(parts), distinct(parts, RunResult::label),
                 // whole-host figures of different machines neither add nor average: they stay in the parts
                 null, stopReason(parts), failure(parts),
-                parts.stream().mapToInt(RunResult::exitCode).max().orElse(0));
+                // the merged run is the whole (or, with --allow-partial, the shards given): no one shard of it
+                parts.stream().mapToInt(RunResult::exitCode).max().orElse(0), null);
+    }
+
+    /** The shard indexes of the parts' run that are not among them; empty for unsharded parts. */
+    public static List<Integer> missingShards(List<RunResult> parts) {
+        return ShardCheck.missing(parts);
     }
 
     private static void check(List<RunResult> parts) {

@@ -36,7 +36,7 @@ class ResultComparisonTest {
         return new RunResult(id, t.harnessVersion(), t.gitCommit(), t.seed(), t.target(), workload, t.start(), t.end(),
                 options, t.targetInfo(), t.workloadInfo(), t.host(), t.loadModel(), t.workers(), totals, t.groups(),
                 List.of(o), t.intervals(), List.of(), t.verification(), -1, List.of(), Map.of(), null, Map.of(), -1,
-                null, null, "COMPLETED", null, 0);
+                null, null, "COMPLETED", null, 0, null);
     }
 
     /** {@code r} with another exit code and figures: a run that failed, or a TPC-C run. */
@@ -45,7 +45,7 @@ class ResultComparisonTest {
                 r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
                 r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
                 r.plans(), r.warmup(), figures, r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
-                r.failure(), exitCode);
+                r.failure(), exitCode, r.shard());
     }
 
     private static ComparisonRow row(ResultComparison c, String figure) {

@@ -82,7 +82,7 @@ class ResultMergeTest {
                 template.targetInfo(), template.workloadInfo(), template.host(), "closed, 4 workers", 4, totals,
                 List.of(new GroupResult("insert", "closed", 4, totals, null)), List.of(os), intervals,
                 List.of(new ErrorSummary("insert", "insert", "FATAL", "23514", 1, "check constraint")),
-                template.verification(), 1_000_000, List.of(), Map.of(), null, figures, 1.5, null, null, "COMPLETED", null, 1);
+                template.verification(), 1_000_000, List.of(), Map.of(), null, figures, 1.5, null, null, "COMPLETED", null, 1, null);
     }
 
     @Test
@@ -211,7 +211,7 @@ class ResultMergeTest {
                 template.workload(), start.minusSeconds(2), start.plusNanos(Math.round(end * 1e9)), options,
                 template.targetInfo(), template.workloadInfo(), template.host(), "open", 4, totals,
                 List.of(new GroupResult("insert", "open", 4, totals, null)), List.of(os), intervals, List.of(),
-                template.verification(), 1_000_000, List.of(), Map.of(), null, Map.of(), 1.5, null, null, "COMPLETED", null, 0);
+                template.verification(), 1_000_000, List.of(), Map.of(), null, Map.of(), 1.5, null, null, "COMPLETED", null, 0, null);
     }
 
     private static double rowsPerSecond(IntervalSample s) {
@@ -285,6 +285,6 @@ class ResultMergeTest {
                 r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
                 r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
                 r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
-                r.failure(), r.exitCode());
+                r.failure(), r.exitCode(), null);
     }
 }

@@ -73,7 +73,7 @@ class ReportInputTest {
                 r.start(), r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(),
                 r.totals(), r.groups(), List.of(new io.dbharness.core.result.OperationStats("main", "insert", 1, 0, 0, 0, 0,
                 0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, "bm90IGEgaGlzdG9ncmFt")), r.intervals(), r.errors(), r.verification(),
-                -1, List.of(), null, null, null, -1, null, null, "COMPLETED", null, 0);
+                -1, List.of(), null, null, null, -1, null, null, "COMPLETED", null, 0, null);
         ResultFileException e = assertThrows(ResultFileException.class, () -> Report.writeFiles(List.of(damaged), dir));
         assertTrue(e.getMessage().startsWith("damaged histogram in run h, operation type insert: "), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));

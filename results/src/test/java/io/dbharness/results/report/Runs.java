@@ -108,7 +108,7 @@ final class Runs {
                     "closed, 2 workers", 2, totals, List.of(new GroupResult("main", "closed", 2, totals, null)), ops, intervals,
                     List.of(), verification, -1, List.of(), Map.of(), null, tpmC == null ? Map.of() : Map.of("tpmC", tpmC), 1.5,
                     label, host ? new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST, 0.5, 0.5) : null,
-                    "COMPLETED", null, 0);
+                    "COMPLETED", null, 0, null);
         }
     }
 

@@ -19,7 +19,7 @@ class ConfigurationTest {
                 r.end(), new TreeMap<>(options), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(),
                 r.totals(), r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(),
                 r.answers(), r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), label, r.resources(),
-                r.stopReason(), r.failure(), r.exitCode());
+                r.stopReason(), r.failure(), r.exitCode(), null);
     }
 
     @Test
@@ -57,7 +57,7 @@ class ConfigurationTest {
                 r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
                 r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
                 r.plans(), r.warmup(), tpmC == null ? Map.of() : Map.of("tpmC", tpmC), r.harnessCpuSeconds(), r.label(),
-                r.resources(), r.stopReason(), r.failure(), exitCode);
+                r.resources(), r.stopReason(), r.failure(), exitCode, r.shard());
     }
 
     @Test

@@ -37,4 +37,9 @@ public final class IotInsertProvider implements WorkloadProvider {
     public Workload create(Settings settings) {
         return new IotInsertWorkload(IotOptions.from(settings));
     }
+
+    @Override
+    public Workload create(Settings settings, io.dbharness.core.api.Shard shard) {
+        return new IotInsertWorkload(IotOptions.from(settings), shard);
+    }
 }

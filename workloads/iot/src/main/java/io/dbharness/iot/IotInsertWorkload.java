@@ -7,6 +7,7 @@ import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesIngest;
@@ -35,9 +36,32 @@ public final class IotInsertWorkload implements Workload {
     private String product = "the target";
     private String ddl;
 
+    /** This process's part of a sharded run, null when unsharded. */
+    private final Shard shard;
+
     public IotInsertWorkload(IotOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * Shard i of n owns the devices with {@code (tag - 1) % n == i}; its worker w is generator slot
+     * {@code i + n * w} of {@code n * W}, so shards and workers split the devices with no overlap and no gap, and
+     * the rows are those of one unsharded run (values depend on seed, tag, time and metric only).
+     */
+    IotInsertWorkload(IotOptions options, Shard shard) {
+        if (shard != null && shard.count() > 1 && options.live()) {
+            // live timestamps follow each process's own clock: the shards' rows would not be one run's rows
+            throw new UsageException("--live cannot be split into shards: each shard's timestamps would follow its"
+                    + " own clock; run --live in one process");
+        }
         this.options = options;
         this.schema = options.schema();
+        this.shard = shard;
+    }
+
+    /** Whether another shard prepares the table: this one neither creates nor cleans it. */
+    private boolean follower() {
+        return shard != null && !shard.prepares();
     }
 
     @Override
@@ -48,9 +72,12 @@ public final class IotInsertWorkload implements Workload {
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
         TimeSeriesIngest ingest = ingest(target);
-        ingest.createSchema(schema, options.schemaMode());
+        if (!follower()) {
+            ingest.createSchema(schema, options.schemaMode());
+        }
         ddl = ingest.ddl(schema).orElse(null);
-        rowsBefore = options.schemaMode() == SchemaMode.APPEND ? ingest.countRows(schema).orElse(0) : 0;
+        // a follower's count would include rows other shards are writing already; it verifies nothing anyway
+        rowsBefore = options.schemaMode() == SchemaMode.APPEND && !follower() ? ingest.countRows(schema).orElse(0) : 0;
         product = target.describe().product();
     }
 
@@ -64,13 +91,17 @@ public final class IotInsertWorkload implements Workload {
             }
             load = new LoadModel.Open(requested.workers(), options.liveRowsPerSecond());
         }
-        return List.of(WorkerGroup.of("insert", load).withPlannedRows(options.totalRows()));
+        long planned = shard == null ? options.totalRows()
+                : shard.share(options.tagNum()) * (options.totalRows() / Math.max(1, options.tagNum()));
+        return List.of(WorkerGroup.of("insert", load).withPlannedRows(planned));
     }
 
     @Override
     public WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException {
         BatchWriter writer = ingest(target).openWriter(schema);
-        return new Session(options, worker, group.workers(), writer,
+        int slot = shard == null ? worker : shard.slot(worker);
+        int slots = shard == null ? group.workers() : group.workers() * shard.count();
+        return new Session(options, slot, slots, writer,
                 new RowBatch(options.metricType(), options.metricCount(), options.writeBatchRows()));
     }
 
@@ -153,6 +184,10 @@ public final class IotInsertWorkload implements Workload {
         m.put("plannedRows", Long.toString(options.totalRows()));
         m.put("writeBatchRows", Integer.toString(options.writeBatchRows()));
         m.put("live", Boolean.toString(options.live()));
+        if (shard != null) {
+            m.put("shardTags", String.format("(tag - 1) %% %d == %d: %d of %d", shard.count(), shard.index(),
+                    shard.share(options.tagNum()), options.tagNum()));
+        }
         if (ddl != null) {
             m.put("ddl", ddl);
         }

@@ -54,6 +54,11 @@ public final class IotQueryProvider implements WorkloadProvider {
 
     @Override
     public Workload create(Settings settings) {
+        return create(settings, null);
+    }
+
+    @Override
+    public Workload create(Settings settings, io.dbharness.core.api.Shard shard) {
         if (settings.bool("live")) {
             throw new UsageException("--live writes while it runs; iot-query reads loaded data (use iot-mixed to query during ingest)");
         }
@@ -65,6 +70,7 @@ public final class IotQueryProvider implements WorkloadProvider {
         if (!queries.load() && (settings.bool("clean") || settings.bool("append"))) {
             throw new UsageException("--clean and --append choose how --load writes; without --load iot-query writes nothing");
         }
-        return new IotQueryWorkload(IotOptions.from(settings, "workers", false), queries, settings.intValue("workers", 1, 1024));
+        return new IotQueryWorkload(IotOptions.from(settings, "workers", false), queries, settings.intValue("workers", 1, 1024),
+                shard);
     }
 }

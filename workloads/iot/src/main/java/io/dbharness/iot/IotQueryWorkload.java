@@ -7,6 +7,7 @@ import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.SchemaMode;
+import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.api.UsageException;
@@ -38,7 +39,20 @@ public final class IotQueryWorkload implements Workload {
     /** Writes the data for --load, and describes it in the result either way. */
     private final IotInsertWorkload loader;
 
+    /** This process's part of a sharded run, null when unsharded: it runs the instances k with k % n == i. */
+    private final Shard shard;
+
     IotQueryWorkload(IotOptions data, QueryOptions options, int loadWorkers) {
+        this(data, options, loadWorkers, null);
+    }
+
+    IotQueryWorkload(IotOptions data, QueryOptions options, int loadWorkers, Shard shard) {
+        if (shard != null && shard.count() > 1 && options.load()) {
+            // the others would have to wait for the whole load, not just the table: load once, then query in shards
+            throw new UsageException("--load cannot be split into shards: load the data first (runner --workload"
+                    + " iot-insert, itself sharded if need be), then run iot-query's shards on it");
+        }
+        this.shard = shard;
         this.data = data;
         this.options = options;
         this.loadWorkers = loadWorkers;
@@ -100,7 +114,11 @@ public final class IotQueryWorkload implements Workload {
 
     @Override
     public List<WorkerGroup> groups(LoadModel requested) {
-        return List.of(queryGroup("query", requested, options));
+        WorkerGroup g = queryGroup("query", requested, options);
+        if (shard != null && options.queryCount().isPresent()) {
+            g = g.withPlannedOperations(shard.share(options.queryCount().getAsLong()));
+        }
+        return List.of(g);
     }
 
     /** Queries count as operations: an open model's rate is queries per second. */
@@ -116,7 +134,12 @@ public final class IotQueryWorkload implements Workload {
         QuerySession.Step step = new QuerySession.Step("", counter, true);
         QuerySession.Phase phase = () -> step;
         long count = options.queryCount().orElse(Long.MAX_VALUE);
-        return new QuerySession(part.queries(), query(target).openReader(), phase, k -> k < count);
+        if (shard == null) {
+            return new QuerySession(part.queries(), query(target).openReader(), phase, k -> k < count);
+        }
+        Shard s = shard;
+        return new QuerySession(part.queries(), query(target).openReader(), phase, k -> k < count,
+                local -> s.index() + s.count() * local);
     }
 
     /** Queries change nothing; with --load, the rows it wrote are counted. */

@@ -10,6 +10,7 @@ import io.dbharness.core.api.WorkerSession;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
+import java.util.function.LongUnaryOperator;
 
 /**
  * One query client: takes the next instance number from the run's shared counter (so the instances run are
@@ -38,12 +39,19 @@ final class QuerySession implements WorkerSession {
     private final QueryReader reader;
     private final Phase phase;
     private final LongPredicate withinCount;
+    private final LongUnaryOperator instance;
 
     QuerySession(QuerySet queries, QueryReader reader, Phase phase, LongPredicate withinCount) {
+        this(queries, reader, phase, withinCount, k -> k);
+    }
+
+    /** @param instance maps the counter's number to the instance run (a shard's share of the instances) */
+    QuerySession(QuerySet queries, QueryReader reader, Phase phase, LongPredicate withinCount, LongUnaryOperator instance) {
         this.queries = queries;
         this.reader = reader;
         this.phase = phase;
         this.withinCount = withinCount;
+        this.instance = instance;
     }
 
     /** The last kept answer, normalised outside the timed call (in {@link #next}, or at the end). */
@@ -57,7 +65,7 @@ final class QuerySession implements WorkerSession {
         if (step == null) {
             return null;
         }
-        long k = step.counter().getAndIncrement();
+        long k = instance.applyAsLong(step.counter().getAndIncrement());
         if (!withinCount.test(k)) {
             return null;
         }

@@ -36,9 +36,14 @@ public final class TpccProvider implements WorkloadProvider {
 
     @Override
     public Workload create(Settings settings) {
+        return create(settings, null);
+    }
+
+    @Override
+    public Workload create(Settings settings, io.dbharness.core.api.Shard shard) {
         TpccOptions options = TpccOptions.from(settings);
         long seed = settings.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         return new TpccWorkload(options, settings.source("warehouses") != Settings.Source.DEFAULT, seed,
-                io.dbharness.core.engine.RunOptions.from(settings).reconnectTimeout());
+                io.dbharness.core.engine.RunOptions.from(settings).reconnectTimeout(), shard);
     }
 }

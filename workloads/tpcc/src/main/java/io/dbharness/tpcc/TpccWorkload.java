@@ -4,6 +4,7 @@ import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
@@ -47,7 +48,24 @@ final class TpccWorkload implements Workload {
     private double copySeconds = -1;
     private Map<String, Long> loadedRows = Map.of();
 
+    /** This process's part of a sharded run, null when unsharded: terminals t with t % n == i. */
+    private final Shard shard;
+
     TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Duration reconnectTimeout) {
+        this(options, warehousesGiven, seed, reconnectTimeout, null);
+    }
+
+    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Duration reconnectTimeout, Shard shard) {
+        if (shard != null && shard.count() > 1) {
+            if (options.loadOnly()) {
+                throw new UsageException("--load-only cannot be split into shards: load once, in one process");
+            }
+            if (shard.share(options.terminals()) == 0) {
+                throw new UsageException("--terminals " + options.terminals() + " leaves shard " + shard
+                        + " without a terminal: give at least " + shard.count() + " terminals");
+            }
+        }
+        this.shard = shard;
         this.reconnectTimeout = reconnectTimeout;
         this.options = options;
         this.warehousesGiven = warehousesGiven;
@@ -74,7 +92,9 @@ final class TpccWorkload implements Workload {
         List<String> existing = schema.existing();
         // a load writes its row in tpcc_load last: tables without it are a load that was stopped or failed
         Optional<Schema.Load> finished = existing.contains("tpcc_load") ? schema.load() : Optional.empty();
-        if (options.runOnly()) {
+        // shards after 0 run on what shard 0 loaded (they start once it has finished), as --run-only does
+        boolean follower = shard != null && !shard.prepares();
+        if (options.runOnly() || follower) {
             if (existing.isEmpty()) {
                 // an embedded server is made anew for each run: a load before this one is gone with its server
                 throw new UsageException("embedded".equals(info.endpoint())
@@ -126,7 +146,7 @@ final class TpccWorkload implements Workload {
 
     @Override
     public List<WorkerGroup> groups(LoadModel requested) {
-        int terminals = options.loadOnly() ? 1 : options.terminals();
+        int terminals = options.loadOnly() ? 1 : shard == null ? options.terminals() : (int) shard.share(options.terminals());
         LoadModel model = requested instanceof LoadModel.Open o
                 ? new LoadModel.Open(terminals, o.perSecond(), LoadModel.Open.Pace.OPERATIONS)
                 : new LoadModel.Closed(terminals);
@@ -151,8 +171,9 @@ final class TpccWorkload implements Workload {
                 }
             };
         }
-        long terminalSeed = seed * 31 + 7919L * (worker + 1);
-        return new Terminal(access, sql, options, load.warehouses(), new TpccRandom(terminalSeed, runConstants), worker);
+        int terminal = shard == null ? worker : shard.slot(worker); // the same terminal as in an unsharded run
+        long terminalSeed = seed * 31 + 7919L * (terminal + 1);
+        return new Terminal(access, sql, options, load.warehouses(), new TpccRandom(terminalSeed, runConstants), terminal);
     }
 
     @Override
@@ -162,7 +183,7 @@ final class TpccWorkload implements Workload {
 
     @Override
     public int prepareConnections() {
-        return options.runOnly() ? 0 : options.loadWorkers();
+        return options.runOnly() || shard != null && !shard.prepares() ? 0 : options.loadWorkers();
     }
 
     /** tpmC counts every New-Order that completed, the 1% that roll back by design included. */
@@ -206,6 +227,10 @@ final class TpccWorkload implements Workload {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("warehouses", Integer.toString(load != null ? load.warehouses() : options.warehouses()));
         m.put("terminals", Integer.toString(options.terminals()));
+        if (shard != null) {
+            m.put("shardTerminals", String.format("t %% %d == %d: %d of %d", shard.count(), shard.index(),
+                    shard.share(options.terminals()), options.terminals()));
+        }
         m.put("weights", options.weights().toString());
         m.put("isolation", options.isolationName());
         m.put("terminalWarehouseFixed", Boolean.toString(options.terminalWarehouseFixed()));

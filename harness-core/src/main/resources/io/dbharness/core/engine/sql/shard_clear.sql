@@ -1,0 +1,1 @@
+DELETE FROM dbharness_shards WHERE run_group = ?

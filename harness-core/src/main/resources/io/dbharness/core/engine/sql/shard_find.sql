@@ -1,0 +1,1 @@
+SELECT count(*) FROM dbharness_shards WHERE run_group = ?
