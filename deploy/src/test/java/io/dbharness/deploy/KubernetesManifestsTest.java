@@ -43,14 +43,6 @@ class KubernetesManifestsTest {
             "secret.example.yaml", Secret.class,
             "fetch-pod.yaml", Pod.class);
 
-    /**
-     * Flags the sharding work (issue 11, branch i11-shard) adds to the runner; until it is merged they are not in
-     * {@code runner --help} on this branch. LEAD: remove this set once both branches are merged, so they are
-     * checked like every other flag.
-     */
-    private static final Set<String> PENDING_SHARD_FLAGS = Set.of("--shard", "--shards", "--run-group", "--start-at",
-            "--schema-wait");
-
     private static final Pattern VAR = Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
 
     private final Job shards = Manifests.load("job.yaml", Job.class);
@@ -237,7 +229,7 @@ class KubernetesManifestsTest {
 
     private static void checkFlags(List<String> args, Set<String> known) {
         for (String a : args) {
-            if (a.startsWith("--") && !PENDING_SHARD_FLAGS.contains(a)) {
+            if (a.startsWith("--")) {
                 assertTrue(known.contains(a), a + " is no runner option (runner --help lists " + known + ")");
             }
         }
