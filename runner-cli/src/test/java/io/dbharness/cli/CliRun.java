@@ -23,6 +23,35 @@ record CliRun(int exitCode, String out, String err) {
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * The same invocation as its own process (a JVM on the test class path), for what must be proven across
+     * processes: shards of one run. The environment is this one's without PG*, INFLUX* and JOB_COMPLETION_INDEX,
+     * plus {@code env}.
+     */
+    static CliRun process(Map<String, String> env, String... args) throws java.io.IOException, InterruptedException {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m", "-cp", cp, "io.dbharness.cli.Main"));
+        cmd.addAll(java.util.List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().keySet().removeIf(k -> k.startsWith("PG") || k.startsWith("INFLUX") || k.equals("JOB_COMPLETION_INDEX"));
+        pb.environment().putAll(env);
+        java.nio.file.Path out = java.nio.file.Files.createTempFile("runner-out", ".txt");
+        java.nio.file.Path err = java.nio.file.Files.createTempFile("runner-err", ".txt");
+        try {
+            Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new AssertionError("runner " + String.join(" ", args) + " did not end within 5 minutes");
+            }
+            return new CliRun(p.exitValue(), java.nio.file.Files.readString(out), java.nio.file.Files.readString(err));
+        } finally {
+            java.nio.file.Files.deleteIfExists(out);
+            java.nio.file.Files.deleteIfExists(err);
+        }
+    }
+
     /** The error output is exactly one line starting with "error: " and holds no stack trace. */
     String oneLineError() {
         String trimmed = err.strip();

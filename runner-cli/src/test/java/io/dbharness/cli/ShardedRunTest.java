@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Three shards against one real PostgreSQL, run side by side, do what one unsharded run does: the same rows
+ * Three shards against one real PostgreSQL, run side by side as processes, do what one unsharded run does: the same rows
  * (count and content checksum), query counts that add up to --query-count, and a merge whose totals are the sums.
  */
 class ShardedRunTest {
@@ -60,7 +60,7 @@ class ShardedRunTest {
         return all.toArray(String[]::new);
     }
 
-    /** The three shards as concurrent runs (each its own Runner, as processes would be). */
+    /** The three shards as three processes side by side, the followers started first: they wait for shard 0. */
     private List<CliRun> shards(List<String> base, String dir, String... more) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
@@ -69,7 +69,7 @@ class ShardedRunTest {
                 List<String> a = new ArrayList<>(base);
                 a.addAll(List.of(more));
                 a.addAll(List.of("--shard", i + "/3", "--results", tmp.resolve(dir).toString()));
-                fs.add(pool.submit(() -> CliRun.withEnv(Map.of(), a.toArray(String[]::new))));
+                fs.add(pool.submit(() -> CliRun.process(Map.of(), a.toArray(String[]::new))));
             }
             List<CliRun> out = new ArrayList<>();
             for (Future<CliRun> f : fs) {
