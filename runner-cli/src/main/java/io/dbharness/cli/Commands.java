@@ -143,6 +143,9 @@ final class Commands {
                         + " N result files, then the mean throughput and its 95%% confidence interval").build());
         spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
                 .description("Show driver and embedded server logs").build());
+        spec.addOption(OptionSpec.builder("--print-result").arity("0").type(boolean.class)
+                .description("Also print the result JSON on standard output after the summary, between the lines "
+                        + SingleRun.RESULT_BEGIN + " and " + SingleRun.RESULT_END + " (a pod's log hands it over)").build());
         addHarnessOptions(spec, registry);
     }
 
@@ -254,7 +257,7 @@ final class Commands {
     }
 
     /** The CLI's own options, which are no option of a run's target, workload or engine. */
-    private static final Set<String> CLI_OPTIONS = Set.of("target", "workload", "config", "results", "repeat", "verbose",
+    private static final Set<String> CLI_OPTIONS = Set.of("target", "workload", "config", "results", "repeat", "verbose", "print-result",
             "vary", "out", "help", "version");
 
     /** Flag values given on the command line for harness options (not the CLI's own). */

@@ -17,9 +17,11 @@ import java.util.Map;
  * @param fileOptions harness options from {@code --config}
  * @param flagOptions harness options from the command line (and a sweep point)
  * @param repeat      runs of this configuration in a row ({@code --repeat}, 1 to {@value #MAX_REPEAT})
+ * @param printResult whether the result JSON also goes to standard output, between marker lines
+ *                    ({@code --print-result}: a pod without shared storage hands its result over in its log)
  */
 record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
-                 Path resultsDir, int repeat) {
+                 Path resultsDir, int repeat, boolean printResult) {
 
     static final int MAX_REPEAT = 1000;
 
@@ -60,7 +62,7 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
         }
         String repeat = pr.matchedOptionValue("--repeat", repeatFromFile == null ? "1" : repeatFromFile);
         return new RunConfig(target == null ? "postgres" : target, workload == null ? "iot-insert" : workload, file,
-                Commands.matchedHarnessOptions(pr), Path.of(results), repeat(repeat));
+                Commands.matchedHarnessOptions(pr), Path.of(results), repeat(repeat), pr.hasMatchedOption("--print-result"));
     }
 
     private static int repeat(String value) {
@@ -95,12 +97,12 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
     /** This configuration with one more value as if given on the command line: {@code target}, {@code workload} or an option. */
     RunConfig with(String name, String value) {
         return switch (name) {
-            case "target" -> new RunConfig(value, workload, fileOptions, flagOptions, resultsDir, repeat);
-            case "workload" -> new RunConfig(target, value, fileOptions, flagOptions, resultsDir, repeat);
+            case "target" -> new RunConfig(value, workload, fileOptions, flagOptions, resultsDir, repeat, printResult);
+            case "workload" -> new RunConfig(target, value, fileOptions, flagOptions, resultsDir, repeat, printResult);
             default -> {
                 Map<String, String> flags = new LinkedHashMap<>(flagOptions);
                 flags.put(name, value);
-                yield new RunConfig(target, workload, fileOptions, flags, resultsDir, repeat);
+                yield new RunConfig(target, workload, fileOptions, flags, resultsDir, repeat, printResult);
             }
         };
     }
@@ -111,6 +113,6 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
         Map<String, String> flags = new LinkedHashMap<>(flagOptions);
         file.keySet().removeAll(names);
         flags.keySet().removeAll(names);
-        return new RunConfig(target, workload, file, flags, resultsDir, repeat);
+        return new RunConfig(target, workload, file, flags, resultsDir, repeat, printResult);
     }
 }

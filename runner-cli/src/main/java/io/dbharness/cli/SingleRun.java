@@ -58,6 +58,10 @@ final class SingleRun {
                 .environment(env).progress(progress).stopSignal(stop).build();
     }
 
+    /** The lines around the result JSON that {@code --print-result} prints (deploy/kubernetes/collect.sh finds them). */
+    static final String RESULT_BEGIN = "-----BEGIN DBHARNESS RESULT-----";
+    static final String RESULT_END = "-----END DBHARNESS RESULT-----";
+
     /** Runs {@code config} once; bad usage found before the run starts is thrown as a {@code UsageException}. */
     Outcome run(RunConfig config) {
         Map<String, String> options = config.options();
@@ -75,12 +79,13 @@ final class SingleRun {
                 Main.printError(err, e.getMessage());
                 return new Outcome(setupExitCode(e), null, null, false);
             }
-            return finish(result, config.resultsDir(), options, stop.isRequested());
+            return finish(result, config, options, stop.isRequested());
         }
     }
 
     /** The file first: if it cannot be written, the summary says so through its exit code. */
-    private Outcome finish(RunResult result, Path resultsDir, Map<String, String> options, boolean stopped) {
+    private Outcome finish(RunResult result, RunConfig config, Map<String, String> options, boolean stopped) {
+        Path resultsDir = config.resultsDir();
         Path file = null;
         String writeError = null;
         try {
@@ -93,6 +98,11 @@ final class SingleRun {
         }
         PrintStream report = report(options);
         report.print(SummaryTable.render(result));
+        if (config.printResult()) { // even when the file could not be written: the log may be the only copy
+            report.println(RESULT_BEGIN);
+            report.print(ResultFiles.toJson(result));
+            report.println(RESULT_END);
+        }
         if (writeError != null) {
             Main.printError(err, writeError);
             return new Outcome(result.exitCode(), null, result, stopped);

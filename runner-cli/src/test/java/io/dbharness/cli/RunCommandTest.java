@@ -41,6 +41,21 @@ class RunCommandTest {
         assertTrue(totals.get("points").asLong() > 5_000 && totals.get("points").asLong() < 15_000);
     }
 
+    /** A pod without shared storage hands its result over in its log: the same JSON as the file, between markers. */
+    @Test
+    void printResultPutsTheResultBetweenMarkersAfterTheSummary() throws Exception {
+        CliRun r = CliRun.of("--target", "noop", "--tag-num", "100", "--total-metrics-count", "2",
+                "--ts-end", "2022-04-18 09:00:10", "--results", tmp.toString(), "--no-watch", "--print-result");
+        assertEquals(0, r.exitCode(), r.err());
+        int begin = r.out().indexOf(SingleRun.RESULT_BEGIN + "\n");
+        int end = r.out().indexOf(SingleRun.RESULT_END + "\n");
+        assertTrue(r.out().indexOf("rows/s") < begin && begin < end, r.out());
+        String json = r.out().substring(begin + SingleRun.RESULT_BEGIN.length() + 1, end);
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertEquals(Files.readString(files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow()), json);
+        }
+    }
+
     @Test
     void fileTargetWritesEveryRowAndVerifies() throws Exception {
         Path csv = tmp.resolve("rows.csv");
