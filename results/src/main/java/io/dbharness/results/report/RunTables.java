@@ -22,7 +22,9 @@ final class RunTables {
         List<String> options = set.varying().stream().filter(v -> !RunSet.IDENTITY.contains(v)).sorted().toList();
         List<Column> cols = new ArrayList<>(List.of(col("run"), col("label"), col("target"), col("workload")));
         options.forEach(o -> cols.add(col(o)));
-        cols.addAll(List.of(col("headline"), new Column("value", Kind.RATE), new Column("p50 ms", Kind.MILLIS),
+        // rows written and skipped beside the rate: targets that skip rows (QuestDB's empty ones) stored less
+        cols.addAll(List.of(col("headline"), new Column("value", Kind.RATE), new Column("rows", Kind.COUNT),
+                new Column("skipped rows", Kind.COUNT), new Column("p50 ms", Kind.MILLIS),
                 new Column("p99 ms", Kind.MILLIS), new Column("errors", Kind.COUNT), col("verification"),
                 new Column("exit code", Kind.COUNT), col("stop reason"), col("run id")));
         List<List<Object>> rows = new ArrayList<>();
@@ -31,7 +33,7 @@ final class RunTables {
             Headline h = Headline.of(r);
             List<Object> row = new ArrayList<>(List.of(run.name(), text(r.label()), r.target(), r.workload()));
             options.forEach(o -> row.add(run.configuration().configuration().settings().get(o)));
-            row.addAll(java.util.Arrays.asList(h.name(), h.value(), p50(r), p99(r), r.totals().errors(),
+            row.addAll(java.util.Arrays.asList(h.name(), h.value(), r.totals().rows(), r.totals().skippedRows(), p50(r), p99(r), r.totals().errors(),
                     r.verification() == null ? null : r.verification().status(), (long) r.exitCode(), r.stopReason(), r.runId()));
             rows.add(row);
         }
