@@ -23,6 +23,9 @@ public final class ComparisonTable {
         StringBuilder out = new StringBuilder();
         out.append("base: ").append(baseName).append(" (").append(describe(c.base())).append(")\n");
         out.append("new:  ").append(newName).append(" (").append(describe(c.next())).append(")\n");
+        java.util.Set<String> differ = Configuration.varying(List.of(c.base(), c.next()));
+        out.append(differ.isEmpty() ? "the sides have the same settings\n"
+                : "the sides differ in: " + String.join(", ", differ) + "\n");
         leftOut(out, c.base(), "base");
         leftOut(out, c.next(), "new");
         String threshold = Fmt.percent(c.threshold());
@@ -48,7 +51,10 @@ public final class ComparisonTable {
                 + "(lower is better)\n\n");
         List<ComparisonRow> worse = c.rows().stream().filter(ComparisonRow::regression).toList();
         if (worse.isEmpty()) {
-            out.append("verdict: no regression beyond ").append(threshold).append('\n');
+            List<String> better = c.rows().stream().filter(r -> r.gating() && r.verdict() == io.dbharness.results.compare.Verdict.BETTER)
+                    .map(r -> r.figure() + " " + Fmt.change(r.difference().relativeChange())).toList();
+            out.append("verdict: no regression beyond ").append(threshold)
+                    .append(better.isEmpty() ? "" : "; better: " + String.join(", ", better)).append('\n');
         } else {
             List<String> what = new ArrayList<>();
             for (ComparisonRow r : worse) {

@@ -117,7 +117,9 @@ public record Configuration(Map<String, String> settings, List<RunResult> runs) 
     /**
      * The settings whose values differ between the configurations ({@code target} for a comparison of targets,
      * {@code total-metrics-count} for a sweep over it), in name order. A setting that only some configurations
-     * have (a target's own option) differs only when those disagree; the label differs when it is set on some.
+     * have differs when those disagree, or when it is set on one and unset on another of the same target and
+     * workload (an option without a default, given once); another target's own option does not; the label differs
+     * when it is set on some.
      */
     public static Set<String> varying(List<Configuration> configurations) {
         Set<String> all = new TreeSet<>();
@@ -126,14 +128,22 @@ public record Configuration(Map<String, String> settings, List<RunResult> runs) 
         for (String name : all) {
             Set<String> values = new LinkedHashSet<>();
             boolean someLack = false;
+            // set on one and unset on another of the same target and workload: an option with no default given once
+            Set<String> setOn = new java.util.HashSet<>();
+            Set<String> unsetOn = new java.util.HashSet<>();
             for (Configuration c : configurations) {
                 String v = c.settings().get(name);
+                String components = c.target() + "/" + c.workload();
                 someLack |= v == null;
                 if (v != null) {
                     values.add(v);
+                    setOn.add(components);
+                } else {
+                    unsetOn.add(components);
                 }
             }
-            if (values.size() > 1 || (name.equals("label") && someLack)) {
+            setOn.retainAll(unsetOn);
+            if (values.size() > 1 || !setOn.isEmpty() || (name.equals("label") && someLack)) {
                 out.add(name);
             }
         }

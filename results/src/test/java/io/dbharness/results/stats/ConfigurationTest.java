@@ -43,6 +43,13 @@ class ConfigurationTest {
     }
 
     @Test
+    void anOptionWithoutADefaultGivenOnOneSideIsTheDifference() {
+        List<Configuration> c = Configuration.group(List.of(
+                run("noop", null, Map.of("workers", "2")), run("noop", null, Map.of("workers", "2", "format", "csv"))));
+        assertEquals(Set.of("format"), Configuration.varying(c));
+    }
+
+    @Test
     void aLabelSetOnOneSideIsTheDifference() {
         List<Configuration> c = Configuration.group(List.of(
                 run("postgres", null, Map.of("workers", "2")), run("postgres", "tuned", Map.of("workers", "2"))));
