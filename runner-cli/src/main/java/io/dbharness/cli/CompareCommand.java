@@ -36,7 +36,7 @@ final class CompareCommand {
         }
         if (args.size() != 2) {
             throw new UsageException("compare takes BASE and NEW, each a result file or a directory holding the "
-                    + "repetitions of one configuration; got " + args.size() + " arguments");
+                    + "repetitions of one configuration; got " + args.size() + (args.size() == 1 ? " argument" : " arguments"));
         }
         double threshold = Threshold.parse(pr.matchedOptionValue("--threshold", Threshold.DEFAULT));
         List<RunResult> base = ResultInputs.readAll(List.of(Path.of(args.get(0))));

@@ -34,7 +34,9 @@ public final class Runner {
             refuseRepeated(args);
             pr = cl.parseArgs(args);
         } catch (CommandLine.ParameterException e) {
-            return usageError(e.getMessage() + " (see 'runner --help')");
+            // the help of the command the mistake was made in: `runner sweep --help`, not the root's
+            String name = e.getCommandLine().getCommandSpec().qualifiedName();
+            return usageError(e.getMessage() + " (see '" + name + " --help')");
         } catch (UsageException e) {
             return usageError(e.getMessage());
         }
