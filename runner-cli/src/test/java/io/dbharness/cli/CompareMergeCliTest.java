@@ -125,7 +125,7 @@ class CompareMergeCliTest {
         assertEquals("result file not found: " + tmp.resolve("nope.json"),
                 refused("compare", tmp.resolve("nope.json").toString(), a.toString()));
         assertEquals("compare takes BASE and NEW, each a result file or a directory holding the repetitions of one "
-                + "configuration; got 1 arguments", refused("compare", a.toString()));
+                + "configuration; got 1 argument", refused("compare", a.toString()));
 
         String json = Files.readString(a);
         Path truncated = Files.writeString(tmp.resolve("truncated.json"), json.substring(0, json.length() / 2));
