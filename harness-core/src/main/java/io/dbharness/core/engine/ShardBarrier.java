@@ -2,6 +2,7 @@ package io.dbharness.core.engine;
 
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.SqlAccess;
+import io.dbharness.core.api.SqlTransactions;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.dialect.SqlDialect;
@@ -15,8 +16,8 @@ import java.time.Duration;
 
 /**
  * "Shard 0 has prepared" as a row on the target itself ({@code dbharness_shards}, one row per run group): shard 0
- * removes its group's row before preparing and writes it once done; the other shards wait for it. Only targets
- * with SQL access have the table; on the others shards do not wait (use {@code --start-at} to leave shard 0
+ * removes its group's row before preparing and writes it once done; the other shards wait for it. Only the
+ * PostgreSQL family (SqlTransactions) holds the table; on the other targets shards do not wait (use {@code --start-at} to leave shard 0
  * time to prepare).
  */
 final class ShardBarrier {
@@ -37,7 +38,8 @@ final class ShardBarrier {
         if (shard == null || shard.count() == 1) {
             return null;
         }
-        return target.capability(SqlAccess.class).map(a -> new ShardBarrier(a, shard)).orElse(null);
+        // the PostgreSQL family: a table it can create, insert into and delete from (QuestDB's SQL has no DELETE)
+        return target.capability(SqlTransactions.class).map(a -> new ShardBarrier(a, shard)).orElse(null);
     }
 
     /** Shard 0, before preparing: a row left by an earlier run of the same group must not release the others. */
