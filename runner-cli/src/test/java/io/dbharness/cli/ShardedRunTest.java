@@ -189,6 +189,18 @@ class ShardedRunTest {
         return r.operations().stream().filter(o -> o.type().equals("new-order")).mapToLong(o -> o.completed()).sum();
     }
 
+    /** --start-at holds the measured run until then, so shards started apart measure one window. */
+    @Test
+    void startAtHoldsTheMeasuredRunUntilThatInstant() throws Exception {
+        java.time.Instant at = java.time.Instant.now().plusSeconds(3);
+        CliRun r = CliRun.of("--target", "noop", "--tag-num", "10", "--ts-end", "2022-04-18 09:00:02",
+                "--shard", "0/1", "--start-at", at.toString(), "--results", tmp.resolve("at").toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("waiting until --start-at"), r.err());
+        RunResult result = ResultFiles.read(results("at").get(0));
+        assertTrue(!result.start().isBefore(at), result.start() + " before " + at);
+    }
+
     @Test
     void aShardWaitsForASchemaThatNeverComesThenExits3() {
         CliRun r = CliRun.withEnv(Map.of(), args(data("shard_never"), "--shard", "1/2", "--run-group", "nobody-prepares",
