@@ -96,7 +96,10 @@ final class Series {
                 : "mean " + Fmt.rate(e.mean()) + " ± " + Fmt.rate(e.ciHalfWidth95()) + " " + name
                         + " (95% CI, Student's t, " + e.n() + " runs)";
         int left = runs.size() - e.n();
-        return mean + (left > 0 ? "; " + left + " of " + runs.size() + " runs left out (not exit 0)" : "");
+        // an interval wider than half the mean says little: the runs are too short, or the machine too busy
+        String wide = e.relativeHalfWidth() > 0.5 ? "; the interval is wider than half the mean: longer runs or more"
+                + " repetitions narrow it" : "";
+        return mean + (left > 0 ? "; " + left + " of " + runs.size() + " runs left out (not exit 0)" : "") + wide;
     }
 
     /** {@code 12,345 rows/s}. */

@@ -37,7 +37,7 @@ class CompareMergeCliTest {
      * {@code r} as another run writing {@code rowsPerSecond}, exiting {@code exitCode}: fixtures whose figures are
      * known, so the verdict does not depend on how fast this machine ran the noop target.
      */
-    private static RunResult fixture(RunResult r, String runId, double rowsPerSecond, int exitCode) {
+    static RunResult fixture(RunResult r, String runId, double rowsPerSecond, int exitCode) {
         io.dbharness.core.result.Totals t = r.totals();
         io.dbharness.core.result.Totals paced = new io.dbharness.core.result.Totals(t.operations(),
                 Math.round(rowsPerSecond * t.durationSeconds()), t.skippedRows(), t.points(), t.bytes(), t.errors(),
