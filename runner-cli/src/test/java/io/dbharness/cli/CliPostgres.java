@@ -7,6 +7,9 @@ import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.RunOptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -15,31 +18,39 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An embedded PostgreSQL for the CLI tests, opened through the postgres target itself (no PG variables), kept
- * for a test class; runs reach it by {@link #url()}.
+ * An embedded PostgreSQL for the CLI tests, opened through the postgres target itself (no PG variables), one per
+ * test class: {@code @RegisterExtension static final CliPostgres pg = new CliPostgres();} starts it before the
+ * class's tests and closes it after them; runs reach it by {@link #url()}.
  */
-record CliPostgres(TargetAdapter server, String url) implements AutoCloseable {
+final class CliPostgres implements BeforeAllCallback, AfterAllCallback {
 
-    static CliPostgres start() throws Exception {
+    private TargetAdapter server;
+    private String url;
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
         TargetProvider pg = Registry.load().target("postgres");
         List<OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
         defs.addAll(pg.options());
-        TargetAdapter server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
-        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection()) {
-            return new CliPostgres(server, c.getMetaData().getURL());
-        } catch (SQLException | RuntimeException e) {
-            server.close();
-            throw e;
+        server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
+        try (Connection c = connect()) {
+            url = c.getMetaData().getURL();
         }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    String url() {
+        return url;
     }
 
     /** A connection for checking or changing what the runs wrote. */
     Connection connect() throws SQLException {
         return server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection();
-    }
-
-    @Override
-    public void close() {
-        server.close();
     }
 }

@@ -2,9 +2,8 @@ package io.dbharness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
@@ -32,22 +31,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class InterruptTest {
 
-    private static CliPostgres pg;
-    private static String url;
+    @RegisterExtension
+    static final CliPostgres pg = new CliPostgres();
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        pg = CliPostgres.start();
-        url = pg.url();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        pg.close();
-    }
 
     /** A runner process writing a table big enough to still be running when the test interrupts it. */
     private final class Runner implements AutoCloseable {
@@ -62,7 +50,7 @@ class InterruptTest {
         Runner(String table, String... more) throws IOException {
             String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
-                    "io.dbharness.cli.Main", "--url", url, "--user", "postgres", "--table-name", table, "--clean",
+                    "io.dbharness.cli.Main", "--url", pg.url(), "--user", "postgres", "--table-name", table, "--clean",
                     "--tag-num", "400000", "--total-metrics-count", "10", "--watch-interval", "200ms", "--verify",
                     "--results", tmp.toString()));
             cmd.addAll(List.of(more));
@@ -117,7 +105,7 @@ class InterruptTest {
     }
 
     private static Connection admin() throws Exception {
-        return DriverManager.getConnection(url, "postgres", null);
+        return DriverManager.getConnection(pg.url(), "postgres", null);
     }
 
     private JsonNode onlyResult() throws IOException {

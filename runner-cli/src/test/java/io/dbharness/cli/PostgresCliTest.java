@@ -1,8 +1,7 @@
 package io.dbharness.cli;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -18,25 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Server-side bad input through the command line, against a running (embedded) PostgreSQL. */
 class PostgresCliTest {
 
-    private static CliPostgres pg;
-    private static String url;
+    @RegisterExtension
+    static final CliPostgres pg = new CliPostgres();
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void startServer() throws Exception {
-        pg = CliPostgres.start();
-        url = pg.url();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        pg.close();
-    }
-
     private CliRun run(String... args) {
-        List<String> all = new ArrayList<>(List.of("--url", url, "--user", "postgres", "--results", tmp.toString(),
+        List<String> all = new ArrayList<>(List.of("--url", pg.url(), "--user", "postgres", "--results", tmp.toString(),
                 "--no-watch", "--tag-num", "50", "--total-metrics-count", "4", "--ts-end", "2022-04-18 09:00:02"));
         all.addAll(List.of(args));
         return CliRun.withEnv(Map.of(), all.toArray(String[]::new));
@@ -51,7 +39,7 @@ class PostgresCliTest {
 
     @Test
     void refusedCredentialsAreExitThreeAndThePasswordIsNeverPrinted() {
-        CliRun r = CliRun.withEnv(Map.of("PGPASSWORD", "s3cret-Pa55"), "--url", url, "--user", "nobody_here",
+        CliRun r = CliRun.withEnv(Map.of("PGPASSWORD", "s3cret-Pa55"), "--url", pg.url(), "--user", "nobody_here",
                 "--results", tmp.toString());
         assertEquals(3, r.exitCode(), r.err());
         String msg = r.oneLineError();
@@ -61,7 +49,7 @@ class PostgresCliTest {
 
     @Test
     void aDatabaseThatDoesNotExistIsExitTwoNamingIt() {
-        String server = url.replaceFirst("^jdbc:postgresql://([^/]+)/.*$", "$1");
+        String server = pg.url().replaceFirst("^jdbc:postgresql://([^/]+)/.*$", "$1");
         CliRun r = CliRun.withEnv(Map.of(), "--host", server.substring(0, server.lastIndexOf(':')),
                 "--port", server.substring(server.lastIndexOf(':') + 1), "--user", "postgres", "--database", "x",
                 "--results", tmp.toString());
@@ -72,7 +60,7 @@ class PostgresCliTest {
 
     @Test
     void anUnknownSslmodeInTheUrlIsExitTwo() {
-        CliRun r = CliRun.withEnv(Map.of(), "--url", url.replaceFirst("\\?.*$", "") + "?sslmode=bogus", "--user", "postgres",
+        CliRun r = CliRun.withEnv(Map.of(), "--url", pg.url().replaceFirst("\\?.*$", "") + "?sslmode=bogus", "--user", "postgres",
                 "--results", tmp.toString());
         assertEquals(2, r.exitCode(), r.err());
         assertEquals("invalid value 'bogus' for sslmode in --url: expected disable|allow|prefer|require|verify-ca|verify-full",
@@ -102,7 +90,7 @@ class PostgresCliTest {
             st.execute("CREATE ROLE cli_reader LOGIN");
             st.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
         }
-        CliRun r = CliRun.withEnv(Map.of(), "--url", url, "--user", "cli_reader", "--results", tmp.toString(),
+        CliRun r = CliRun.withEnv(Map.of(), "--url", pg.url(), "--user", "cli_reader", "--results", tmp.toString(),
                 "--no-watch", "--tag-num", "5", "--table-name", "cli_denied");
         assertEquals(2, r.exitCode(), r.err());
         assertTrue(r.oneLineError().contains("permission denied"), r.err());

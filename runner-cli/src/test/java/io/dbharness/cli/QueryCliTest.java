@@ -1,8 +1,7 @@
 package io.dbharness.cli;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -20,26 +19,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@code runner queries} and {@code runner compare --answers} as a user calls them, on the embedded PostgreSQL. */
 class QueryCliTest {
 
-    private static CliPostgres pg;
-    private static String url;
+    @RegisterExtension
+    static final CliPostgres pg = new CliPostgres();
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void startServer() throws Exception {
-        pg = CliPostgres.start();
-        url = pg.url();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        pg.close();
-    }
-
     /** An iot-query run into its own results directory; returns the result file. */
     private Path query(String dir, String... args) throws Exception {
-        List<String> all = new ArrayList<>(List.of("--workload", "iot-query", "--url", url, "--user", "postgres",
+        List<String> all = new ArrayList<>(List.of("--workload", "iot-query", "--url", pg.url(), "--user", "postgres",
                 "--results", tmp.resolve(dir).toString(), "--no-watch", "--total-metrics-count", "4",
                 "--ts-step-in-second", "10", "--ts-end", "2022-04-18 10:00:00", "--generator-empty-value-ratio", "0",
                 "--query-count", "150"));
@@ -85,7 +73,7 @@ class QueryCliTest {
                     sql: SELECT pg_sleep(2)
                 """);
         query("load", "--table-name", "cli_slow", "--load", "--clean", "--queries", "count");
-        CliRun r = CliRun.withEnv(Map.of(), "--workload", "iot-query", "--url", url, "--user", "postgres", "--results",
+        CliRun r = CliRun.withEnv(Map.of(), "--workload", "iot-query", "--url", pg.url(), "--user", "postgres", "--results",
                 tmp.resolve("slow").toString(), "--no-watch", "--table-name", "cli_slow", "--tag-num", "30",
                 "--total-metrics-count", "4", "--ts-step-in-second", "10", "--ts-end", "2022-04-18 10:00:00",
                 "--query-file", file.toString(), "--queries", "always-slow", "--query-count", "2", "--op-timeout", "300ms");

@@ -6,9 +6,8 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.dbharness.results.ResultFiles;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.InputStream;
@@ -25,20 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class ResultSchemaCliTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static CliPostgres pg;
+    @RegisterExtension
+    static final CliPostgres pg = new CliPostgres();
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void start() throws Exception {
-        pg = CliPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
-    }
 
     private Path run(String dir, String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of("--url", pg.url(), "--user", "postgres", "--no-watch",

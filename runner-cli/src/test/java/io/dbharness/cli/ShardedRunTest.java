@@ -2,9 +2,8 @@ package io.dbharness.cli;
 
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.ResultFiles;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -31,22 +30,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ShardedRunTest {
 
-    private static CliPostgres pg;
+    @RegisterExtension
+    static final CliPostgres pg = new CliPostgres();
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void start() throws Exception {
-        pg = CliPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (pg != null) {
-            pg.close();
-        }
-    }
 
     private List<String> data(String table) {
         return List.of("--url", pg.url(), "--user", "postgres", "--no-watch", "--table-name", table, "--tag-num", "23",

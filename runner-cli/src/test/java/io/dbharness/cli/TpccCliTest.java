@@ -1,8 +1,7 @@
 package io.dbharness.cli;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -14,20 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** tpcc from the command line: bad input in one line with its exit code, and a BenchmarkSQL file run as it is. */
 class TpccCliTest {
 
-    private static CliPostgres pg;
+    @RegisterExtension
+    static final CliPostgres pg = new CliPostgres();
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void start() throws Exception {
-        pg = CliPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
-    }
 
     private CliRun run(String... args) {
         String[] all = new String[args.length + 8];

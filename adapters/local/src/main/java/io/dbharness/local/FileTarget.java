@@ -47,9 +47,14 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
         return output.equals("-");
     }
 
+    /** Where the rows go, in words: the file, or stdout. */
+    private String destination() {
+        return toStdout() ? "stdout" : output;
+    }
+
     @Override
     public TargetInfo describe() {
-        return new TargetInfo("file", "n/a", TargetInfo.IN_PROCESS + ": " + (toStdout() ? "stdout" : output), Map.of("format", format.cliName()));
+        return new TargetInfo("file", "n/a", TargetInfo.IN_PROCESS + ": " + destination(), Map.of("format", format.cliName()));
     }
 
     @Override
@@ -123,7 +128,7 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             }
             sink.writeTo(out);
         } catch (IOException e) {
-            throw new TargetException(TargetException.Kind.FATAL, null, "cannot write " + (toStdout() ? "stdout" : output) + ": " + e.getMessage(), e);
+            throw new TargetException(TargetException.Kind.FATAL, null, "cannot write " + destination() + ": " + e.getMessage(), e);
         }
     }
 
@@ -186,7 +191,7 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
                 out.close();
             }
         } catch (IOException e) {
-            System.err.println("error: cannot finish " + (toStdout() ? "stdout" : output) + ": " + e.getMessage());
+            System.err.println("error: cannot finish " + destination() + ": " + e.getMessage());
         }
         out = null;
     }

@@ -18,4 +18,13 @@ package io.dbharness.core.api;
 public record RunTotals(long operations, long rows, long skippedRows, long points, long bytes, long errors,
                         long failedRows, long unknownRows, long rolledBack, long timeouts, long retries,
                         long reconnects) {
+
+    public static final RunTotals ZERO = new RunTotals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** These counts and {@code o}'s together: the processes of one run merged, or the groups of one. */
+    public RunTotals plus(RunTotals o) {
+        return new RunTotals(operations + o.operations, rows + o.rows, skippedRows + o.skippedRows, points + o.points,
+                bytes + o.bytes, errors + o.errors, failedRows + o.failedRows, unknownRows + o.unknownRows,
+                rolledBack + o.rolledBack, timeouts + o.timeouts, retries + o.retries, reconnects + o.reconnects);
+    }
 }

@@ -194,10 +194,10 @@ public final class Engine {
         if (counted || last.seconds() > 0.05 || intervals.isEmpty()) {
             intervals.add(last); // a short tail still holds operations: the intervals must add up to the run
         }
-        Map<String, Pacing> pacing = new LinkedHashMap<>();
-        states.forEach(s -> pacing.put(s.name(), s.pacing(s.activeSeconds(start, elapsed))));
         Map<String, Double> groupSeconds = new LinkedHashMap<>();
         states.forEach(s -> groupSeconds.put(s.name(), s.activeSeconds(start, elapsed)));
+        Map<String, Pacing> pacing = new LinkedHashMap<>();
+        states.forEach(s -> pacing.put(s.name(), s.pacing(groupSeconds.get(s.name()))));
         boolean deadlineHit = states.stream().anyMatch(s -> s.deadlineHit) || run.deadlineNanos <= System.nanoTime();
         StopReason reason = run.failure() != null || run.usageFailure() != null ? StopReason.ABORTED
                 : stop.isRequested() ? StopReason.INTERRUPTED

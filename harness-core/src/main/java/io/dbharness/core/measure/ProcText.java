@@ -89,12 +89,9 @@ final class ProcText {
                 return null;
             }
             if (counted.test(name)) {
-                long[] f = new long[8];
-                for (int i = 0; i < f.length; i++) {
-                    if (!c.hasNumber() || c.pos > lineEnd) {
-                        return null;
-                    }
-                    f[i] = c.nextLong();
+                long[] f = c.numbers(8, lineEnd);
+                if (f == null) {
+                    return null;
                 }
                 reads += f[0];
                 readSectors += f[2];
@@ -124,12 +121,9 @@ final class ProcText {
                 String name = netDev.substring(c.pos, colon).strip();
                 if (!name.equals("lo")) {
                     c.pos = colon + 1; // an old kernel writes "eth0:123": no space after the colon
-                    long[] f = new long[9];
-                    for (int i = 0; i < f.length; i++) {
-                        if (!c.hasNumber() || c.pos > lineEnd) {
-                            return null;
-                        }
-                        f[i] = c.nextLong();
+                    long[] f = c.numbers(9, lineEnd);
+                    if (f == null) {
+                        return null;
                     }
                     rx += f[0];
                     tx += f[8];
@@ -199,6 +193,18 @@ final class ProcText {
                 pos++;
             }
             return v;
+        }
+
+        /** The next {@code n} numbers, all before {@code lineEnd}; null when the line holds fewer. */
+        long[] numbers(int n, int lineEnd) {
+            long[] f = new long[n];
+            for (int i = 0; i < n; i++) {
+                if (!hasNumber() || pos > lineEnd) {
+                    return null;
+                }
+                f[i] = nextLong();
+            }
+            return f;
         }
 
         String nextWord() {

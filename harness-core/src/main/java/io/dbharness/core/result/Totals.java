@@ -6,6 +6,12 @@ public record Totals(long operations, long rows, long skippedRows, long points, 
                      long reconnects, double durationSeconds, double operationsPerSecond, double rowsPerSecond,
                      double pointsPerSecond, double megabytesPerSecond) {
 
+    /** The counts without the rates: what adds up across the parts of a run. */
+    public io.dbharness.core.api.RunTotals counts() {
+        return new io.dbharness.core.api.RunTotals(operations, rows, skippedRows, points, bytes, errors, failedRows,
+                unknownRows, rolledBack, timeouts, retries, reconnects);
+    }
+
     public static Totals of(io.dbharness.core.api.RunTotals t, double seconds) {
         double s = Math.max(1e-9, seconds);
         return new Totals(t.operations(), t.rows(), t.skippedRows(), t.points(), t.bytes(), t.errors(),

@@ -19,24 +19,8 @@ final class Counters {
 
     /** Totals summed, over {@code seconds} of the union. */
     static Totals totals(List<Totals> parts, double seconds) {
-        long ops = 0, rows = 0, skipped = 0, points = 0, bytes = 0, errors = 0, failed = 0, unknown = 0,
-                rolledBack = 0, timeouts = 0, retries = 0, reconnects = 0;
-        for (Totals t : parts) {
-            ops += t.operations();
-            rows += t.rows();
-            skipped += t.skippedRows();
-            points += t.points();
-            bytes += t.bytes();
-            errors += t.errors();
-            failed += t.failedRows();
-            unknown += t.unknownRows();
-            rolledBack += t.rolledBack();
-            timeouts += t.timeouts();
-            retries += t.retries();
-            reconnects += t.reconnects();
-        }
-        return Totals.of(new io.dbharness.core.api.RunTotals(ops, rows, skipped, points, bytes, errors, failed,
-                unknown, rolledBack, timeouts, retries, reconnects), seconds);
+        return Totals.of(parts.stream().map(Totals::counts).reduce(io.dbharness.core.api.RunTotals.ZERO,
+                io.dbharness.core.api.RunTotals::plus), seconds);
     }
 
     /**

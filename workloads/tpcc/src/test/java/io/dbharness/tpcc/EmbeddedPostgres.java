@@ -11,26 +11,50 @@ import io.dbharness.core.engine.RunOptions;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** An embedded PostgreSQL kept for a test class, opened through the postgres target; runs reach it by {@link #url()}. */
-record EmbeddedPostgres(TargetAdapter server, String url) implements AutoCloseable {
+/**
+ * An embedded PostgreSQL for a test class, opened through the postgres target:
+ * {@code @RegisterExtension static final EmbeddedPostgres pg = new EmbeddedPostgres();} starts it before the
+ * class's {@code @BeforeAll} methods and tests and closes it after them; runs reach it by {@link #url()}.
+ */
+final class EmbeddedPostgres implements BeforeAllCallback, AfterAllCallback {
 
-    static EmbeddedPostgres start() throws Exception {
+    private TargetAdapter server;
+    private String url;
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
         TargetProvider pg = Registry.load().target("postgres");
         List<OptionDef> defs = new ArrayList<>(RunOptions.OPTIONS);
         defs.addAll(pg.options());
-        TargetAdapter server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
-        try (Connection c = server.capability(SqlAccess.class).orElseThrow().dataSource().getConnection()) {
-            return new EmbeddedPostgres(server, c.getMetaData().getURL());
-        } catch (SQLException | RuntimeException e) {
-            server.close();
-            throw e;
+        server = pg.open(Settings.resolve(defs, Map.of(), Map.of()));
+        try (Connection c = connect()) {
+            url = c.getMetaData().getURL();
         }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    TargetAdapter server() {
+        return server;
+    }
+
+    String url() {
+        return url;
     }
 
     Connection connect() throws SQLException {
@@ -62,10 +86,5 @@ record EmbeddedPostgres(TargetAdapter server, String url) implements AutoCloseab
         try (Connection c = connect(); var st = c.createStatement()) {
             st.execute(sql);
         }
-    }
-
-    @Override
-    public void close() {
-        server.close();
     }
 }

@@ -5,9 +5,8 @@ import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -33,17 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TpccDdlOnPostgresTest {
 
-    private static EmbeddedPostgres pg;
-
-    @BeforeAll
-    static void start() throws Exception {
-        pg = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
-    }
+    @RegisterExtension
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
 
     private static final Object[] SMALL_RUN = {"allow-compatible-server", true, "warehouses", 1, "terminals", 2,
             "txns-per-terminal", 100, "verify", true};

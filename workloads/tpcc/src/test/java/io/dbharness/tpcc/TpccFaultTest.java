@@ -1,9 +1,8 @@
 package io.dbharness.tpcc;
 
 import io.dbharness.core.result.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -25,17 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TpccFaultTest {
 
-    private static EmbeddedPostgres pg;
-
-    @BeforeAll
-    static void start() throws Exception {
-        pg = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
-    }
+    @RegisterExtension
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
 
     /** A connection of our own, not the harness's (those have application_name dbharness). */
     private static Connection admin() throws SQLException {

@@ -1,9 +1,9 @@
 package io.dbharness.tpcc;
 
 import io.dbharness.core.result.RunResult;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -18,18 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TpccLoadTest {
 
-    private static EmbeddedPostgres pg;
+    @RegisterExtension
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
     private static RunResult load;
 
     @BeforeAll
     static void loadTwoWarehouses() throws Exception {
-        pg = EmbeddedPostgres.start();
         load = pg.run("warehouses", 2, "load-workers", 2, "load-only", true, "clean", true, "verify", true);
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
     }
 
     @Test

@@ -2,9 +2,8 @@ package io.dbharness.tpcc;
 
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -15,17 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A whole TPC-C run on embedded PostgreSQL: load, five transactions, tpmC, the consistency conditions. */
 class TpccRunTest {
 
-    private static EmbeddedPostgres pg;
-
-    @BeforeAll
-    static void start() throws Exception {
-        pg = EmbeddedPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        pg.close();
-    }
+    @RegisterExtension
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
 
     @Test
     void aSmallRunLoadsRunsEveryTransactionAndStaysConsistent() throws Exception {
