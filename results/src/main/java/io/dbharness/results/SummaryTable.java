@@ -82,8 +82,10 @@ public final class SummaryTable {
         }
         r.figures().forEach((name, value) -> add(rows, name, Fmt.oneDecimal(value)));
         if (r.workloadInfo() != null && r.workloadInfo().containsKey("loadedRows")) {
-            add(rows, "loaded before the run", Fmt.count(Long.parseLong(r.workloadInfo().get("loadedRows")))
-                    + " rows in " + r.workloadInfo().get("loadSeconds") + " s");
+            String seconds = r.workloadInfo().get("loadSeconds");
+            add(rows, "loaded before the run", Fmt.count(Long.parseLong(r.workloadInfo().get("loadedRows"))) + " rows"
+                    + (seconds == null ? "" : " in " + seconds + " s")
+                    + ("prepare".equals(r.failedPhase()) ? " (the preparation did not finish)" : ""));
         }
         boolean writes = t.rows() > 0 || t.skippedRows() > 0 || t.failedRows() > 0 || t.unknownRows() > 0 || t.bytes() > 0;
         boolean opsOnly = r.operations().stream().anyMatch(o -> o.rows() == 0 && o.failedRows() == 0 && o.unknownRows() == 0);

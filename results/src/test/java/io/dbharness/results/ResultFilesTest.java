@@ -134,10 +134,10 @@ class ResultFilesTest {
     @Test
     void runIdThatIsNotAFileNameIsRefused() {
         RunResult r = Samples.full();
-        RunResult evil = new RunResult("../escape", r.harnessVersion(), r.gitCommit(), r.seed(), r.target(),
-                r.workload(), r.start(), r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(),
-                r.loadModel(), r.workers(), r.totals(), r.groups(), r.operations(), r.intervals(), r.errors(),
-                r.verification(), r.storedBytes(), r.answers(), r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(), r.failure(), r.exitCode(), null);
+        RunResult evil = r.toBuilder()
+                .runId("../escape")
+                .shard(null)
+                .build();
         assertThrows(IllegalArgumentException.class, () -> ResultFiles.write(evil, tmp));
     }
 

@@ -36,38 +36,55 @@ final class Samples {
                 12.345678901234, 486.0, 486_000.123, 4_860_001.5, 100.0123);
         List<IntervalSample.TypeInterval> types = List.of(
                 new IntervalSample.TypeInterval("insert", 5_000, 1, 0, 1.1, 4.4, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"));
-        return new RunResult("20261130-130001-iot-insert-postgres-1a2b", "0.1.0-SNAPSHOT", "abc1234", 42L,
-                "postgres", "iot-insert", Instant.parse("2026-11-30T13:00:01.123456789Z"),
-                Instant.parse("2026-11-30T13:00:13.469135790Z"), options,
-                new TargetInfo("PostgreSQL", "16.2", "embedded", Map.of("shared_buffers", "128MB", "fsync", "on")),
-                Map.of("table", "metrics", "ddl", "CREATE TABLE metrics (ts timestamptz, \"device\" int)\n"),
-                new HostInfo("box", "Linux 6.1", "amd64", 2, 8_000_000_000L, "OpenJDK 17", 2_000_000_000L),
-                "open 500000 rows/s, 8 workers", 8, totals,
-                List.of(new GroupResult("insert", "open 500000 rows/s", 8, totals,
-                        new Pacing(500_000, "rows/s", false, 12.3, 15.25))),
-                List.of(new OperationStats("insert", "insert", 6_000, 0, 3, 1, 2, 1, 6_000_000, 1_000, 500, 0, 1.5,
-                                1.2, 2.5, 3.4, 5.6, 8.8, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"),
+        return RunResult.builder()
+                .runId("20261130-130001-iot-insert-postgres-1a2b")
+                .harnessVersion("0.1.0-SNAPSHOT")
+                .gitCommit("abc1234")
+                .seed(42L)
+                .target("postgres")
+                .workload("iot-insert")
+                .start(Instant.parse("2026-11-30T13:00:01.123456789Z"))
+                .end(Instant.parse("2026-11-30T13:00:13.469135790Z"))
+                .options(options)
+                .targetInfo(new TargetInfo("PostgreSQL", "16.2", "embedded", Map.of("shared_buffers", "128MB", "fsync", "on")))
+                .workloadInfo(Map.of("table", "metrics", "ddl", "CREATE TABLE metrics (ts timestamptz, \"device\" int)\n"))
+                .host(new HostInfo("box", "Linux 6.1", "amd64", 2, 8_000_000_000L, "OpenJDK 17", 2_000_000_000L))
+                .loadModel("open 500000 rows/s, 8 workers")
+                .workers(8)
+                .totals(totals)
+                .groups(List.of(new GroupResult("insert", "open 500000 rows/s", 8, totals,
+                        new Pacing(500_000, "rows/s", false, 12.3, 15.25))))
+                .operations(List.of(new OperationStats("insert", "insert", 6_000, 0, 3, 1, 2, 1, 6_000_000, 1_000, 500, 0, 1.5,
+                        1.2, 2.5, 3.4, 5.6, 8.8, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"),
                         new OperationStats("insert", "query", 10, 0, 0, 0, 0, 0, 0, 0, 0, 40, 0.25, 0.2, 0.25, 0.3,
-                                0.4, 0.5, 0.512, null)),
-                List.of(new IntervalSample(10.0, 10.0, List.of(new IntervalSample.GroupInterval("insert", 5_000,
-                                5_000_000, 50_000_000, 1_000_000_000, 1, 0, 0, 500, 500_000, 5_000_000, 100.0, 1.1, 4.4,
-                                9.1, types)), HOST),
+                        0.4, 0.5, 0.512, null)))
+                .intervals(List.of(new IntervalSample(10.0, 10.0, List.of(new IntervalSample.GroupInterval("insert", 5_000,
+                        5_000_000, 50_000_000, 1_000_000_000, 1, 0, 0, 500, 500_000, 5_000_000, 100.0, 1.1, 4.4,
+                        9.1, types)), HOST),
                         new IntervalSample(12.345, 2.345, List.of(new IntervalSample.GroupInterval("insert", 1_000,
-                                1_000_000, 10_000_000, 234_567_890, 2, 1, 500, 426.4, 426_439.2, 4_264_392, 100.03, 1.0,
-                                Double.NaN, Double.POSITIVE_INFINITY, List.of())), null)),
-                List.of(new ErrorSummary("insert", "insert", "RETRYABLE", "40001", 2,
-                                "could not serialize access\ndue to concurrent update"),
-                        new ErrorSummary("insert", "insert", "FATAL", null, 1, "connection reset")),
-                Verification.failed(6_000_000, 5_999_000, "5,999,000 rows in table, expected 6,000,000"),
-                375_000_000L, List.of(new io.dbharness.core.api.AnswerDigest("stats", 3, "metric=c1", 1,
-                        "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", List.of(List.of("10", "1.5")))),
-                Map.of("stats", "Seq Scan on metrics"),
-                new Totals(100, 0, 0, 0, 0, 1, 0, 0, 2, 0, 3, 0, 5.0, 20.0, 0, 0, 0), Map.of("tpmC", 1234.5), 3.25,
-                "tuned", new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST,
+                        1_000_000, 10_000_000, 234_567_890, 2, 1, 500, 426.4, 426_439.2, 4_264_392, 100.03, 1.0,
+                        Double.NaN, Double.POSITIVE_INFINITY, List.of())), null)))
+                .errors(List.of(new ErrorSummary("insert", "insert", "RETRYABLE", "40001", 2,
+                        "could not serialize access\ndue to concurrent update"),
+                        new ErrorSummary("insert", "insert", "FATAL", null, 1, "connection reset")))
+                .verification(Verification.failed(6_000_000, 5_999_000, "5,999,000 rows in table, expected 6,000,000"))
+                .storedBytes(375_000_000L)
+                .answers(List.of(new io.dbharness.core.api.AnswerDigest("stats", 3, "metric=c1", 1,
+                        "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", List.of(List.of("10", "1.5")))))
+                .plans(Map.of("stats", "Seq Scan on metrics"))
+                .warmup(new Totals(100, 0, 0, 0, 0, 1, 0, 0, 2, 0, 3, 0, 5.0, 20.0, 0, 0, 0))
+                .figures(Map.of("tpmC", 1234.5))
+                .harnessCpuSeconds(3.25)
+                .label("tuned")
+                .resources(new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST,
                         // the figures the engine derives from the CPU time and the totals: the summary prints them
                         io.dbharness.core.measure.HostUsage.perMillionRows(3.25, totals.rows()),
-                        io.dbharness.core.measure.HostUsage.perThousandOperations(3.25, totals.operations())),
-                "ABORTED", "connection reset", 1, null);
+                        io.dbharness.core.measure.HostUsage.perThousandOperations(3.25, totals.operations())))
+                .stopReason("ABORTED")
+                .failure("connection reset")
+                .exitCode(1)
+                .shard(null)
+                .build();
     }
 
     /** A plain closed-model success: no pacing, no failure, nothing stored-size known. */
@@ -75,9 +92,26 @@ final class Samples {
         RunResult f = full();
         Totals t = new Totals(6_000, 6_000_000, 0, 60_000_000, 1_234_567_890, 0, 0, 0, 0, 0, 0, 0, 12.3, 487.8,
                 487_804.9, 4_878_048.8, 100.4);
-        return new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
-                f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), "closed, 8 workers", 8, t,
-                List.of(new GroupResult("insert", "closed", 8, t, null)), f.operations().subList(0, 1), f.intervals(),
-                List.of(), Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"), -1, List.of(), Map.of(), null, Map.of(), -1, null, null, "COMPLETED", null, 0, null);
+        return f.toBuilder()
+                .loadModel("closed, 8 workers")
+                .workers(8)
+                .totals(t)
+                .groups(List.of(new GroupResult("insert", "closed", 8, t, null)))
+                .operations(f.operations().subList(0, 1))
+                .errors(List.of())
+                .verification(Verification.passed(6_000_000, 6_000_000, "6,000,000 rows in table"))
+                .storedBytes(-1)
+                .answers(List.of())
+                .plans(Map.of())
+                .warmup(null)
+                .figures(Map.of())
+                .harnessCpuSeconds(-1)
+                .label(null)
+                .resources(null)
+                .stopReason("COMPLETED")
+                .failure(null)
+                .exitCode(0)
+                .shard(null)
+                .build();
     }
 }

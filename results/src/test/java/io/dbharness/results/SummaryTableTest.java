@@ -84,12 +84,12 @@ class SummaryTableTest {
         RunResult f = Samples.full();
         io.dbharness.core.result.HostSample unknown = new io.dbharness.core.result.HostSample(-1, -1, -1, -1, -1, -1,
                 -1, -1, -1, -1, -1, -1, -1);
-        RunResult r = new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
-                f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), f.loadModel(), f.workers(),
-                f.totals(), f.groups(), f.operations(), List.of(), f.errors(), f.verification(), f.storedBytes(),
-                f.answers(), f.plans(), f.warmup(), f.figures(), f.harnessCpuSeconds(), f.label(),
-                new io.dbharness.core.result.ResourceUsage("client host only; the target (db1:5432/x) is not on localhost",
-                        false, unknown, unknown, -1, -1), f.stopReason(), f.failure(), f.exitCode(), null);
+        RunResult r = f.toBuilder()
+                .intervals(List.of())
+                .resources(new io.dbharness.core.result.ResourceUsage("client host only; the target (db1:5432/x) is not on localhost",
+                        false, unknown, unknown, -1, -1))
+                .shard(null)
+                .build();
         String s = SummaryTable.render(r);
         assertRow(s, "host CPU user / system / iowait", "n/a / n/a / n/a");
         assertRow(s, "host memory used", "n/a");
@@ -130,12 +130,9 @@ class SummaryTableTest {
         RunResult f = Samples.full();
         io.dbharness.core.result.ResourceUsage u = f.resources();
         // a figure the totals would not give: the summary prints what the result holds, it does not recompute
-        RunResult stored = new RunResult(f.runId(), f.harnessVersion(), f.gitCommit(), f.seed(), f.target(), f.workload(),
-                f.start(), f.end(), f.options(), f.targetInfo(), f.workloadInfo(), f.host(), f.loadModel(), f.workers(),
-                f.totals(), f.groups(), f.operations(), f.intervals(), f.errors(), f.verification(), f.storedBytes(),
-                f.answers(), f.plans(), f.warmup(), f.figures(), f.harnessCpuSeconds(), f.label(),
-                new io.dbharness.core.result.ResourceUsage(u.scope(), u.targetOnHost(), u.mean(), u.peak(), 0.9, 0.1),
-                f.stopReason(), f.failure(), f.exitCode(), f.shard());
+        RunResult stored = f.toBuilder()
+                .resources(new io.dbharness.core.result.ResourceUsage(u.scope(), u.targetOnHost(), u.mean(), u.peak(), 0.9, 0.1))
+                .build();
         assertRow(SummaryTable.render(stored), "harness CPU", "3.3 s (0.900 s per million rows)");
     }
 
@@ -159,10 +156,29 @@ class SummaryTableTest {
                         6.3, 13.6, 17.3, 28.2, 70.0, 119.8, null));
         io.dbharness.core.result.Totals t = new io.dbharness.core.result.Totals(8_801, 0, 0, 0, 0, 1, 0, 0, 45, 0, 9, 0,
                 10.0, 880.1, 0, 0, 0);
-        RunResult r = new RunResult(c.runId(), c.harnessVersion(), c.gitCommit(), c.seed(), c.target(), "tpcc", c.start(),
-                c.end(), c.options(), c.targetInfo(), Map.of(), c.host(), "closed, 8 workers", 8, t, List.of(), ops,
-                List.of(), List.of(), c.verification(), -1, List.of(), Map.of(), null,
-                new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)), 6.0, null, null, "DURATION", null, 1, null);
+        RunResult r = c.toBuilder()
+                .workload("tpcc")
+                .workloadInfo(Map.of())
+                .loadModel("closed, 8 workers")
+                .workers(8)
+                .totals(t)
+                .groups(List.of())
+                .operations(ops)
+                .intervals(List.of())
+                .errors(List.of())
+                .storedBytes(-1)
+                .answers(List.of())
+                .plans(Map.of())
+                .warmup(null)
+                .figures(new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)))
+                .harnessCpuSeconds(6.0)
+                .label(null)
+                .resources(null)
+                .stopReason("DURATION")
+                .failure(null)
+                .exitCode(1)
+                .shard(null)
+                .build();
         String s = SummaryTable.render(r);
         assertRow(s, "tpmC", "27,000.0");
         assertRow(s, "harness CPU", "6.0 s (0.682 s per 1,000 operations)");

@@ -77,7 +77,7 @@ final class SingleRun {
                     return new Outcome(stop.requested().exitCode(), null, null, true);
                 }
                 Main.printError(err, e.getMessage());
-                return new Outcome(setupExitCode(e), null, null, false);
+                return new Outcome(Harness.setupExitCode(e), null, null, false);
             }
             return finish(result, config, options, stop.isRequested());
         }
@@ -128,16 +128,5 @@ final class SingleRun {
             Main.printError(err, "every query timed out (--op-timeout " + options.getOrDefault("op-timeout",
                     RunOptions.DEFAULT_OP_TIMEOUT) + "): nothing was measured");
         }
-    }
-
-    /**
-     * A run that could not start: the target unreachable, refusing the credentials or not answering in time
-     * (3); refusing the preparation, e.g. no right to create the table (2: a setting to change).
-     */
-    private static int setupExitCode(TargetException e) {
-        return switch (e.kind()) {
-            case UNREACHABLE, AUTHENTICATION, TIMEOUT -> ExitCode.TARGET;
-            default -> ExitCode.USAGE;
-        };
     }
 }

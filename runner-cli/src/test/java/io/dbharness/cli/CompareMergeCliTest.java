@@ -43,11 +43,11 @@ class CompareMergeCliTest {
                 Math.round(rowsPerSecond * t.durationSeconds()), t.skippedRows(), t.points(), t.bytes(), t.errors(),
                 t.failedRows(), t.unknownRows(), t.rolledBack(), t.timeouts(), t.retries(), t.reconnects(),
                 t.durationSeconds(), t.operationsPerSecond(), rowsPerSecond, t.pointsPerSecond(), t.megabytesPerSecond());
-        return new RunResult(runId, r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), r.workload(), r.start(),
-                r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), paced,
-                r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
-                r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
-                r.failure(), exitCode, r.shard());
+        return r.toBuilder()
+                .runId(runId)
+                .totals(paced)
+                .exitCode(exitCode)
+                .build();
     }
 
     /** Writes the fixtures into {@code dir}. */

@@ -27,6 +27,18 @@ public record Verification(String status, long expected, long actual, long unkno
         return new Verification("SKIPPED", -1, -1, -1, why);
     }
 
+    /** The floor of {@link #checkTimeout}. */
+    public static final java.time.Duration MIN_CHECK_TIMEOUT = java.time.Duration.ofSeconds(60);
+
+    /**
+     * The deadline of one statement of a check after the run (a count of the whole table, TPC-C's conditions),
+     * which takes longer than one write: {@code --op-timeout} or a minute, whichever is longer. Targets that
+     * bound statements themselves give their checks this, not {@code --op-timeout}.
+     */
+    public static java.time.Duration checkTimeout(java.time.Duration opTimeout) {
+        return opTimeout.compareTo(MIN_CHECK_TIMEOUT) > 0 ? opTimeout : MIN_CHECK_TIMEOUT;
+    }
+
     public boolean isFailed() {
         return "FAILED".equals(status);
     }

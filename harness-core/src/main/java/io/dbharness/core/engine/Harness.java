@@ -32,8 +32,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * The library entry point: {@code RunResult r = Harness.run(RunSpec.builder().target("postgres")...build());}
  *
  * <p>Throws {@link UsageException} for bad options (exit code 2) and {@link TargetException} when the
- * target cannot be reached or refuses the credentials (exit code 3). Failures during the run are counted
- * in the result, not thrown.
+ * target cannot be reached or refuses the credentials (exit code 3). Once the target is open, whatever happens
+ * ends in a result: failures during the run are counted in it, and a preparation that fails (a load cut off by a
+ * server that does not come back) gives a result whose {@code failedPhase} is {@code prepare}.
  */
 public final class Harness {
 
@@ -80,200 +81,152 @@ public final class Harness {
 
     public static RunResult run(RunSpec spec, Registry registry) throws TargetException {
         Plan plan = plan(spec, registry);
-        TargetProvider tp = plan.tp();
-        WorkloadProvider wp = plan.wp();
-        Settings settings = plan.settings();
-        RunOptions options = plan.options();
         Workload workload = plan.workload();
         List<WorkerGroup> groups = plan.groups();
-        Shard shard = plan.sharding().shard();
         int connections = Math.max(groups.stream().mapToInt(WorkerGroup::workers).sum(), workload.prepareConnections());
-        try (TargetAdapter target = tp.open(settings, connections)) {
+        try (TargetAdapter target = plan.tp().open(plan.settings(), connections)) {
             // read before the run: a server that goes away later still has its version in the result
             TargetInfo info = target.describe();
-            ShardBarrier barrier = ShardBarrier.of(target, shard);
-            if (barrier != null && !shard.prepares()) {
-                spec.progress().onPhase("shard " + shard + ": waiting for shard 0 to prepare (up to --schema-wait "
-                        + settings.string("schema-wait") + ")");
-                barrier.await(plan.sharding().schemaWait(), settings.string("schema-wait"), spec.stopSignal(),
-                        workload.describe().containsKey("table") ? "table " + workload.describe().get("table")
-                                : "workload " + wp.id());
-            } else if (barrier != null) {
-                barrier.clear();
+            Instant preparing = Instant.now();
+            try {
+                prepare(plan, spec, target);
+            } catch (TargetException e) {
+                return failedPreparation(plan, spec.stopSignal(), info, preparing, e);
             }
-            workload.prepare(target, new PrepareContext() {
-                @Override
-                public void status(String line) {
-                    spec.progress().onPhase(line);
-                }
-
-                @Override
-                public boolean stopRequested() {
-                    return spec.stopSignal().isRequested();
-                }
-            });
-
-            if (barrier != null && shard.prepares()) {
-                barrier.mark();
-            }
-            StartAt.await(plan.sharding().startAt(), spec.progress(), spec.stopSignal());
             Instant start = Instant.now();
             spec.stopSignal().phase(StopSignal.Phase.RUNNING);
-            Engine.Outcome out = new Engine(workload, target, groups, options, spec.progress(), spec.stopSignal()).run();
+            Engine.Outcome out = new Engine(workload, target, groups, plan.options(), spec.progress(), spec.stopSignal()).run();
             Instant end = Instant.now();
             RunTotals t = out.measurements().totals();
             spec.stopSignal().phase(StopSignal.Phase.FINISHING);
             // credentials refused mid-run (revoked, expired): asking again would only be refused again
             boolean refused = out.failure() != null && out.failure().kind() == TargetException.Kind.AUTHENTICATION;
-            if (options.verify() && !refused) {
+            if (plan.options().verify() && !refused) {
                 spec.progress().onPhase("verifying what the target holds");
             }
-            AfterRun after = refused ? new AfterRun(options.verify() ? Verification.failed(t.rows(), -1,
-                    "the target refused the credentials during the run") : Verification.skipped("--verify not set"), -1)
-                    : afterRun(workload, target, t, options, spec.stopSignal(), shard);
-            List<GroupResult> groupResults = new ArrayList<>();
-            for (WorkerGroup g : groups) {
-                groupResults.add(new GroupResult(g.name(), GroupState.describe(g.load()), g.workers(),
-                        Totals.of(out.measurements().totals(g.name()), out.groupSeconds().get(g.name())),
-                        out.pacing().get(g.name())));
-            }
-            String failure = out.usageFailure() != null ? out.usageFailure().getMessage()
-                    : out.failure() != null ? out.failure().getMessage()
-                    : out.abandoned() > 0 ? out.abandoned() + " workers did not return after they were cancelled" : null;
-            return new RunResult(runId(start, tp.id(), wp.id()), Version.harness(), Version.gitCommit(),
-                    options.seed(), tp.id(), wp.id(), start, end, settings.masked(), info, workload.describe(),
-                    HostInfo.current(), describe(groups), groups.stream().mapToInt(WorkerGroup::workers).sum(),
-                    Totals.of(t, out.elapsedSeconds()), groupResults, out.measurements().operationStats(),
-                    out.intervals(), out.measurements().errorSummaries(), after.verification(), after.storedBytes(),
-                    workload.answers(), workload.plans(),
-                    out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()),
-                    workload.figures(out.measurements().completedByType(), out.elapsedSeconds()), out.cpuSeconds(),
-                    options.label(), HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(),
-                            t.operations()), out.stopReason().name(), failure, exitCode(out, t, after.verification(), spec.stopSignal()), shard);
-        }
-    }
-
-    /** Verification and stored size, each from a fresh connection and bounded in time. */
-    private record AfterRun(Verification verification, long storedBytes) {
-    }
-
-    /**
-     * Checks the target once the workers have stopped. Bounded: by {@code --op-timeout} (plus a margin), and to
-     * a few seconds after a stop request (Ctrl-C before or during the checks), so a stalled server cannot hold
-     * the summary and result back. A verification
-     * asked for that could not be done (no answer in time, an error) is FAILED and says why: it proved nothing.
-     */
-    private static AfterRun afterRun(Workload workload, TargetAdapter target, RunTotals t, RunOptions options,
-                                     StopSignal stop, Shard shard) {
-        // the verification, once done, stands even if the stored size (informative only) then takes too long
-        java.util.concurrent.atomic.AtomicReference<Verification> verified = new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.concurrent.FutureTask<AfterRun> task = new java.util.concurrent.FutureTask<>(() -> {
-            Verification v = Verification.skipped("--verify not set");
-            if (options.verify() && shard != null) {
-                // the table holds every shard's rows, and the others may still be writing: one shard's count proves nothing
-                v = Verification.skipped("sharded run (shard " + shard + "): a shard cannot verify what all shards"
-                        + " wrote; count the table once every shard has finished");
-            } else if (options.verify()) {
-                v = verifyRetrying(workload, target, t);
-            }
-            verified.set(v);
-            long stored;
-            try {
-                stored = workload.storedBytes(target).orElse(-1);
-            } catch (TargetException | RuntimeException e) {
-                stored = -1; // the size is informative; the run's outcome does not depend on it
-            }
-            return new AfterRun(v, stored);
-        });
-        Thread thread = new Thread(task, "dbharness-verify");
-        thread.setDaemon(true);
-        thread.start();
-        long begun = System.nanoTime();
-        long deadline = begun + (stop.isRequested() ? AFTER_STOP_LIMIT : checkLimit(options)).toNanos();
-        boolean cut = stop.isRequested();
-        boolean sizing = false;
-        try {
-            while (true) {
-                if (!cut && stop.isRequested()) { // Ctrl-C during the checks: a few seconds more, not the whole limit
-                    cut = true;
-                    deadline = Math.min(deadline, System.nanoTime() + AFTER_STOP_LIMIT.toNanos());
-                }
-                if (!sizing && verified.get() != null) {
-                    sizing = true;
-                    deadline = Math.min(deadline, System.nanoTime() + STORED_SIZE_LIMIT.toNanos());
-                }
-                long wait = Math.min(deadline - System.nanoTime(), 100_000_000L);
-                try {
-                    return task.get(Math.max(wait, 0), java.util.concurrent.TimeUnit.NANOSECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
-                    if (System.nanoTime() - deadline >= 0) {
-                        break;
-                    }
-                }
-            }
-            task.cancel(true);
-            if (verified.get() != null) {
-                return new AfterRun(verified.get(), -1);
-            }
-            long waited = Math.round((System.nanoTime() - begun) / 1e9);
-            String why = cut ? "stopped (" + stop.requested().reason() + ") before the verification finished"
-                    : "the target did not answer the verification within " + waited + " s";
-            return new AfterRun(options.verify() ? Verification.failed(t.rows(), -1, why)
-                    : Verification.skipped("--verify not set"), -1);
-        } catch (java.util.concurrent.ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof UsageException u) {
-                throw u;
-            }
-            throw new IllegalStateException("verification failed: " + c, c);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new AfterRun(verified.get() != null ? verified.get()
-                    : Verification.skipped("interrupted before the verification finished"), -1);
+            Verifier.Checked checked = refused ? new Verifier.Checked(plan.options().verify() ? Verification.failed(t.rows(),
+                    -1, "the target refused the credentials during the run") : Verification.skipped("--verify not set"), -1)
+                    : Verifier.check(workload, target, t, plan.options(), spec.stopSignal(), plan.sharding().shard());
+            return measured(plan, info, start, end, out, checked, spec.stopSignal());
         }
     }
 
     /**
-     * The checks after the run count the whole table, which takes longer than one write: at least a minute,
-     * or {@code --op-timeout} when that is longer, plus a margin.
+     * Everything before the measured run: the shard barrier, the workload's preparation (its steps redone after a
+     * lost connection, its load run by the engine's workers: {@link Preparation}) and {@code --start-at}.
      */
-    static java.time.Duration checkLimit(RunOptions options) {
-        java.time.Duration op = options.opTimeout();
-        return (op.compareTo(MIN_CHECK_LIMIT) > 0 ? op : MIN_CHECK_LIMIT).plusSeconds(5);
+    private static void prepare(Plan plan, RunSpec spec, TargetAdapter target) throws TargetException {
+        Shard shard = plan.sharding().shard();
+        Workload workload = plan.workload();
+        ShardBarrier barrier = ShardBarrier.of(target, shard);
+        if (barrier != null && !shard.prepares()) {
+            spec.progress().onPhase("shard " + shard + ": waiting for shard 0 to prepare (up to --schema-wait "
+                    + plan.settings().string("schema-wait") + ")");
+            barrier.await(plan.sharding().schemaWait(), plan.settings().string("schema-wait"), spec.stopSignal(),
+                    workload.describe().containsKey("table") ? "table " + workload.describe().get("table")
+                            : "workload " + plan.wp().id());
+        } else if (barrier != null) {
+            barrier.clear();
+        }
+        workload.prepare(target, new Preparation(target, plan.options(), spec.progress(), spec.stopSignal()));
+        if (barrier != null && shard.prepares()) {
+            barrier.mark();
+        }
+        StartAt.await(plan.sharding().startAt(), spec.progress(), spec.stopSignal());
     }
 
-    private static final java.time.Duration MIN_CHECK_LIMIT = java.time.Duration.ofSeconds(60);
+    /** The result of a run that got through its preparation: what the engine measured and the checks found. */
+    private static RunResult measured(Plan plan, TargetInfo info, Instant start, Instant end, Engine.Outcome out,
+                                      Verifier.Checked checked, StopSignal stop) {
+        RunTotals t = out.measurements().totals();
+        List<GroupResult> groupResults = new ArrayList<>();
+        for (WorkerGroup g : plan.groups()) {
+            groupResults.add(new GroupResult(g.name(), GroupState.describe(g.load()), g.workers(),
+                    Totals.of(out.measurements().totals(g.name()), out.groupSeconds().get(g.name())),
+                    out.pacing().get(g.name())));
+        }
+        String failure = out.usageFailure() != null ? out.usageFailure().getMessage()
+                : out.failure() != null ? out.failure().getMessage()
+                : out.abandoned() > 0 ? out.abandoned() + " workers did not return after they were cancelled" : null;
+        return common(plan, info, start, end)
+                .totals(Totals.of(t, out.elapsedSeconds()))
+                .groups(groupResults)
+                .operations(out.measurements().operationStats())
+                .intervals(out.intervals())
+                .errors(out.measurements().errorSummaries())
+                .verification(checked.verification())
+                .storedBytes(checked.storedBytes())
+                .answers(plan.workload().answers())
+                .plans(plan.workload().plans())
+                .warmup(out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()))
+                .figures(plan.workload().figures(out.measurements().completedByType(), out.elapsedSeconds()))
+                .harnessCpuSeconds(out.cpuSeconds())
+                .resources(HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(), t.operations()))
+                .stopReason(out.stopReason().name())
+                .failure(failure)
+                .failedPhase(failure == null ? null : PHASE_RUN)
+                .exitCode(exitCode(out, t, checked.verification(), stop))
+                .build();
+    }
 
     /**
-     * The verification, asked again after a lost connection (a server restarting just after the run): it runs
-     * on its own thread, which the caller abandons at its deadline, so retrying here is bounded there.
+     * The result of a run whose preparation failed (the target lost beyond --reconnect-timeout while loading, a
+     * load that could not finish): nothing was measured, but what the preparation did (rows loaded so far) is
+     * kept in the workload's facts, and the failure says where it came.
      */
-    private static Verification verifyRetrying(Workload workload, TargetAdapter target, RunTotals t) {
-        long backoffMillis = 250;
-        while (true) {
-            try {
-                return workload.verify(target, t);
-            } catch (TargetException e) { // asked for and not done: not a pass
-                // a count that timed out would time out again; a lost connection may come back
-                if (e.kind() != TargetException.Kind.UNREACHABLE || Thread.currentThread().isInterrupted()) {
-                    return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
-                }
-                try {
-                    Thread.sleep(backoffMillis);
-                } catch (InterruptedException stopped) {
-                    return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
-                }
-                backoffMillis = Math.min(backoffMillis * 2, 4_000);
-            } catch (RuntimeException e) { // a bug in the check must not cost the measured run its result
-                return Verification.failed(t.rows(), -1, "the verification failed with an internal error: " + e);
-            }
-        }
+    private static RunResult failedPreparation(Plan plan, StopSignal stop, TargetInfo info, Instant begun,
+                                               TargetException e) {
+        boolean stopped = stop.isRequested();
+        return common(plan, info, begun, Instant.now())
+                .totals(Totals.of(RunTotals.ZERO, 0))
+                .groups(List.of())
+                .operations(List.of())
+                .intervals(List.of())
+                .errors(List.of())
+                .verification(Verification.skipped("the preparation " + (stopped ? "was stopped" : "failed")
+                        + ": nothing was run to check"))
+                .stopReason(stopped ? Engine.StopReason.INTERRUPTED.name() : Engine.StopReason.ABORTED.name())
+                .failure("preparing the run failed: " + e.getMessage())
+                .failedPhase(PHASE_PREPARE)
+                .exitCode(stopped ? stop.requested().exitCode() : setupExitCode(e))
+                .build();
     }
 
-    /** How long the stored size (informative, not part of the outcome) may take after the verification. */
-    private static final java.time.Duration STORED_SIZE_LIMIT = java.time.Duration.ofSeconds(10);
+    /** What every result of a plan holds, whether it was measured or not. */
+    private static RunResult.Builder common(Plan plan, TargetInfo info, Instant start, Instant end) {
+        return RunResult.builder()
+                .runId(runId(start, plan.tp().id(), plan.wp().id()))
+                .harnessVersion(Version.harness())
+                .gitCommit(Version.gitCommit())
+                .seed(plan.options().seed())
+                .target(plan.tp().id())
+                .workload(plan.wp().id())
+                .start(start)
+                .end(end)
+                .options(plan.settings().masked())
+                .targetInfo(info)
+                .workloadInfo(plan.workload().describe())
+                .host(HostInfo.current())
+                .loadModel(describe(plan.groups()))
+                .workers(plan.groups().stream().mapToInt(WorkerGroup::workers).sum())
+                .label(plan.options().label())
+                .shard(plan.sharding().shard());
+    }
 
-    private static final java.time.Duration AFTER_STOP_LIMIT = java.time.Duration.ofSeconds(5);
+    /** {@link RunResult#failedPhase()}: the failure came before the measured run, or during it. */
+    public static final String PHASE_PREPARE = "prepare";
+    public static final String PHASE_RUN = "run";
+
+    /**
+     * The exit code of a run that could not get going: the target unreachable, refusing the credentials or not
+     * answering in time (3); refusing the preparation, e.g. no right to create the table (2: a setting to change).
+     */
+    public static int setupExitCode(TargetException e) {
+        return switch (e.kind()) {
+            case UNREACHABLE, AUTHENTICATION, TIMEOUT -> 3;
+            default -> 2;
+        };
+    }
 
     /**
      * The process's exit code for this run. A stop request wins (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP); then bad

@@ -65,21 +65,46 @@ public final class ResultMerge {
         // the run's start as the parts give it (warm-up included); its end is the last part's
         java.time.Instant start = parts.stream().map(RunResult::start).min(Comparator.naturalOrder()).orElseThrow();
         java.time.Instant end = parts.stream().map(RunResult::end).max(Comparator.naturalOrder()).orElseThrow();
-        return new RunResult(runId(parts, start), distinct(parts, RunResult::harnessVersion),
-                distinct(parts, RunResult::gitCommit), first.seed(), first.target(), first.workload(), start, end,
-                options(parts), first.targetInfo(), workloadInfo, host(parts),
-                parts.size() + " processes: " + distinct(parts, RunResult::loadModel),
-                parts.stream().mapToInt(RunResult::workers).sum(), totals,
-                Counters.groups(parts.stream().map(RunResult::groups).toList(), windows), Operations.merge(parts),
-                Intervals.merge(parts, windows, union), Counters.errors(parts.stream().map(RunResult::errors).toList()),
-                verification(parts),
+        return RunResult.builder()
+                .runId(runId(parts, start))
+                .harnessVersion(distinct(parts, RunResult::harnessVersion))
+                .gitCommit(distinct(parts, RunResult::gitCommit))
+                .seed(first.seed())
+                .target(first.target())
+                .workload(first.workload())
+                .start(start)
+                .end(end)
+                .options(options(parts))
+                .targetInfo(first.targetInfo())
+                .workloadInfo(workloadInfo)
+                .host(host(parts))
+                .loadModel(parts.size() + " processes: " + distinct(parts, RunResult::loadModel))
+                .workers(parts.stream().mapToInt(RunResult::workers).sum())
+                .totals(totals)
+                .groups(Counters.groups(parts.stream().map(RunResult::groups).toList(), windows))
+                .operations(Operations.merge(parts))
+                .intervals(Intervals.merge(parts, windows, union))
+                .errors(Counters.errors(parts.stream().map(RunResult::errors).toList()))
+                .verification(verification(parts))
                 // every part measures the one target the run wrote to: the last (largest) size is the run's
-                parts.stream().mapToLong(RunResult::storedBytes).max().orElse(-1), answers(parts), plans(parts),
-                warmup(parts), Figures.merge(parts, union.seconds()), cpuSeconds(parts), distinct(parts, RunResult::label),
+                .storedBytes(parts.stream().mapToLong(RunResult::storedBytes).max().orElse(-1))
+                .answers(answers(parts))
+                .plans(plans(parts))
+                .warmup(warmup(parts))
+                .figures(Figures.merge(parts, union.seconds()))
+                .harnessCpuSeconds(cpuSeconds(parts))
+                .label(distinct(parts, RunResult::label))
                 // whole-host figures of different machines neither add nor average: they stay in the parts
-                null, stopReason(parts), failure(parts),
+                .resources(null)
+                .stopReason(stopReason(parts))
+                .failure(failure(parts))
+                // a part that failed in its preparation measured nothing: that is the merged run's phase to name
+                .failedPhase(parts.stream().map(RunResult::failedPhase).filter(Objects::nonNull)
+                        .min(Comparator.naturalOrder()).orElse(null))
+                .exitCode(parts.stream().mapToInt(RunResult::exitCode).max().orElse(0))
                 // the merged run is the whole (or, with --allow-partial, the shards given): no one shard of it
-                parts.stream().mapToInt(RunResult::exitCode).max().orElse(0), null);
+                .shard(null)
+                .build();
     }
 
     /** The shard indexes of the parts' run that are not among them; empty for unsharded parts. */

@@ -33,19 +33,34 @@ class ResultComparisonTest {
                 p99Millis / 4, p99Millis / 3, p99Millis / 2, p99Millis / 1.5, p99Millis, p99Millis * 1.2, p99Millis * 2, null);
         Map<String, String> options = new HashMap<>(t.options());
         options.putAll(extra);
-        return new RunResult(id, t.harnessVersion(), t.gitCommit(), t.seed(), t.target(), workload, t.start(), t.end(),
-                options, t.targetInfo(), t.workloadInfo(), t.host(), t.loadModel(), t.workers(), totals, t.groups(),
-                List.of(o), t.intervals(), List.of(), t.verification(), -1, List.of(), Map.of(), null, Map.of(), -1,
-                null, null, "COMPLETED", null, 0, null);
+        return t.toBuilder()
+                .runId(id)
+                .workload(workload)
+                .options(options)
+                .totals(totals)
+                .operations(List.of(o))
+                .errors(List.of())
+                .storedBytes(-1)
+                .answers(List.of())
+                .plans(Map.of())
+                .warmup(null)
+                .figures(Map.of())
+                .harnessCpuSeconds(-1)
+                .label(null)
+                .resources(null)
+                .stopReason("COMPLETED")
+                .failure(null)
+                .exitCode(0)
+                .shard(null)
+                .build();
     }
 
     /** {@code r} with another exit code and figures: a run that failed, or a TPC-C run. */
     static RunResult with(RunResult r, int exitCode, Map<String, Double> figures) {
-        return new RunResult(r.runId(), r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), r.workload(), r.start(),
-                r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
-                r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
-                r.plans(), r.warmup(), figures, r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
-                r.failure(), exitCode, r.shard());
+        return r.toBuilder()
+                .figures(figures)
+                .exitCode(exitCode)
+                .build();
     }
 
     private static ComparisonRow row(ResultComparison c, String figure) {

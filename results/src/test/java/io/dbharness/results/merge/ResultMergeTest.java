@@ -77,12 +77,30 @@ class ResultMergeTest {
         OperationStats os = new OperationStats("insert", "insert", ops - 1, 0, 1, 0, 2, 0, ops * 100, 100, 0, 0,
                 all.getMean() / 1000, ms(all, 50), ms(all, 90), ms(all, 95), ms(all, 99), ms(all, 99.9),
                 all.getMaxValue() / 1000.0, HistogramCodec.encode(all));
-        return new RunResult(id, template.harnessVersion(), template.gitCommit(), template.seed(), template.target(),
-                template.workload(), start.minusSeconds(2), start.plusMillis((long) (seconds * 1000)), template.options(),
-                template.targetInfo(), template.workloadInfo(), template.host(), "closed, 4 workers", 4, totals,
-                List.of(new GroupResult("insert", "closed", 4, totals, null)), List.of(os), intervals,
-                List.of(new ErrorSummary("insert", "insert", "FATAL", "23514", 1, "check constraint")),
-                template.verification(), 1_000_000, List.of(), Map.of(), null, figures, 1.5, null, null, "COMPLETED", null, 1, null);
+        return template.toBuilder()
+                .runId(id)
+                .start(start.minusSeconds(2))
+                .end(start.plusMillis((long) (seconds * 1000)))
+                .loadModel("closed, 4 workers")
+                .workers(4)
+                .totals(totals)
+                .groups(List.of(new GroupResult("insert", "closed", 4, totals, null)))
+                .operations(List.of(os))
+                .intervals(intervals)
+                .errors(List.of(new ErrorSummary("insert", "insert", "FATAL", "23514", 1, "check constraint")))
+                .storedBytes(1_000_000)
+                .answers(List.of())
+                .plans(Map.of())
+                .warmup(null)
+                .figures(figures)
+                .harnessCpuSeconds(1.5)
+                .label(null)
+                .resources(null)
+                .stopReason("COMPLETED")
+                .failure(null)
+                .exitCode(1)
+                .shard(null)
+                .build();
     }
 
     @Test
@@ -207,11 +225,40 @@ class ResultMergeTest {
         OperationStats os = new OperationStats("insert", "insert", ops, 0, 0, 0, 0, 0, ops * 100, 0, 0, 0,
                 all.getMean() / 1000, ms(all, 50), ms(all, 90), ms(all, 95), ms(all, 99), ms(all, 99.9),
                 all.getMaxValue() / 1000.0, HistogramCodec.encode(all));
-        return new RunResult(id, template.harnessVersion(), template.gitCommit(), template.seed(), template.target(),
-                template.workload(), start.minusSeconds(2), start.plusNanos(Math.round(end * 1e9)), options,
-                template.targetInfo(), template.workloadInfo(), template.host(), "open", 4, totals,
-                List.of(new GroupResult("insert", "open", 4, totals, null)), List.of(os), intervals, List.of(),
-                template.verification(), 1_000_000, List.of(), Map.of(), null, Map.of(), 1.5, null, null, "COMPLETED", null, 0, null);
+        return RunResult.builder()
+                .runId(id)
+                .harnessVersion(template.harnessVersion())
+                .gitCommit(template.gitCommit())
+                .seed(template.seed())
+                .target(template.target())
+                .workload(template.workload())
+                .start(start.minusSeconds(2))
+                .end(start.plusNanos(Math.round(end * 1e9)))
+                .options(options)
+                .targetInfo(template.targetInfo())
+                .workloadInfo(template.workloadInfo())
+                .host(template.host())
+                .loadModel("open")
+                .workers(4)
+                .totals(totals)
+                .groups(List.of(new GroupResult("insert", "open", 4, totals, null)))
+                .operations(List.of(os))
+                .intervals(intervals)
+                .errors(List.of())
+                .verification(template.verification())
+                .storedBytes(1_000_000)
+                .answers(List.of())
+                .plans(Map.of())
+                .warmup(null)
+                .figures(Map.of())
+                .harnessCpuSeconds(1.5)
+                .label(null)
+                .resources(null)
+                .stopReason("COMPLETED")
+                .failure(null)
+                .exitCode(0)
+                .shard(null)
+                .build();
     }
 
     private static double rowsPerSecond(IntervalSample s) {
@@ -281,10 +328,9 @@ class ResultMergeTest {
     }
 
     private static RunResult withWorkload(RunResult r, String workload) {
-        return new RunResult(r.runId(), r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), workload, r.start(),
-                r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
-                r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
-                r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), r.label(), r.resources(), r.stopReason(),
-                r.failure(), r.exitCode(), null);
+        return r.toBuilder()
+                .workload(workload)
+                .shard(null)
+                .build();
     }
 }

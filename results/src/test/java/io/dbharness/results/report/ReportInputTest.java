@@ -69,11 +69,22 @@ class ReportInputTest {
     @Test
     void aDamagedHistogramIsRefusedInOneLine() {
         RunResult r = run("h").build();
-        RunResult damaged = new RunResult(r.runId(), r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), r.workload(),
-                r.start(), r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(),
-                r.totals(), r.groups(), List.of(new io.dbharness.core.result.OperationStats("main", "insert", 1, 0, 0, 0, 0,
-                0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, "bm90IGEgaGlzdG9ncmFt")), r.intervals(), r.errors(), r.verification(),
-                -1, List.of(), null, null, null, -1, null, null, "COMPLETED", null, 0, null);
+        RunResult damaged = r.toBuilder()
+                .operations(List.of(new io.dbharness.core.result.OperationStats("main", "insert", 1, 0, 0, 0, 0,
+                        0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, "bm90IGEgaGlzdG9ncmFt")))
+                .storedBytes(-1)
+                .answers(List.of())
+                .plans(null)
+                .warmup(null)
+                .figures(null)
+                .harnessCpuSeconds(-1)
+                .label(null)
+                .resources(null)
+                .stopReason("COMPLETED")
+                .failure(null)
+                .exitCode(0)
+                .shard(null)
+                .build();
         ResultFileException e = assertThrows(ResultFileException.class, () -> Report.writeFiles(List.of(damaged), dir));
         assertTrue(e.getMessage().startsWith("damaged histogram in run h, operation type insert: "), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));

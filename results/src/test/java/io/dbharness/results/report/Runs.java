@@ -101,14 +101,40 @@ final class Runs {
                         rate * 100 / 1e6, 2, 9, 10, types)), host ? HOST : null));
             }
             Instant start = Instant.parse("2026-12-01T10:00:00Z");
-            return new RunResult(runId, "0.1.0-SNAPSHOT", "abc1234", Long.parseLong(options.get("seed")), target, workload,
-                    start, start.plusMillis((long) (seconds * 1000)), options,
-                    new TargetInfo(target.equals("postgres") ? "PostgreSQL" : target, "17.2", "embedded", Map.of("fsync", "on")),
-                    Map.of("ddl", ddl), new HostInfo("box", "Linux 6.1", "amd64", 2, 8_000_000_000L, "OpenJDK 17.0.2", 2_000_000_000L),
-                    "closed, 2 workers", 2, totals, List.of(new GroupResult("main", "closed", 2, totals, null)), ops, intervals,
-                    List.of(), verification, -1, List.of(), Map.of(), null, tpmC == null ? Map.of() : Map.of("tpmC", tpmC), 1.5,
-                    label, host ? new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST, 0.5, 0.5) : null,
-                    "COMPLETED", null, 0, null);
+            return RunResult.builder()
+                    .runId(runId)
+                    .harnessVersion("0.1.0-SNAPSHOT")
+                    .gitCommit("abc1234")
+                    .seed(Long.parseLong(options.get("seed")))
+                    .target(target)
+                    .workload(workload)
+                    .start(start)
+                    .end(start.plusMillis((long) (seconds * 1000)))
+                    .options(options)
+                    .targetInfo(new TargetInfo(target.equals("postgres") ? "PostgreSQL" : target, "17.2", "embedded", Map.of("fsync", "on")))
+                    .workloadInfo(Map.of("ddl", ddl))
+                    .host(new HostInfo("box", "Linux 6.1", "amd64", 2, 8_000_000_000L, "OpenJDK 17.0.2", 2_000_000_000L))
+                    .loadModel("closed, 2 workers")
+                    .workers(2)
+                    .totals(totals)
+                    .groups(List.of(new GroupResult("main", "closed", 2, totals, null)))
+                    .operations(ops)
+                    .intervals(intervals)
+                    .errors(List.of())
+                    .verification(verification)
+                    .storedBytes(-1)
+                    .answers(List.of())
+                    .plans(Map.of())
+                    .warmup(null)
+                    .figures(tpmC == null ? Map.of() : Map.of("tpmC", tpmC))
+                    .harnessCpuSeconds(1.5)
+                    .label(label)
+                    .resources(host ? new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST, 0.5, 0.5) : null)
+                    .stopReason("COMPLETED")
+                    .failure(null)
+                    .exitCode(0)
+                    .shard(null)
+                    .build();
         }
     }
 

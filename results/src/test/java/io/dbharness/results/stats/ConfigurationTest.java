@@ -15,11 +15,12 @@ class ConfigurationTest {
     /** A run of {@code target} with these options; the rest as a small real-looking result. */
     static RunResult run(String target, String label, Map<String, String> options) {
         RunResult r = io.dbharness.results.SamplesAccess.clean();
-        return new RunResult(r.runId(), r.harnessVersion(), r.gitCommit(), r.seed(), target, r.workload(), r.start(),
-                r.end(), new TreeMap<>(options), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(),
-                r.totals(), r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(),
-                r.answers(), r.plans(), r.warmup(), r.figures(), r.harnessCpuSeconds(), label, r.resources(),
-                r.stopReason(), r.failure(), r.exitCode(), null);
+        return r.toBuilder()
+                .target(target)
+                .options(new TreeMap<>(options))
+                .label(label)
+                .shard(null)
+                .build();
     }
 
     @Test
@@ -60,11 +61,11 @@ class ConfigurationTest {
     /** {@code r} with tpmC (or none) and an exit code. */
     private static RunResult tpcc(String id, Double tpmC, int exitCode) {
         RunResult r = run("postgres", null, Map.of("workers", "2"));
-        return new RunResult(id, r.harnessVersion(), r.gitCommit(), r.seed(), r.target(), r.workload(), r.start(),
-                r.end(), r.options(), r.targetInfo(), r.workloadInfo(), r.host(), r.loadModel(), r.workers(), r.totals(),
-                r.groups(), r.operations(), r.intervals(), r.errors(), r.verification(), r.storedBytes(), r.answers(),
-                r.plans(), r.warmup(), tpmC == null ? Map.of() : Map.of("tpmC", tpmC), r.harnessCpuSeconds(), r.label(),
-                r.resources(), r.stopReason(), r.failure(), exitCode, r.shard());
+        return r.toBuilder()
+                .runId(id)
+                .figures(tpmC == null ? Map.of() : Map.of("tpmC", tpmC))
+                .exitCode(exitCode)
+                .build();
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesQuery;
@@ -68,11 +69,16 @@ public final class IotMixedWorkload implements Workload {
 
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
+        prepare(target, PrepareContext.NONE);
+    }
+
+    @Override
+    public void prepare(TargetAdapter target, PrepareContext context) throws TargetException {
         TimeSeriesQuery query = IotQueryWorkload.query(target);
         String product = target.describe().product();
         part.compile(query, product);
-        insert.prepare(target);
-        part.ready(query, product);
+        context.retrying("creating table " + data.tableName(), () -> insert.prepare(target));
+        context.retrying("preparing " + data.tableName() + " for the queries", () -> part.ready(query, product));
     }
 
     /** {@code insert}: the requested load with {@code --ingest-workers}; {@code query}: its own workers and rate. */

@@ -3,7 +3,7 @@ package io.dbharness.tpcc;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetException;
-import io.dbharness.core.engine.ParallelPrepare;
+import io.dbharness.core.api.ParallelPrepare;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -80,15 +80,11 @@ final class Loader {
     private final int workers;
     private final long seed;
     private final TpccRandom.Constants constants;
-    private final java.time.Duration reconnectTimeout;
     private final AtomicLongArray rows = new AtomicLongArray(Table.values().length);
     private final byte[] now = LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS)
             .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")).getBytes(StandardCharsets.US_ASCII);
 
-    /** @param reconnectTimeout how long a task keeps re-opening a lost connection before the load gives up */
-    Loader(SqlAccess access, TpccSql sql, int warehouses, int workers, long seed, TpccRandom.Constants constants,
-           java.time.Duration reconnectTimeout) {
-        this.reconnectTimeout = reconnectTimeout;
+    Loader(SqlAccess access, TpccSql sql, int warehouses, int workers, long seed, TpccRandom.Constants constants) {
         this.access = access;
         this.sql = sql;
         this.warehouses = warehouses;
@@ -163,7 +159,8 @@ final class Loader {
                     + "; the tables are incomplete: --clean loads them anew", e);
         }
         if (f instanceof TargetException te) {
-            throw te;
+            throw new TargetException(te.kind(), te.vendorCode(), te.getMessage()
+                    + "; the tables are incomplete: --clean loads them anew", te);
         }
         if (f instanceof RuntimeException re) {
             throw re;
@@ -198,15 +195,13 @@ final class Loader {
 
     /**
      * Runs {@code task} on the worker's connection {@code c[0]}, opened when null. A lost connection (a backend
-     * terminated, a server restarting) is re-opened with backoff for up to --reconnect-timeout, what the failed
-     * attempt committed is deleted, and the task runs again; other failures end the load.
+     * terminated, a server restarting) is re-opened by the context's retries (for up to --reconnect-timeout),
+     * what the failed attempt committed is deleted, and the task runs again; other failures end the load.
      */
     private void runRetrying(Task task, Connection[] c, List<Connection> connections, PrepareContext context)
-            throws SQLException, TargetException, InterruptedException {
-        long firstFailure = 0;
-        long backoffMillis = 100;
-        boolean retry = false;
-        while (true) {
+            throws TargetException {
+        boolean[] tried = {false};
+        context.retrying("loading the " + task.name(), () -> {
             long[] counted = new long[Table.values().length];
             try {
                 if (c[0] == null) {
@@ -214,34 +209,24 @@ final class Loader {
                     c[0].setAutoCommit(true);
                     connections.add(c[0]);
                 }
-                if (retry) {
+                if (tried[0]) {
                     clear(task, c[0]);
                 }
+                tried[0] = true;
                 run(task, c[0], context, counted);
-                return;
             } catch (SQLException e) {
                 for (Table t : task.tables()) {
                     rows.addAndGet(t.ordinal(), -counted[t.ordinal()]); // the rows count again when the task does
                 }
                 TargetException te = access.failure(e, "loading the " + task.name());
-                if (context.stopRequested() || te.kind() != TargetException.Kind.UNREACHABLE) {
-                    throw e;
+                if (te.kind() == TargetException.Kind.UNREACHABLE) {
+                    connections.remove(c[0]);
+                    closeQuietly(c[0]);
+                    c[0] = null;
                 }
-                long now = System.nanoTime();
-                firstFailure = firstFailure == 0 ? now : firstFailure;
-                if (now - firstFailure > reconnectTimeout.toNanos()) {
-                    throw new TargetException(TargetException.Kind.UNREACHABLE, te.vendorCode(), te.getMessage()
-                            + "; the connection did not come back within --reconnect-timeout " + reconnectTimeout.toSeconds()
-                            + " s; the tables are incomplete: --clean loads them anew", e);
-                }
-                connections.remove(c[0]);
-                closeQuietly(c[0]);
-                c[0] = null;
-                Thread.sleep(backoffMillis);
-                backoffMillis = Math.min(backoffMillis * 2, 5_000);
-                retry = true;
+                throw te;
             }
-        }
+        });
     }
 
     /** Deletes what an earlier attempt of {@code task} committed. */

@@ -1,5 +1,6 @@
 package io.dbharness.tpcc;
 
+import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetException;
 
@@ -41,20 +42,20 @@ final class Schema {
         return out;
     }
 
-    void create() throws TargetException {
-        run("create_tables", "creating the TPC-C tables");
+    void create(PrepareContext context) throws TargetException {
+        run("create_tables", "creating the TPC-C tables", context);
     }
 
-    void createIndexes() throws TargetException {
-        run("create_indexes", "creating the TPC-C keys and indexes");
+    void createIndexes(PrepareContext context) throws TargetException {
+        run("create_indexes", "creating the TPC-C keys and indexes", context);
     }
 
-    void analyze() throws TargetException {
-        run("analyze", "gathering statistics on the TPC-C tables");
+    void analyze(PrepareContext context) throws TargetException {
+        run("analyze", "gathering statistics on the TPC-C tables", context);
     }
 
-    void drop() throws TargetException {
-        run("drop_tables", "dropping the TPC-C tables (--clean)");
+    void drop(PrepareContext context) throws TargetException {
+        run("drop_tables", "dropping the TPC-C tables (--clean)", context);
     }
 
     /** The finished load, or empty when the tables hold none (a load that was stopped writes no row). */
@@ -71,15 +72,19 @@ final class Schema {
         }
     }
 
+    /** The row of a finished load, replacing any other in one transaction: safe to write again. */
     void recordLoad(Load load) throws TargetException {
-        try (Connection c = access.dataSource().getConnection(); PreparedStatement ps = c.prepareStatement(sql.get("write_load"))) {
-            c.setAutoCommit(true);
+        try (Connection c = access.dataSource().getConnection(); Statement clear = c.createStatement();
+             PreparedStatement ps = c.prepareStatement(sql.get("write_load"))) {
+            c.setAutoCommit(false);
+            clear.execute(sql.get("clear_load"));
             ps.setInt(1, load.warehouses());
             ps.setInt(2, load.constants().cLast());
             ps.setInt(3, load.constants().cId());
             ps.setInt(4, load.constants().olIId());
             ps.setLong(5, load.seed());
             ps.executeUpdate();
+            c.commit();
         } catch (SQLException e) {
             throw access.failure(e, "recording the TPC-C load");
         }
@@ -95,22 +100,41 @@ final class Schema {
         }
     }
 
-    private void run(String id, String what) throws TargetException {
-        try (Connection c = access.dataSource().getConnection(); Statement st = c.createStatement()) {
-            c.setAutoCommit(true);
-            List<String> statements = sql.statements(id);
-            for (int i = 0; i < statements.size(); i++) {
-                try {
-                    st.execute(statements.get(i));
-                } catch (SQLException e) {
-                    throw access.failure(e, what + " (" + sql.source(id).replaceFirst("^io/dbharness/", "") + ", statement " + (i + 1) + " of "
-                            + statements.size() + ": " + firstLine(statements.get(i)) + ")");
+    /**
+     * Runs the statements of {@code id} one by one in autocommit. After a lost connection the context runs the
+     * step again from the statement that was cut off: that one may have committed before its answer was lost,
+     * so on that second try an "already exists" error (a table, index or key made by the first try) means done.
+     */
+    private void run(String id, String what, PrepareContext context) throws TargetException {
+        List<String> statements = sql.statements(id);
+        int[] done = {0};
+        boolean[] tried = {false};
+        context.retrying(what, () -> {
+            boolean again = tried[0];
+            tried[0] = true;
+            int resumeAt = done[0];
+            try (Connection c = access.dataSource().getConnection(); Statement st = c.createStatement()) {
+                c.setAutoCommit(true);
+                for (int i = resumeAt; i < statements.size(); i++) {
+                    try {
+                        st.execute(statements.get(i));
+                    } catch (SQLException e) {
+                        if (!(again && i == resumeAt && ALREADY_DONE.contains(e.getSQLState()))) {
+                            throw access.failure(e, what + " (" + sql.source(id).replaceFirst("^io/dbharness/", "")
+                                    + ", statement " + (i + 1) + " of " + statements.size() + ": "
+                                    + firstLine(statements.get(i)) + ")");
+                        }
+                    }
+                    done[0] = i + 1;
                 }
+            } catch (SQLException e) {
+                throw access.failure(e, what);
             }
-        } catch (SQLException e) {
-            throw access.failure(e, what);
-        }
+        });
     }
+
+    /** duplicate_table (a table or index of that name), duplicate_object (a constraint), multiple primary keys. */
+    private static final java.util.Set<String> ALREADY_DONE = java.util.Set.of("42P07", "42710", "42P16");
 
     /** {@code CREATE TABLE warehouse}: the statement's first line without an opening parenthesis. */
     private static String firstLine(String s) {

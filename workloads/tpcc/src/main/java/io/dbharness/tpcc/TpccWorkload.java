@@ -36,7 +36,6 @@ final class TpccWorkload implements Workload {
     private final TpccOptions options;
     private final boolean warehousesGiven;
     private final long seed;
-    private final Duration reconnectTimeout;
 
     // what prepare() found or made, read by the workers it opens afterwards
     private SqlAccess access;
@@ -46,16 +45,17 @@ final class TpccWorkload implements Workload {
     /** The whole preparation (tables, COPY, keys, statistics), and the COPY alone. */
     private double loadSeconds = -1;
     private double copySeconds = -1;
-    private Map<String, Long> loadedRows = Map.of();
+    /** The load of this run, null without one: its counts go into the result even when it failed part way. */
+    private Loader loader;
 
     /** This process's part of a sharded run, null when unsharded: terminals t with t % n == i. */
     private final Shard shard;
 
-    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Duration reconnectTimeout) {
-        this(options, warehousesGiven, seed, reconnectTimeout, null);
+    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed) {
+        this(options, warehousesGiven, seed, null);
     }
 
-    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Duration reconnectTimeout, Shard shard) {
+    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Shard shard) {
         if (shard != null && shard.count() > 1) {
             if (options.loadOnly()) {
                 throw new UsageException("--load-only cannot be split into shards: load once, in one process");
@@ -66,7 +66,6 @@ final class TpccWorkload implements Workload {
             }
         }
         this.shard = shard;
-        this.reconnectTimeout = reconnectTimeout;
         this.options = options;
         this.warehousesGiven = warehousesGiven;
         this.seed = seed;
@@ -120,25 +119,24 @@ final class TpccWorkload implements Workload {
                                     + "stopped or failed): give --clean to drop them and load anew");
                 }
                 context.status("dropping the TPC-C tables (--clean)");
-                schema.drop();
+                schema.drop(context);
             }
             long begun = System.nanoTime();
             context.status("creating the TPC-C tables (" + sql.name() + " dialect)");
-            schema.create();
+            schema.create(context);
             TpccRandom.Constants constants = TpccRandom.Constants.forLoad(new SplittableRandom(seed));
-            Loader loader = new Loader(access, sql, options.warehouses(), options.loadWorkers(), seed, constants,
-                    reconnectTimeout);
+            loader = new Loader(access, sql, options.warehouses(), options.loadWorkers(), seed, constants);
             long copyBegun = System.nanoTime();
             loader.load(context);
             copySeconds = (System.nanoTime() - copyBegun) / 1e9;
-            loadedRows = loader.rows();
             context.status(String.format(Locale.ROOT, "loaded %,d rows in %.1f s; creating keys and indexes",
                     loader.totalRows(), (System.nanoTime() - begun) / 1e9));
-            schema.createIndexes();
+            schema.createIndexes(context);
             context.status("gathering statistics");
-            schema.analyze();
-            load = new Schema.Load(options.warehouses(), constants, seed);
-            schema.recordLoad(load);
+            schema.analyze(context);
+            Schema.Load done = new Schema.Load(options.warehouses(), constants, seed);
+            context.retrying("recording the TPC-C load", () -> schema.recordLoad(done));
+            load = done;
             loadSeconds = (System.nanoTime() - begun) / 1e9;
         }
         runConstants = TpccRandom.Constants.forRun(load.constants(), new SplittableRandom(seed + 1));
@@ -240,13 +238,17 @@ final class TpccWorkload implements Workload {
             m.put("ddl", sql.source("create_tables"));
         }
         if (loadSeconds >= 0) {
+            long total = loader.totalRows();
             m.put("loadSeconds", String.format(Locale.ROOT, "%.3f", loadSeconds));
-            long total = loadedRows.values().stream().mapToLong(Long::longValue).sum();
             m.put("loadedRows", Long.toString(total));
             m.put("loadRowsPerSecond", String.format(Locale.ROOT, "%.0f", total / Math.max(1e-9, loadSeconds)));
             m.put("copySeconds", String.format(Locale.ROOT, "%.3f", copySeconds));
             m.put("copyRowsPerSecond", String.format(Locale.ROOT, "%.0f", total / Math.max(1e-9, copySeconds)));
-            loadedRows.forEach((t, n) -> m.put("loaded." + t, Long.toString(n)));
+            loader.rows().forEach((t, n) -> m.put("loaded." + t, Long.toString(n)));
+        } else if (loader != null) { // the preparation failed: what was loaded before it did
+            m.put("load", "failed part way; the tables are incomplete (--clean loads them anew)");
+            m.put("loadedRows", Long.toString(loader.totalRows()));
+            loader.rows().forEach((t, n) -> m.put("loaded." + t, Long.toString(n)));
         } else {
             m.put("load", options.runOnly() ? "--run-only: tables loaded before" : "none");
         }

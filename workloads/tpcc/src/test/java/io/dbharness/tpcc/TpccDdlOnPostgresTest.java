@@ -129,7 +129,7 @@ class TpccDdlOnPostgresTest {
         }
         long seed = 20240601L;
         TpccRandom.Constants constants = TpccRandom.Constants.forLoad(new SplittableRandom(seed));
-        new Loader(access, sql, 1, 2, seed, constants, java.time.Duration.ofSeconds(60)).load(PrepareContext.NONE);
+        new Loader(access, sql, 1, 2, seed, constants).load(PrepareContext.NONE);
         execute(access, sql, "create_indexes", toPostgres);
         execute(access, sql, "analyze", toPostgres);
         new Schema(access, sql).recordLoad(new Schema.Load(1, constants, seed));

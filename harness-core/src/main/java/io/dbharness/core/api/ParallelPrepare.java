@@ -1,6 +1,5 @@
-package io.dbharness.core.engine;
+package io.dbharness.core.api;
 
-import io.dbharness.core.api.PrepareContext;
 
 import java.util.ArrayList;
 import java.util.List;

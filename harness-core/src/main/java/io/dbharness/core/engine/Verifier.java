@@ -1,0 +1,141 @@
+package io.dbharness.core.engine;
+
+import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Shard;
+import io.dbharness.core.api.TargetAdapter;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.Workload;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The checks after the run: the verification ({@code --verify}) and the stored size, on a thread of their own
+ * and bounded in time, so a stalled server cannot hold the summary and result back. A verification asked for
+ * that could not be done (no answer in time, an error) is FAILED and says why: it proved nothing.
+ */
+final class Verifier {
+
+    /** What the checks found: the verification and the bytes the target stores (-1 when unknown). */
+    record Checked(Verification verification, long storedBytes) {
+    }
+
+    /** How long the stored size (informative, not part of the outcome) may take after the verification. */
+    private static final Duration STORED_SIZE_LIMIT = Duration.ofSeconds(10);
+
+    /** After a stop request (Ctrl-C before or during the checks): a few seconds more, not the whole limit. */
+    private static final Duration AFTER_STOP_LIMIT = Duration.ofSeconds(5);
+
+    private Verifier() {
+    }
+
+    static Checked check(Workload workload, TargetAdapter target, RunTotals t, RunOptions options, StopSignal stop,
+                         Shard shard) {
+        // the verification, once done, stands even if the stored size (informative only) then takes too long
+        AtomicReference<Verification> verified = new AtomicReference<>();
+        FutureTask<Checked> task = new FutureTask<>(() -> {
+            Verification v = Verification.skipped("--verify not set");
+            if (options.verify() && shard != null) {
+                // the table holds every shard's rows, and the others may still be writing: one shard's count proves nothing
+                v = Verification.skipped("sharded run (shard " + shard + "): a shard cannot verify what all shards"
+                        + " wrote; count the table once every shard has finished");
+            } else if (options.verify()) {
+                v = verifyRetrying(workload, target, t);
+            }
+            verified.set(v);
+            long stored;
+            try {
+                stored = workload.storedBytes(target).orElse(-1);
+            } catch (TargetException | RuntimeException e) {
+                stored = -1; // the size is informative; the run's outcome does not depend on it
+            }
+            return new Checked(v, stored);
+        });
+        Thread thread = new Thread(task, "dbharness-verify");
+        thread.setDaemon(true);
+        thread.start();
+        long begun = System.nanoTime();
+        long deadline = begun + (stop.isRequested() ? AFTER_STOP_LIMIT : limit(options)).toNanos();
+        boolean cut = stop.isRequested();
+        boolean sizing = false;
+        try {
+            while (true) {
+                if (!cut && stop.isRequested()) {
+                    cut = true;
+                    deadline = Math.min(deadline, System.nanoTime() + AFTER_STOP_LIMIT.toNanos());
+                }
+                if (!sizing && verified.get() != null) {
+                    sizing = true;
+                    deadline = Math.min(deadline, System.nanoTime() + STORED_SIZE_LIMIT.toNanos());
+                }
+                long wait = Math.min(deadline - System.nanoTime(), 100_000_000L);
+                try {
+                    return task.get(Math.max(wait, 0), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    if (System.nanoTime() - deadline >= 0) {
+                        break;
+                    }
+                }
+            }
+            task.cancel(true);
+            if (verified.get() != null) {
+                return new Checked(verified.get(), -1);
+            }
+            long waited = Math.round((System.nanoTime() - begun) / 1e9);
+            String why = cut ? "stopped (" + stop.requested().reason() + ") before the verification finished"
+                    : "the target did not answer the verification within " + waited + " s";
+            return new Checked(options.verify() ? Verification.failed(t.rows(), -1, why)
+                    : Verification.skipped("--verify not set"), -1);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof UsageException u) {
+                throw u;
+            }
+            throw new IllegalStateException("verification failed: " + c, c);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Checked(verified.get() != null ? verified.get()
+                    : Verification.skipped("interrupted before the verification finished"), -1);
+        }
+    }
+
+    /**
+     * The whole of the checks: each statement gets {@link Verification#checkTimeout} (the target bounds it), plus
+     * a margin for the rest (connecting, a retry after a lost connection).
+     */
+    static Duration limit(RunOptions options) {
+        return Verification.checkTimeout(options.opTimeout()).plusSeconds(5);
+    }
+
+    /**
+     * The verification, asked again after a lost connection (a server restarting just after the run): it runs
+     * on its own thread, which the caller abandons at its deadline, so retrying here is bounded there.
+     */
+    private static Verification verifyRetrying(Workload workload, TargetAdapter target, RunTotals t) {
+        long backoffMillis = 250;
+        while (true) {
+            try {
+                return workload.verify(target, t);
+            } catch (TargetException e) { // asked for and not done: not a pass
+                // a count that timed out would time out again; a lost connection may come back
+                if (e.kind() != TargetException.Kind.UNREACHABLE || Thread.currentThread().isInterrupted()) {
+                    return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
+                }
+                try {
+                    Thread.sleep(backoffMillis);
+                } catch (InterruptedException stopped) {
+                    return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
+                }
+                backoffMillis = Math.min(backoffMillis * 2, 4_000);
+            } catch (RuntimeException e) { // a bug in the check must not cost the measured run its result
+                return Verification.failed(t.rows(), -1, "the verification failed with an internal error: " + e);
+            }
+        }
+    }
+}
