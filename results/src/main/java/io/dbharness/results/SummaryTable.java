@@ -131,6 +131,14 @@ public final class SummaryTable {
         add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ")");
         add(rows, "timeouts / retries / reconnects", Fmt.count(t.timeouts()) + " / " + Fmt.count(t.retries()) + " / "
                 + Fmt.count(t.reconnects()));
+        if (t.cutOff() > 0) {
+            add(rows, "cut off at the end", Fmt.count(t.cutOff()) + " operations in flight when the run ended were"
+                    + " cancelled (not errors; their rows are counted below as failed or of unknown fate)");
+        }
+        if (t.settled() > 0) {
+            add(rows, "lost commits settled", Fmt.count(t.settled()) + " (an answer lost with the connection; the"
+                    + " target said whether it committed)");
+        }
         if (t.unknownRows() > 0) {
             add(rows, "rows of unknown fate", Fmt.count(t.unknownRows())
                     + " (a write timed out or lost its connection after it was sent; --verify tells how many landed)");
@@ -143,6 +151,13 @@ public final class SummaryTable {
         }
         if (!ranNothing && (writes || !opsOnly)) {
             add(rows, "compression", compression(r));
+        }
+        if (r.workloadInfo() != null) { // what the workload asks to be shown (TPC-C's skipped deliveries)
+            r.workloadInfo().forEach((k, v) -> {
+                if (k.startsWith(io.dbharness.core.api.Workload.NOTE)) {
+                    add(rows, k.substring(io.dbharness.core.api.Workload.NOTE.length()), v);
+                }
+            });
         }
         if (r.verification() != null) {
             add(rows, "verification", verification(r.verification()));

@@ -32,8 +32,25 @@ final class Samples {
         options.put("workers", "8");                 // deliberately unsorted: the file sorts them
         options.put("password", "*****");
         options.put("batch-size", "1000");
-        Totals totals = new Totals(6_000, 6_000_000, 12, 60_000_000, 1_234_567_890, 3, 1_000, 500, 4, 1, 2, 1,
-                12.345678901234, 486.0, 486_000.123, 4_860_001.5, 100.0123);
+        Totals totals = Totals.builder()
+                .operations(6_000)
+                .rows(6_000_000)
+                .skippedRows(12)
+                .points(60_000_000)
+                .bytes(1_234_567_890)
+                .errors(3)
+                .failedRows(1_000)
+                .unknownRows(500)
+                .rolledBack(4)
+                .timeouts(1)
+                .retries(2)
+                .reconnects(1)
+                .durationSeconds(12.345678901234)
+                .operationsPerSecond(486.0)
+                .rowsPerSecond(486_000.123)
+                .pointsPerSecond(4_860_001.5)
+                .megabytesPerSecond(100.0123)
+                .build();
         List<IntervalSample.TypeInterval> types = List.of(
                 new IntervalSample.TypeInterval("insert", 5_000, 1, 0, 1.1, 4.4, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"));
         return RunResult.builder()
@@ -72,7 +89,14 @@ final class Samples {
                 .answers(List.of(new io.dbharness.core.api.AnswerDigest("stats", 3, "metric=c1", 1,
                         "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", List.of(List.of("10", "1.5")))))
                 .plans(Map.of("stats", "Seq Scan on metrics"))
-                .warmup(new Totals(100, 0, 0, 0, 0, 1, 0, 0, 2, 0, 3, 0, 5.0, 20.0, 0, 0, 0))
+                .warmup(Totals.builder()
+                        .operations(100)
+                        .errors(1)
+                        .rolledBack(2)
+                        .retries(3)
+                        .durationSeconds(5.0)
+                        .operationsPerSecond(20.0)
+                        .build())
                 .figures(Map.of("tpmC", 1234.5))
                 .harnessCpuSeconds(3.25)
                 .label("tuned")
@@ -90,8 +114,17 @@ final class Samples {
     /** A plain closed-model success: no pacing, no failure, nothing stored-size known. */
     static RunResult clean() {
         RunResult f = full();
-        Totals t = new Totals(6_000, 6_000_000, 0, 60_000_000, 1_234_567_890, 0, 0, 0, 0, 0, 0, 0, 12.3, 487.8,
-                487_804.9, 4_878_048.8, 100.4);
+        Totals t = Totals.builder()
+                .operations(6_000)
+                .rows(6_000_000)
+                .points(60_000_000)
+                .bytes(1_234_567_890)
+                .durationSeconds(12.3)
+                .operationsPerSecond(487.8)
+                .rowsPerSecond(487_804.9)
+                .pointsPerSecond(4_878_048.8)
+                .megabytesPerSecond(100.4)
+                .build();
         return f.toBuilder()
                 .loadModel("closed, 8 workers")
                 .workers(8)

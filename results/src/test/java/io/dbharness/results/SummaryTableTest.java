@@ -154,8 +154,14 @@ class SummaryTableTest {
                         7.5, 14.8, 19.0, 29.6, 80.0, 116.7, null),
                 new io.dbharness.core.result.OperationStats("tpcc", "payment", 4_300, 0, 0, 0, 2, 0, 0, 0, 0, 0, 6.0,
                         6.3, 13.6, 17.3, 28.2, 70.0, 119.8, null));
-        io.dbharness.core.result.Totals t = new io.dbharness.core.result.Totals(8_801, 0, 0, 0, 0, 1, 0, 0, 45, 0, 9, 0,
-                10.0, 880.1, 0, 0, 0);
+        io.dbharness.core.result.Totals t = io.dbharness.core.result.Totals.builder()
+                .operations(8_801)
+                .errors(1)
+                .rolledBack(45)
+                .retries(9)
+                .durationSeconds(10.0)
+                .operationsPerSecond(880.1)
+                .build();
         RunResult r = c.toBuilder()
                 .workload("tpcc")
                 .workloadInfo(Map.of())

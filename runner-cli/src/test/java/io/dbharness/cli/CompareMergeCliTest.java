@@ -39,10 +39,10 @@ class CompareMergeCliTest {
      */
     static RunResult fixture(RunResult r, String runId, double rowsPerSecond, int exitCode) {
         io.dbharness.core.result.Totals t = r.totals();
-        io.dbharness.core.result.Totals paced = new io.dbharness.core.result.Totals(t.operations(),
-                Math.round(rowsPerSecond * t.durationSeconds()), t.skippedRows(), t.points(), t.bytes(), t.errors(),
-                t.failedRows(), t.unknownRows(), t.rolledBack(), t.timeouts(), t.retries(), t.reconnects(),
-                t.durationSeconds(), t.operationsPerSecond(), rowsPerSecond, t.pointsPerSecond(), t.megabytesPerSecond());
+        io.dbharness.core.result.Totals paced = t.toBuilder()
+                .rows(Math.round(rowsPerSecond * t.durationSeconds()))
+                .rowsPerSecond(rowsPerSecond)
+                .build();
         return r.toBuilder()
                 .runId(runId)
                 .totals(paced)

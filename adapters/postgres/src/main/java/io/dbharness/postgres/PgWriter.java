@@ -37,6 +37,7 @@ abstract class PgWriter implements BatchWriter {
     protected final PgFlavor flavor;
     private final DataSource pool;
     private final boolean tracksCommits;
+    private final TxidTracking tracking;
     private final String context;
     protected Connection connection;
     private volatile Connection inFlight;
@@ -57,6 +58,7 @@ abstract class PgWriter implements BatchWriter {
         this.pool = pool;
         this.flavor = flavor;
         this.tracksCommits = tracksCommits;
+        this.tracking = new TxidTracking(flavor);
         this.context = context;
         String xid = flavor.dialect().get("current_xid");
         this.beginSql = "BEGIN; " + xid;
@@ -303,41 +305,15 @@ abstract class PgWriter implements BatchWriter {
         if (pendingXid < 0) {
             return Resolution.UNKNOWN;
         }
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        try (PreparedStatement ps = connection.prepareStatement(flavor.dialect().get("xid_status"))) {
-            while (true) {
-                ps.setLong(1, pendingXid);
-                String status;
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    status = rs.getString(1);
-                }
-                if ("committed".equals(status)) {
-                    pendingXid = -1;
-                    return Resolution.applied(OpResult.written(lastRows, 0, lastPoints, lastBytes));
-                }
-                if ("aborted".equals(status)) {
-                    pendingXid = -1;
-                    return Resolution.NOT_APPLIED;
-                }
-                if (status == null || System.nanoTime() > deadline) {
-                    return Resolution.UNKNOWN; // too old to tell, or still running
-                }
-                Thread.sleep(100);
+        try {
+            Fate fate = tracking.fate(connection, pendingXid);
+            if (fate != Fate.UNKNOWN) {
+                pendingXid = -1;
             }
+            return fate == Fate.APPLIED ? Resolution.applied(OpResult.written(lastRows, 0, lastPoints, lastBytes))
+                    : fate == Fate.NOT_APPLIED ? Resolution.NOT_APPLIED : Resolution.UNKNOWN;
         } catch (SQLException e) {
             throw SqlErrors.classify(e, "asking whether the last write to " + context + " committed", Fate.UNKNOWN);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Resolution.UNKNOWN;
-        } finally {
-            try {
-                if (!connection.getAutoCommit()) {
-                    connection.commit(); // the status query opened a transaction
-                }
-            } catch (SQLException ignored) {
-                // the next write finds out
-            }
         }
     }
 

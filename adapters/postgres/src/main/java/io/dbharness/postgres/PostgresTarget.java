@@ -32,6 +32,7 @@ final class PostgresTarget implements TargetAdapter {
     private final PgQuery query;
 
     private final boolean tracksCommits;
+    private final Optional<io.dbharness.core.api.CommitTracking> commitTracking;
 
     /** @param tracksCommits whether the server answers {@code txid_status} for the writers (checked at open) */
     PostgresTarget(PostgresEndpoint endpoint, HikariDataSource pool, EmbeddedServer embedded, PgFlavor flavor,
@@ -41,6 +42,7 @@ final class PostgresTarget implements TargetAdapter {
         this.embedded = embedded;
         this.flavor = flavor;
         this.tracksCommits = tracksCommits;
+        this.commitTracking = tracksCommits ? Optional.of(new TxidTracking(flavor)) : Optional.empty();
         this.ingest = new PostgresIngest(pool, flavor, tracksCommits, opTimeout);
         this.query = new PgQuery(pool, flavor, ingest, opTimeout);
         this.sql = new io.dbharness.core.api.SqlTransactions() {
@@ -68,6 +70,11 @@ final class PostgresTarget implements TargetAdapter {
             public long copyIn(Connection connection, String copySql, byte[] data, int off, int len) throws SQLException {
                 return flavor.copyChannel(connection).copy(copySql, data, off, len);
             }
+
+            @Override
+            public Optional<io.dbharness.core.api.CommitTracking> commitTracking() {
+                return commitTracking;
+            }
         };
     }
 
@@ -94,6 +101,7 @@ final class PostgresTarget implements TargetAdapter {
         settings.put("ingest", flavor.ingestMode().cliName());
         // what a write cut off by a lost connection leaves: resolved from the transaction id, or unknown
         settings.put("lost_write_fate", tracksCommits ? "resolved by txid_status" : "unknown after a lost commit");
+        // the same for a SQL workload's transactions (TPC-C): settled, or an error of unknown fate
         settings.putAll(flavor.settings());
         return new TargetInfo(flavor.product(), version, endpoint.display(), settings);
     }

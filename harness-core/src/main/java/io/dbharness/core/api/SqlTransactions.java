@@ -6,4 +6,12 @@ package io.dbharness.core.api;
  * {@link SqlAccess} only, and such workloads are refused before it is even started.
  */
 public interface SqlTransactions extends SqlAccess {
+
+    /**
+     * How this target tells whether a transaction whose COMMIT got no answer committed; empty when it cannot
+     * (such a transaction is then of unknown fate: counted as an error, never run again).
+     */
+    default java.util.Optional<CommitTracking> commitTracking() {
+        return java.util.Optional.empty();
+    }
 }

@@ -69,6 +69,12 @@ public interface Workload {
         return Map.of();
     }
 
-    /** Facts worth keeping in the result: DDL used, generator settings, table name. */
+    /**
+     * Facts worth keeping in the result: DDL used, generator settings, table name. A key that starts with
+     * {@link #NOTE} is also a line of the summary, labelled by the rest of the key.
+     */
     Map<String, String> describe();
+
+    /** The prefix of {@link #describe()} keys the summary shows, e.g. {@code note.Delivery: districts skipped}. */
+    String NOTE = "note.";
 }

@@ -300,8 +300,8 @@ public final class Engine {
             return;
         }
         long id = w.attemptId;
-        String why = now - since > timeoutNanos + timing.watchdogMargin().toNanos()
-                ? "passed --op-timeout " + Worker.seconds(timeoutNanos) + " and was cancelled" : stopWhy;
+        boolean overdue = now - since > timeoutNanos + timing.watchdogMargin().toNanos();
+        String why = overdue ? "passed --op-timeout " + Worker.seconds(timeoutNanos) + " and was cancelled" : stopWhy;
         if (why == null) {
             return;
         }
@@ -314,6 +314,7 @@ public final class Engine {
             return;
         }
         w.cancelReason = why;
+        w.cancelledForEnd = !overdue;
         w.cancelledAttempt = id;
         w.cancels++;
         w.nextCancelNanos = now + timing.cancelRepeat().toNanos();

@@ -38,6 +38,15 @@ final class RunContext {
         return hardStop || abort.get() != null || usage.get() != null || stop.isRequested();
     }
 
+    /**
+     * Whether the run is over by its own end (past --duration, or a stop was asked for) rather than by a failure:
+     * operations it then cuts off are not errors.
+     */
+    boolean ending() {
+        return abort.get() == null && usage.get() == null
+                && (stop.isRequested() || System.nanoTime() >= deadlineNanos);
+    }
+
     /** Ends the run with {@code e} as its failure; the first one wins. */
     void abort(TargetException e) {
         abort.compareAndSet(null, e);

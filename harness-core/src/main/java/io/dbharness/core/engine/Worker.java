@@ -41,9 +41,10 @@ final class Worker implements Runnable {
     volatile long attemptStartNanos;
     /** Incremented for every attempt, so a late cancel of an earlier attempt is recognised. */
     volatile long attemptId;
-    /** The attempt the watchdog cancelled, and why. */
+    /** The attempt the watchdog cancelled, why, and whether because the run was ending (not --op-timeout). */
     volatile long cancelledAttempt = -1;
     volatile String cancelReason;
+    volatile boolean cancelledForEnd;
     /** Watchdog bookkeeping, touched by the watchdog thread only. */
     int cancels;
     long cancelsOfAttempt = -1;
@@ -208,7 +209,9 @@ final class Worker implements Runnable {
             if (mustReconnect) {
                 Resolution r = reconnectAndResolve(op, stats, failure, lastUnknown);
                 if (r == null) { // the run ends, or the target stays away, before the connection is back
-                    if (failure != null) {
+                    if (failure != null && run.ending()) {
+                        cut(stats, op, doubt || lastUnknown);
+                    } else if (failure != null) {
                         fail(stats, op, failure, doubt || lastUnknown);
                     } else {
                         settled.set(true); // never attempted: its rows were not sent
@@ -226,8 +229,12 @@ final class Worker implements Runnable {
                 doubt |= lastUnknown;
                 boolean retryable = failure.kind() != Kind.FATAL && failure.kind() != Kind.AUTHENTICATION;
                 boolean safe = !doubt || op.idempotent();
-                if (!retryable || !safe || retries >= run.options.maxRetries() || run.winding()) {
+                if (!retryable || !safe || retries >= run.options.maxRetries()) {
                     fail(stats, op, failure, doubt);
+                    return;
+                }
+                if (run.winding()) { // it could have been tried again, but the run is over
+                    endWithoutRetry(stats, op, failure, doubt);
                     return;
                 }
                 retries++;
@@ -239,7 +246,7 @@ final class Worker implements Runnable {
                     long untilDeadline = (run.deadlineNanos - System.nanoTime()) / 1_000_000L;
                     run.pause(Math.max(0, Math.min(backoff, untilDeadline)));
                     if (run.winding()) {
-                        fail(stats, op, failure, doubt);
+                        endWithoutRetry(stats, op, failure, doubt);
                         return;
                     }
                 }
@@ -253,6 +260,13 @@ final class Worker implements Runnable {
             } catch (TargetException e) {
                 endAttempt();
                 failure = cancelled(id, e);
+                if (cancelledAttempt == id && cancelledForEnd && run.ending() && op.timeoutIsFailure()) {
+                    // cancelled because the run was over (its grace passed, or a stop): the end cut it, not the target
+                    stats.timedOut();
+                    cut(stats, op, doubt || failure.fate() == Fate.UNKNOWN);
+                    mustReconnect = true; // the cancel may have closed the connection
+                    return;
+                }
             } catch (UsageException e) {
                 endAttempt();
                 run.abortUsage(e);
@@ -309,6 +323,9 @@ final class Worker implements Runnable {
             }
             try {
                 Resolution r = op.resolve();
+                if (r != null && r.fate() != Fate.UNKNOWN) {
+                    stats.settled();
+                }
                 return r == null ? Resolution.UNKNOWN : r;
             } catch (TargetException e) {
                 if (!e.connectionLost() || asked >= run.options.maxRetries()) {
@@ -402,6 +419,25 @@ final class Worker implements Runnable {
     private void complete(TypeStats stats, OpResult r, long intended) {
         if (settle()) {
             stats.completed(r, System.nanoTime() - intended);
+        }
+    }
+
+    /**
+     * An operation the end of the run cut off: not an error (the end cut it, not the target); its rows count as
+     * unknown when {@code doubt}, as failed otherwise.
+     */
+    private void cut(TypeStats stats, Operation op, boolean doubt) {
+        if (settle()) {
+            stats.endedByRunEnd(doubt ? 0 : op.rows(), doubt ? op.rows() : 0);
+        }
+    }
+
+    /** A failure that could have been retried, when the run is already winding down: cut off, or failed in an abort. */
+    private void endWithoutRetry(TypeStats stats, Operation op, TargetException failure, boolean doubt) {
+        if (run.ending()) {
+            cut(stats, op, doubt);
+        } else {
+            fail(stats, op, failure, doubt);
         }
     }
 

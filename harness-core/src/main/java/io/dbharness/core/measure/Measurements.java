@@ -117,7 +117,7 @@ public final class Measurements {
 
     private static RunTotals sum(Collection<TypeStats> types) {
         long ops = 0, rows = 0, skipped = 0, points = 0, bytes = 0, errors = 0, failed = 0, unknown = 0,
-                rolledBack = 0, timeouts = 0, retries = 0, reconnects = 0;
+                rolledBack = 0, timeouts = 0, retries = 0, reconnects = 0, cutOff = 0, settled = 0;
         for (TypeStats t : types) {
             ops += t.operations();
             rows += t.rows.sum();
@@ -131,9 +131,11 @@ public final class Measurements {
             timeouts += t.timeouts.sum();
             retries += t.retries.sum();
             reconnects += t.reconnects.sum();
+            cutOff += t.endedCut.sum();
+            settled += t.settledOps.sum();
         }
         return new RunTotals(ops, rows, skipped, points, bytes, errors, failed, unknown, rolledBack, timeouts,
-                retries, reconnects);
+                retries, reconnects, cutOff, settled);
     }
 
     /** Closes the current interval; call from one thread only. */

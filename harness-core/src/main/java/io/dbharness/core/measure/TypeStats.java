@@ -33,6 +33,8 @@ public final class TypeStats {
     final LongAdder timeouts = new LongAdder();
     final LongAdder retries = new LongAdder();
     final LongAdder reconnects = new LongAdder();
+    final LongAdder endedCut = new LongAdder();
+    final LongAdder settledOps = new LongAdder();
     final LongAdder rows = new LongAdder();
     final LongAdder skippedRows = new LongAdder();
     final LongAdder failedRows = new LongAdder();
@@ -86,6 +88,21 @@ public final class TypeStats {
         failedRows.add(rowsFailed);
         unknownRows.add(rowsUnknown);
         errorClasses.computeIfAbsent(e.kind() + "|" + e.vendorCode(), k -> new ErrorClass(e)).count.increment();
+    }
+
+    /**
+     * An operation the end of the run cut off (cancelled past --duration's grace, or at a stop): not an error, but
+     * its rows are accounted for, {@code rowsFailed} certainly not stored and {@code rowsUnknown} perhaps.
+     */
+    public void endedByRunEnd(long rowsFailed, long rowsUnknown) {
+        endedCut.increment();
+        failedRows.add(rowsFailed);
+        unknownRows.add(rowsUnknown);
+    }
+
+    /** An operation whose outcome was lost with its connection, then learned from the target. */
+    public void settled() {
+        settledOps.increment();
     }
 
     /**

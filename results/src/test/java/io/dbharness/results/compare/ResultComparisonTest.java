@@ -27,8 +27,13 @@ class ResultComparisonTest {
 
     static RunResult run(String id, double rowsPerSecond, double p99Millis, String workload, Map<String, String> extra) {
         RunResult t = SamplesAccess.clean();
-        Totals totals = new Totals(1_000, (long) (rowsPerSecond * 10), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 100,
-                rowsPerSecond, 0, 0);
+        Totals totals = Totals.builder()
+                .operations(1_000)
+                .rows((long) (rowsPerSecond * 10))
+                .durationSeconds(10)
+                .operationsPerSecond(100)
+                .rowsPerSecond(rowsPerSecond)
+                .build();
         OperationStats o = new OperationStats("insert", "insert", 1_000, 0, 0, 0, 0, 0, totals.rows(), 0, 0, 0,
                 p99Millis / 4, p99Millis / 3, p99Millis / 2, p99Millis / 1.5, p99Millis, p99Millis * 1.2, p99Millis * 2, null);
         Map<String, String> options = new HashMap<>(t.options());

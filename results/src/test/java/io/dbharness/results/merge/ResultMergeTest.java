@@ -72,8 +72,8 @@ class ResultMergeTest {
         }
         Histogram all = histogram(perInterval);
         double seconds = 10.0 * perInterval.length;
-        Totals totals = Totals.of(new io.dbharness.core.api.RunTotals(ops, ops * 100, 0, ops * 1000, ops * 5000, 1, 100,
-                0, 0, 0, 2, 0), seconds);
+        Totals totals = Totals.of(io.dbharness.core.api.RunTotals.builder().operations(ops).rows(ops * 100)
+                .points(ops * 1000).bytes(ops * 5000).errors(1).failedRows(100).retries(2).build(), seconds);
         OperationStats os = new OperationStats("insert", "insert", ops - 1, 0, 1, 0, 2, 0, ops * 100, 100, 0, 0,
                 all.getMean() / 1000, ms(all, 50), ms(all, 90), ms(all, 95), ms(all, 99), ms(all, 99.9),
                 all.getMaxValue() / 1000.0, HistogramCodec.encode(all));
@@ -220,8 +220,8 @@ class ResultMergeTest {
                     n / s, rows / s, rows / s, rows * 50 / s / 1e6, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
                     List.of(t))), null));
         }
-        Totals totals = Totals.of(new io.dbharness.core.api.RunTotals(ops, ops * 100, 0, ops * 100, ops * 5000, 0, 0,
-                0, 0, 0, 0, 0), end);
+        Totals totals = Totals.of(io.dbharness.core.api.RunTotals.builder().operations(ops).rows(ops * 100)
+                .points(ops * 100).bytes(ops * 5000).build(), end);
         OperationStats os = new OperationStats("insert", "insert", ops, 0, 0, 0, 0, 0, ops * 100, 0, 0, 0,
                 all.getMean() / 1000, ms(all, 50), ms(all, 90), ms(all, 95), ms(all, 99), ms(all, 99.9),
                 all.getMaxValue() / 1000.0, HistogramCodec.encode(all));

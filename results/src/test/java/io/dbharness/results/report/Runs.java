@@ -91,8 +91,17 @@ final class Runs {
                         encode(h)));
                 types.add(new IntervalSample.TypeInterval(e.getKey(), n / 2, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, encode(h)));
             }
-            Totals totals = new Totals(operations, rows, 0, rows * 10, rows * 100, 0, 0, 0, 0, 0, 0, 0, seconds,
-                    operations / seconds, rows / seconds, rows * 10 / seconds, rows * 100 / seconds / 1e6);
+            Totals totals = Totals.builder()
+                    .operations(operations)
+                    .rows(rows)
+                    .points(rows * 10)
+                    .bytes(rows * 100)
+                    .durationSeconds(seconds)
+                    .operationsPerSecond(operations / seconds)
+                    .rowsPerSecond(rows / seconds)
+                    .pointsPerSecond(rows * 10 / seconds)
+                    .megabytesPerSecond(rows * 100 / seconds / 1e6)
+                    .build();
             List<IntervalSample> intervals = new ArrayList<>();
             for (int i = 1; i <= 2; i++) {
                 double rate = rows / seconds * (i == 1 ? 0.9 : 1.1);

@@ -1,8 +1,10 @@
 package io.dbharness.tpcc;
 
+import io.dbharness.core.api.CommitTracking;
 import io.dbharness.core.api.Fate;
 import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
+import io.dbharness.core.api.Resolution;
 import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WorkerSession;
@@ -43,9 +45,25 @@ final class Terminal implements WorkerSession {
     private long issued;
     /** The previous transaction, whose think time comes before the next one's keying time. */
     private Transaction previous;
+    /** How the target tells whether a COMMIT whose answer was lost committed; null when it cannot. */
+    private final CommitTracking tracking;
+    /** The id of the transaction whose COMMIT got no answer, for {@link Txn#resolve}; -1 when none. */
+    private long pendingXid = -1;
+    private final DeliveryCounts deliveries;
 
-    Terminal(SqlAccess access, TpccSql sql, TpccOptions options, int warehouses, TpccRandom random, int index)
-            throws TargetException {
+    /**
+     * Delivery's districts, counted when its transaction commits: those that had no new order to deliver are
+     * skipped, which clause 2.7.4.2 allows and asks to be reported.
+     */
+    static final class DeliveryCounts {
+        final java.util.concurrent.atomic.LongAdder districts = new java.util.concurrent.atomic.LongAdder();
+        final java.util.concurrent.atomic.LongAdder skipped = new java.util.concurrent.atomic.LongAdder();
+    }
+
+    Terminal(SqlAccess access, TpccSql sql, TpccOptions options, int warehouses, TpccRandom random, int index,
+             CommitTracking tracking, DeliveryCounts deliveries) throws TargetException {
+        this.tracking = tracking;
+        this.deliveries = deliveries;
         this.access = access;
         this.sql = sql;
         this.options = options;
@@ -130,13 +148,27 @@ final class Terminal implements WorkerSession {
         /** The statements up to (not including) the commit; returns whether to commit. */
         abstract boolean body() throws SQLException;
 
+        /** Once the transaction committed (or was found to have). */
+        void committed() {
+        }
+
+        /** Whether the transaction changes something, so a lost COMMIT leaves it in doubt (read ones are run again). */
+        boolean writes() {
+            return true;
+        }
+
         @Override
         public OpResult execute() throws TargetException {
             Connection c = connection;
             cancels.set(0);
+            pendingXid = -1;
             boolean commit;
+            long xid = -1;
             try {
                 commit = body();
+                if (commit && tracking != null && writes()) {
+                    xid = tracking.transactionId(c); // known before the COMMIT, so a lost answer can be settled
+                }
             } catch (SQLException e) {
                 rollbackQuietly(c);
                 throw access.failure(e, kind.title);
@@ -144,6 +176,7 @@ final class Terminal implements WorkerSession {
             try {
                 if (commit) {
                     c.commit();
+                    committed();
                     return OpResult.ok();
                 }
                 c.rollback();
@@ -151,7 +184,38 @@ final class Terminal implements WorkerSession {
             } catch (SQLException e) {
                 TargetException te = access.failure(e, kind.title + (commit ? " commit" : " rollback"));
                 // a commit whose answer never came may have been applied: never retried blindly
-                return commit && te.connectionLost() ? failUnknown(te) : failNotApplied(c, te);
+                if (commit && te.connectionLost()) {
+                    pendingXid = xid;
+                    return failUnknown(te);
+                }
+                return failNotApplied(c, te);
+            }
+        }
+
+        /**
+         * After a COMMIT whose answer was lost, on the new connection: the transaction's fate from the target.
+         * Committed counts as done; rolled back lets the engine run it again with the same inputs.
+         */
+        @Override
+        public Resolution resolve() throws TargetException {
+            long xid = pendingXid;
+            if (xid < 0 || tracking == null) {
+                return Resolution.UNKNOWN;
+            }
+            try {
+                Fate fate = tracking.fate(connection, xid);
+                if (fate == Fate.UNKNOWN) {
+                    return Resolution.UNKNOWN;
+                }
+                pendingXid = -1;
+                if (fate == Fate.APPLIED) {
+                    committed();
+                    return Resolution.applied(OpResult.ok());
+                }
+                return Resolution.NOT_APPLIED;
+            } catch (SQLException e) {
+                TargetException te = access.failure(e, "asking whether a " + kind.title + " committed");
+                throw new TargetException(te.kind(), Fate.UNKNOWN, te.vendorCode(), te.getMessage(), e);
             }
         }
 
@@ -174,6 +238,11 @@ final class Terminal implements WorkerSession {
         @Override
         public boolean idempotent() {
             return true;
+        }
+
+        @Override
+        boolean writes() {
+            return false;
         }
     }
 
@@ -492,9 +561,19 @@ final class Terminal implements WorkerSession {
     private Operation delivery(int w, long notBefore) {
         int carrier = random.uniform(1, 10);
         return new Txn(Transaction.DELIVERY, notBefore) {
+            /** Districts of the last attempt that had no new order. */
+            private int skipped;
+
+            @Override
+            void committed() {
+                deliveries.districts.add(10);
+                deliveries.skipped.add(skipped);
+            }
+
             @Override
             boolean body() throws SQLException {
                 Timestamp now = new Timestamp(System.currentTimeMillis());
+                skipped = 0;
                 for (int d = 1; d <= 10; d++) {
                     int orderId = -1;
                     for (int attempt = 0; attempt < DELIVERY_ATTEMPTS && orderId < 0; attempt++) {
@@ -512,6 +591,7 @@ final class Terminal implements WorkerSession {
                         }
                     }
                     if (orderId < 0) {
+                        skipped++;
                         continue;
                     }
                     PreparedStatement p = ps("del_get_order", w, d, orderId);

@@ -38,7 +38,9 @@ final class TpccWorkload implements Workload {
     private final long seed;
 
     // what prepare() found or made, read by the workers it opens afterwards
-    private SqlAccess access;
+    private io.dbharness.core.api.SqlTransactions access;
+    /** Delivery's districts over the whole run (warm-up included): handled, and skipped for want of a new order. */
+    private final Terminal.DeliveryCounts deliveries = new Terminal.DeliveryCounts();
     private TpccSql sql;
     private Schema.Load load;
     private TpccRandom.Constants runConstants;
@@ -171,7 +173,8 @@ final class TpccWorkload implements Workload {
         }
         int terminal = shard == null ? worker : shard.slot(worker); // the same terminal as in an unsharded run
         long terminalSeed = seed * 31 + 7919L * (terminal + 1);
-        return new Terminal(access, sql, options, load.warehouses(), new TpccRandom(terminalSeed, runConstants), terminal);
+        return new Terminal(access, sql, options, load.warehouses(), new TpccRandom(terminalSeed, runConstants), terminal,
+                access.commitTracking().orElse(null), deliveries);
     }
 
     @Override
@@ -251,6 +254,14 @@ final class TpccWorkload implements Workload {
             loader.rows().forEach((t, n) -> m.put("loaded." + t, Long.toString(n)));
         } else {
             m.put("load", options.runOnly() ? "--run-only: tables loaded before" : "none");
+        }
+        long districts = deliveries.districts.sum();
+        if (districts > 0) {
+            long skipped = deliveries.skipped.sum();
+            m.put("deliveryDistricts", Long.toString(districts));
+            m.put("deliverySkippedDistricts", Long.toString(skipped));
+            m.put(Workload.NOTE + "Delivery: districts skipped", String.format(Locale.ROOT,
+                    "%,d of %,d (no new order in the district at that moment; clause 2.7.4.2)", skipped, districts));
         }
         if (runConstants != null) {
             m.put("nurandC", "C_LAST load " + load.constants().cLast() + ", run " + runConstants.cLast() + "; C_ID "

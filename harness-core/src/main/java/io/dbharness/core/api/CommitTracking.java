@@ -1,0 +1,25 @@
+package io.dbharness.core.api;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * How a SQL target tells, after a lost connection, whether a transaction committed: the client reads the
+ * transaction's id before it sends COMMIT, and when the answer to the COMMIT is lost it asks about that id on a
+ * new connection (PostgreSQL: {@code txid_current()} and {@code txid_status()}, from release 10).
+ */
+public interface CommitTracking {
+
+    /**
+     * The id of the transaction open on {@code connection} (autocommit off), assigning one if it has none yet;
+     * read just before its COMMIT.
+     */
+    long transactionId(Connection connection) throws SQLException;
+
+    /**
+     * What became of transaction {@code id}, asked on {@code connection} (a new one): APPLIED when it committed,
+     * NOT_APPLIED when it aborted, UNKNOWN when the target cannot tell (too old, or still running after a few
+     * seconds: its backend has not noticed the lost connection). Leaves no transaction open.
+     */
+    Fate fate(Connection connection, long id) throws SQLException;
+}
