@@ -102,7 +102,13 @@ final class PostgresIngest implements TimeSeriesIngest {
     public OptionalLong countRows(SeriesSchema schema) throws TargetException {
         String table = Tables.quote(schema.tableName());
         try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
-            return OptionalLong.of(count(st, table));
+            // a count reads the whole table: a check's deadline, not one write's (--op-timeout), for this transaction
+            c.setAutoCommit(false);
+            st.execute(sql.render("local_statement_timeout", Map.of("millis",
+                    Long.toString(io.dbharness.core.api.Verification.checkTimeout(opTimeout).toMillis()))));
+            long n = count(st, table);
+            c.rollback(); // it changed nothing
+            return OptionalLong.of(n);
         } catch (SQLException e) {
             throw SqlErrors.classify(e, "counting rows of " + table);
         }

@@ -41,11 +41,15 @@ final class Consistency {
     private Consistency() {
     }
 
-    /** Runs every condition; returns the ones that fail. */
-    static List<Violation> check(SqlAccess access, TpccSql sql) throws TargetException {
+    /**
+     * Runs every condition, each statement bounded by {@code timeout} (a check's deadline, longer than one
+     * transaction's --op-timeout); returns the ones that fail.
+     */
+    static List<Violation> check(SqlAccess access, TpccSql sql, java.time.Duration timeout) throws TargetException {
         List<Violation> out = new ArrayList<>();
         try (Connection c = access.dataSource().getConnection(); Statement st = c.createStatement()) {
-            c.setAutoCommit(true);
+            c.setAutoCommit(false); // SET LOCAL lasts until the end of this transaction; it changes nothing
+            st.execute(sql.render("check_timeout", java.util.Map.of("millis", Long.toString(timeout.toMillis()))));
             for (int n : CONDITIONS) {
                 List<String> rows = new ArrayList<>();
                 try (ResultSet rs = st.executeQuery(sql.get("check/" + n))) {
@@ -64,6 +68,7 @@ final class Consistency {
                     out.add(new Violation(n, rows));
                 }
             }
+            c.rollback();
         } catch (SQLException e) {
             throw access.failure(e, "checking the consistency conditions");
         }

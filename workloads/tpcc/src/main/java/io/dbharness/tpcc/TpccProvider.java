@@ -43,6 +43,8 @@ public final class TpccProvider implements WorkloadProvider {
     public Workload create(Settings settings, io.dbharness.core.api.Shard shard) {
         TpccOptions options = TpccOptions.from(settings);
         long seed = settings.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-        return new TpccWorkload(options, settings.source("warehouses") != Settings.Source.DEFAULT, seed, shard);
+        return new TpccWorkload(options, settings.source("warehouses") != Settings.Source.DEFAULT, seed,
+                io.dbharness.core.api.Verification.checkTimeout(io.dbharness.core.engine.RunOptions.opTimeout(settings)),
+                shard);
     }
 }

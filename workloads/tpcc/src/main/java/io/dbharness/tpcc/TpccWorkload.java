@@ -39,6 +39,7 @@ final class TpccWorkload implements Workload {
 
     // what prepare() found or made, read by the workers it opens afterwards
     private io.dbharness.core.api.SqlTransactions access;
+    private final Duration checkTimeout;
     /** Delivery's districts over the whole run (warm-up included): handled, and skipped for want of a new order. */
     private final Terminal.DeliveryCounts deliveries = new Terminal.DeliveryCounts();
     private TpccSql sql;
@@ -53,11 +54,13 @@ final class TpccWorkload implements Workload {
     /** This process's part of a sharded run, null when unsharded: terminals t with t % n == i. */
     private final Shard shard;
 
-    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed) {
-        this(options, warehousesGiven, seed, null);
+    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Duration checkTimeout) {
+        this(options, warehousesGiven, seed, checkTimeout, null);
     }
 
-    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Shard shard) {
+    /** @param checkTimeout the deadline of each statement of the consistency checks ({@link Verification#checkTimeout}) */
+    TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Duration checkTimeout, Shard shard) {
+        this.checkTimeout = checkTimeout;
         if (shard != null && shard.count() > 1) {
             if (options.loadOnly()) {
                 throw new UsageException("--load-only cannot be split into shards: load once, in one process");
@@ -207,7 +210,7 @@ final class TpccWorkload implements Workload {
 
     @Override
     public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
-        List<Consistency.Violation> failed = Consistency.check(access, sql);
+        List<Consistency.Violation> failed = Consistency.check(access, sql, checkTimeout);
         String checked = "consistency conditions " + java.util.Arrays.stream(Consistency.CONDITIONS)
                 .mapToObj(Integer::toString).collect(Collectors.joining(", "));
         if (failed.isEmpty()) {
