@@ -166,7 +166,10 @@ public final class SummaryTable {
             for (GroupResult g : r.groups()) {
                 if (g.pacing() != null) {
                     add(rows, named ? g.name() + " pacing (open model)" : "pacing (open model)",
-                            "ABORTED".equals(r.stopReason()) ? "n/a: the run aborted" : pacing(g.pacing()));
+                            "ABORTED".equals(r.stopReason()) ? "n/a: the run aborted"
+                                    // nothing was due in the time given: keeping up with nothing says nothing
+                                    : g.totals().operations() == 0 && g.totals().cutOff() == 0
+                                    ? "n/a: no operation fell due before the run ended" : pacing(g.pacing()));
                 }
             }
         }

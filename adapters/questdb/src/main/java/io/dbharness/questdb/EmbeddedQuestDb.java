@@ -50,7 +50,7 @@ public final class EmbeddedQuestDb implements AutoCloseable {
             dir = Files.createTempDirectory("dbharness-questdb-");
             Path root = Files.createDirectories(dir.resolve("db"));
             QuestDbLogging.configureOnce(dir);
-            ServerMain created = ServerMain.create(root.toString(), CONFIG);
+            ServerMain created = keepingHangUp(() -> ServerMain.create(root.toString(), CONFIG));
             server = created;
             QuestDbLogging.quietly(() -> {
                 created.start();
@@ -64,6 +64,28 @@ public final class EmbeddedQuestDb implements AutoCloseable {
             }
             deleteTree(dir);
             throw new IllegalStateException("could not start embedded QuestDB: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * QuestDB's bootstrap ignores SIGHUP, as a daemon started with nohup would; embedded, this process's handler
+     * (the runner stops cleanly and exits 129) must stay. So the handler in place before is put back.
+     */
+    @SuppressWarnings("sunapi") // sun.misc.Signal: the JDK's only way to read and set a signal's handler
+    private static ServerMain keepingHangUp(java.util.function.Supplier<ServerMain> create) {
+        sun.misc.Signal hup;
+        sun.misc.SignalHandler before;
+        try {
+            hup = new sun.misc.Signal("HUP");
+            before = sun.misc.Signal.handle(hup, sun.misc.SignalHandler.SIG_DFL);
+            sun.misc.Signal.handle(hup, before);
+        } catch (IllegalArgumentException | LinkageError unsupported) {
+            return create.get(); // no SIGHUP here (or handlers not allowed): nothing to keep
+        }
+        try {
+            return create.get();
+        } finally {
+            sun.misc.Signal.handle(hup, before);
         }
     }
 

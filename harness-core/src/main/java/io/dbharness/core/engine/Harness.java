@@ -147,7 +147,11 @@ public final class Harness {
         }
         String failure = out.usageFailure() != null ? out.usageFailure().getMessage()
                 : out.failure() != null ? out.failure().getMessage()
-                : out.abandoned() > 0 ? out.abandoned() + " workers did not return after they were cancelled" : null;
+                : out.abandoned() > 0 ? out.abandoned() + " workers did not return after they were cancelled"
+                : measuredNothing(plan, out, t) ? "nothing was measured: no operation started before --duration "
+                        + plan.settings().string("duration") + " ended" + (plan.options().rate() > 0 ? " (under --rate"
+                        + " a batch falls due when the last of its rows does: raise --duration or --rate, or write"
+                        + " smaller batches)" : "") : null;
         return common(plan, info, start, end)
                 .totals(Totals.of(t, out.elapsedSeconds()))
                 .groups(groupResults)
@@ -165,7 +169,8 @@ public final class Harness {
                 .stopReason(out.stopReason().name())
                 .failure(failure)
                 .failedPhase(failure == null ? null : PHASE_RUN)
-                .exitCode(exitCode(out, t, checked.verification(), stop))
+                .exitCode(failure != null && out.failure() == null && out.usageFailure() == null && stop.requested() == null
+                        ? 1 : exitCode(out, t, checked.verification(), stop))
                 .build();
     }
 
@@ -211,6 +216,17 @@ public final class Harness {
                 .workers(plan.groups().stream().mapToInt(WorkerGroup::workers).sum())
                 .label(plan.options().label())
                 .shard(plan.sharding().shard());
+    }
+
+    /**
+     * A run that ended at its --duration without one operation started, though its workers had work (a rate so
+     * low that the first batch falls due after the end): it measured nothing, which is no success.
+     */
+    private static boolean measuredNothing(Plan plan, Engine.Outcome out, RunTotals t) {
+        boolean hadWork = plan.groups().stream().anyMatch(g -> g.plannedOperations().orElse(1) > 0
+                && g.plannedRows().orElse(1) > 0);
+        return out.stopReason() == Engine.StopReason.DURATION && hadWork && t.operations() == 0 && t.cutOff() == 0
+                && t.timeouts() == 0;
     }
 
     /** {@link RunResult#failedPhase()}: the failure came before the measured run, or during it. */
