@@ -16,10 +16,12 @@ import io.dbharness.core.encode.EncoderFormat;
 import io.dbharness.core.encode.RowEncoder;
 
 import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -79,6 +81,9 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             if (nonEmpty && mode == SchemaMode.APPEND && format == EncoderFormat.COPY_BINARY) {
                 throw new UsageException("cannot --append to a copy-binary file: it is one stream with one header");
             }
+            if (nonEmpty && mode == SchemaMode.APPEND && format == EncoderFormat.CSV) {
+                requireCsvHeader(path);
+            }
             boolean append = mode == SchemaMode.APPEND;
             Path parent = path.toAbsolutePath().getParent();
             if (parent != null) {
@@ -88,6 +93,24 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             headerNeeded = !(append && nonEmpty);
         } catch (IOException e) {
             throw new TargetException(TargetException.Kind.FATAL, null, "cannot write " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Rows of other flags under the file's header would be read as its columns: refused, as the postgres target
+     * refuses a table that does not fit.
+     */
+    private void requireCsvHeader(Path path) throws IOException {
+        ByteSink header = new ByteSink(256);
+        streamEncoder.begin(header);
+        String ours = new String(header.toByteArray(), StandardCharsets.US_ASCII).strip();
+        String theirs;
+        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.ISO_8859_1)) {
+            theirs = r.readLine();
+        }
+        if (!ours.equals(theirs)) {
+            throw new UsageException("output file " + path + " holds the columns " + theirs + ", not this run's " + ours
+                    + "; give the flags it was written with, or use --clean to overwrite it");
         }
     }
 

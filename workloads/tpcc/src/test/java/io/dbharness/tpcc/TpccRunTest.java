@@ -78,6 +78,20 @@ class TpccRunTest {
         assertEquals("serializable", r.workloadInfo().get("isolation"));
     }
 
+    /**
+     * 900 Deliveries on one warehouse deliver every district's 900 new orders: a correct run, which passes
+     * (clause 3.3.2.2 does not apply max(NO_O_ID) to a district without outstanding new orders).
+     */
+    @Test
+    void deliveriesThatEmptyNewOrderStayConsistent() throws Exception {
+        freshLoad();
+        RunResult r = pg.run("run-only", true, "terminals", 1, "txns-per-terminal", 900, "weights", "0,0,0,100,0", "verify", true);
+        assertEquals(0, pg.count("SELECT count(*) FROM new_order"));
+        assertEquals(0, pg.count("SELECT count(*) FROM oorder WHERE o_carrier_id IS NULL"));
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertEquals(0, r.exitCode(), r::failure);
+    }
+
     @Test
     void aWarmUpIsRunButNotMeasured() throws Exception {
         freshLoad();
