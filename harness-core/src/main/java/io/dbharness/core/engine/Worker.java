@@ -220,7 +220,7 @@ final class Worker implements Runnable {
                 }
                 mustReconnect = false;
                 if (r.fate() == Fate.APPLIED) {
-                    complete(stats, r.result(), intended);
+                    complete(stats, accounted(op, r.result()), intended);
                     return;
                 }
                 lastUnknown = r.fate() == Fate.UNKNOWN;
@@ -255,7 +255,7 @@ final class Worker implements Runnable {
             try {
                 OpResult r = op.execute();
                 endAttempt();
-                complete(stats, r, intended);
+                complete(stats, accounted(op, r), intended);
                 return;
             } catch (TargetException e) {
                 endAttempt();
@@ -414,6 +414,16 @@ final class Worker implements Runnable {
         } finally {
             group.reconnecting.decrementAndGet();
         }
+    }
+
+    /**
+     * Rows the target took without storing them or saying why (a trigger that drops them, a rule) count as
+     * skipped, so every row sent is accounted for and the summary shows them.
+     */
+    private static OpResult accounted(Operation op, OpResult r) {
+        long missing = op.rows() - r.rows() - r.skippedRows();
+        return missing <= 0 ? r : new OpResult(r.outcome(), r.rows(), r.skippedRows() + missing, r.points(), r.bytes(),
+                r.returnedRows());
     }
 
     private void complete(TypeStats stats, OpResult r, long intended) {
