@@ -12,8 +12,10 @@ import java.util.Locale;
 
 /**
  * Prints one line per group of workers per watch interval, e.g.
- * {@code [  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  cpu 63%  42%  ETA 14s}
- * ({@code cpu}: the host's user and system time over the interval, where /proc can be read);
+ * {@code [  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  cpu 63%  done 42%  ETA 14s}
+ * ({@code cpu}: the host's user and system time over the interval, where /proc can be read; {@code done}: the
+ * share of the planned work, or of --duration, behind it); a group whose workers have all done their share says
+ * {@code done} and its count, nothing more;
  * a group whose operations carry no rows (queries, transactions) shows operations instead. Rates and p99 are
  * of the interval just ended (what the target does now); counts are cumulative. With several groups each
  * line starts with the group's name. Meant for stderr, so stdout stays free for the final summary or JSON.
@@ -63,6 +65,14 @@ public final class ProgressPrinter implements ProgressListener {
             b.append(name).append(": ");
         }
         boolean rows = g.rows() > 0 || g.operations() == 0;
+        if (g.state() == ProgressListener.State.DONE && name != null) {
+            // an ingest done while the queries go on: rates of zero and 100% would read as a stalled group
+            b.append("done, ").append(rows ? Fmt.count(g.rows()) + " rows" : Fmt.count(g.operations()) + " ops");
+            if (g.errors() > 0) {
+                b.append(", ").append(Fmt.count(g.errors())).append(g.errors() == 1 ? " error" : " errors");
+            }
+            return b.toString();
+        }
         if (rows) {
             b.append(Fmt.count(g.rows())).append(" rows  ");
             b.append(Fmt.rate(i == null ? 0 : i.rowsPerSecond())).append(" rows/s  ");
@@ -100,7 +110,7 @@ public final class ProgressPrinter implements ProgressListener {
                 if (g.hasEta()) {
                     if (g.fractionDone() >= 0) {
                         // floor, so 100% only shows when the run really is done
-                        b.append("  ").append((int) Math.floor(g.fractionDone() * 100)).append('%');
+                        b.append("  done ").append((int) Math.floor(g.fractionDone() * 100)).append('%');
                     }
                     b.append("  ETA ").append(Fmt.shortDuration(g.etaSeconds()));
                 }

@@ -56,6 +56,21 @@ public final class SummaryTable {
         return b.toString();
     }
 
+    /**
+     * The measured time; when start to stop spans much more (a warm-up, shards starting apart, the grace at the
+     * end), it says the two differ, so "stop - start" is not read as the duration the rates are over.
+     */
+    private static String measuredWindow(RunResult r) {
+        double measured = r.totals().durationSeconds();
+        String d = duration(measured);
+        if (r.start() == null || r.end() == null) {
+            return d;
+        }
+        double span = java.time.Duration.between(r.start(), r.end()).toNanos() / 1e9;
+        return span - measured > Math.max(1.0, 0.1 * span) ? d + " measured (of " + duration(span)
+                + " from start to stop; the rates are over the measured time)" : d;
+    }
+
     private static String title(RunResult r) {
         String t = "dbharness " + r.workload() + " → " + r.target();
         TargetInfo info = r.targetInfo();
@@ -75,7 +90,7 @@ public final class SummaryTable {
         add(rows, "load", r.loadModel());
         add(rows, "start", time(r.start()));
         add(rows, "stop", time(r.end()));
-        add(rows, "duration", duration(t.durationSeconds()));
+        add(rows, "duration", measuredWindow(r));
         if (r.warmup() != null) {
             add(rows, "warm-up (not measured)", duration(r.warmup().durationSeconds()) + ", "
                     + Fmt.count(r.warmup().operations()) + " operations, " + Fmt.count(r.warmup().errors()) + " errors");

@@ -34,7 +34,7 @@ class ProgressPrinterTest {
 
     @Test
     void lineWithEta() {
-        assertEquals("[  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  42%  ETA 14s",
+        assertEquals("[  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  done 42%  ETA 14s",
                 line(10.2, insert(State.RUNNING, 0, 0, 0, 0, 14.4, 0.42)));
     }
 
@@ -63,6 +63,16 @@ class ProgressPrinterTest {
                 "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms  behind 2.5 s"), lines);
     }
 
+    /** iot-mixed's idle phase: the ingest is done while the queries go on; no rates of zero, no 100%. */
+    @Test
+    void aGroupThatIsDoneSaysSoAndNothingMore() {
+        IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), null);
+        List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.DONE, 0, 0, 0, 0, 0, 1.0),
+                new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0))));
+        assertEquals(List.of("[  10s]  insert: done, 1,234,567 rows", "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"),
+                lines);
+    }
+
     @Test
     void theHostsCpuShowsOnceOnTheFirstLine() {
         io.dbharness.core.result.HostSample host = new io.dbharness.core.result.HostSample(48.2, 14.5, 3, 0.4, 1, 2, 0,
@@ -71,7 +81,7 @@ class ProgressPrinterTest {
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, 14.4, 0.42),
                 new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0))));
         assertEquals(List.of(
-                "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  cpu 63%  42%  ETA 14s",
+                "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  cpu 63%  done 42%  ETA 14s",
                 "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"), lines);
         IntervalSample unknown = new IntervalSample(10, 1, List.of(INSERT), new io.dbharness.core.result.HostSample(-1, -1,
                 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
@@ -85,7 +95,7 @@ class ProgressPrinterTest {
         var printer = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         printer.onInterval(SAMPLE, new Progress(3725, List.of(new GroupProgress("insert", State.RUNNING, 1, 1, 10, 100,
                 1, 0, 0, 0, 4000, 0.999, 0))));
-        assertEquals("[1h02m]  1 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  1 error  99%  ETA 1h06m"
+        assertEquals("[1h02m]  1 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  1 error  done 99%  ETA 1h06m"
                 + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
     }
 
@@ -94,12 +104,12 @@ class ProgressPrinterTest {
         GroupInterval tx = new GroupInterval("tpcc", 4_000, 0, 0, 0, 0, 0, 0, 800, 0, 0, 0, 5.0, 29.6, 90.0, List.of());
         GroupProgress g = new GroupProgress("tpcc", State.RUNNING, 40_000, 0, 0, 0, 0, 0, 0, 0, 25, 0.5, 0);
         IntervalSample sample = new IntervalSample(10.0, 5.0, List.of(tx), null);
-        assertEquals("[   5s]  warm-up (not measured)  40,000 ops  800 ops/s  p99 29.6 ms  50%  ETA 25s",
+        assertEquals("[   5s]  warm-up (not measured)  40,000 ops  800 ops/s  p99 29.6 ms  done 50%  ETA 25s",
                 ProgressPrinter.lines(sample, new Progress(5, List.of(g), true, java.util.Map.of())).get(0));
         java.util.Map<String, Double> figures = new java.util.LinkedHashMap<>();
         figures.put("tpmC", 23_538.1);
         figures.put("tpmTotal", 52_725.2);
-        assertEquals("[  30s]  40,000 ops  800 ops/s  tpmC 23,538  tpmTotal 52,725  p99 29.6 ms  50%  ETA 25s",
+        assertEquals("[  30s]  40,000 ops  800 ops/s  tpmC 23,538  tpmTotal 52,725  p99 29.6 ms  done 50%  ETA 25s",
                 ProgressPrinter.lines(sample, new Progress(30, List.of(g), false, figures)).get(0));
     }
 }

@@ -192,4 +192,16 @@ class SummaryTableTest {
         assertTrue(s.contains("operation  count  per s  p50 ms  p90 ms  p95 ms  p99 ms  max ms  rolled back  retries  errors\n"), s);
         assertTrue(s.contains("new-order  4,500  450.0    7.50    14.8    19.0    29.6   116.7           45        7       1\n"), s);
     }
+
+    /** A merged sharded run spans more than its measured window: the summary says which one the rates are over. */
+    @Test
+    void aDurationShorterThanStartToStopSaysItIsTheMeasuredTime() {
+        RunResult f = Samples.clean();
+        RunResult merged = f.toBuilder().end(f.start().plusSeconds(3))
+                .totals(f.totals().toBuilder().durationSeconds(1.3).build()).build();
+        assertRow(SummaryTable.render(merged), "duration", "1.3 s measured (of 3.0 s from start to stop; the rates are over"
+                + " the measured time)");
+        RunResult plain = f.toBuilder().end(f.start().plusMillis(12_600)).build();
+        assertRow(SummaryTable.render(plain), "duration", "12.3 s");
+    }
 }

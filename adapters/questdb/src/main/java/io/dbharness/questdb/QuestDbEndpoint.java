@@ -18,8 +18,9 @@ import java.util.Properties;
  * @param jdbcUrl  {@code jdbc:postgresql://host:port/qdb}
  * @param password never shown
  * @param display  {@code host:port} of HTTP or {@code embedded}: safe for messages and results
+ * @param pgDerived whether the PostgreSQL wire endpoint was not given but taken from the HTTP host (port 8812)
  */
-record QuestDbEndpoint(URI http, String jdbcUrl, String user, String password, String display) {
+record QuestDbEndpoint(URI http, String jdbcUrl, String user, String password, String display, boolean pgDerived) {
 
     static final int DEFAULT_HTTP_PORT = 9000;
     static final int DEFAULT_PG_PORT = 8812;
@@ -41,11 +42,11 @@ record QuestDbEndpoint(URI http, String jdbcUrl, String user, String password, S
         }
         String jdbc = "jdbc:postgresql://" + bracket(pgHostPort[0]) + ":" + pgHostPort[1] + "/qdb";
         return Optional.of(new QuestDbEndpoint(httpUri, jdbc, s.string("questdb-user"), s.string("questdb-password"),
-                httpUri.getHost() + ":" + httpUri.getPort()));
+                httpUri.getHost() + ":" + httpUri.getPort(), pg.isEmpty()));
     }
 
     static QuestDbEndpoint embedded(EmbeddedQuestDb server) {
-        return new QuestDbEndpoint(URI.create(server.httpUrl()), server.jdbcUrl(), "admin", "quest", "embedded");
+        return new QuestDbEndpoint(URI.create(server.httpUrl()), server.jdbcUrl(), "admin", "quest", "embedded", false);
     }
 
     private static URI httpUri(Settings s, String raw) {

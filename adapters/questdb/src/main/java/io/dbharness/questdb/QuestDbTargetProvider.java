@@ -76,10 +76,19 @@ public final class QuestDbTargetProvider implements TargetProvider {
         EmbeddedQuestDb embedded = external.isPresent() ? null : EmbeddedQuestDb.start();
         QuestDbEndpoint endpoint = external.orElseGet(() -> QuestDbEndpoint.embedded(embedded));
         try {
-            QuestDbSql sql = new QuestDbSql(endpoint);
-            sql.probe();
+            // the endpoint the user named first, so its failure names it, not one derived from it
             IlpHttp http = new IlpHttp(endpoint.http(), endpoint.display());
             http.probe();
+            QuestDbSql sql = new QuestDbSql(endpoint);
+            try {
+                sql.probe();
+            } catch (TargetException e) {
+                if (!endpoint.pgDerived()) {
+                    throw e;
+                }
+                throw new TargetException(e.kind(), e.vendorCode(), e.getMessage() + " (taken to be port "
+                        + QuestDbEndpoint.DEFAULT_PG_PORT + " of the --questdb-http host; --questdb-pg names another)", e);
+            }
             return new QuestDbTarget(endpoint, embedded, sql, new QuestDbIngest(sql, http, precision, batchLines,
                     io.dbharness.core.engine.RunOptions.opTimeout(settings)),
                     precision, batchLines);

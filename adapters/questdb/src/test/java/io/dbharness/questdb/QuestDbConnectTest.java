@@ -29,8 +29,28 @@ class QuestDbConnectTest {
         TargetException e = assertThrows(TargetException.class,
                 () -> QuestDbTestSupport.open(Map.of("questdb-http", "http://127.0.0.1:" + free, "questdb-pg", "127.0.0.1:" + free)));
         assertEquals(TargetException.Kind.UNREACHABLE, e.kind());
-        assertEquals("cannot connect to QuestDB's PostgreSQL wire at 127.0.0.1:" + free + ": connection refused", e.getMessage());
+        assertEquals("cannot reach QuestDB at 127.0.0.1:" + free + ": connection refused", e.getMessage(),
+                "the HTTP endpoint is tried first");
         assertTrue((System.nanoTime() - start) / 1_000_000 < 10_000);
+    }
+
+    /** A wrong --questdb-http is named as given, not as the PostgreSQL wire port derived from it. */
+    @Test
+    void aWrongHttpUrlAloneIsNamedAsGiven() {
+        TargetException e = assertThrows(TargetException.class,
+                () -> QuestDbTestSupport.open(Map.of("questdb-http", "http://127.0.0.1:1")));
+        assertEquals(TargetException.Kind.UNREACHABLE, e.kind());
+        assertEquals("cannot reach QuestDB at 127.0.0.1:1: connection refused", e.getMessage());
+    }
+
+    /** When only the HTTP endpoint answers, the derived PostgreSQL wire port is named with where it came from. */
+    @Test
+    void aDerivedPgPortThatDoesNotAnswerSaysItWasDerived() throws IOException {
+        TargetException e = assertThrows(TargetException.class, () -> QuestDbTestSupport.open(Map.of(
+                "questdb-http", "http://127.0.0.1:" + EmbeddedQuestDbFixture.httpPort())));
+        assertEquals(TargetException.Kind.UNREACHABLE, e.kind());
+        assertEquals("cannot connect to QuestDB's PostgreSQL wire at 127.0.0.1:8812: connection refused (taken to be"
+                + " port 8812 of the --questdb-http host; --questdb-pg names another)", e.getMessage());
     }
 
     @Test

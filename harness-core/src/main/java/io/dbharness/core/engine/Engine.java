@@ -360,7 +360,8 @@ public final class Engine {
                 }
             }
             int reconnecting = g.reconnecting.get();
-            ProgressListener.State state = stopping ? ProgressListener.State.STOPPING
+            ProgressListener.State state = g.done() ? ProgressListener.State.DONE
+                    : stopping ? ProgressListener.State.STOPPING
                     : reconnecting > 0 ? ProgressListener.State.RECONNECTING : ProgressListener.State.RUNNING;
             out.add(new ProgressListener.GroupProgress(g.name(), state, t.operations(), t.rows(), t.points(),
                     t.bytes(), t.errors(), t.timeouts(), t.unknownRows(), reconnecting, eta, fraction,

@@ -45,6 +45,11 @@ final class GroupState {
         finished.incrementAndGet();
     }
 
+    /** Whether every worker of the group has done its share (an ingest done while the queries go on). */
+    boolean done() {
+        return finished.get() >= workers.size();
+    }
+
     /**
      * Seconds the group was at work: until its last worker finished when all of them finished before the
      * run's end (an ingest that is done while queries go on), else the run's.

@@ -41,7 +41,8 @@ public interface ProgressListener {
      * One group's cumulative state.
      *
      * @param state        RUNNING; STOPPING once past --duration or after a stop request, with operations
-     *                     still in flight; RECONNECTING while some of its workers are re-opening a lost connection
+     *                     still in flight; RECONNECTING while some of its workers are re-opening a lost connection;
+     *                     DONE once every worker of the group has done its share (others may go on)
      * @param reconnecting workers of the group re-opening a lost connection now
      * @param etaSeconds   -1 when unknown
      * @param fractionDone -1 when unknown
@@ -56,5 +57,5 @@ public interface ProgressListener {
         }
     }
 
-    enum State { RUNNING, RECONNECTING, STOPPING }
+    enum State { RUNNING, RECONNECTING, STOPPING, DONE }
 }
