@@ -6,6 +6,7 @@ import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.ProgressListener;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.RunOptions;
 import io.dbharness.core.engine.RunSpec;
@@ -66,9 +67,18 @@ final class EmbeddedPostgres implements BeforeAllCallback, AfterAllCallback {
         return runOn("postgres", options);
     }
 
+    /** The same, telling {@code progress} at every watch interval. */
+    RunResult run(ProgressListener progress, Object... options) throws Exception {
+        return runOn("postgres", progress, options);
+    }
+
     RunResult runOn(String target, Object... options) throws Exception {
+        return runOn(target, ProgressListener.NONE, options);
+    }
+
+    private RunResult runOn(String target, ProgressListener progress, Object... options) throws Exception {
         RunSpec.Builder b = RunSpec.builder().target(target).workload("tpcc").environment(Map.of())
-                .option("url", url).option("user", "postgres").option("no-watch", true);
+                .option("url", url).option("user", "postgres").option("no-watch", true).progress(progress);
         for (int i = 0; i < options.length; i += 2) {
             b.option((String) options[i], options[i + 1]);
         }

@@ -144,9 +144,12 @@ class TpccFaultTest {
     @Test
     void aServerThatStopsAnsweringIsCutAtOpTimeout() throws Exception {
         assertEquals(0, pg.run("warehouses", 1, "load-only", true, "clean", true).exitCode());
+        java.util.concurrent.atomic.AtomicLong timeouts = new java.util.concurrent.atomic.AtomicLong();
         CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
             try {
-                return pg.run("run-only", true, "terminals", 2, "duration", "10s", "op-timeout", "1s", "max-errors", 1000,
+                return pg.run((sample, progress) -> timeouts.set(progress.groups().stream()
+                                .mapToLong(g -> g.timeouts()).sum()),
+                        "run-only", true, "terminals", 2, "duration", "10s", "op-timeout", "1s", "max-errors", 1000,
                         "watch-interval", "250ms");
             } catch (Exception e) {
                 throw new IllegalStateException(e);
@@ -157,7 +160,13 @@ class TpccFaultTest {
         java.time.Instant resumed;
         server.forEach(p -> signal(p, "STOP"));
         try {
-            Thread.sleep(6_000);
+            // stopped until a stalled transaction is seen cut (--op-timeout 1s), however long that took; a cut that
+            // waited for the server to come back never comes while it is stopped, and the test fails here
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (timeouts.get() == 0) {
+                assertTrue(System.nanoTime() < until, "no transaction cut within 60 s of the server's stop");
+                Thread.sleep(50);
+            }
         } finally {
             resumed = java.time.Instant.now();
             server.forEach(p -> signal(p, "CONT"));
@@ -169,6 +178,9 @@ class TpccFaultTest {
                 .map(i -> r.start().plusMillis(Math.round(i.endSeconds() * 1000))).orElseThrow(() ->
                         new AssertionError("no timeout counted: " + r.totals()));
         assertTrue(firstTimeout.isBefore(resumed), "first timeout at " + firstTimeout + ", server resumed at " + resumed);
+        // and before the end of the 10 s run: cut by the op-timeout, not by the grace after the end
+        assertTrue(firstTimeout.isBefore(r.start().plusSeconds(10)), "first timeout at " + firstTimeout + ", run from "
+                + r.start());
     }
 
     /**
