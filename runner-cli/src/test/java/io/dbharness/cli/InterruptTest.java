@@ -55,7 +55,7 @@ class InterruptTest {
                     "--tag-num", "400000", "--total-metrics-count", "10", "--watch-interval", "200ms", "--verify",
                     "--results", tmp.toString()));
             cmd.addAll(List.of(more));
-            ProcessBuilder pb = new ProcessBuilder(cmd);
+            ProcessBuilder pb = new ProcessBuilder(CliRun.takingSigint(cmd));
             pb.environment().keySet().removeIf(k -> k.startsWith("PG"));
             process = pb.start();
             pumps = new Thread[] {pump(process.getInputStream(), out, false), pump(process.getErrorStream(), err, true)};
