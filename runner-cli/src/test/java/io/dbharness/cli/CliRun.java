@@ -52,6 +52,26 @@ record CliRun(int exitCode, String out, String err) {
         }
     }
 
+    /**
+     * {@code command} for a runner process that the test interrupts with SIGINT. A suite started in the background
+     * of a shell without job control ignores SIGINT, and every process it starts inherits that: the runner's
+     * handler would never be called. There (Linux: /proc says so) coreutils' env puts the default back.
+     */
+    static java.util.List<String> takingSigint(java.util.List<String> command) throws java.io.IOException {
+        java.nio.file.Path status = java.nio.file.Path.of("/proc/self/status");
+        if (!java.nio.file.Files.isReadable(status)) {
+            return command;
+        }
+        boolean ignored = java.nio.file.Files.readAllLines(status).stream().filter(l -> l.startsWith("SigIgn:"))
+                .anyMatch(l -> (Long.parseUnsignedLong(l.substring("SigIgn:".length()).trim(), 16) & (1L << (2 - 1))) != 0);
+        if (!ignored) {
+            return command;
+        }
+        java.util.List<String> reset = new java.util.ArrayList<>(java.util.List.of("env", "--default-signal=INT"));
+        reset.addAll(command);
+        return reset;
+    }
+
     /** The error output is exactly one line starting with "error: " and holds no stack trace. */
     String oneLineError() {
         String trimmed = err.strip();

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ class InterruptTest {
                     "--tag-num", "400000", "--total-metrics-count", "10", "--watch-interval", "200ms", "--verify",
                     "--results", tmp.toString()));
             cmd.addAll(List.of(more));
-            ProcessBuilder pb = new ProcessBuilder(cmd);
+            ProcessBuilder pb = new ProcessBuilder(CliRun.takingSigint(cmd));
             pb.environment().keySet().removeIf(k -> k.startsWith("PG"));
             process = pb.start();
             pumps = new Thread[] {pump(process.getInputStream(), out, false), pump(process.getErrorStream(), err, true)};
@@ -83,6 +84,13 @@ class InterruptTest {
             return t;
         }
 
+        /** What the process wrote to stderr so far (its pump is still appending). */
+        String stderr() {
+            synchronized (err) {
+                return err.toString();
+            }
+        }
+
         void signal(String name) throws Exception {
             assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor());
         }
@@ -108,6 +116,33 @@ class InterruptTest {
         return DriverManager.getConnection(pg.url(), "postgres", null);
     }
 
+    /**
+     * Waits (60 s at most) until a backend of the runner whose statement is like {@code statement} waits for a
+     * lock: the stall the test's signal is meant to find, however long a loaded machine took to get there.
+     */
+    private static void awaitLockWait(String statement) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        try (Connection c = admin(); Statement st = c.createStatement()) {
+            while (true) {
+                try (ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = "
+                        + "'dbharness' AND wait_event_type = 'Lock' AND query ILIKE '" + statement + "'")) {
+                    rs.next();
+                    if (rs.getLong(1) > 0) {
+                        return;
+                    }
+                }
+                assertTrue(System.nanoTime() < until, "no statement like '" + statement + "' of the run waiting for the lock within 60 s");
+                Thread.sleep(20);
+            }
+        }
+    }
+
+    /**
+     * A stopped run that ends by its grace and its bounded checks (8 s) is told from one that ends only by the
+     * safety net ({@link Interrupts#SAFETY_NET_SECONDS}) or the op-timeout (a minute) by half the safety net.
+     */
+    private static final double NOT_THE_SAFETY_NET = Interrupts.SAFETY_NET_SECONDS / 2.0;
+
     private JsonNode onlyResult() throws IOException {
         try (Stream<Path> files = Files.list(tmp)) {
             List<Path> json = files.filter(p -> p.toString().endsWith(".json")).toList();
@@ -122,12 +157,12 @@ class InterruptTest {
             assertTrue(r.rowsFlowing.await(60, TimeUnit.SECONDS), "no progress line with rows:\n" + r.err);
             lock.setAutoCommit(false);
             st.execute("LOCK TABLE cli_stall IN ACCESS EXCLUSIVE MODE"); // every write now waits, and so would a count
-            Thread.sleep(1_000);
+            awaitLockWait("%");
             r.signal("INT");
-            double secs = r.awaitExit(20);
+            double secs = r.awaitExit(2 * Interrupts.SAFETY_NET_SECONDS);
             lock.rollback();
             assertEquals(130, r.process.exitValue(), r.err.toString());
-            assertTrue(secs < 15, "grace + bounded verification, not the 60 s op-timeout: " + secs);
+            assertTrue(secs < NOT_THE_SAFETY_NET, "grace + bounded verification, not the 60 s op-timeout: " + secs);
             assertTrue(r.err.toString().contains("stopping (SIGINT)"), r.err.toString());
             String summary = r.out.toString();
             assertTrue(summary.contains("│ stopped ") && summary.contains("INTERRUPTED"), summary);
@@ -148,12 +183,12 @@ class InterruptTest {
             lock.setAutoCommit(false);
             st.execute("LOCK TABLE cli_verify IN ACCESS EXCLUSIVE MODE");
             assertTrue(r.verifying.await(30, TimeUnit.SECONDS), "no 'verifying' line:\n" + r.err);
-            Thread.sleep(1_000);
+            awaitLockWait("select count(%");
             r.signal("INT");
-            double secs = r.awaitExit(20);
+            double secs = r.awaitExit(2 * Interrupts.SAFETY_NET_SECONDS);
             lock.rollback();
             assertEquals(130, r.process.exitValue(), r.err.toString());
-            assertTrue(secs < 10, "5 s more for the checks, not --op-timeout's 65 s: " + secs);
+            assertTrue(secs < NOT_THE_SAFETY_NET, "5 s more for the checks, not --op-timeout's 65 s: " + secs);
             assertTrue(r.err.toString().contains("checks after the run"), r.err.toString());
             assertTrue(r.out.toString().contains("stopped (SIGINT) before the verification finished"), r.out.toString());
             assertEquals(130, onlyResult().get("exitCode").asInt());
@@ -181,12 +216,18 @@ class InterruptTest {
             lock.setAutoCommit(false);
             st.execute("LOCK TABLE cli_twice IN ACCESS EXCLUSIVE MODE");
             r.signal("INT");
-            Thread.sleep(300);
+            // the second once the first is taken (two signals at once may arrive as one)
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!r.stderr().contains("stopping (SIGINT)")) {
+                assertTrue(System.nanoTime() < until, "the first SIGINT not taken within 60 s:\n" + r.stderr());
+                Thread.sleep(10);
+            }
             r.signal("INT");
-            double secs = r.awaitExit(10);
+            double secs = r.awaitExit(30);
             lock.rollback();
             assertEquals(130, r.process.exitValue());
-            assertTrue(secs < 3, "at once: " + secs);
+            // the first alone would end it after the grace and the stalled checks (8 s): at once is within the grace
+            assertTrue(secs < io.dbharness.core.engine.Engine.STOP_GRACE.toSeconds(), "at once: " + secs);
             assertTrue(r.err.toString().contains("quitting at once"), r.err.toString());
         }
     }

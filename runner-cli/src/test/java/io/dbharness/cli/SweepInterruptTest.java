@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -31,9 +32,10 @@ class SweepInterruptTest {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path results = tmp.resolve("res");
         // an open model at 1,000 rows/s for a minute: still running when the signal comes
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
-                "io.dbharness.cli.Main", "sweep", "--target", "noop", "--vary", "workers=1,2,3", "--tag-num", "1000",
-                "--rate", "1000", "--duration", "60s", "--watch-interval", "200ms", "--results", results.toString()).start();
+        Process p = new ProcessBuilder(CliRun.takingSigint(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", cp, "io.dbharness.cli.Main", "sweep", "--target", "noop", "--vary", "workers=1,2,3",
+                "--tag-num", "1000", "--rate", "1000", "--duration", "60s", "--watch-interval", "200ms", "--results",
+                results.toString()))).start();
         StringBuilder out = new StringBuilder();
         StringBuilder err = new StringBuilder();
         CountDownLatch flowing = new CountDownLatch(1);

@@ -127,7 +127,8 @@ class HttpPosterTlsTest {
             assertTrue(f.connectFailed());
             assertFalse(f.requestSent());
             assertTrue(f.getMessage().contains("TLS handshake"), f.getMessage());
-            assertTrue(ms >= SHORT.toMillis() - 50 && ms <= SHORT.toMillis() + 700, "failed after " + ms + " ms");
+            // ten times the deadline: slack for a loaded machine, and a handshake without a deadline never ends
+            assertTrue(ms >= SHORT.toMillis() - 50 && ms < 10 * SHORT.toMillis(), "failed after " + ms + " ms");
         }
     }
 

@@ -146,6 +146,11 @@ final class InfluxHttp {
             }
         }
 
+        /** Whether a call is under way: a {@link #cancel()} now ends it (tests wait for this rather than for a time). */
+        boolean inFlight() {
+            return inFlight != null;
+        }
+
         /** From any thread: ends the call in flight (the JDK client aborts its exchange); else the next one. */
         void cancel() {
             cancelled = true;

@@ -54,6 +54,11 @@ final class InfluxQlReader implements QueryReader {
         call.cancel();
     }
 
+    /** Whether a query is under way: a {@link #cancel()} now ends it. */
+    boolean inFlight() {
+        return call.inFlight();
+    }
+
     @Override
     public void close() {
         // the shared client keeps its connections

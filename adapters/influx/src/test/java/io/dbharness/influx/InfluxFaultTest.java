@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -51,7 +52,13 @@ class InfluxFaultTest {
     }
 
     private static ProgressListener onceRowsFlow(CountDownLatch flowing) {
+        return onceRowsFlow(flowing, new AtomicLong());
+    }
+
+    /** Counts {@code flowing} down once rows flow, and keeps the timeouts counted so far in {@code timeouts}. */
+    private static ProgressListener onceRowsFlow(CountDownLatch flowing, AtomicLong timeouts) {
         return (sample, progress) -> {
+            timeouts.set(progress.groups().get(0).timeouts());
             if (progress.groups().get(0).rows() > 0) {
                 flowing.countDown();
             }
@@ -93,16 +100,21 @@ class InfluxFaultTest {
     @Test
     void aServerFrozenPastTheOpTimeoutAndLetGoLosesNothing() throws Exception {
         CountDownLatch flowing = new CountDownLatch(1);
+        AtomicLong timeouts = new AtomicLong();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         Thread fault = during(flowing, failures, () -> {
             server.freeze();
-            try {
-                Thread.sleep(5_000); // past --op-timeout 2s, within the reconnect budget
+            try { // past --op-timeout 2s: until the frozen posts are seen to time out, within the reconnect budget
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (timeouts.get() == 0) {
+                    assertTrue(System.nanoTime() < until, "no post timed out within 60 s of the freeze");
+                    Thread.sleep(20);
+                }
             } finally {
                 server.thaw();
             }
         });
-        RunResult r = Harness.run(spec("fault_frozen").progress(onceRowsFlow(flowing)).build());
+        RunResult r = Harness.run(spec("fault_frozen").progress(onceRowsFlow(flowing, timeouts)).build());
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertNothingLostNothingDoubled(r);

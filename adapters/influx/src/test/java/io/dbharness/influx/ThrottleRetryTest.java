@@ -15,8 +15,14 @@ import org.junit.jupiter.api.Test;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -117,11 +123,12 @@ class ThrottleRetryTest {
         throttleLeft.set(1000);
         retryAfter = "30";
         TargetAdapter[] t = new TargetAdapter[1];
-        try (BatchWriter w = writer(t, "2s")) {
+        try (BatchWriter w = writer(t, "20s")) {
             long t0 = System.nanoTime();
             TargetException e = assertThrows(TargetException.class, () -> w.write(oneRow()));
             assertEquals(TargetException.Kind.RETRYABLE, e.kind());
-            assertTrue(System.nanoTime() - t0 < 1_500_000_000L, "not 30 s of waiting within a 2 s --op-timeout");
+            // at once, not after a wait until the 20 s --op-timeout (nor the 30 s asked for): a quarter of it
+            assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(20) / 4, "not 30 s of waiting within a 20 s --op-timeout");
         } finally {
             t[0].close();
         }
@@ -130,23 +137,34 @@ class ThrottleRetryTest {
     @Test
     void aCancelEndsAThrottleWait() throws Exception {
         throttleLeft.set(1000);
-        retryAfter = "10";
+        retryAfter = "30";
         TargetAdapter[] t = new TargetAdapter[1];
         try (BatchWriter w = writer(t, "60s")) {
+            Thread writing = Thread.currentThread();
+            AtomicLong cancelledAt = new AtomicLong();
+            List<Throwable> failures = new CopyOnWriteArrayList<>();
+            // the cancel once the writer waits as the 429 asked, not while it still posts (that cancel would end the
+            // post instead), however long a loaded machine took to get there
             Thread canceller = new Thread(() -> {
-                try {
-                    Thread.sleep(300);
-                } catch (InterruptedException ignored) {
-                    return;
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (Arrays.stream(writing.getStackTrace()).noneMatch(f -> f.getMethodName().equals("throttleWait"))) {
+                    if (System.nanoTime() > until) {
+                        failures.add(new AssertionError("the writer not in its throttle wait within 60 s"));
+                        return;
+                    }
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
                 }
+                cancelledAt.set(System.nanoTime());
                 w.cancel();
             });
-            long t0 = System.nanoTime();
             canceller.start();
             TargetException e = assertThrows(TargetException.class, () -> w.write(oneRow()));
+            long ended = System.nanoTime();
             canceller.join();
+            assertTrue(failures.isEmpty(), failures.toString());
             assertEquals("429", e.vendorCode());
-            assertTrue(System.nanoTime() - t0 < 3_000_000_000L, "the cancel ended the 10 s wait");
+            // a quarter of the 30 s wait: many times what a cancel takes, and still fails a wait that ran its course
+            assertTrue(ended - cancelledAt.get() < TimeUnit.SECONDS.toNanos(30) / 4, "the cancel ended the 30 s wait");
         } finally {
             t[0].close();
         }

@@ -1,9 +1,11 @@
 package io.dbharness.postgres;
 
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.engine.Engine;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.ProgressListener;
 import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,6 +16,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -36,9 +40,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PostgresFaultTest {
 
-    /** 40,000 devices x 60 s: a run of a few seconds on a small machine, long enough to be hit mid-way. */
+    /**
+     * 40,000 devices x 60 s: a run of a few seconds on a small machine. Each fault waits for the state it needs
+     * (rows flowing, writers back on new connections), not for a time, and lands within a moment of it: well
+     * before the end of 2.4 million rows, however fast the machine.
+     */
     private static final int TAGS = 40_000;
     private static final long PLANNED = TAGS * 60L;
+    /** The default --op-timeout, set explicitly where a test tells the grace from it. */
+    private static final Duration OP_TIMEOUT = Duration.ofSeconds(60);
 
     private static EmbeddedServer server;
 
@@ -62,13 +72,45 @@ class PostgresFaultTest {
                 .option("watch-interval", "200ms").environment(Map.of());
     }
 
-    /** Counts down once rows are flowing, so a fault lands mid-run rather than before the first batch. */
-    private static ProgressListener onceRowsFlow(CountDownLatch flowing) {
-        return (sample, progress) -> {
-            if (progress.groups().get(0).rows() > 0) {
+    /**
+     * The run's state for the faults to wait for: {@link #flowing} once rows are written (so a fault lands mid-run
+     * rather than before the first batch), the group's figures at the last interval, {@link #verifying} once the
+     * workers are done and the verification begins.
+     */
+    private static final class Watch implements ProgressListener {
+        final CountDownLatch flowing = new CountDownLatch(1);
+        final CountDownLatch verifying = new CountDownLatch(1);
+        volatile GroupProgress last;
+
+        @Override
+        public void onInterval(IntervalSample sample, Progress progress) {
+            last = progress.groups().get(0);
+            if (last.rows() > 0) {
                 flowing.countDown();
             }
-        };
+        }
+
+        @Override
+        public void onPhase(String what) {
+            if (what.startsWith("verifying")) {
+                verifying.countDown();
+            }
+        }
+    }
+
+    interface Condition {
+        boolean holds() throws Exception;
+    }
+
+    /** Polls {@code condition} for up to 60 s; fails saying what did not happen. */
+    private static void await(String what, Condition condition) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.holds()) {
+            if (System.nanoTime() - until > 0) {
+                throw new AssertionError("not within 60 s: " + what);
+            }
+            Thread.sleep(20);
+        }
     }
 
     private static Connection admin() throws SQLException {
@@ -78,11 +120,26 @@ class PostgresFaultTest {
         return DriverManager.getConnection("jdbc:postgresql://localhost:" + server.port() + "/postgres", p);
     }
 
-    /** Terminates every backend of the harness (its writers and its spare pool connection); returns how many. */
-    private static int terminateHarnessBackends() throws SQLException {
+    /** Terminates every backend of the harness (its writers and its spare pool connection); returns their pids. */
+    private static List<Integer> terminateHarnessBackends() throws SQLException {
         try (Connection c = admin(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity "
                         + "WHERE application_name = 'dbharness' AND pid <> pg_backend_pid()")) {
+            List<Integer> terminated = new ArrayList<>();
+            while (rs.next()) {
+                if (rs.getBoolean(2)) {
+                    terminated.add(rs.getInt(1));
+                }
+            }
+            return terminated;
+        }
+    }
+
+    /** Backends of the harness at work (in a statement or a transaction), other than those of {@code gone}. */
+    private static int harnessBackendsAtWork(List<Integer> gone) throws SQLException {
+        String except = gone.stream().map(pid -> " AND pid <> " + pid).collect(java.util.stream.Collectors.joining());
+        try (Connection c = admin(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'dbharness' AND state <> 'idle'" + except)) {
             rs.next();
             return rs.getInt(1);
         }
@@ -130,16 +187,17 @@ class PostgresFaultTest {
 
     @Test
     void backendsTerminatedTwiceMidRun() throws Exception {
-        CountDownLatch flowing = new CountDownLatch(1);
+        Watch watch = new Watch();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         List<Integer> terminated = new CopyOnWriteArrayList<>();
-        Thread fault = during(flowing, failures, () -> {
-            Thread.sleep(200);
-            terminated.add(terminateHarnessBackends());
-            Thread.sleep(600);
-            terminated.add(terminateHarnessBackends());
+        Thread fault = during(watch.flowing, failures, () -> {
+            List<Integer> first = terminateHarnessBackends();
+            terminated.add(first.size());
+            // the second blow once both writers are back at work on new connections, however long that took
+            await("both writers at work on new connections", () -> harnessBackendsAtWork(first) >= 2);
+            terminated.add(terminateHarnessBackends().size());
         });
-        RunResult r = Harness.run(spec("fault_terminate").progress(onceRowsFlow(flowing)).build());
+        RunResult r = Harness.run(spec("fault_terminate").progress(watch).build());
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertTrue(terminated.get(0) >= 2 && terminated.get(1) >= 2, "both writers were hit each time: " + terminated);
@@ -150,14 +208,11 @@ class PostgresFaultTest {
 
     @Test
     void withoutCommitTrackingALostWriteIsCountedAsUnknownAndReconciled() throws Exception {
-        CountDownLatch flowing = new CountDownLatch(1);
+        Watch watch = new Watch();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
-        Thread fault = during(flowing, failures, () -> {
-            Thread.sleep(200);
-            terminateHarnessBackends();
-        });
+        Thread fault = during(watch.flowing, failures, PostgresFaultTest::terminateHarnessBackends);
         RunResult r = Harness.run(spec("fault_untracked").option("pg-track-commits", false).option("max-errors", 10)
-                .progress(onceRowsFlow(flowing)).build());
+                .progress(watch).build());
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEquals("COMPLETED", r.stopReason(), r.failure() + " " + r.errors());
@@ -174,13 +229,10 @@ class PostgresFaultTest {
 
     @Test
     void fastRestartMidRun() throws Exception {
-        CountDownLatch flowing = new CountDownLatch(1);
+        Watch watch = new Watch();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
-        Thread fault = during(flowing, failures, () -> {
-            Thread.sleep(200);
-            server.restartFast();
-        });
-        RunResult r = Harness.run(spec("fault_restart").progress(onceRowsFlow(flowing)).build());
+        Thread fault = during(watch.flowing, failures, server::restartFast);
+        RunResult r = Harness.run(spec("fault_restart").progress(watch).build());
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEveryRowAccountedFor(r, "fault_restart");
@@ -189,15 +241,14 @@ class PostgresFaultTest {
 
     @Test
     void anOutageOfSecondsIsWaitedOut() throws Exception {
-        CountDownLatch flowing = new CountDownLatch(1);
+        Watch watch = new Watch();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
-        Thread fault = during(flowing, failures, () -> {
-            Thread.sleep(200);
+        Thread fault = during(watch.flowing, failures, () -> {
             server.stopFast();
-            Thread.sleep(4_000);
+            Thread.sleep(4_000); // the outage itself
             server.startAgain();
         });
-        RunResult r = Harness.run(spec("fault_outage").progress(onceRowsFlow(flowing)).build());
+        RunResult r = Harness.run(spec("fault_outage").progress(watch).build());
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEveryRowAccountedFor(r, "fault_outage");
@@ -206,25 +257,34 @@ class PostgresFaultTest {
 
     @Test
     void aTableLockedPastTheDurationEndsTheRunWithinTheGrace() throws Exception {
-        CountDownLatch flowing = new CountDownLatch(1);
+        Watch watch = new Watch();
         CountDownLatch locked = new CountDownLatch(1);
         List<Throwable> failures = new CopyOnWriteArrayList<>();
-        Thread lock = during(flowing, failures, () -> {
+        Thread lock = during(watch.flowing, failures, () -> {
             try (Connection c = admin(); Statement st = c.createStatement()) {
                 c.setAutoCommit(false);
                 st.execute("LOCK TABLE fault_lock IN ACCESS EXCLUSIVE MODE");
                 locked.countDown();
-                Thread.sleep(10_000); // past --duration 3s + the 3 s grace; the verification then waits for it
-                c.rollback();
+                // held until the workers are done (the verification's count then waits for it): nothing but the
+                // grace's cancel can end the blocked writes before the op-timeout
+                try {
+                    assertTrue(watch.verifying.await(2 * OP_TIMEOUT.toSeconds(), TimeUnit.SECONDS),
+                            "the run's workers still not done 2 op-timeouts later");
+                } finally {
+                    c.rollback();
+                }
             }
         });
         RunResult r = Harness.run(spec("fault_lock").option("tag-num", 400_000).option("duration", "3s")
-                .progress(onceRowsFlow(flowing)).build());
+                .option("op-timeout", OP_TIMEOUT.toSeconds() + "s").progress(watch).build());
         lock.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEquals(0, locked.getCount());
         assertEquals("DURATION", r.stopReason());
-        assertTrue(r.totals().durationSeconds() < 7.5, "deadline + grace, not the 60 s op-timeout: "
+        // --duration 3 s + the grace is 6 s; left to the op-timeout, the blocked writes would end at 60 s: a quarter
+        // of that is twice the expected time on a slow machine and still fails a run that waited for the op-timeout
+        assertTrue(r.totals().durationSeconds() < OP_TIMEOUT.toSeconds() / 4.0, "deadline + grace ("
+                + Engine.STOP_GRACE.toSeconds() + " s), not the " + OP_TIMEOUT.toSeconds() + " s op-timeout: "
                 + r.totals().durationSeconds());
         assertTrue(r.totals().timeouts() >= 1, "the blocked writes were cancelled: " + r.errors());
         assertEquals(0, r.totals().unknownRows(), "a cancelled statement is rolled back: nothing in doubt");
@@ -235,18 +295,22 @@ class PostgresFaultTest {
 
     @Test
     void aWriteBlockedPastTheOpTimeoutIsCancelledAndRetried() throws Exception {
-        CountDownLatch flowing = new CountDownLatch(1);
+        Watch watch = new Watch();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
-        Thread lock = during(flowing, failures, () -> {
+        Thread lock = during(watch.flowing, failures, () -> {
             try (Connection c = admin(); Statement st = c.createStatement()) {
                 c.setAutoCommit(false);
                 st.execute("LOCK TABLE fault_timeout IN ACCESS EXCLUSIVE MODE");
-                Thread.sleep(3_000); // longer than --op-timeout 1s, shorter than its retries
-                c.rollback();
+                // held past --op-timeout 1s until two blocked writes were cut, well within the 10 retries
+                try {
+                    await("two writes timed out", () -> watch.last != null && watch.last.timeouts() >= 2);
+                } finally {
+                    c.rollback();
+                }
             }
         });
         RunResult r = Harness.run(spec("fault_timeout").option("op-timeout", "1s").option("max-retries", "10")
-                .progress(onceRowsFlow(flowing)).build());
+                .progress(watch).build());
         lock.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEveryRowAccountedFor(r, "fault_timeout");

@@ -67,11 +67,16 @@ final class EmbeddedPostgres implements BeforeAllCallback, AfterAllCallback {
         return runOn("postgres", options);
     }
 
+    /** The same, telling {@code progress} at every watch interval. */
+    RunResult run(ProgressListener progress, Object... options) throws Exception {
+        return run("postgres", progress, options);
+    }
+
     RunResult runOn(String target, Object... options) throws Exception {
         return run(target, ProgressListener.NONE, options);
     }
 
-    /** A tpcc run on this server that tells {@code progress} its phases. */
+    /** A tpcc run on this server that tells {@code progress} its phases and intervals. */
     RunResult run(String target, ProgressListener progress, Object... options) throws Exception {
         RunSpec.Builder b = RunSpec.builder().target(target).workload("tpcc").environment(Map.of())
                 .option("url", url).option("user", "postgres").option("no-watch", true).progress(progress);

@@ -1,6 +1,7 @@
 package io.dbharness.tpcc;
 
 import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -45,6 +46,35 @@ class TpccFaultTest {
     private static int terminateHarnessBackends() throws SQLException {
         return (int) adminCount("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
                 + "WHERE application_name = 'dbharness' AND pid <> pg_backend_pid()");
+    }
+
+    /**
+     * Each test starts on a quiet server, whatever ran before it. A run that returned has closed its connections,
+     * but the server may still be running what they sent (after the SIGSTOP test, the statements queued while it
+     * was stopped) or ending a terminated backend; such a backend holds locks that the next test's DROP or
+     * --clean would deadlock against. So: terminate what of the harness is not idle (no run of ours is going
+     * now; idle ones hold no locks, among them the fixture's own pool) and wait until it is gone.
+     */
+    @BeforeEach
+    void noHarnessBackendLeftFromAnEarlierTest() throws Exception {
+        String busy = "FROM pg_stat_activity WHERE application_name = 'dbharness' AND state <> 'idle' AND pid <> pg_backend_pid()";
+        adminCount("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) " + busy);
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (adminCount("SELECT count(*) " + busy) > 0) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("backends of an earlier run still there 60 s after they were terminated: "
+                        + adminText("SELECT string_agg(pid || ' ' || state || ' ' || coalesce(wait_event, '-') || ' ' || "
+                        + "left(query, 80), '; ') " + busy));
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private static String adminText(String sql) throws SQLException {
+        try (Connection c = admin(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     private static void awaitRows(String table, long atLeast) throws Exception {
@@ -114,9 +144,12 @@ class TpccFaultTest {
     @Test
     void aServerThatStopsAnsweringIsCutAtOpTimeout() throws Exception {
         assertEquals(0, pg.run("warehouses", 1, "load-only", true, "clean", true).exitCode());
+        java.util.concurrent.atomic.AtomicLong timeouts = new java.util.concurrent.atomic.AtomicLong();
         CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
             try {
-                return pg.run("run-only", true, "terminals", 2, "duration", "10s", "op-timeout", "1s", "max-errors", 1000,
+                return pg.run((sample, progress) -> timeouts.set(progress.groups().stream()
+                                .mapToLong(g -> g.timeouts()).sum()),
+                        "run-only", true, "terminals", 2, "duration", "10s", "op-timeout", "1s", "max-errors", 1000,
                         "watch-interval", "250ms");
             } catch (Exception e) {
                 throw new IllegalStateException(e);
@@ -127,7 +160,13 @@ class TpccFaultTest {
         java.time.Instant resumed;
         server.forEach(p -> signal(p, "STOP"));
         try {
-            Thread.sleep(6_000);
+            // stopped until a stalled transaction is seen cut (--op-timeout 1s), however long that took; a cut that
+            // waited for the server to come back never comes while it is stopped, and the test fails here
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (timeouts.get() == 0) {
+                assertTrue(System.nanoTime() < until, "no transaction cut within 60 s of the server's stop");
+                Thread.sleep(50);
+            }
         } finally {
             resumed = java.time.Instant.now();
             server.forEach(p -> signal(p, "CONT"));
@@ -139,12 +178,19 @@ class TpccFaultTest {
                 .map(i -> r.start().plusMillis(Math.round(i.endSeconds() * 1000))).orElseThrow(() ->
                         new AssertionError("no timeout counted: " + r.totals()));
         assertTrue(firstTimeout.isBefore(resumed), "first timeout at " + firstTimeout + ", server resumed at " + resumed);
+        // and before the end of the 10 s run: cut by the op-timeout, not by the grace after the end
+        assertTrue(firstTimeout.isBefore(r.start().plusSeconds(10)), "first timeout at " + firstTimeout + ", run from "
+                + r.start());
     }
 
-    /** The postmaster and its children, found from a backend of ours. */
+    /**
+     * The postmaster and its children. The postmaster's PID is the first line of postmaster.pid in the data
+     * directory: it lives as long as the server, unlike a backend, which is gone once its connection closes.
+     */
     private static List<ProcessHandle> serverProcesses() throws SQLException {
-        long backend = adminCount("SELECT pg_backend_pid()");
-        ProcessHandle postmaster = ProcessHandle.of(backend).flatMap(ProcessHandle::parent).orElseThrow();
+        long pid = Long.parseLong(adminText("SELECT split_part(pg_read_file('postmaster.pid'), E'\\n', 1)").trim());
+        ProcessHandle postmaster = ProcessHandle.of(pid).orElseThrow(() ->
+                new AssertionError("no process " + pid + " (the postmaster, by its postmaster.pid)"));
         List<ProcessHandle> all = new ArrayList<>();
         all.add(postmaster);
         postmaster.children().forEach(all::add);

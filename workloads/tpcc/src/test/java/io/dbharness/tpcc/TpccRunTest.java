@@ -1,5 +1,6 @@
 package io.dbharness.tpcc;
 
+import io.dbharness.core.engine.Engine;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.Test;
@@ -98,7 +99,10 @@ class TpccRunTest {
         RunResult r = pg.run("run-only", true, "terminals", 2, "warmup", "2s", "duration", "2s");
         assertEquals(0, r.exitCode(), r::failure);
         assertTrue(r.warmup() != null && r.warmup().operations() > 0, "the warm-up ran transactions");
-        assertEquals(2.0, r.totals().durationSeconds(), 0.5);
+        // from the end of the warm-up: its own 2 s at least, and less than the 4 s it would be at once if it
+        // counted from the start, whatever a transaction in flight at the end adds on a slow machine
+        double secs = r.totals().durationSeconds();
+        assertTrue(secs >= 2.0 && secs < 4.0, "the measured run's seconds: " + secs);
         assertTrue(r.totals().operations() > 0);
         // the rates are the measured run's: tpmC from its New-Orders over its two seconds only
         long newOrders = r.operations().stream().filter(o -> o.type().equals("new-order")).mapToLong(OperationStats::completed).sum();
@@ -129,7 +133,10 @@ class TpccRunTest {
         // whose keying time has passed start, and none waits past the end of the run
         RunResult r = pg.run("run-only", true, "terminals", 10, "keying-think-time", "on", "duration", "4s");
         assertEquals(0, r.exitCode(), r::failure);
-        assertEquals(4.0, r.totals().durationSeconds(), 0.5);
+        // a terminal left to its keying or think time would be woken only after the grace (7 s): on time is
+        // within half the grace of the end
+        double secs = r.totals().durationSeconds();
+        assertTrue(secs >= 4.0 && secs < 4.0 + Engine.STOP_GRACE.toSeconds() / 2.0, "ended on time: " + secs);
         assertTrue(r.operations().stream().noneMatch(o -> o.type().equals("new-order")), "New-Order's keying time is 18 s");
         assertTrue(r.totals().operations() > 0 && r.totals().operations() <= 10, "one transaction per terminal at most: "
                 + r.totals().operations());
