@@ -122,6 +122,8 @@ final class Commands {
 
         CommandLine cl = new CommandLine(spec);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // '--results sweep' names a directory; without this picocli refuses a value that is a subcommand's name
+        cl.setAllowSubcommandsAsOptionParameters(true);
         return cl;
     }
 

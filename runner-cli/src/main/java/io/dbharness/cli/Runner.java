@@ -6,9 +6,14 @@ import io.dbharness.core.engine.Registry;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.ResultFiles;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 /** Runs one command line; separated from {@link Main} so tests can call it without exiting the JVM. */
@@ -26,19 +31,25 @@ public final class Runner {
     }
 
     public int execute(String... args) {
-        CommandLine cl = Commands.build(registry);
-        cl.setOut(new java.io.PrintWriter(out, true));
-        cl.setErr(new java.io.PrintWriter(err, true));
         ParseResult pr;
         try {
             refuseRepeated(args);
-            pr = cl.parseArgs(args);
+            pr = parse(args);
+            if (pr.subcommand() != null && !pr.matchedOptions().isEmpty() && !helpRequested(pr)) {
+                pr = parse(optionsAfterSubcommand(args, pr));
+            }
         } catch (CommandLine.ParameterException e) {
             // the help of the command the mistake was made in: `runner sweep --help`, not the root's
             String name = e.getCommandLine().getCommandSpec().qualifiedName();
             return usageError(e.getMessage() + " (see '" + name + " --help')");
         } catch (UsageException e) {
             return usageError(e.getMessage());
+        }
+        ParseResult command = pr.subcommand() != null ? pr.subcommand() : pr;
+        boolean verbose = command.hasMatchedOption("--verbose");
+        if (verbose) {
+            // decided here, from what was parsed, not from a scan of the arguments: '--verbose' may be a value
+            Main.configureLogging(true);
         }
         try {
             if (CommandLine.printHelpIfRequested(pr)) {
@@ -62,12 +73,64 @@ public final class Runner {
             return usageError(e.getMessage());
         } catch (RuntimeException | LinkageError e) {
             // a bug or a broken installation: one line for the user, the trace only when asked for
-            Main.printError(err, "internal error: " + e + (pr.hasMatchedOption("--verbose") ? "" : " (--verbose shows where)"));
-            if (pr.hasMatchedOption("--verbose")) {
+            Main.printError(err, "internal error: " + e + (verbose ? "" : " (--verbose shows where)"));
+            if (verbose) {
                 e.printStackTrace(err);
             }
             return ExitCode.RUN_FAILED;
         }
+    }
+
+    private ParseResult parse(String[] args) {
+        CommandLine cl = Commands.build(registry);
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
+        return cl.parseArgs(args);
+    }
+
+    private static boolean helpRequested(ParseResult pr) {
+        for (ParseResult p = pr; p != null; p = p.subcommand()) {
+            if (p.isUsageHelpRequested() || p.isVersionHelpRequested()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code runner --target noop sweep ...}: options written before a subcommand are the subcommand's when it
+     * takes them, moved after its name and parsed again, so they mean what they would mean written there; any
+     * other is refused rather than dropped (a sweep that ran on the default target, a report of other files).
+     */
+    private static String[] optionsAfterSubcommand(String[] args, ParseResult pr) {
+        CommandSpec sub = pr.subcommand().commandSpec();
+        String name = sub.qualifiedName();
+        for (OptionSpec o : pr.matchedOptions()) {
+            if (sub.findOption(o.longestName()) == null) {
+                throw new UsageException("option '" + o.longestName() + "' is not an option of '" + name
+                        + "' (see '" + name + " --help')");
+            }
+        }
+        // the subcommand's name is the first token that is no option's value: skip each option with its values
+        // as picocli took them (it parsed these tokens already, so they are well formed)
+        int i = 0;
+        while (i < args.length && !args[i].equals(sub.name())) {
+            String a = args[i];
+            int eq = a.indexOf('=');
+            OptionSpec o = pr.commandSpec().findOption(eq < 0 ? a : a.substring(0, eq));
+            if (o == null || eq >= 0 || o.arity().max == 0) {
+                i += 1;
+            } else if (o.arity().min == 0) { // a switch: '--verify' or '--verify false'
+                i += i + 1 < args.length && args[i + 1].matches("(?i)true|false") ? 2 : 1;
+            } else {
+                i += 1 + o.arity().min;
+            }
+        }
+        List<String> moved = new ArrayList<>();
+        moved.add(args[i]);
+        moved.addAll(Arrays.asList(args).subList(0, i));
+        moved.addAll(Arrays.asList(args).subList(i + 1, args.length));
+        return moved.toArray(String[]::new);
     }
 
     /**
