@@ -92,7 +92,7 @@ final class Commands {
                 .description("With --answers: differences to print in full (default: ${DEFAULT-VALUE})").build());
         compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
                 .type(String[].class).description("BASE and NEW: each a result file or a directory holding the "
-                        + "repetitions of one configuration (with --answers: two result files)").build());
+                        + "repetitions of one configuration (with --answers: each one run's result file, or a directory holding it)").build());
         spec.addSubcommand("compare", compare);
         spec.addSubcommand("sweep", sweep(registry));
 
