@@ -308,6 +308,7 @@ final class Commands {
     static int sampleConfig(Registry registry, ParseResult pr, PrintStream out) {
         WorkloadProvider w = registry.workload(pr.matchedOptionValue("--workload", "iot-insert"));
         TargetProvider t = registry.target(pr.matchedOptionValue("--target", "postgres"));
+        Harness.requireCapabilities(t, w); // a sample of a pair that cannot run would only fail later
         String format = pr.matchedOptionValue("--format", "yaml");
         boolean toml = format.equalsIgnoreCase("toml");
         if (!toml && !format.equalsIgnoreCase("yaml")) {
@@ -317,24 +318,29 @@ final class Commands {
         out.println("# Lines starting with '#' are defaults or unset options; uncomment to change them.");
         out.println(toml ? "target = \"" + t.id() + "\"" : "target: " + t.id());
         out.println(toml ? "workload = \"" + w.id() + "\"" : "workload: " + w.id());
+        Map<String, String> set = new LinkedHashMap<>(w.sampleValues());
+        set.putAll(t.sampleValues());
         section(out, toml, "cli", List.of(
                 OptionDef.of("results", "DIR", "results", "Directory for the result JSON files"),
                 OptionDef.of("repeat", "N", "1", "Runs of this configuration in a row, one result file each"),
-                OptionDef.flag("verbose", "Driver and library logs on stderr")));
-        section(out, toml, "engine", RunOptions.OPTIONS);
-        section(out, toml, w.id(), w.options());
-        section(out, toml, t.id(), t.options());
+                OptionDef.flag("verbose", "Driver and library logs on stderr")), set);
+        section(out, toml, "engine", RunOptions.OPTIONS, set);
+        section(out, toml, w.id(), w.options(), set);
+        section(out, toml, t.id(), t.options(), set);
         return ExitCode.OK;
     }
 
-    private static void section(PrintStream out, boolean toml, String name, List<OptionDef> defs) {
+    /** @param set values the workload or target gives the sample for options a run needs (written uncommented) */
+    private static void section(PrintStream out, boolean toml, String name, List<OptionDef> defs, Map<String, String> set) {
         out.println();
         out.println(toml ? "[" + name + "]" : "# --- " + name + " ---");
         for (OptionDef d : defs) {
-            out.println("# " + d.description() + (d.envVars().isEmpty() ? "" : " [env " + String.join(", ", d.envVars()) + "]"));
-            String value = d.defaultValue() == null ? "" : d.defaultValue();
+            String given = set.get(d.name());
+            out.println("# " + d.description() + (d.envVars().isEmpty() ? "" : " [env " + String.join(", ", d.envVars()) + "]")
+                    + (given == null ? "" : " (the run needs a value: change this one to yours)"));
+            String value = given != null ? given : d.defaultValue() == null ? "" : d.defaultValue();
             String shown = toml && !d.isFlag() && !value.matches("-?\\d+") ? "\"" + value + "\"" : value;
-            boolean commented = d.defaultValue() == null || d.secret() || d.isFlag();
+            boolean commented = given == null && (d.defaultValue() == null || d.secret() || d.isFlag());
             // YAML 1.1 reads OFF, yes, no as booleans: quote every text value
             String yaml = d.isFlag() || value.matches("-?\\d+") ? value : "\"" + value + "\"";
             String line = d.name() + (toml ? " = " + shown : ": " + yaml);

@@ -23,11 +23,18 @@ public final class Runner {
     private final PrintStream err;
     private final Map<String, String> env;
     private final Registry registry = Registry.load();
+    /** Runs and sweeps stop after their check, before anything connects or is written: for tests of examples. */
+    private final boolean checkOnly;
 
     public Runner(PrintStream out, PrintStream err, Map<String, String> env) {
+        this(out, err, env, false);
+    }
+
+    Runner(PrintStream out, PrintStream err, Map<String, String> env, boolean checkOnly) {
         this.out = out;
         this.err = err;
         this.env = env;
+        this.checkOnly = checkOnly;
     }
 
     public int execute(String... args) {
@@ -63,7 +70,7 @@ public final class Runner {
                     case "queries" -> queries(sub);
                     case "compare" -> CompareCommand.run(sub, out);
                     case "merge" -> MergeCommand.run(sub, out);
-                    case "sweep" -> new Sweep(out, err, registry, new SingleRun(out, err, env, registry)).run(sub);
+                    case "sweep" -> sweep(sub);
                     case "report" -> ReportCommand.run(sub, out);
                     default -> throw new IllegalStateException(sub.commandSpec().name());
                 };
@@ -176,11 +183,25 @@ public final class Runner {
         return ExitCode.OK;
     }
 
+    private int sweep(ParseResult pr) {
+        Sweep sweep = new Sweep(out, err, registry, new SingleRun(out, err, env, registry));
+        if (checkOnly) {
+            sweep.plan(pr); // every point checked, as before the first one runs
+            return ExitCode.OK;
+        }
+        return sweep.run(pr);
+    }
+
     /** A plain run, or {@code --repeat N} of them in a row followed by the mean and its interval. */
     private int run(ParseResult pr) {
         RunConfig config = RunConfig.from(pr, registry, err);
-        ResultsDir.check(config.resultsDir());
         SingleRun runner = new SingleRun(out, err, env, registry);
+        if (checkOnly) {
+            Harness.check(runner.spec(config, io.dbharness.core.engine.ProgressListener.NONE,
+                    new io.dbharness.core.engine.StopSignal()), registry);
+            return ExitCode.OK;
+        }
+        ResultsDir.check(config.resultsDir());
         if (config.repeat() == 1) {
             return runner.run(config).exitCode();
         }
