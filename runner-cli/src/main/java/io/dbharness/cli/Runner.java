@@ -165,6 +165,16 @@ public final class Runner {
         return ExitCode.USAGE;
     }
 
+    /** What the run of {@code config} checks before it connects; a value from the config file is pointed at there. */
+    private void check(SingleRun runner, RunConfig config) {
+        try {
+            Harness.check(runner.spec(config, io.dbharness.core.engine.ProgressListener.NONE,
+                    new io.dbharness.core.engine.StopSignal()), registry);
+        } catch (UsageException e) {
+            throw config.located(e);
+        }
+    }
+
     /** {@code runner queries}: the texts a target would run, from the same flags as a run; nothing connects. */
     private int queries(ParseResult pr) {
         // the config file and flags read as a run reads them, so the texts are the ones that run would send
@@ -173,12 +183,17 @@ public final class Runner {
         // a run's default workload writes; the queries worth printing are the query workload's
         io.dbharness.core.api.WorkloadProvider wp = registry.workload(config.workload().equals("iot-insert")
                 ? "iot-query" : config.workload());
-        io.dbharness.core.config.Settings settings = io.dbharness.core.config.Settings.resolve(
-                Harness.allOptions(tp, wp), config.options(), env);
-        io.dbharness.core.api.QueryLanguage language = tp.queryLanguage(settings).orElseThrow(() ->
-                new UsageException("target '" + tp.id() + "' runs no queries"));
-        String texts = wp.queryTexts(language, tp.id(), settings).orElseThrow(() ->
-                new UsageException("workload '" + wp.id() + "' runs no queries; try --workload iot-query"));
+        String texts;
+        try {
+            io.dbharness.core.config.Settings settings = io.dbharness.core.config.Settings.resolve(
+                    Harness.allOptions(tp, wp), config.options(), env);
+            io.dbharness.core.api.QueryLanguage language = tp.queryLanguage(settings).orElseThrow(() ->
+                    new UsageException("target '" + tp.id() + "' runs no queries"));
+            texts = wp.queryTexts(language, tp.id(), settings).orElseThrow(() ->
+                    new UsageException("workload '" + wp.id() + "' runs no queries; try --workload iot-query"));
+        } catch (UsageException e) {
+            throw config.located(e);
+        }
         out.print(texts);
         return ExitCode.OK;
     }
@@ -197,17 +212,14 @@ public final class Runner {
         RunConfig config = RunConfig.from(pr, registry, err);
         SingleRun runner = new SingleRun(out, err, env, registry);
         if (checkOnly) {
-            Harness.check(runner.spec(config, io.dbharness.core.engine.ProgressListener.NONE,
-                    new io.dbharness.core.engine.StopSignal()), registry);
+            check(runner, config);
             return ExitCode.OK;
         }
         ResultsDir.check(config.resultsDir());
         if (config.repeat() == 1) {
             return runner.run(config).exitCode();
         }
-        // checked once before the first repetition: a typo is one line, not N
-        Harness.check(runner.spec(config, io.dbharness.core.engine.ProgressListener.NONE,
-                new io.dbharness.core.engine.StopSignal()), registry);
+        check(runner, config); // once before the first repetition: a typo is one line, not N
         SweepPoint only = new SweepPoint(1, Map.of(), config);
         java.util.List<Series.Run> runs = new Series(err, runner).run(java.util.List.of(only), config.repeat());
         runner.report(config.options()).println("repeat: " + runs.size() + " of " + config.repeat() + " runs made; "

@@ -88,7 +88,7 @@ record SweepPlan(RunConfig base, List<VaryAxis> axes, List<SweepPoint> points, L
             try {
                 Harness.check(runner.spec(config, ProgressListener.NONE, new StopSignal()), registry);
             } catch (UsageException e) {
-                throw failed(p, e);
+                throw failed(p, config.located(e));
             }
             RunConfig run = config;
             java.util.Optional<SweepPoint> same = checked.stream().filter(c -> c.config().equals(run)).findFirst();

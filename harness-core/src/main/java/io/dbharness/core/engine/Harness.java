@@ -327,7 +327,7 @@ public final class Harness {
         if (!owners.isEmpty()) {
             throw new UsageException("--" + name + " is an option of " + kind + (owners.size() > 1 ? "s " : " ")
                     + owners.stream().map(o -> "'" + o + "'").collect(java.util.stream.Collectors.joining(", "))
-                    + ", not of '" + current + "'");
+                    + ", not of '" + current + "'", name);
         }
     }
 
