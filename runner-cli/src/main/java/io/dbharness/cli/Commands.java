@@ -170,7 +170,7 @@ final class Commands {
                 "  runner sweep --target noop --vary total-metrics-count=10,100,1000",
                 "  runner sweep --vary target=postgres,questdb,influx --tag-num 1000",
                 "  runner sweep --workload tpcc --vary 'weights=45,43,4,4,4;50,40,4,3,3' \\",
-                "      --vary workers=4,8 --repeat 3",
+                "      --vary terminals=4,8 --duration 60s --repeat 3",
                 "");
         sweep.addOption(OptionSpec.builder("--vary").paramLabel("NAME=V1,V2").type(String[].class).arity("1")
                 .description("An option and the values to run it with, e.g. workers=1,2,4 or target=postgres,noop;"
