@@ -133,6 +133,9 @@ public final class Runner {
                 i += 1 + o.arity().min;
             }
         }
+        if (i >= args.length) { // cannot be: picocli found the subcommand among these tokens
+            throw new IllegalStateException("subcommand " + sub.name() + " not found in " + Arrays.asList(args));
+        }
         List<String> moved = new ArrayList<>();
         moved.add(args[i]);
         moved.addAll(Arrays.asList(args).subList(0, i));
