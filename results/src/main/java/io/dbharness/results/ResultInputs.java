@@ -53,18 +53,25 @@ public final class ResultInputs {
         return out;
     }
 
+    /**
+     * A directory's results: its regular {@code *.json} files. Subdirectories (a sweep's {@code report-<time>}, older
+     * runs kept aside) are not entered, so a directory means the runs directly in it.
+     */
     private static List<Path> jsonFiles(Path dir) {
         List<Path> files;
+        List<Path> subdirectories;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(f -> {
-                String name = f.getFileName().toString();
-                return name.endsWith(".json") && !name.startsWith(".") && Files.isRegularFile(f);
-            }).sorted().toList();
+            List<Path> entries = s.filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
+            files = entries.stream().filter(f -> f.getFileName().toString().endsWith(".json") && Files.isRegularFile(f)).toList();
+            subdirectories = entries.stream().filter(Files::isDirectory).toList();
         } catch (IOException e) {
             throw new ResultFileException("cannot list " + dir + ": " + ResultFiles.oneLine(e.toString()));
         }
         if (files.isEmpty()) {
-            throw new ResultFileException("no result files (*.json) in " + dir);
+            // results one level down are the likely intent: say they were not read rather than leave it a riddle
+            throw new ResultFileException("no result files (*.json) in " + dir + (subdirectories.isEmpty() ? ""
+                    : "; its subdirectories are not read: name them (" + subdirectories.get(0)
+                    + (subdirectories.size() > 1 ? ", ..." : "") + ")"));
         }
         return files;
     }

@@ -70,6 +70,14 @@ final class BenchmarkSqlProperties {
      * @param warn one line per setting that has no effect, without the {@code warning: } prefix
      */
     static Map<String, String> translate(Path file, String text, Consumer<String> warn) {
+        return translate(file, text, warn, new java.util.HashMap<>());
+    }
+
+    /**
+     * @param lines filled: flag name → the line of the key it comes from, so a value the run refuses later is
+     *              pointed at in the file
+     */
+    static Map<String, String> translate(Path file, String text, Consumer<String> warn, Map<String, Integer> lines) {
         Map<String, Entry> keys = parse(file, text);
         Map<String, String> out = new LinkedHashMap<>();
         Entry db = keys.get("db");
@@ -83,16 +91,16 @@ final class BenchmarkSqlProperties {
                         + ": expected postgres (--target picks yugabyte, matrixdb or mogdb)");
             }
             out.put("target", "postgres");
+            lines.put("target", db.line());
         }
         out.put("workload", "tpcc");
-        copy(keys, "conn", out, "url");
-        copy(keys, "user", out, "user");
-        copy(keys, "password", out, "password");
-        for (String[] k : new String[][] {{"warehouses", "warehouses"}, {"loadWorkers", "load-workers"}, {"terminals", "terminals"}}) {
-            if (keys.containsKey(k[0])) {
-                out.put(k[1], String.valueOf(count(file, keys, k[0])));
-            }
-        }
+        copy(keys, "conn", out, "url", lines);
+        copy(keys, "user", out, "user", lines);
+        copy(keys, "password", out, "password", lines);
+        // as written: the tpcc workload checks them against their own ranges, and the message points here
+        copy(keys, "warehouses", out, "warehouses", lines);
+        copy(keys, "loadWorkers", out, "load-workers", lines);
+        copy(keys, "terminals", out, "terminals", lines);
         // BenchmarkSQL's own rule: a run is bounded by time or by transactions, exactly one of them
         int txns = keys.containsKey("runTxnsPerTerminal") ? count(file, keys, "runTxnsPerTerminal") : 0;
         int mins = keys.containsKey("runMins") ? count(file, keys, "runMins") : 0;
@@ -104,11 +112,13 @@ final class BenchmarkSqlProperties {
                     + " set runMins or runTxnsPerTerminal");
         }
         out.put(txns > 0 ? "txns-per-terminal" : "duration", txns > 0 ? String.valueOf(txns) : mins + "m");
+        lines.put(txns > 0 ? "txns-per-terminal" : "duration", keys.get(txns > 0 ? "runTxnsPerTerminal" : "runMins").line());
         int perMinute = keys.containsKey("limitTxnsPerMin") ? count(file, keys, "limitTxnsPerMin") : 0;
         if (perMinute > 0) {
             // --rate is per second: 16 significant digits, so 100 a minute is 1.666666666666667
             out.put("rate", BigDecimal.valueOf(perMinute).divide(BigDecimal.valueOf(60), MathContext.DECIMAL64)
                     .stripTrailingZeros().toPlainString());
+            lines.put("rate", keys.get("limitTxnsPerMin").line());
         }
         Entry fixed = keys.get("terminalWarehouseFixed");
         if (fixed != null) {
@@ -117,6 +127,7 @@ final class BenchmarkSqlProperties {
                 throw invalid(file, "terminalWarehouseFixed", fixed, "true or false");
             }
             out.put("terminal-warehouse-fixed", v);
+            lines.put("terminal-warehouse-fixed", fixed.line());
         }
         boolean anyWeight = false;
         StringBuilder weights = new StringBuilder();
@@ -127,6 +138,9 @@ final class BenchmarkSqlProperties {
         }
         if (anyWeight) {
             out.put("weights", weights.toString());
+            // the first weight in the file: the five make one setting
+            keys.entrySet().stream().filter(e -> java.util.Arrays.asList(WEIGHT_KEYS).contains(e.getKey())).findFirst()
+                    .ifPresent(e -> lines.put("weights", e.getValue().line()));
         }
         Entry driver = keys.get("driver");
         if (driver != null && !PG_DRIVERS.contains(driver.value())) {
@@ -174,10 +188,12 @@ final class BenchmarkSqlProperties {
         return keys;
     }
 
-    private static void copy(Map<String, Entry> keys, String key, Map<String, String> out, String flag) {
+    private static void copy(Map<String, Entry> keys, String key, Map<String, String> out, String flag,
+                             Map<String, Integer> lines) {
         Entry e = keys.get(key);
         if (e != null) {
             out.put(flag, e.value());
+            lines.put(flag, e.line());
         }
     }
 

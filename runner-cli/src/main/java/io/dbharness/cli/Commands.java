@@ -92,7 +92,7 @@ final class Commands {
                 .description("With --answers: differences to print in full (default: ${DEFAULT-VALUE})").build());
         compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
                 .type(String[].class).description("BASE and NEW: each a result file or a directory holding the "
-                        + "repetitions of one configuration (with --answers: two result files)").build());
+                        + "repetitions of one configuration (with --answers: each one run's result file, or a directory holding it)").build());
         spec.addSubcommand("compare", compare);
         spec.addSubcommand("sweep", sweep(registry));
 
@@ -122,6 +122,8 @@ final class Commands {
 
         CommandLine cl = new CommandLine(spec);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // '--results sweep' names a directory; without this picocli refuses a value that is a subcommand's name
+        cl.setAllowSubcommandsAsOptionParameters(true);
         return cl;
     }
 
@@ -168,7 +170,7 @@ final class Commands {
                 "  runner sweep --target noop --vary total-metrics-count=10,100,1000",
                 "  runner sweep --vary target=postgres,questdb,influx --tag-num 1000",
                 "  runner sweep --workload tpcc --vary 'weights=45,43,4,4,4;50,40,4,3,3' \\",
-                "      --vary workers=4,8 --repeat 3",
+                "      --vary terminals=4,8 --duration 60s --repeat 3",
                 "");
         sweep.addOption(OptionSpec.builder("--vary").paramLabel("NAME=V1,V2").type(String[].class).arity("1")
                 .description("An option and the values to run it with, e.g. workers=1,2,4 or target=postgres,noop;"
@@ -306,6 +308,7 @@ final class Commands {
     static int sampleConfig(Registry registry, ParseResult pr, PrintStream out) {
         WorkloadProvider w = registry.workload(pr.matchedOptionValue("--workload", "iot-insert"));
         TargetProvider t = registry.target(pr.matchedOptionValue("--target", "postgres"));
+        Harness.requireCapabilities(t, w); // a sample of a pair that cannot run would only fail later
         String format = pr.matchedOptionValue("--format", "yaml");
         boolean toml = format.equalsIgnoreCase("toml");
         if (!toml && !format.equalsIgnoreCase("yaml")) {
@@ -315,24 +318,29 @@ final class Commands {
         out.println("# Lines starting with '#' are defaults or unset options; uncomment to change them.");
         out.println(toml ? "target = \"" + t.id() + "\"" : "target: " + t.id());
         out.println(toml ? "workload = \"" + w.id() + "\"" : "workload: " + w.id());
+        Map<String, String> set = new LinkedHashMap<>(w.sampleValues());
+        set.putAll(t.sampleValues());
         section(out, toml, "cli", List.of(
                 OptionDef.of("results", "DIR", "results", "Directory for the result JSON files"),
                 OptionDef.of("repeat", "N", "1", "Runs of this configuration in a row, one result file each"),
-                OptionDef.flag("verbose", "Driver and library logs on stderr")));
-        section(out, toml, "engine", RunOptions.OPTIONS);
-        section(out, toml, w.id(), w.options());
-        section(out, toml, t.id(), t.options());
+                OptionDef.flag("verbose", "Driver and library logs on stderr")), set);
+        section(out, toml, "engine", RunOptions.OPTIONS, set);
+        section(out, toml, w.id(), w.options(), set);
+        section(out, toml, t.id(), t.options(), set);
         return ExitCode.OK;
     }
 
-    private static void section(PrintStream out, boolean toml, String name, List<OptionDef> defs) {
+    /** @param set values the workload or target gives the sample for options a run needs (written uncommented) */
+    private static void section(PrintStream out, boolean toml, String name, List<OptionDef> defs, Map<String, String> set) {
         out.println();
         out.println(toml ? "[" + name + "]" : "# --- " + name + " ---");
         for (OptionDef d : defs) {
-            out.println("# " + d.description() + (d.envVars().isEmpty() ? "" : " [env " + String.join(", ", d.envVars()) + "]"));
-            String value = d.defaultValue() == null ? "" : d.defaultValue();
+            String given = set.get(d.name());
+            out.println("# " + d.description() + (d.envVars().isEmpty() ? "" : " [env " + String.join(", ", d.envVars()) + "]")
+                    + (given == null ? "" : " (the run needs a value: change this one to yours)"));
+            String value = given != null ? given : d.defaultValue() == null ? "" : d.defaultValue();
             String shown = toml && !d.isFlag() && !value.matches("-?\\d+") ? "\"" + value + "\"" : value;
-            boolean commented = d.defaultValue() == null || d.secret() || d.isFlag();
+            boolean commented = given == null && (d.defaultValue() == null || d.secret() || d.isFlag());
             // YAML 1.1 reads OFF, yes, no as booleans: quote every text value
             String yaml = d.isFlag() || value.matches("-?\\d+") ? value : "\"" + value + "\"";
             String line = d.name() + (toml ? " = " + shown : ": " + yaml);

@@ -4,7 +4,6 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.AnswerComparison;
 import io.dbharness.results.ComparisonTable;
-import io.dbharness.results.ResultFiles;
 import io.dbharness.results.ResultInputs;
 import io.dbharness.results.compare.ResultComparison;
 import io.dbharness.results.compare.Threshold;
@@ -49,19 +48,30 @@ final class CompareCommand {
     }
 
     /** 0 when every answer both kept agrees, 1 when one differs. */
-    private static int answers(ParseResult pr, List<String> files, PrintStream out) {
-        if (files.size() != 2) {
-            throw new UsageException("compare --answers takes two result files, A and B; got " + files.size()
-                    + (files.size() > 2 ? " (a directory's *.json matched several: name one file of each run)" : ""));
+    private static int answers(ParseResult pr, List<String> sides, PrintStream out) {
+        if (sides.size() != 2) {
+            throw new UsageException("compare --answers takes two results, A and B, each a result file or a directory"
+                    + " holding one; got " + sides.size()
+                    + (sides.size() > 2 ? " (a pattern such as dir/*.json matched several: name one file of each run)" : ""));
         }
-        RunResult a = ResultFiles.read(Path.of(files.get(0)));
-        RunResult b = ResultFiles.read(Path.of(files.get(1)));
-        AnswerComparison.Outcome o = AnswerComparison.compare(a, files.get(0), b, files.get(1));
+        RunResult a = one(sides.get(0));
+        RunResult b = one(sides.get(1));
+        AnswerComparison.Outcome o = AnswerComparison.compare(a, sides.get(0), b, sides.get(1));
         int show = pr.matchedOptionValue("--show", 20);
         if (show < 0) {
             throw new UsageException("invalid value '" + show + "' for --show: expected 0 or more");
         }
-        out.print(AnswerComparison.render(o, a, files.get(0), b, files.get(1), show));
+        out.print(AnswerComparison.render(o, a, sides.get(0), b, sides.get(1), show));
         return o.same() ? ExitCode.OK : ExitCode.RUN_FAILED;
+    }
+
+    /** A side of --answers read as BASE and NEW are (a directory is its *.json), which must be one run. */
+    private static RunResult one(String side) {
+        List<RunResult> results = ResultInputs.readAll(List.of(Path.of(side)));
+        if (results.size() != 1) {
+            throw new UsageException("compare --answers compares one run with one run; " + side + " holds "
+                    + results.size() + " results: name one of its files");
+        }
+        return results.get(0);
     }
 }

@@ -58,9 +58,24 @@ final class ConfigFile {
     private static final Pattern TOML_KEY = Pattern.compile("(?m)^[ \\t]*([^\\s=#\\[][^=\\n]*?)[ \\t]*=");
     private static final Pattern TOML_TABLE = Pattern.compile("(?m)^[ \\t]*\\[+[ \\t]*([^\\]\\n]+?)[ \\t]*\\]");
 
+    /**
+     * A config file's settings and where they stand in it.
+     *
+     * @param values flag name (or {@code target}, {@code workload}, a {@link #CLI_KEYS} key) to value, in file order
+     * @param lines  flag name to the line it was given on, so a value refused later can be pointed at; a setting
+     *               whose line is not known is absent
+     */
+    record Contents(Map<String, String> values, Map<String, Integer> lines) {
+    }
+
     /** {@link #read(Path, Set, Consumer)} without its warnings. */
     static Map<String, String> read(Path file, Set<String> known) {
         return read(file, known, w -> { });
+    }
+
+    /** The file's settings, as {@link #load} reads them. */
+    static Map<String, String> read(Path file, Set<String> known, Consumer<String> warn) {
+        return load(file, known, warn).values();
     }
 
     /**
@@ -68,7 +83,7 @@ final class ConfigFile {
      * @param warn  one line per setting of the file that has no effect, without the {@code warning: } prefix;
      *              called only when the file was read
      */
-    static Map<String, String> read(Path file, Set<String> known, Consumer<String> warn) {
+    static Contents load(Path file, Set<String> known, Consumer<String> warn) {
         JsonNode root;
         String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         boolean toml = name.endsWith(".toml");
@@ -119,21 +134,109 @@ final class ConfigFile {
         }
         Map<String, String> out = new LinkedHashMap<>();
         if (root == null || root.isMissingNode() || root.isNull()) {
-            return out;
+            return new Contents(out, Map.of());
         }
         if (!root.isObject()) {
             throw new UsageException("config file " + file + " must hold key: value pairs");
         }
         Set<String> allowed = new HashSet<>(known);
         allowed.addAll(CLI_KEYS);
-        flatten(file, root, "", allowed, out, new HashMap<>());
-        return out;
+        Map<String, Integer> lines = new HashMap<>();
+        flatten(file, root, "", allowed, out, new HashMap<>(), toml ? tomlLines(text) : yamlLines(text), lines);
+        return new Contents(out, lines);
+    }
+
+    /**
+     * The line of every key of the (first) YAML document, by its path as {@link #flatten} names it
+     * ({@code generator.tag-num}); the tree the file is read into keeps no positions.
+     */
+    private static Map<String, Integer> yamlLines(String text) {
+        Map<String, Integer> lines = new HashMap<>();
+        try (com.fasterxml.jackson.core.JsonParser p = new com.fasterxml.jackson.dataformat.yaml.YAMLFactory().createParser(text)) {
+            java.util.Deque<String> sections = new java.util.ArrayDeque<>();
+            String field = null;
+            for (com.fasterxml.jackson.core.JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                switch (t) {
+                    case FIELD_NAME -> {
+                        field = p.currentName();
+                        lines.putIfAbsent(path(sections.peek(), field), p.currentTokenLocation().getLineNr());
+                    }
+                    case START_OBJECT, START_ARRAY -> sections.push(sections.isEmpty() ? "" : path(sections.peek(), field));
+                    case END_OBJECT, END_ARRAY -> {
+                        sections.pop();
+                        if (sections.isEmpty()) {
+                            return lines; // the end of the first document: the only one read
+                        }
+                    }
+                    default -> { }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the file was parsed already; without positions the messages just name no line
+        }
+        return lines;
+    }
+
+    private static String path(String section, String key) {
+        return section == null || section.isEmpty() ? key : section + "." + key;
+    }
+
+    /** A TOML {@code key =} line, its key quoted or dotted. */
+    private static final Pattern TOML_LINE_KEY = Pattern.compile("^[ \\t]*([^\\s=#\\[][^=]*?)[ \\t]*=");
+    private static final Pattern TOML_LINE_TABLE = Pattern.compile("^[ \\t]*\\[+[ \\t]*([^\\]]+?)[ \\t]*\\]");
+
+    /**
+     * The line of every key of a TOML file, by its path as {@link #flatten} names it, from its text: the TOML
+     * reader keeps no positions. Lines inside multi-line strings are passed over.
+     */
+    private static Map<String, Integer> tomlLines(String text) {
+        Map<String, Integer> lines = new HashMap<>();
+        String section = "";
+        boolean inString = false;
+        String[] all = text.split("\\R", -1);
+        for (int i = 0; i < all.length; i++) {
+            String line = all[i];
+            boolean opensOrCloses = (count(line, "\"\"\"") + count(line, "'''")) % 2 == 1;
+            if (!inString) {
+                Matcher table = TOML_LINE_TABLE.matcher(line);
+                Matcher key = TOML_LINE_KEY.matcher(line);
+                if (table.find()) {
+                    section = unquote(table.group(1));
+                } else if (key.find()) {
+                    lines.putIfAbsent(path(section, unquote(key.group(1))), i + 1);
+                }
+            }
+            inString ^= opensOrCloses;
+        }
+        return lines;
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int at = s.indexOf(what); at >= 0; at = s.indexOf(what, at + what.length())) {
+            n++;
+        }
+        return n;
+    }
+
+    /** {@code "a". b} as the parser names it: {@code a.b}. */
+    private static String unquote(String key) {
+        StringBuilder out = new StringBuilder();
+        for (String part : key.split("\\.")) {
+            String p = part.strip();
+            if (p.length() >= 2 && (p.charAt(0) == '"' || p.charAt(0) == '\'') && p.charAt(p.length() - 1) == p.charAt(0)) {
+                p = p.substring(1, p.length() - 1);
+            }
+            out.append(out.length() == 0 ? "" : ".").append(p);
+        }
+        return out.toString();
     }
 
     /** Its warnings held back until every key is known, so a refused file gets one line, not warnings and then an error. */
-    private static Map<String, String> benchmarkSql(Path file, String text, Set<String> known, Consumer<String> warn) {
+    private static Contents benchmarkSql(Path file, String text, Set<String> known, Consumer<String> warn) {
         List<String> warnings = new ArrayList<>();
-        Map<String, String> out = BenchmarkSqlProperties.translate(file, text, warnings::add);
+        Map<String, Integer> lines = new HashMap<>();
+        Map<String, String> out = BenchmarkSqlProperties.translate(file, text, warnings::add, lines);
         for (String key : out.keySet()) {
             if (!known.contains(key)) {
                 throw new UsageException("BenchmarkSQL file " + file + " needs option --" + key
@@ -141,7 +244,7 @@ final class ConfigFile {
             }
         }
         warnings.forEach(warn);
-        return out;
+        return new Contents(out, lines);
     }
 
     /** {@code verbose} (or another switch) as written in a config file. */
@@ -205,9 +308,13 @@ final class ConfigFile {
         return " (line " + (text.substring(0, at).chars().filter(c -> c == '\n').count() + 1) + ")";
     }
 
-    /** @param seen flag name → where it was given, so one flag reached twice (section, alias, {@code _}) is refused */
+    /**
+     * @param seen     flag name → where it was given, so one flag reached twice (section, alias, {@code _}) is refused
+     * @param keyLines a key's path as written ({@code generator.tag_num}) → its line
+     * @param lines    filled: flag name → line
+     */
     private static void flatten(Path file, JsonNode node, String section, Set<String> known, Map<String, String> out,
-                                Map<String, String> seen) {
+                                Map<String, String> seen, Map<String, Integer> keyLines, Map<String, Integer> lines) {
         Iterator<Map.Entry<String, JsonNode>> it = node.fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -215,7 +322,7 @@ final class ConfigFile {
             JsonNode v = e.getValue();
             String where = section.isEmpty() ? e.getKey() : section + "." + e.getKey(); // as written, for messages
             if (v.isObject()) {
-                flatten(file, v, where, known, out, seen);
+                flatten(file, v, where, known, out, seen, keyLines, lines);
                 continue;
             }
             key = MXBENCH_ALIASES.getOrDefault(key, key);
@@ -231,6 +338,10 @@ final class ConfigFile {
                         + "' and as '" + where + "'");
             }
             out.put(key, v.asText());
+            Integer line = keyLines.get(where);
+            if (line != null) {
+                lines.put(key, line);
+            }
         }
     }
 

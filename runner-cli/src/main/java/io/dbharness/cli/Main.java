@@ -9,7 +9,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        configureLogging(java.util.Arrays.asList(args).contains("--verbose"));
+        // quiet until the command line is parsed: Runner turns the logs on when --verbose is one of its options
+        configureLogging(false);
         int code = new Runner(System.out, System.err, System.getenv()).execute(args);
         System.out.flush();
         System.err.flush();

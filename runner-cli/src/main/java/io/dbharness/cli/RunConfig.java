@@ -19,9 +19,23 @@ import java.util.Map;
  * @param repeat      runs of this configuration in a row ({@code --repeat}, 1 to {@value #MAX_REPEAT})
  * @param printResult whether the result JSON also goes to standard output, between marker lines
  *                    ({@code --print-result}: a pod without shared storage hands its result over in its log)
+ * @param source      the config file the file options come from, with the line of each; null without one
  */
 record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
-                 Path resultsDir, int repeat, boolean printResult) {
+                 Path resultsDir, int repeat, boolean printResult, Source source) {
+
+    /** A config file and the line each of its settings stands on. */
+    record Source(Path file, Map<String, Integer> lines) {
+        Source {
+            lines = Map.copyOf(lines);
+        }
+
+        /** {@code e}'s message after the file and the line {@code key} stands on. */
+        UsageException at(String key, UsageException e) {
+            Integer line = lines.get(key);
+            return new UsageException(file + (line == null ? "" : " line " + line) + ": " + e.getMessage(), e.option());
+        }
+    }
 
     static final int MAX_REPEAT = 1000;
 
@@ -42,8 +56,11 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
         Map<String, String> file = new LinkedHashMap<>();
         String resultsFromFile = null;
         String repeatFromFile = null;
+        Source source = null;
         if (config != null) {
-            file.putAll(ConfigFile.read(Path.of(config), Commands.knownKeys(registry), w -> Main.printWarning(err, w)));
+            ConfigFile.Contents contents = ConfigFile.load(Path.of(config), Commands.knownKeys(registry), w -> Main.printWarning(err, w));
+            file.putAll(contents.values());
+            source = new Source(Path.of(config), contents.lines());
             String t = file.remove("target");
             String w = file.remove("workload");
             target = target == null ? t : target;
@@ -61,8 +78,34 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
             throw new UsageException("--results needs a directory (default: results)");
         }
         String repeat = pr.matchedOptionValue("--repeat", repeatFromFile == null ? "1" : repeatFromFile);
+        int times;
+        try {
+            times = repeat(repeat);
+        } catch (UsageException e) {
+            throw pr.hasMatchedOption("--repeat") || source == null ? e : source.at("repeat", e);
+        }
         return new RunConfig(target == null ? "postgres" : target, workload == null ? "iot-insert" : workload, file,
-                Commands.matchedHarnessOptions(pr), Path.of(results), repeat(repeat), pr.hasMatchedOption("--print-result"));
+                Commands.matchedHarnessOptions(pr), Path.of(results), times, pr.hasMatchedOption("--print-result"), source);
+    }
+
+    /** The first {@code --name} in a message: the option it is about when the exception does not say. */
+    private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile("--([a-z0-9][a-z0-9-]*)");
+
+    /**
+     * {@code e} pointing at the config file's line when the option it refuses has its value from the file (not
+     * overridden on the command line): {@code props.pg line 7: invalid value '-3' for --terminals: ...}. The option
+     * is the one the exception names ({@link UsageException#option()}), else the first {@code --name} in its message.
+     */
+    UsageException located(UsageException e) {
+        if (source == null) {
+            return e;
+        }
+        String option = e.option();
+        if (option == null) {
+            java.util.regex.Matcher m = NAMED.matcher(String.valueOf(e.getMessage()));
+            option = m.find() ? m.group(1) : null;
+        }
+        return option != null && options().containsKey(option) && !flagOptions.containsKey(option) ? source.at(option, e) : e;
     }
 
     private static int repeat(String value) {
@@ -97,12 +140,12 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
     /** This configuration with one more value as if given on the command line: {@code target}, {@code workload} or an option. */
     RunConfig with(String name, String value) {
         return switch (name) {
-            case "target" -> new RunConfig(value, workload, fileOptions, flagOptions, resultsDir, repeat, printResult);
-            case "workload" -> new RunConfig(target, value, fileOptions, flagOptions, resultsDir, repeat, printResult);
+            case "target" -> new RunConfig(value, workload, fileOptions, flagOptions, resultsDir, repeat, printResult, source);
+            case "workload" -> new RunConfig(target, value, fileOptions, flagOptions, resultsDir, repeat, printResult, source);
             default -> {
                 Map<String, String> flags = new LinkedHashMap<>(flagOptions);
                 flags.put(name, value);
-                yield new RunConfig(target, workload, fileOptions, flags, resultsDir, repeat, printResult);
+                yield new RunConfig(target, workload, fileOptions, flags, resultsDir, repeat, printResult, source);
             }
         };
     }
@@ -113,6 +156,6 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
         Map<String, String> flags = new LinkedHashMap<>(flagOptions);
         file.keySet().removeAll(names);
         flags.keySet().removeAll(names);
-        return new RunConfig(target, workload, file, flags, resultsDir, repeat, printResult);
+        return new RunConfig(target, workload, file, flags, resultsDir, repeat, printResult, source);
     }
 }

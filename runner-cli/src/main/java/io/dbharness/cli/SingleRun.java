@@ -72,6 +72,8 @@ final class SingleRun {
             RunResult result;
             try {
                 result = Harness.run(spec, registry);
+            } catch (io.dbharness.core.api.UsageException e) {
+                throw config.located(e);
             } catch (TargetException e) {
                 if (stop.isRequested()) { // a stop while connecting: it has said so, the rest is its consequence
                     return new Outcome(stop.requested().exitCode(), null, null, true);

@@ -31,14 +31,19 @@ final class Sweep {
         this.runner = runner;
     }
 
-    int run(ParseResult pr) {
+    /** The sweep's points, every one checked as its run would check it; nothing runs or is written. */
+    SweepPlan plan(ParseResult pr) {
         List<VaryAxis> axes = new ArrayList<>();
         String[] vary = pr.matchedOptionValue("--vary", new String[0]);
         for (String v : vary) {
             axes.add(VaryAxis.parse(v));
         }
-        RunConfig base = RunConfig.from(pr, registry, err);
-        SweepPlan plan = SweepPlan.of(pr, base, axes, registry, runner);
+        return SweepPlan.of(pr, RunConfig.from(pr, registry, err), axes, registry, runner);
+    }
+
+    int run(ParseResult pr) {
+        SweepPlan plan = plan(pr);
+        RunConfig base = plan.base();
         ResultsDir.check(base.resultsDir());
         String outOption = pr.matchedOptionValue("--out", null);
         Path reportDir = outOption == null ? base.resultsDir().resolve("report-" + LocalDateTime.now()

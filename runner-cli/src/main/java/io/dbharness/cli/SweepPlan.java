@@ -18,7 +18,7 @@ import java.util.Set;
  * The points of a sweep, every one checked as its run would check it before the first one runs: a typo in the
  * last point must not cost the hour the first ones took.
  */
-record SweepPlan(List<VaryAxis> axes, List<SweepPoint> points, List<String> skipped) {
+record SweepPlan(RunConfig base, List<VaryAxis> axes, List<SweepPoint> points, List<String> skipped) {
 
     SweepPlan {
         axes = List.copyOf(axes);
@@ -56,7 +56,7 @@ record SweepPlan(List<VaryAxis> axes, List<SweepPoint> points, List<String> skip
         }
         List<String> skipped = new ArrayList<>();
         List<SweepPoint> checked = check(points, registry, runner, skipped);
-        return new SweepPlan(axes, checked, skipped);
+        return new SweepPlan(base, axes, checked, skipped);
     }
 
     /**
@@ -88,7 +88,7 @@ record SweepPlan(List<VaryAxis> axes, List<SweepPoint> points, List<String> skip
             try {
                 Harness.check(runner.spec(config, ProgressListener.NONE, new StopSignal()), registry);
             } catch (UsageException e) {
-                throw failed(p, e);
+                throw failed(p, config.located(e));
             }
             RunConfig run = config;
             java.util.Optional<SweepPoint> same = checked.stream().filter(c -> c.config().equals(run)).findFirst();

@@ -92,7 +92,8 @@ class BadInputTest {
     void badValueInConfigFileNamesTheOption() throws Exception {
         Path cfg = tmp.resolve("bench.yaml");
         Files.writeString(cfg, "target: noop\ntag_num: many\n");
-        assertEquals("invalid value 'many' for --tag-num: expected an integer from 1 to 2147483647", usageError("--config", cfg.toString()));
+        assertEquals(cfg + " line 2: invalid value 'many' for --tag-num: expected an integer from 1 to 2147483647",
+                usageError("--config", cfg.toString()));
     }
 
     @Test

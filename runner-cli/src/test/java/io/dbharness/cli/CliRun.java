@@ -13,12 +13,24 @@ record CliRun(int exitCode, String out, String err) {
     }
 
     static CliRun withEnv(Map<String, String> env, String... args) {
+        return execute(env, false, args);
+    }
+
+    /**
+     * The invocation parsed and checked as it would be, without connecting or writing: a run or sweep stops after
+     * {@code Harness.check} of each run (exit 0 when it passes), other subcommands run as usual.
+     */
+    static CliRun checked(Map<String, String> env, String... args) {
+        return execute(env, true, args);
+    }
+
+    private static CliRun execute(Map<String, String> env, boolean checkOnly, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = new Runner(o, e, env).execute(args);
+            code = new Runner(o, e, env, checkOnly).execute(args);
         }
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

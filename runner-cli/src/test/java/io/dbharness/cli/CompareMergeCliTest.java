@@ -143,6 +143,16 @@ class CompareMergeCliTest {
         assertEquals(tmp.resolve("mixed") + " holds results of 2 configurations (they differ in workers): give the "
                 + "repetitions of one configuration", refused("compare", tmp.resolve("mixed").toString(), a.toString()));
 
+        // --answers reads a directory as BASE and NEW do, and needs it to be one run
+        Path two = Files.createDirectories(tmp.resolve("two"));
+        Files.copy(a, two.resolve("one.json"));
+        Files.writeString(two.resolve("other.json"), json.replace(ResultFiles.read(a).runId(), "other-run"));
+        assertEquals("compare --answers compares one run with one run; " + two + " holds 2 results: name one of its files",
+                refused("compare", "--answers", two.toString(), a.toString()));
+        assertEquals("no result files (*.json) in " + empty, refused("compare", "--answers", a.toString(), empty.toString()));
+        assertEquals(tmp.resolve("a") + " holds no query answers (a run of workload 'iot-insert'); compare --answers needs iot-query or "
+                + "iot-mixed results", refused("compare", "--answers", tmp.resolve("a").toString(), a.toString()));
+
         assertEquals("invalid value 'lots' for --threshold: expected a percentage such as 5%",
                 refused("compare", a.toString(), a.toString(), "--threshold", "lots"));
         assertEquals("invalid value '0.05' for --threshold: ambiguous; write 0.05% or 5%",

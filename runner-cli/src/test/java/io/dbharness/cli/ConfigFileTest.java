@@ -197,4 +197,81 @@ class ConfigFileTest {
             return files.filter(p -> p.toString().endsWith(".json")).count();
         }
     }
+
+    // --- a bad value in a file names the file and its line ---
+
+    private String refusedRun(String... args) {
+        CliRun r = CliRun.withEnv(Map.of(), args);
+        assertEquals(2, r.exitCode(), String.join(" ", args) + "\n" + r.err() + r.out());
+        assertEquals("", r.out(), "refused before anything ran");
+        return r.oneLineError();
+    }
+
+    @Test
+    void aBadValueInAYamlFileNamesItsLine() throws IOException {
+        Path cfg = file("bench.yaml", """
+                target: noop
+                # ingest
+                generator:
+                  tag-num: 10
+                  total-metrics-count: abc
+                repeat: 1
+                """);
+        String results = tmp.resolve("res").toString();
+        assertEquals(cfg + " line 5: invalid value 'abc' for --total-metrics-count: expected an integer from 1 to 100000",
+                refusedRun("--config", cfg.toString(), "--results", results));
+        // the command line's value is the one refused: no file to point at
+        assertEquals("invalid value 'x' for --total-metrics-count: expected an integer from 1 to 100000",
+                refusedRun("--config", cfg.toString(), "--total-metrics-count", "x", "--results", results));
+        // a sweep point says so first; --repeat's checks too
+        assertEquals("sweep point workers=1: " + cfg + " line 5: invalid value 'abc' for --total-metrics-count: expected an "
+                + "integer from 1 to 100000", refusedRun("sweep", "--config", cfg.toString(), "--vary", "workers=1,2", "--results", results));
+        Path repeat = file("repeat.yaml", "target: noop\nrepeat: 0\n");
+        assertEquals(repeat + " line 2: invalid value '0' for --repeat: expected an integer from 1 to 1000",
+                refusedRun("--config", repeat.toString(), "--results", results));
+        Path foreign = file("foreign.yaml", "target: noop\ntag-num: 10\noutput: rows.csv\n");
+        assertEquals(foreign + " line 3: --output is an option of target 'file', not of 'noop'",
+                refusedRun("--config", foreign.toString(), "--results", results));
+        assertEquals(0, countJson(tmp.resolve("res")));
+    }
+
+    @Test
+    void aBadValueInATomlFileNamesItsLine() throws IOException {
+        Path cfg = file("bench.toml", "target = \"noop\"\n"
+                + "[generator]\n"
+                + "tag_num = 10\n"
+                + "label = \"\"\"\n"
+                + "workers = 3\n"
+                + "\"\"\"\n"
+                + "[engine]\n"
+                + "\"workers\" = 0\n");
+        // a multi-line string's lines are no keys; a quoted key is the key
+        assertEquals(cfg + " line 8: invalid value '0' for --workers: expected an integer from 1 to 1024",
+                refusedRun("--config", cfg.toString(), "--results", tmp.resolve("res").toString()));
+        Path dotted = file("dotted.toml", "target = \"noop\"\n\ngenerator.tag-num = -4\n");
+        assertEquals(dotted + " line 3: invalid value '-4' for --tag-num: expected an integer from 1 to 2147483647",
+                refusedRun("--config", dotted.toString(), "--results", tmp.resolve("res").toString()));
+    }
+
+    @Test
+    void aBadValueInABenchmarkSqlFileNamesItsLine() throws IOException {
+        Path props = file("props.pg", """
+                db=postgres
+                driver=org.postgresql.Driver
+                conn=jdbc:postgresql://127.0.0.1:1/tpcc
+                user=bench
+                password=secret
+                warehouses=1
+                terminals=-3
+                runTxnsPerTerminal=0
+                runMins=1
+                """);
+        // refused before connecting: nothing listens on port 1
+        assertEquals(props + " line 7: invalid value '-3' for --terminals: expected an integer from 1 to 1024",
+                refusedRun("--config", props.toString(), "--results", tmp.resolve("res").toString()));
+        Path zero = file("props.zero", Files.readString(props).replace("terminals=-3", "terminals=4")
+                .replace("warehouses=1", "warehouses=0").replace("conn=", "conn = "));
+        assertEquals(zero + " line 6: invalid value '0' for --warehouses: expected an integer from 1 to 100000",
+                refusedRun("--config", zero.toString(), "--results", tmp.resolve("res").toString()));
+    }
 }

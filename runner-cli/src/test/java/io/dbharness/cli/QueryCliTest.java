@@ -89,6 +89,10 @@ class QueryCliTest {
         CliRun same = CliRun.of("compare", "--answers", a.toString(), b.toString());
         assertEquals(0, same.exitCode(), same.out() + same.err());
         assertTrue(same.out().contains("0 of 150 answers differ"), same.out());
+        // a directory stands for its one result, as it does for BASE and NEW
+        CliRun dirs = CliRun.of("compare", "--answers", tmp.resolve("a").toString(), tmp.resolve("b").toString());
+        assertEquals(0, dirs.exitCode(), dirs.out() + dirs.err());
+        assertTrue(dirs.out().contains("0 of 150 answers differ"), dirs.out());
 
         try (Connection c = pg.connect();
              Statement st = c.createStatement()) {
@@ -108,7 +112,7 @@ class QueryCliTest {
 
         CliRun three = CliRun.of("compare", "--answers", a.toString(), b.toString(), changed.toString());
         assertEquals(2, three.exitCode());
-        assertTrue(three.oneLineError().startsWith("compare --answers takes two result files, A and B; got 3"), three.err());
+        assertTrue(three.oneLineError().startsWith("compare --answers takes two results, A and B, each a result file or a directory holding one; got 3"), three.err());
         CliRun none = CliRun.of("compare", "--answers");
         assertEquals(2, none.exitCode());
         assertTrue(none.oneLineError().contains("got 0"), none.err());

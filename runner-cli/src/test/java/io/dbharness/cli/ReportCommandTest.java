@@ -56,6 +56,28 @@ class ReportCommandTest {
     }
 
     @Test
+    void subdirectoriesOfAGivenDirectoryAreSkipped() throws Exception {
+        // what a sweep leaves beside its results, a directory named like a result, and runs kept one level down
+        Path one = Files.list(results).filter(f -> f.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
+        Files.createDirectories(results.resolve("report-20261202-100000"));
+        Files.writeString(results.resolve("report-20261202-100000/report.md"), "# an earlier report");
+        Files.createDirectories(results.resolve("kept.json"));
+        Files.createDirectories(results.resolve("older"));
+        Files.copy(one, results.resolve("older").resolve(one.getFileName()));
+        Path out = tmp.resolve("report");
+        CliRun r = CliRun.of("report", results.toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("", r.err());
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("| noop workers=1 |") && md.contains("| noop workers=2 |"), md);
+
+        Path nested = Files.createDirectories(tmp.resolve("nested/sweep-1"));
+        Files.copy(one, nested.resolve(one.getFileName()));
+        assertEquals("runner report: no result files (*.json) in " + tmp.resolve("nested") + "; its subdirectories are not "
+                + "read: name them (" + nested + ")", usageError("report", tmp.resolve("nested").toString()));
+    }
+
+    @Test
     void helpSaysWhatItWrites() {
         // picocli formats descriptions and warns about a lone % on System.err itself, past the runner's streams
         java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();

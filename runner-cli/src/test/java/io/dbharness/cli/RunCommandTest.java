@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -96,6 +97,44 @@ class RunCommandTest {
             assertEquals(0, run.exitCode(), format + ": " + run.err());
             assertEquals(600, onlyResult(res).get("totals").get("rows").asLong());
         }
+    }
+
+    /**
+     * Every target and workload that can run together gets a sample that passes the run's own check as it is
+     * printed (nothing connects); a pair that cannot gets no sample but the run's refusal.
+     */
+    @Test
+    void everySampleConfigPassesTheRunsCheckAndAPairThatCannotRunGetsNone() throws Exception {
+        io.dbharness.core.engine.Registry registry = io.dbharness.core.engine.Registry.load();
+        int samples = 0;
+        List<String> failed = new java.util.ArrayList<>();
+        for (io.dbharness.core.api.TargetProvider t : registry.targets()) {
+            for (io.dbharness.core.api.WorkloadProvider w : registry.workloads()) {
+                String pair = w.id() + " on " + t.id();
+                if (!t.capabilities().containsAll(w.requires())) {
+                    CliRun refused = CliRun.of("config", "--workload", w.id(), "--target", t.id());
+                    assertEquals(2, refused.exitCode(), pair + ": " + refused.out());
+                    assertEquals("", refused.out());
+                    assertTrue(refused.oneLineError().startsWith("target '" + t.id() + "' cannot run workload '" + w.id()
+                            + "': it lacks "), refused.err());
+                    continue;
+                }
+                for (String format : List.of("yaml", "toml")) {
+                    CliRun sample = CliRun.of("config", "--workload", w.id(), "--target", t.id(), "--format", format);
+                    assertEquals(0, sample.exitCode(), pair + ": " + sample.err());
+                    Path cfg = Files.writeString(tmp.resolve(t.id() + "-" + w.id() + "." + format), sample.out());
+                    CliRun check = CliRun.checked(Map.of(), "--config", cfg.toString());
+                    if (check.exitCode() != 0 || !check.err().isEmpty()) {
+                        failed.add(pair + " (" + format + "): exit " + check.exitCode() + ", " + check.err().strip());
+                    }
+                    samples++;
+                }
+            }
+        }
+        assertEquals(List.of(), failed);
+        assertEquals(2 * 24, samples, "24 pairs can run (runner list), in two formats");
+        assertEquals("target 'influx' cannot run workload 'tpcc': it lacks SqlTransactions",
+                CliRun.of("config", "--workload", "tpcc", "--target", "influx").oneLineError());
     }
 
     @Test

@@ -26,6 +26,11 @@ public final class FileTargetProvider implements TargetProvider {
     }
 
     @Override
+    public java.util.Map<String, String> sampleValues() {
+        return java.util.Map.of("output", "rows.csv");
+    }
+
+    @Override
     public List<OptionDef> options() {
         return List.of(LocalOptions.FORMAT, LocalOptions.OUTPUT);
     }

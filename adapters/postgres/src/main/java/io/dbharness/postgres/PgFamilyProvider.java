@@ -72,6 +72,12 @@ public abstract class PgFamilyProvider implements TargetProvider {
         return List.copyOf(all);
     }
 
+    /** The family's products other than PostgreSQL itself do not run embedded: a sample names a server. */
+    @Override
+    public java.util.Map<String, String> sampleValues() {
+        return java.util.Map.of("host", "localhost");
+    }
+
     @Override
     public Set<Class<? extends Capability>> capabilities() {
         return Set.of(TimeSeriesIngest.class, SqlAccess.class, io.dbharness.core.api.SqlTransactions.class,

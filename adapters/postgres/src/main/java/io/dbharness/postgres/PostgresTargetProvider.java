@@ -17,6 +17,12 @@ public final class PostgresTargetProvider extends PgFamilyProvider {
                     + " through (txid_status, PostgreSQL 10+), so the batch is retried or counted, not left of unknown"
                     + " fate (default: on); =false saves a round trip per batch", false, List.of()));
 
+    /** No host: the sample runs on the embedded server. */
+    @Override
+    public java.util.Map<String, String> sampleValues() {
+        return java.util.Map.of();
+    }
+
     @Override
     public String id() {
         return ID;

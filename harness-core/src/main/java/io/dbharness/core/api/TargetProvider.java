@@ -15,6 +15,15 @@ public interface TargetProvider {
 
     List<OptionDef> options();
 
+    /**
+     * Values a sample config ({@code runner config}) sets for options without a default that a run cannot do
+     * without ({@code --output}, a server to connect to, when to stop), so the sample runs as printed; empty when
+     * the defaults suffice.
+     */
+    default java.util.Map<String, String> sampleValues() {
+        return java.util.Map.of();
+    }
+
     /** Capabilities its adapters offer, for {@code runner list} and the refusal before a run. */
     Set<Class<? extends Capability>> capabilities();
 

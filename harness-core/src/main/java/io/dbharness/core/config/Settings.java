@@ -71,12 +71,12 @@ public final class Settings {
         }
         for (Map.Entry<String, String> e : explicit.entrySet()) {
             if (!defs.containsKey(e.getKey())) {
-                throw new UsageException("unknown option '" + e.getKey() + "'" + suggestion(e.getKey(), defs.keySet()));
+                throw new UsageException("unknown option '" + e.getKey() + "'" + suggestion(e.getKey(), defs.keySet()), e.getKey());
             }
             OptionDef d = defs.get(e.getKey());
             // an empty value would read as "not given" and quietly become the default (a password may be empty)
             if (e.getValue() == null || e.getValue().isBlank() && !d.secret()) {
-                throw new UsageException("option '--" + e.getKey() + "' needs a value");
+                throw new UsageException("option '--" + e.getKey() + "' needs a value", e.getKey());
             }
             values.put(e.getKey(), e.getValue());
             sources.put(e.getKey(), Source.EXPLICIT);
@@ -322,7 +322,7 @@ public final class Settings {
     public UsageException bad(String name, String value, String allowed) {
         OptionDef d = def(name);
         String shown = d.secret() ? MASK : maskEmbedded(value);
-        return new UsageException("invalid value '" + shown + "' for --" + name + ": expected " + allowed);
+        return new UsageException("invalid value '" + shown + "' for --" + name + ": expected " + allowed, name);
     }
 
     private OptionDef def(String name) {

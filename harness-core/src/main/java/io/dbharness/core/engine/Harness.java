@@ -70,13 +70,21 @@ public final class Harness {
         Workload workload = wp.create(settings, sharding.shard());
         List<WorkerGroup> groups = workload.groups(options.loadModel(sharding.count()));
 
+        requireCapabilities(tp, wp);
+        return new Plan(tp, wp, settings, options, sharding, workload, groups);
+    }
+
+    /**
+     * The target offers every capability the workload requires; else a {@link UsageException} naming the first it
+     * lacks. The run checks it, and so does anything that would offer the pair (a sample config).
+     */
+    public static void requireCapabilities(TargetProvider tp, WorkloadProvider wp) {
         for (Class<? extends Capability> c : wp.requires()) {
             if (!tp.capabilities().contains(c)) {
                 throw new UsageException("target '" + tp.id() + "' cannot run workload '" + wp.id()
                         + "': it lacks " + c.getSimpleName());
             }
         }
-        return new Plan(tp, wp, settings, options, sharding, workload, groups);
     }
 
     public static RunResult run(RunSpec spec, Registry registry) throws TargetException {
@@ -288,7 +296,7 @@ public final class Harness {
         if (!owners.isEmpty()) {
             throw new UsageException("--" + name + " is an option of " + kind + (owners.size() > 1 ? "s " : " ")
                     + owners.stream().map(o -> "'" + o + "'").collect(java.util.stream.Collectors.joining(", "))
-                    + ", not of '" + current + "'");
+                    + ", not of '" + current + "'", name);
         }
     }
 

@@ -49,7 +49,7 @@ record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weigh
         String defaultWorkers = io.dbharness.core.engine.RunOptions.OPTIONS.stream().filter(d -> d.name().equals("workers"))
                 .findFirst().map(OptionDef::defaultValue).orElse(null);
         if (s.source("workers") != Settings.Source.DEFAULT && !s.string("workers").trim().equals(defaultWorkers)) {
-            throw new UsageException("tpcc runs --terminals, not --workers: give --terminals N");
+            throw new UsageException("tpcc runs --terminals, not --workers: give --terminals N", "workers");
         }
         int terminals = s.optional("terminals").isPresent() ? s.intValue("terminals", 1, 1024)
                 : Math.min(DEFAULT_TERMINALS_MAX, DEFAULT_TERMINALS_PER_WAREHOUSE * warehouses);

@@ -24,6 +24,12 @@ public final class TpccProvider implements WorkloadProvider {
                 + "--terminals terminals, reports tpmC; --verify checks the consistency conditions";
     }
 
+    /** TPC-C runs until told to stop: the sample runs for a minute. */
+    @Override
+    public java.util.Map<String, String> sampleValues() {
+        return java.util.Map.of("duration", "60s");
+    }
+
     @Override
     public List<OptionDef> options() {
         return TpccOptions.OPTIONS;
