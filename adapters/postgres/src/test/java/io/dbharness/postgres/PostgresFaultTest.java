@@ -290,7 +290,10 @@ class PostgresFaultTest {
         assertEquals(0, r.totals().unknownRows(), "a cancelled statement is rolled back: nothing in doubt");
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(r.totals().rows(), count("fault_lock"), "rows counted = rows in the table");
-        assertEquals(1, r.exitCode(), "timeouts are errors");
+        // the end of the run cut the blocked writes, not the target: counted apart, and the run is clean
+        assertTrue(r.totals().cutOff() >= 1, "the writes cut at the end: " + r.totals());
+        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals(0, r.exitCode(), "writes cut off at the end of the run are not errors");
     }
 
     @Test
