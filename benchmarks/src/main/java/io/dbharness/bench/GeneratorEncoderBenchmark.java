@@ -6,7 +6,7 @@ import io.dbharness.core.config.Settings;
 import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.EncoderFormat;
 import io.dbharness.core.encode.RowEncoder;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.iot.IotOptions;
 import io.dbharness.iot.TelematicsGenerator;
 

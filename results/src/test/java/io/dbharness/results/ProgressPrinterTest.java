@@ -1,8 +1,8 @@
 package io.dbharness.results;
 
-import io.dbharness.core.engine.ProgressListener.GroupProgress;
-import io.dbharness.core.engine.ProgressListener.Progress;
-import io.dbharness.core.engine.ProgressListener.State;
+import io.dbharness.core.result.ProgressListener.GroupProgress;
+import io.dbharness.core.result.ProgressListener.Progress;
+import io.dbharness.core.result.ProgressListener.State;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 import org.junit.jupiter.api.Test;
@@ -16,16 +16,47 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class ProgressPrinterTest {
 
-    private static final GroupInterval INSERT = new GroupInterval("insert", 25, 123_456, 2_345_678, 45_600_000, 0, 0, 0,
-            25, 123_456, 2_345_678, 45.6, 2.1, 12.3, 40.0, List.of());
-    private static final GroupInterval QUERY = new GroupInterval("query", 1_234, 0, 0, 0, 0, 0, 0, 1_234, 0, 0, 0, 0.4,
-            3.25, 9.0, List.of());
+    private static final GroupInterval INSERT = GroupInterval.builder()
+            .group("insert")
+            .operations(25)
+            .rows(123_456)
+            .points(2_345_678)
+            .bytes(45_600_000)
+            .operationsPerSecond(25)
+            .rowsPerSecond(123_456)
+            .pointsPerSecond(2_345_678)
+            .megabytesPerSecond(45.6)
+            .p50Millis(2.1)
+            .p99Millis(12.3)
+            .maxMillis(40.0)
+            .build();
+    private static final GroupInterval QUERY = GroupInterval.builder()
+            .group("query")
+            .operations(1_234)
+            .operationsPerSecond(1_234)
+            .p50Millis(0.4)
+            .p99Millis(3.25)
+            .maxMillis(9.0)
+            .build();
     private static final IntervalSample SAMPLE = new IntervalSample(10.0, 1.0, List.of(INSERT), null);
 
     private static GroupProgress insert(State state, long errors, long timeouts, long unknown, int reconnecting,
                                         double eta, double fraction) {
-        return new GroupProgress("insert", state, 1000, 1_234_567, 12_345_670, 500_000_000, errors, timeouts, unknown,
-                reconnecting, eta, fraction, 0);
+        return GroupProgress.builder()
+                .group("insert")
+                .state(state)
+                .operations(1000)
+                .rows(1_234_567)
+                .points(12_345_670)
+                .bytes(500_000_000)
+                .errors(errors)
+                .timeouts(timeouts)
+                .unknownRows(unknown)
+                .reconnecting(reconnecting)
+                .etaSeconds(eta)
+                .fractionDone(fraction)
+                .behindSeconds(0)
+                .build();
     }
 
     private static String line(double elapsed, GroupProgress g) {
@@ -57,7 +88,21 @@ class ProgressPrinterTest {
     void severalGroupsGetALineEachNamedAndQueriesCountOperations() {
         IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), null);
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1),
-                new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1, 2.5))));
+                GroupProgress.builder()
+                        .group("query")
+                        .state(State.RUNNING)
+                        .operations(12_345)
+                        .rows(0)
+                        .points(0)
+                        .bytes(0)
+                        .errors(0)
+                        .timeouts(0)
+                        .unknownRows(0)
+                        .reconnecting(0)
+                        .etaSeconds(-1)
+                        .fractionDone(-1)
+                        .behindSeconds(2.5)
+                        .build())));
         assertEquals(List.of(
                 "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms",
                 "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms  behind 2.5 s"), lines);
@@ -68,23 +113,70 @@ class ProgressPrinterTest {
     void aGroupThatIsDoneSaysSoAndNothingMore() {
         IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), null);
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.DONE, 0, 0, 0, 0, 0, 1.0),
-                new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0))));
+                GroupProgress.builder()
+                        .group("query")
+                        .state(State.RUNNING)
+                        .operations(12_345)
+                        .rows(0)
+                        .points(0)
+                        .bytes(0)
+                        .errors(0)
+                        .timeouts(0)
+                        .unknownRows(0)
+                        .reconnecting(0)
+                        .etaSeconds(-1)
+                        .fractionDone(-1)
+                        .behindSeconds(0)
+                        .build())));
         assertEquals(List.of("[  10s]  insert: done, 1,234,567 rows", "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"),
                 lines);
     }
 
     @Test
     void theHostsCpuShowsOnceOnTheFirstLine() {
-        io.dbharness.core.result.HostSample host = new io.dbharness.core.result.HostSample(48.2, 14.5, 3, 0.4, 1, 2, 0,
-                0, 0, 0, 0, 0, 0);
+        io.dbharness.core.result.HostSample host = io.dbharness.core.result.HostSample.builder()
+                .cpuUserPercent(48.2)
+                .cpuSystemPercent(14.5)
+                .cpuIowaitPercent(3)
+                .harnessCpuCores(0.4)
+                .memoryUsedBytes(1)
+                .memoryTotalBytes(2)
+                .build();
         IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), host);
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, 14.4, 0.42),
-                new GroupProgress("query", State.RUNNING, 12_345, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0))));
+                GroupProgress.builder()
+                        .group("query")
+                        .state(State.RUNNING)
+                        .operations(12_345)
+                        .rows(0)
+                        .points(0)
+                        .bytes(0)
+                        .errors(0)
+                        .timeouts(0)
+                        .unknownRows(0)
+                        .reconnecting(0)
+                        .etaSeconds(-1)
+                        .fractionDone(-1)
+                        .behindSeconds(0)
+                        .build())));
         assertEquals(List.of(
                 "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  cpu 63%  done 42%  ETA 14s",
                 "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"), lines);
-        IntervalSample unknown = new IntervalSample(10, 1, List.of(INSERT), new io.dbharness.core.result.HostSample(-1, -1,
-                -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        IntervalSample unknown = new IntervalSample(10, 1, List.of(INSERT), io.dbharness.core.result.HostSample.builder()
+                .cpuUserPercent(-1)
+                .cpuSystemPercent(-1)
+                .cpuIowaitPercent(-1)
+                .harnessCpuCores(-1)
+                .memoryUsedBytes(-1)
+                .memoryTotalBytes(-1)
+                .diskReadsPerSecond(-1)
+                .diskWritesPerSecond(-1)
+                .diskReadMegabytesPerSecond(-1)
+                .diskWriteMegabytesPerSecond(-1)
+                .diskAwaitMillis(-1)
+                .netReceiveMegabytesPerSecond(-1)
+                .netTransmitMegabytesPerSecond(-1)
+                .build());
         assertEquals("[  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms",
                 ProgressPrinter.lines(unknown, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1)))).get(0));
     }
@@ -93,16 +185,50 @@ class ProgressPrinterTest {
     void longEtaAndPrintsOneLine() {
         var bytes = new ByteArrayOutputStream();
         var printer = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        printer.onInterval(SAMPLE, new Progress(3725, List.of(new GroupProgress("insert", State.RUNNING, 1, 1, 10, 100,
-                1, 0, 0, 0, 4000, 0.999, 0))));
+        printer.onInterval(SAMPLE, new Progress(3725, List.of(GroupProgress.builder()
+                .group("insert")
+                .state(State.RUNNING)
+                .operations(1)
+                .rows(1)
+                .points(10)
+                .bytes(100)
+                .errors(1)
+                .timeouts(0)
+                .unknownRows(0)
+                .reconnecting(0)
+                .etaSeconds(4000)
+                .fractionDone(0.999)
+                .behindSeconds(0)
+                .build())));
         assertEquals("[1h02m]  1 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  1 error  done 99%  ETA 1h06m"
                 + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
     }
 
     @Test
     void aWarmUpSaysSoAndHeadlineFiguresFollowTheRate() {
-        GroupInterval tx = new GroupInterval("tpcc", 4_000, 0, 0, 0, 0, 0, 0, 800, 0, 0, 0, 5.0, 29.6, 90.0, List.of());
-        GroupProgress g = new GroupProgress("tpcc", State.RUNNING, 40_000, 0, 0, 0, 0, 0, 0, 0, 25, 0.5, 0);
+        GroupInterval tx = GroupInterval.builder()
+                .group("tpcc")
+                .operations(4_000)
+                .operationsPerSecond(800)
+                .p50Millis(5.0)
+                .p99Millis(29.6)
+                .maxMillis(90.0)
+                .build();
+        GroupProgress g = GroupProgress.builder()
+                .group("tpcc")
+                .state(State.RUNNING)
+                .operations(40_000)
+                .rows(0)
+                .points(0)
+                .bytes(0)
+                .errors(0)
+                .timeouts(0)
+                .unknownRows(0)
+                .reconnecting(0)
+                .etaSeconds(25)
+                .fractionDone(0.5)
+                .behindSeconds(0)
+                .build();
         IntervalSample sample = new IntervalSample(10.0, 5.0, List.of(tx), null);
         assertEquals("[   5s]  warm-up (not measured)  40,000 ops  800 ops/s  p99 29.6 ms  done 50%  ETA 25s",
                 ProgressPrinter.lines(sample, new Progress(5, List.of(g), true, java.util.Map.of())).get(0));

@@ -24,8 +24,21 @@ final class Samples {
     private Samples() {
     }
 
-    static final HostSample HOST = new HostSample(61.5, 20.25, 3.5, 0.95, 6_000_000_000L, 24_000_000_000L, 120.5,
-            850.0, 1.5, 95.25, 0.75, 12.5, 0.5);
+    static final HostSample HOST = HostSample.builder()
+            .cpuUserPercent(61.5)
+            .cpuSystemPercent(20.25)
+            .cpuIowaitPercent(3.5)
+            .harnessCpuCores(0.95)
+            .memoryUsedBytes(6_000_000_000L)
+            .memoryTotalBytes(24_000_000_000L)
+            .diskReadsPerSecond(120.5)
+            .diskWritesPerSecond(850.0)
+            .diskReadMegabytesPerSecond(1.5)
+            .diskWriteMegabytesPerSecond(95.25)
+            .diskAwaitMillis(0.75)
+            .netReceiveMegabytesPerSecond(12.5)
+            .netTransmitMegabytesPerSecond(0.5)
+            .build();
 
     static RunResult full() {
         Map<String, String> options = new LinkedHashMap<>();
@@ -71,16 +84,72 @@ final class Samples {
                 .totals(totals)
                 .groups(List.of(new GroupResult("insert", "open 500000 rows/s", 8, totals,
                         new Pacing(500_000, "rows/s", false, 12.3, 15.25))))
-                .operations(List.of(new OperationStats("insert", "insert", 6_000, 0, 3, 1, 2, 1, 6_000_000, 1_000, 500, 0, 1.5,
-                        1.2, 2.5, 3.4, 5.6, 8.8, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"),
-                        new OperationStats("insert", "query", 10, 0, 0, 0, 0, 0, 0, 0, 0, 40, 0.25, 0.2, 0.25, 0.3,
-                        0.4, 0.5, 0.512, null)))
-                .intervals(List.of(new IntervalSample(10.0, 10.0, List.of(new IntervalSample.GroupInterval("insert", 5_000,
-                        5_000_000, 50_000_000, 1_000_000_000, 1, 0, 0, 500, 500_000, 5_000_000, 100.0, 1.1, 4.4,
-                        9.1, types)), HOST),
-                        new IntervalSample(12.345, 2.345, List.of(new IntervalSample.GroupInterval("insert", 1_000,
-                        1_000_000, 10_000_000, 234_567_890, 2, 1, 500, 426.4, 426_439.2, 4_264_392, 100.03, 1.0,
-                        Double.NaN, Double.POSITIVE_INFINITY, List.of())), null)))
+                .operations(List.of(OperationStats.builder()
+                        .group("insert")
+                        .type("insert")
+                        .completed(6_000)
+                        .errors(3)
+                        .timeouts(1)
+                        .retries(2)
+                        .reconnects(1)
+                        .rows(6_000_000)
+                        .failedRows(1_000)
+                        .unknownRows(500)
+                        .meanMillis(1.5)
+                        .p50Millis(1.2)
+                        .p90Millis(2.5)
+                        .p95Millis(3.4)
+                        .p99Millis(5.6)
+                        .p999Millis(8.8)
+                        .maxMillis(9.1)
+                        .histogram("HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA")
+                        .build(),
+                        OperationStats.builder()
+                                .group("insert")
+                                .type("query")
+                                .completed(10)
+                                .returnedRows(40)
+                                .meanMillis(0.25)
+                                .p50Millis(0.2)
+                                .p90Millis(0.25)
+                                .p95Millis(0.3)
+                                .p99Millis(0.4)
+                                .p999Millis(0.5)
+                                .maxMillis(0.512)
+                                .build()))
+                .intervals(List.of(new IntervalSample(10.0, 10.0, List.of(IntervalSample.GroupInterval.builder()
+                        .group("insert")
+                        .operations(5_000)
+                        .rows(5_000_000)
+                        .points(50_000_000)
+                        .bytes(1_000_000_000)
+                        .errors(1)
+                        .operationsPerSecond(500)
+                        .rowsPerSecond(500_000)
+                        .pointsPerSecond(5_000_000)
+                        .megabytesPerSecond(100.0)
+                        .p50Millis(1.1)
+                        .p99Millis(4.4)
+                        .maxMillis(9.1)
+                        .types(types)
+                        .build()), HOST),
+                        new IntervalSample(12.345, 2.345, List.of(IntervalSample.GroupInterval.builder()
+                                .group("insert")
+                                .operations(1_000)
+                                .rows(1_000_000)
+                                .points(10_000_000)
+                                .bytes(234_567_890)
+                                .errors(2)
+                                .timeouts(1)
+                                .unknownRows(500)
+                                .operationsPerSecond(426.4)
+                                .rowsPerSecond(426_439.2)
+                                .pointsPerSecond(4_264_392)
+                                .megabytesPerSecond(100.03)
+                                .p50Millis(1.0)
+                                .p99Millis(Double.NaN)
+                                .maxMillis(Double.POSITIVE_INFINITY)
+                                .build()), null)))
                 .errors(List.of(new ErrorSummary("insert", "insert", "RETRYABLE", "40001", 2,
                         "could not serialize access\ndue to concurrent update"),
                         new ErrorSummary("insert", "insert", "FATAL", null, 1, "connection reset")))

@@ -82,8 +82,21 @@ class SummaryTableTest {
     @Test
     void resourceFiguresThatCouldNotBeReadSayNa() {
         RunResult f = Samples.full();
-        io.dbharness.core.result.HostSample unknown = new io.dbharness.core.result.HostSample(-1, -1, -1, -1, -1, -1,
-                -1, -1, -1, -1, -1, -1, -1);
+        io.dbharness.core.result.HostSample unknown = io.dbharness.core.result.HostSample.builder()
+                .cpuUserPercent(-1)
+                .cpuSystemPercent(-1)
+                .cpuIowaitPercent(-1)
+                .harnessCpuCores(-1)
+                .memoryUsedBytes(-1)
+                .memoryTotalBytes(-1)
+                .diskReadsPerSecond(-1)
+                .diskWritesPerSecond(-1)
+                .diskReadMegabytesPerSecond(-1)
+                .diskWriteMegabytesPerSecond(-1)
+                .diskAwaitMillis(-1)
+                .netReceiveMegabytesPerSecond(-1)
+                .netTransmitMegabytesPerSecond(-1)
+                .build();
         RunResult r = f.toBuilder()
                 .intervals(List.of())
                 .resources(new io.dbharness.core.result.ResourceUsage("client host only; the target (db1:5432/x) is not on localhost",
@@ -150,10 +163,34 @@ class SummaryTableTest {
     void severalKindsOfOperationWithoutRowsGetATableOfTheirOwn() {
         RunResult c = Samples.clean();
         List<io.dbharness.core.result.OperationStats> ops = List.of(
-                new io.dbharness.core.result.OperationStats("tpcc", "new-order", 4_500, 45, 1, 0, 7, 0, 0, 0, 0, 0, 9.0,
-                        7.5, 14.8, 19.0, 29.6, 80.0, 116.7, null),
-                new io.dbharness.core.result.OperationStats("tpcc", "payment", 4_300, 0, 0, 0, 2, 0, 0, 0, 0, 0, 6.0,
-                        6.3, 13.6, 17.3, 28.2, 70.0, 119.8, null));
+                io.dbharness.core.result.OperationStats.builder()
+                        .group("tpcc")
+                        .type("new-order")
+                        .completed(4_500)
+                        .rolledBack(45)
+                        .errors(1)
+                        .retries(7)
+                        .meanMillis(9.0)
+                        .p50Millis(7.5)
+                        .p90Millis(14.8)
+                        .p95Millis(19.0)
+                        .p99Millis(29.6)
+                        .p999Millis(80.0)
+                        .maxMillis(116.7)
+                        .build(),
+                io.dbharness.core.result.OperationStats.builder()
+                        .group("tpcc")
+                        .type("payment")
+                        .completed(4_300)
+                        .retries(2)
+                        .meanMillis(6.0)
+                        .p50Millis(6.3)
+                        .p90Millis(13.6)
+                        .p95Millis(17.3)
+                        .p99Millis(28.2)
+                        .p999Millis(70.0)
+                        .maxMillis(119.8)
+                        .build());
         io.dbharness.core.result.Totals t = io.dbharness.core.result.Totals.builder()
                 .operations(8_801)
                 .errors(1)

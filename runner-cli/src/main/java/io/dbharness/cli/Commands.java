@@ -6,7 +6,7 @@ import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.Registry;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.engine.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgGroupSpec;

@@ -171,7 +171,7 @@ public final class Runner {
     /** What the run of {@code config} checks before it connects; a value from the config file is pointed at there. */
     private void check(SingleRun runner, RunConfig config) {
         try {
-            Harness.check(runner.spec(config, io.dbharness.core.engine.ProgressListener.NONE,
+            Harness.check(runner.spec(config, io.dbharness.core.result.ProgressListener.NONE,
                     new io.dbharness.core.engine.StopSignal()), registry);
         } catch (UsageException e) {
             throw config.located(e);

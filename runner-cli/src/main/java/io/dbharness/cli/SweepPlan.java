@@ -2,7 +2,7 @@ package io.dbharness.cli;
 
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.StopSignal;
 import picocli.CommandLine.ParseResult;

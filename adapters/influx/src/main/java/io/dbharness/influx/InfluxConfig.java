@@ -50,7 +50,7 @@ record InfluxConfig(URI baseUri, InfluxApi api, String database, String retentio
                 s.optional("influx-database").orElse(DEFAULT_DATABASE), s.optional("retention-policy").orElse(""),
                 s.optional("username").orElse(""), s.optional("influx-password").orElse(""),
                 s.optional("org").orElse(""), s.optional("bucket").orElse(""), s.optional("token").orElse(""),
-                line.batchLines(), s.bool("gzip"), line.precision(), io.dbharness.core.engine.RunOptions.opTimeout(s));
+                line.batchLines(), s.bool("gzip"), line.precision(), io.dbharness.core.config.RunOptions.opTimeout(s));
     }
 
     private static boolean hasCredentialParameter(String rawQuery) {

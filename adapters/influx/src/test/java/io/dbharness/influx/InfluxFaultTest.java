@@ -1,7 +1,7 @@
 package io.dbharness.influx;
 
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.AfterAll;

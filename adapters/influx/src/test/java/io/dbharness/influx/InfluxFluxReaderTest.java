@@ -12,7 +12,7 @@ import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -16,7 +16,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;

@@ -13,7 +13,7 @@ import io.dbharness.core.api.WriteResult;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.encode.LinePrecision;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.iot.IotOptions;
 import io.dbharness.iot.TelematicsGenerator;
 import io.dbharness.questdb.EmbeddedQuestDbFixture;

@@ -105,7 +105,7 @@ class ThrottleRetryTest {
     /** A writer on the fake server, with engine options (--op-timeout) as a run would give them. */
     private BatchWriter writer(TargetAdapter[] holder, String opTimeout) throws Exception {
         InfluxTargetProvider p = new InfluxTargetProvider();
-        java.util.List<io.dbharness.core.config.OptionDef> defs = new java.util.ArrayList<>(io.dbharness.core.engine.RunOptions.OPTIONS);
+        java.util.List<io.dbharness.core.config.OptionDef> defs = new java.util.ArrayList<>(io.dbharness.core.config.RunOptions.OPTIONS);
         defs.addAll(p.options());
         holder[0] = p.open(io.dbharness.core.config.Settings.resolve(defs, Map.of("influx-url",
                 "http://127.0.0.1:" + server.getAddress().getPort(), "op-timeout", opTimeout), Map.of()));

@@ -1,7 +1,7 @@
 package io.dbharness.matrixdb;
 
 import io.dbharness.core.api.UsageException;
-import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.Secrets;
 import io.dbharness.http.HttpPoster;
 
 import java.io.IOException;
@@ -23,7 +23,7 @@ record MxGateUrl(String text, boolean tls, String host, int port, String path) {
     static MxGateUrl parse(String raw) {
         String expected = "expected http://HOST:PORT (MatrixGate's HTTP port, 8086 by default)";
         // shown masked: a mistyped URL may still carry a password
-        String shown = Settings.maskEmbedded(raw.trim());
+        String shown = Secrets.maskEmbedded(raw.trim());
         URI uri;
         try {
             uri = new URI(raw.trim());

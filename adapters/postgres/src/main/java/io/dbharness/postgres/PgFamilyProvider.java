@@ -110,7 +110,7 @@ public abstract class PgFamilyProvider implements TargetProvider {
         Optional<PostgresEndpoint> external = endpoint(settings, flavor);
         EmbeddedServer embedded = external.isPresent() ? null : EmbeddedServer.start();
         PostgresEndpoint endpoint = external.orElseGet(() -> PostgresEndpoint.embedded(embedded.port()));
-        java.time.Duration opTimeout = io.dbharness.core.engine.RunOptions.opTimeout(settings);
+        java.time.Duration opTimeout = io.dbharness.core.config.RunOptions.opTimeout(settings);
         try {
             String version = probe(flavor, endpoint, opTimeout);
             if (!flavor.recognises(version)) {

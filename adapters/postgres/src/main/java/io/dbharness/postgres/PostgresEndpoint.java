@@ -1,5 +1,6 @@
 package io.dbharness.postgres;
 
+import io.dbharness.core.config.Secrets;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.Settings;
 
@@ -118,6 +119,6 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
 
     @Override
     public String toString() {
-        return "PostgresEndpoint[" + display + ", user=" + user + (password == null ? "" : ", password=*****") + "]";
+        return "PostgresEndpoint[" + display + ", user=" + user + (password == null ? "" : ", password=" + Secrets.MASK) + "]";
     }
 }

@@ -3,7 +3,7 @@ package io.dbharness.postgres;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.engine.Engine;
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.RunResult;

@@ -1,5 +1,6 @@
 package io.dbharness.questdb;
 
+import io.dbharness.core.config.Secrets;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.Settings;
 
@@ -109,6 +110,6 @@ record QuestDbEndpoint(URI http, String jdbcUrl, String user, String password, S
 
     @Override
     public String toString() {
-        return "QuestDbEndpoint[" + display + ", pg=" + jdbcUrl + ", user=" + user + ", password=*****]";
+        return "QuestDbEndpoint[" + display + ", pg=" + jdbcUrl + ", user=" + user + ", password=" + Secrets.MASK + "]";
     }
 }

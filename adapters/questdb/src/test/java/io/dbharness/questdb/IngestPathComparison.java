@@ -10,7 +10,7 @@ import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.iot.IotOptions;

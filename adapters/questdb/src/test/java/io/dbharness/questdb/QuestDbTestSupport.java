@@ -4,7 +4,7 @@ import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package io.dbharness.yugabyte;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.postgres.PgFlavor;
 import org.junit.jupiter.api.Test;
 

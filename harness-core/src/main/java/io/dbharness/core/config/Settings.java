@@ -250,78 +250,16 @@ public final class Settings {
         for (OptionDef d : defs.values()) {
             String v = values.getOrDefault(d.name(), d.defaultValue());
             if (v != null) {
-                out.put(d.name(), d.secret() && !v.isEmpty() ? MASK : maskEmbedded(v));
+                out.put(d.name(), Secrets.shown(d, v));
             }
         }
         return out;
     }
 
-    private static final String MASK = "*****";
-    /** {@code //user:} of a URL's userinfo; the password runs to an {@code @} found by {@link #maskEmbedded}. */
-    private static final Pattern USER = Pattern.compile("//[^/:@?#\\s]*:");
-    /** A userinfo with no colon, {@code //TOKEN@host}: some services take a token there. */
-    private static final Pattern BARE_USERINFO = Pattern.compile("//[^/:@?#\\s]+@");
-    /**
-     * A secret query or connection parameter, its name at a parameter boundary so {@code app=} is not
-     * {@code p=}. {@code p} is InfluxDB's password ({@code u} is only the user).
-     */
-    private static final Pattern PARAM = Pattern.compile(
-            "(?i)((?:^|[?&;\\s])(?:password|passwd|pwd|token|secret|sslpassword|p)=)[^&;\\s]*");
-
-    /**
-     * Masks passwords and tokens written into a value: a URL's {@code user:password@} (or a lone
-     * {@code //token@}) and secret parameters
-     * ({@code ?password=}, {@code &token=}, InfluxDB's {@code &p=}...). A password may itself hold {@code @},
-     * {@code /} or {@code =}, so the mask runs to the last {@code @} before the query, or before the first
-     * {@code =}/{@code &}, whichever is further: masking part of a path is harmless, showing part of a
-     * password is not.
-     */
-    public static String maskEmbedded(String value) {
-        if (value == null || value.isEmpty()) {
-            return value;
-        }
-        StringBuilder out = new StringBuilder();
-        Matcher user = USER.matcher(value);
-        int pos = 0;
-        while (user.find(pos)) {
-            int from = user.end();
-            int end = from;
-            while (end < value.length() && !Character.isWhitespace(value.charAt(end))) {
-                end++;
-            }
-            int at = Math.max(lastAtBefore(value, from, end, "?#"), lastAtBefore(value, from, end, "=&"));
-            if (at < 0) {
-                out.append(value, pos, from);
-                pos = from;
-                continue;
-            }
-            out.append(value, pos, from).append(MASK);
-            pos = at; // from the '@' on
-        }
-        out.append(value, pos, value.length());
-        String masked = BARE_USERINFO.matcher(out).replaceAll("//" + MASK + "@");
-        return PARAM.matcher(masked).replaceAll("$1" + MASK);
-    }
-
-    /** The last {@code @} in {@code [from, end)} before the first of {@code stops}; -1 when none. */
-    private static int lastAtBefore(String s, int from, int end, String stops) {
-        int at = -1;
-        for (int i = from; i < end; i++) {
-            char c = s.charAt(i);
-            if (stops.indexOf(c) >= 0) {
-                break;
-            }
-            if (c == '@') {
-                at = i;
-            }
-        }
-        return at;
-    }
-
     /** A bad value: one line naming the option, the value (secrets masked, also inside URLs) and what is allowed. */
     public UsageException bad(String name, String value, String allowed) {
         OptionDef d = def(name);
-        String shown = d.secret() ? MASK : maskEmbedded(value);
+        String shown = d.secret() ? Secrets.MASK : Secrets.maskEmbedded(value);
         return new UsageException("invalid value '" + shown + "' for --" + name + ": expected " + allowed, name);
     }
 

@@ -1,5 +1,8 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.result.StopReason;
+import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
@@ -52,9 +55,6 @@ public final class Engine {
     private static final long TICK_NANOS = 50_000_000L;
     /** Warm-ups are short (the iot one stops after 0.3 s); one that never ends is a bug, not a reason to hang. */
     private static final long WARM_UP_LIMIT_NANOS = 120_000_000_000L;
-
-    /** How a run ended, from the least to the most telling: merging results keeps the worst of its parts' by this order. */
-    public enum StopReason { COMPLETED, DURATION, INTERRUPTED, ABORTED }
 
     /**
      * What the engine hands back; the caller adds verification and builds the result.
@@ -217,7 +217,7 @@ public final class Engine {
         long intervalNanos = options.watchInterval().toNanos();
         long nextSample = begun + intervalNanos; // a warm-up shows its progress too
         run.warmupEnded = start == begun;
-        long timeoutNanos = options.opTimeout().toNanos();
+        Watchdog watchdog = new Watchdog(options.opTimeout().toNanos(), timing, cancels);
         long stoppingSince = 0;
         String stopWhy = null;
         long grace = timing.stopGrace().toNanos();
@@ -246,7 +246,7 @@ public final class Engine {
                 run.hardStop = true;
             }
             for (Worker w : workers) {
-                watch(w, now, timeoutNanos, pastGrace ? stopWhy : null, cancels);
+                watchdog.check(w, now, pastGrace ? stopWhy : null);
             }
             if (pastGrace && now - stoppingSince >= grace + abandonAfter) {
                 int abandoned = 0;
@@ -280,58 +280,6 @@ public final class Engine {
                 }
             }
         }
-    }
-
-    /** Cancels the worker's attempt when it is past its deadline or the run is past its grace; repeats while it runs. */
-    private void watch(Worker w, long now, long timeoutNanos, String stopWhy, ExecutorService cancels) {
-        long since = w.attemptStartNanos;
-        if (since == 0) {
-            // waiting (backoff, reconnect, pacing): wake it up to see the stop; never mid-attempt, never blocking
-            if (stopWhy != null && !w.finished && w.cancels < 3 && w.attemptLock.tryLock()) {
-                try {
-                    if (w.attemptStartNanos == 0) {
-                        w.thread.interrupt();
-                        w.cancels++;
-                    }
-                } finally {
-                    w.attemptLock.unlock();
-                }
-            }
-            return;
-        }
-        long id = w.attemptId;
-        boolean overdue = now - since > timeoutNanos + timing.watchdogMargin().toNanos();
-        String why = overdue ? "passed --op-timeout " + Worker.seconds(timeoutNanos) + " and was cancelled" : stopWhy;
-        if (why == null) {
-            return;
-        }
-        if (w.cancelsOfAttempt != id) {
-            w.cancelsOfAttempt = id;
-            w.cancels = 0;
-            w.nextCancelNanos = now;
-        }
-        if (now < w.nextCancelNanos) {
-            return;
-        }
-        w.cancelReason = why;
-        w.cancelledForEnd = !overdue;
-        w.cancelledAttempt = id;
-        w.cancels++;
-        w.nextCancelNanos = now + timing.cancelRepeat().toNanos();
-        int level = w.cancels;
-        cancels.execute(() -> {
-            w.attemptLock.lock(); // the attempt cannot end (and the next begin) while it is being cancelled
-            try {
-                if (w.attemptId == id && w.attemptStartNanos != 0) {
-                    w.session.cancel();
-                    if (level >= 3) {
-                        w.thread.interrupt(); // the last resort for a driver call that ignores the cancel
-                    }
-                }
-            } finally {
-                w.attemptLock.unlock();
-            }
-        });
     }
 
     /** @param warmupLeft seconds of warm-up still to go before the measured run (added to the ETA) */

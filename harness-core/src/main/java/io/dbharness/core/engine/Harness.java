@@ -1,5 +1,8 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.result.StopReason;
+import io.dbharness.core.config.ShardOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.Capability;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.RunTotals;
@@ -198,7 +201,7 @@ public final class Harness {
                 .errors(List.of())
                 .verification(Verification.skipped("the preparation " + (stopped ? "was stopped" : "failed")
                         + ": nothing was run to check"))
-                .stopReason(stopped ? Engine.StopReason.INTERRUPTED.name() : Engine.StopReason.ABORTED.name())
+                .stopReason(stopped ? StopReason.INTERRUPTED.name() : StopReason.ABORTED.name())
                 .failure("preparing the run failed: " + e.getMessage())
                 .failedPhase(PHASE_PREPARE)
                 .exitCode(stopped ? stop.requested().exitCode() : setupExitCode(e))
@@ -233,7 +236,7 @@ public final class Harness {
     private static boolean measuredNothing(Plan plan, Engine.Outcome out, RunTotals t) {
         boolean hadWork = plan.groups().stream().anyMatch(g -> g.plannedOperations().orElse(1) > 0
                 && g.plannedRows().orElse(1) > 0);
-        return out.stopReason() == Engine.StopReason.DURATION && hadWork && t.operations() == 0 && t.cutOff() == 0
+        return out.stopReason() == StopReason.DURATION && hadWork && t.operations() == 0 && t.cutOff() == 0
                 && t.timeouts() == 0;
     }
 

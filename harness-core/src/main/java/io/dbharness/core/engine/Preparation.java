@@ -1,5 +1,7 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;

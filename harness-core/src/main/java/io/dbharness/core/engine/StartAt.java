@@ -1,5 +1,6 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.api.TargetException;
 
 import java.time.Duration;

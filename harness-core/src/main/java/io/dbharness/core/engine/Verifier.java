@@ -1,5 +1,6 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetAdapter;

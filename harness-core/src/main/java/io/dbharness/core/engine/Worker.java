@@ -19,8 +19,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One worker thread: takes operations from its session, paces them in the open model, times them, and
  * decides what a failure means: retry, reconnect first, ask the target what became of an attempt of
- * unknown fate, or count the rows as failed or unknown. The engine's watchdog reads the attempt in flight
- * and cancels it through the session when it runs too long.
+ * unknown fate, or count the rows as failed or unknown. The engine's {@link Watchdog} sees the {@link Attempt}
+ * in flight and cancels it through the session when it runs too long.
  */
 final class Worker implements Runnable {
 
@@ -35,20 +35,8 @@ final class Worker implements Runnable {
     private final CountDownLatch done;
     Thread thread;
 
-    /** Held while an attempt begins or ends and while the watchdog cancels it: see {@link #beginAttempt}. */
-    final java.util.concurrent.locks.ReentrantLock attemptLock = new java.util.concurrent.locks.ReentrantLock();
-    /** Start of the attempt in flight, 0 when none: read by the watchdog. */
-    volatile long attemptStartNanos;
-    /** Incremented for every attempt, so a late cancel of an earlier attempt is recognised. */
-    volatile long attemptId;
-    /** The attempt the watchdog cancelled, why, and whether because the run was ending (not --op-timeout). */
-    volatile long cancelledAttempt = -1;
-    volatile String cancelReason;
-    volatile boolean cancelledForEnd;
-    /** Watchdog bookkeeping, touched by the watchdog thread only. */
-    int cancels;
-    long cancelsOfAttempt = -1;
-    long nextCancelNanos;
+    /** The attempt in flight, shared with the engine's {@link Watchdog}. */
+    final Attempt attempt = new Attempt();
 
     volatile boolean finished;
     volatile Throwable warmUpFailure;
@@ -251,16 +239,16 @@ final class Worker implements Runnable {
                     }
                 }
             }
-            long id = beginAttempt();
+            long id = attempt.begin();
             try {
                 OpResult r = op.execute();
-                endAttempt();
+                attempt.end();
                 complete(stats, accounted(op, r), intended);
                 return;
             } catch (TargetException e) {
-                endAttempt();
-                failure = cancelled(id, e);
-                if (cancelledAttempt == id && cancelledForEnd && run.ending() && op.timeoutIsFailure()) {
+                attempt.end();
+                failure = attempt.failure(id, e);
+                if (attempt.cancelledForEnd(id) && run.ending() && op.timeoutIsFailure()) {
                     // cancelled because the run was over (its grace passed, or a stop): the end cut it, not the target
                     stats.timedOut();
                     cut(stats, op, doubt || failure.fate() == Fate.UNKNOWN);
@@ -268,14 +256,14 @@ final class Worker implements Runnable {
                     return;
                 }
             } catch (UsageException e) {
-                endAttempt();
+                attempt.end();
                 run.abortUsage(e);
                 fail(stats, op, new TargetException(Kind.FATAL, null, e.getMessage(), e), doubt);
                 return;
             } catch (RuntimeException | Error e) { // settled as failed, so its rows stay accounted for
-                endAttempt();
+                attempt.end();
                 TargetException te = internal(op.type(), e);
-                fail(stats, op, te, doubt || cancelledAttempt == id);
+                fail(stats, op, te, doubt || attempt.cancelled(id));
                 run.abort(te);
                 return;
             }
@@ -336,42 +324,6 @@ final class Worker implements Runnable {
                 return Resolution.UNKNOWN;
             }
         }
-    }
-
-    /**
-     * An attempt's start and end, and the watchdog's cancel of it, hold {@link #attemptLock}: a cancel meant for
-     * one attempt never lands on the next, and an interrupt (the watchdog's last resort, or a stop's wake-up)
-     * does not outlive the attempt it was for.
-     */
-    private long beginAttempt() {
-        attemptLock.lock();
-        try {
-            Thread.interrupted();
-            long id = attemptId + 1;
-            attemptId = id;
-            attemptStartNanos = System.nanoTime();
-            return id;
-        } finally {
-            attemptLock.unlock();
-        }
-    }
-
-    private void endAttempt() {
-        attemptLock.lock();
-        try {
-            attemptStartNanos = 0;
-            Thread.interrupted();
-        } finally {
-            attemptLock.unlock();
-        }
-    }
-
-    /** A failure of an attempt the watchdog cancelled is a timeout, whatever the cancel made the driver throw. */
-    private TargetException cancelled(long id, TargetException e) {
-        if (cancelledAttempt != id || e.kind() == Kind.TIMEOUT) {
-            return e;
-        }
-        return new TargetException(Kind.TIMEOUT, e.fate(), e.vendorCode(), cancelReason + " (" + e.getMessage() + ")", e);
     }
 
     /**

@@ -17,4 +17,120 @@ public record HostSample(double cpuUserPercent, double cpuSystemPercent, double 
                          double diskReadsPerSecond, double diskWritesPerSecond, double diskReadMegabytesPerSecond,
                          double diskWriteMegabytesPerSecond, double diskAwaitMillis,
                          double netReceiveMegabytesPerSecond, double netTransmitMegabytesPerSecond) {
+
+    /** A builder with every field unset (0, null); {@link #toBuilder()} starts from these values. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these values, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.cpuUserPercent = cpuUserPercent;
+        b.cpuSystemPercent = cpuSystemPercent;
+        b.cpuIowaitPercent = cpuIowaitPercent;
+        b.harnessCpuCores = harnessCpuCores;
+        b.memoryUsedBytes = memoryUsedBytes;
+        b.memoryTotalBytes = memoryTotalBytes;
+        b.diskReadsPerSecond = diskReadsPerSecond;
+        b.diskWritesPerSecond = diskWritesPerSecond;
+        b.diskReadMegabytesPerSecond = diskReadMegabytesPerSecond;
+        b.diskWriteMegabytesPerSecond = diskWriteMegabytesPerSecond;
+        b.diskAwaitMillis = diskAwaitMillis;
+        b.netReceiveMegabytesPerSecond = netReceiveMegabytesPerSecond;
+        b.netTransmitMegabytesPerSecond = netTransmitMegabytesPerSecond;
+        return b;
+    }
+
+    /** Builds a {@link HostSample} by field name: a field added later touches the record, this and its fillers. */
+    public static final class Builder {
+        private double cpuUserPercent;
+        private double cpuSystemPercent;
+        private double cpuIowaitPercent;
+        private double harnessCpuCores;
+        private long memoryUsedBytes;
+        private long memoryTotalBytes;
+        private double diskReadsPerSecond;
+        private double diskWritesPerSecond;
+        private double diskReadMegabytesPerSecond;
+        private double diskWriteMegabytesPerSecond;
+        private double diskAwaitMillis;
+        private double netReceiveMegabytesPerSecond;
+        private double netTransmitMegabytesPerSecond;
+
+        private Builder() {
+        }
+
+        public Builder cpuUserPercent(double cpuUserPercent) {
+            this.cpuUserPercent = cpuUserPercent;
+            return this;
+        }
+
+        public Builder cpuSystemPercent(double cpuSystemPercent) {
+            this.cpuSystemPercent = cpuSystemPercent;
+            return this;
+        }
+
+        public Builder cpuIowaitPercent(double cpuIowaitPercent) {
+            this.cpuIowaitPercent = cpuIowaitPercent;
+            return this;
+        }
+
+        public Builder harnessCpuCores(double harnessCpuCores) {
+            this.harnessCpuCores = harnessCpuCores;
+            return this;
+        }
+
+        public Builder memoryUsedBytes(long memoryUsedBytes) {
+            this.memoryUsedBytes = memoryUsedBytes;
+            return this;
+        }
+
+        public Builder memoryTotalBytes(long memoryTotalBytes) {
+            this.memoryTotalBytes = memoryTotalBytes;
+            return this;
+        }
+
+        public Builder diskReadsPerSecond(double diskReadsPerSecond) {
+            this.diskReadsPerSecond = diskReadsPerSecond;
+            return this;
+        }
+
+        public Builder diskWritesPerSecond(double diskWritesPerSecond) {
+            this.diskWritesPerSecond = diskWritesPerSecond;
+            return this;
+        }
+
+        public Builder diskReadMegabytesPerSecond(double diskReadMegabytesPerSecond) {
+            this.diskReadMegabytesPerSecond = diskReadMegabytesPerSecond;
+            return this;
+        }
+
+        public Builder diskWriteMegabytesPerSecond(double diskWriteMegabytesPerSecond) {
+            this.diskWriteMegabytesPerSecond = diskWriteMegabytesPerSecond;
+            return this;
+        }
+
+        public Builder diskAwaitMillis(double diskAwaitMillis) {
+            this.diskAwaitMillis = diskAwaitMillis;
+            return this;
+        }
+
+        public Builder netReceiveMegabytesPerSecond(double netReceiveMegabytesPerSecond) {
+            this.netReceiveMegabytesPerSecond = netReceiveMegabytesPerSecond;
+            return this;
+        }
+
+        public Builder netTransmitMegabytesPerSecond(double netTransmitMegabytesPerSecond) {
+            this.netTransmitMegabytesPerSecond = netTransmitMegabytesPerSecond;
+            return this;
+        }
+
+        public HostSample build() {
+            return new HostSample(cpuUserPercent, cpuSystemPercent, cpuIowaitPercent, harnessCpuCores,
+                    memoryUsedBytes, memoryTotalBytes, diskReadsPerSecond, diskWritesPerSecond,
+                    diskReadMegabytesPerSecond, diskWriteMegabytesPerSecond, diskAwaitMillis,
+                    netReceiveMegabytesPerSecond, netTransmitMegabytesPerSecond);
+        }
+    }
 }

@@ -16,4 +16,168 @@ public record OperationStats(String group, String type, long completed, long rol
                              long retries, long reconnects, long rows, long failedRows, long unknownRows, long returnedRows,
                              double meanMillis, double p50Millis, double p90Millis, double p95Millis,
                              double p99Millis, double p999Millis, double maxMillis, String histogram) {
+
+    /** A builder with every field unset (0, null); {@link #toBuilder()} starts from these values. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these values, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.group = group;
+        b.type = type;
+        b.completed = completed;
+        b.rolledBack = rolledBack;
+        b.errors = errors;
+        b.timeouts = timeouts;
+        b.retries = retries;
+        b.reconnects = reconnects;
+        b.rows = rows;
+        b.failedRows = failedRows;
+        b.unknownRows = unknownRows;
+        b.returnedRows = returnedRows;
+        b.meanMillis = meanMillis;
+        b.p50Millis = p50Millis;
+        b.p90Millis = p90Millis;
+        b.p95Millis = p95Millis;
+        b.p99Millis = p99Millis;
+        b.p999Millis = p999Millis;
+        b.maxMillis = maxMillis;
+        b.histogram = histogram;
+        return b;
+    }
+
+    /** Builds a {@link OperationStats} by field name: a field added later touches the record, this and its fillers. */
+    public static final class Builder {
+        private String group;
+        private String type;
+        private long completed;
+        private long rolledBack;
+        private long errors;
+        private long timeouts;
+        private long retries;
+        private long reconnects;
+        private long rows;
+        private long failedRows;
+        private long unknownRows;
+        private long returnedRows;
+        private double meanMillis;
+        private double p50Millis;
+        private double p90Millis;
+        private double p95Millis;
+        private double p99Millis;
+        private double p999Millis;
+        private double maxMillis;
+        private String histogram;
+
+        private Builder() {
+        }
+
+        public Builder group(String group) {
+            this.group = group;
+            return this;
+        }
+
+        public Builder type(String type) {
+            this.type = type;
+            return this;
+        }
+
+        public Builder completed(long completed) {
+            this.completed = completed;
+            return this;
+        }
+
+        public Builder rolledBack(long rolledBack) {
+            this.rolledBack = rolledBack;
+            return this;
+        }
+
+        public Builder errors(long errors) {
+            this.errors = errors;
+            return this;
+        }
+
+        public Builder timeouts(long timeouts) {
+            this.timeouts = timeouts;
+            return this;
+        }
+
+        public Builder retries(long retries) {
+            this.retries = retries;
+            return this;
+        }
+
+        public Builder reconnects(long reconnects) {
+            this.reconnects = reconnects;
+            return this;
+        }
+
+        public Builder rows(long rows) {
+            this.rows = rows;
+            return this;
+        }
+
+        public Builder failedRows(long failedRows) {
+            this.failedRows = failedRows;
+            return this;
+        }
+
+        public Builder unknownRows(long unknownRows) {
+            this.unknownRows = unknownRows;
+            return this;
+        }
+
+        public Builder returnedRows(long returnedRows) {
+            this.returnedRows = returnedRows;
+            return this;
+        }
+
+        public Builder meanMillis(double meanMillis) {
+            this.meanMillis = meanMillis;
+            return this;
+        }
+
+        public Builder p50Millis(double p50Millis) {
+            this.p50Millis = p50Millis;
+            return this;
+        }
+
+        public Builder p90Millis(double p90Millis) {
+            this.p90Millis = p90Millis;
+            return this;
+        }
+
+        public Builder p95Millis(double p95Millis) {
+            this.p95Millis = p95Millis;
+            return this;
+        }
+
+        public Builder p99Millis(double p99Millis) {
+            this.p99Millis = p99Millis;
+            return this;
+        }
+
+        public Builder p999Millis(double p999Millis) {
+            this.p999Millis = p999Millis;
+            return this;
+        }
+
+        public Builder maxMillis(double maxMillis) {
+            this.maxMillis = maxMillis;
+            return this;
+        }
+
+        public Builder histogram(String histogram) {
+            this.histogram = histogram;
+            return this;
+        }
+
+        public OperationStats build() {
+            return new OperationStats(group, type, completed, rolledBack, errors, timeouts, retries, reconnects,
+                    rows, failedRows, unknownRows, returnedRows, meanMillis, p50Millis, p90Millis, p95Millis,
+                    p99Millis, p999Millis, maxMillis, histogram);
+        }
+    }
 }

@@ -47,7 +47,7 @@ class SettingsTest {
         assertEquals("*****", m.get("password"));
         assertEquals("jdbc:postgresql://bob:*****@db:5432/x?sslmode=require&password=*****", m.get("url"));
         assertFalse(m.toString().contains("hunter2"));
-        assertEquals("http://db:8086/write?db=x&TOKEN=*****", Settings.maskEmbedded("http://db:8086/write?db=x&TOKEN=abc"));
+        assertEquals("http://db:8086/write?db=x&TOKEN=*****", Secrets.maskEmbedded("http://db:8086/write?db=x&TOKEN=abc"));
     }
 
     @Test
@@ -127,30 +127,30 @@ class SettingsTest {
 
     @Test
     void passwordsHoldingAtSlashOrEqualsAreMaskedWhole() {
-        assertEquals("jdbc:postgresql://bob:*****@db:5432/x", Settings.maskEmbedded("jdbc:postgresql://bob:p@ss@db:5432/x"));
-        assertEquals("jdbc:postgresql://bob:*****@db:5432/x", Settings.maskEmbedded("jdbc:postgresql://bob:pa/ss@db:5432/x"));
-        assertEquals("http://bob:*****@db:1/x?a=1", Settings.maskEmbedded("http://bob:p=w@d@db:1/x?a=1"));
-        assertEquals("http://bob:*****@db:1/?email=a@b.c", Settings.maskEmbedded("http://bob:s3cr@t@db:1/?email=a@b.c"));
-        assertEquals("https://*****@db:1/x", Settings.maskEmbedded("https://t0ken@db:1/x"));
-        assertEquals("http://db:1/?email=a@b.c", Settings.maskEmbedded("http://db:1/?email=a@b.c"));
+        assertEquals("jdbc:postgresql://bob:*****@db:5432/x", Secrets.maskEmbedded("jdbc:postgresql://bob:p@ss@db:5432/x"));
+        assertEquals("jdbc:postgresql://bob:*****@db:5432/x", Secrets.maskEmbedded("jdbc:postgresql://bob:pa/ss@db:5432/x"));
+        assertEquals("http://bob:*****@db:1/x?a=1", Secrets.maskEmbedded("http://bob:p=w@d@db:1/x?a=1"));
+        assertEquals("http://bob:*****@db:1/?email=a@b.c", Secrets.maskEmbedded("http://bob:s3cr@t@db:1/?email=a@b.c"));
+        assertEquals("https://*****@db:1/x", Secrets.maskEmbedded("https://t0ken@db:1/x"));
+        assertEquals("http://db:1/?email=a@b.c", Secrets.maskEmbedded("http://db:1/?email=a@b.c"));
         // a lone userinfo may be a token: masked (a user name masked is harmless); a URL without userinfo stays
-        assertEquals("jdbc:yugabytedb://*****@db:5433/x", Settings.maskEmbedded("jdbc:yugabytedb://yugabyte@db:5433/x"));
-        assertEquals("http://localhost:8086", Settings.maskEmbedded("http://localhost:8086"));
-        assertEquals("jdbc:postgresql://db:5432/x?ApplicationName=app", Settings.maskEmbedded("jdbc:postgresql://db:5432/x?ApplicationName=app"));
+        assertEquals("jdbc:yugabytedb://*****@db:5433/x", Secrets.maskEmbedded("jdbc:yugabytedb://yugabyte@db:5433/x"));
+        assertEquals("http://localhost:8086", Secrets.maskEmbedded("http://localhost:8086"));
+        assertEquals("jdbc:postgresql://db:5432/x?ApplicationName=app", Secrets.maskEmbedded("jdbc:postgresql://db:5432/x?ApplicationName=app"));
     }
 
     @Test
     void secretParametersAreMaskedOnlyAtAParameterBoundary() {
-        assertEquals("http://h:8086/?u=admin&p=*****", Settings.maskEmbedded("http://h:8086/?u=admin&p=SECRET"));
-        assertEquals("http://h:8086/query?P=*****&u=admin", Settings.maskEmbedded("http://h:8086/query?P=SECRET&u=admin"));
+        assertEquals("http://h:8086/?u=admin&p=*****", Secrets.maskEmbedded("http://h:8086/?u=admin&p=SECRET"));
+        assertEquals("http://h:8086/query?P=*****&u=admin", Secrets.maskEmbedded("http://h:8086/query?P=SECRET&u=admin"));
         assertEquals("jdbc:postgresql://h/x?sslpassword=*****&sslmode=require",
-                Settings.maskEmbedded("jdbc:postgresql://h/x?sslpassword=k3y&sslmode=require"));
-        assertEquals("jdbc:sqlserver://h;user=a;Password=*****;db=x", Settings.maskEmbedded("jdbc:sqlserver://h;user=a;Password=pw;db=x"));
+                Secrets.maskEmbedded("jdbc:postgresql://h/x?sslpassword=k3y&sslmode=require"));
+        assertEquals("jdbc:sqlserver://h;user=a;Password=*****;db=x", Secrets.maskEmbedded("jdbc:sqlserver://h;user=a;Password=pw;db=x"));
         for (String name : new String[] {"password", "passwd", "pwd", "token", "secret", "PassWord"}) {
-            assertEquals("http://h/x?a=1&" + name + "=*****", Settings.maskEmbedded("http://h/x?a=1&" + name + "=v4lue"), name);
+            assertEquals("http://h/x?a=1&" + name + "=*****", Secrets.maskEmbedded("http://h/x?a=1&" + name + "=v4lue"), name);
         }
         // names that merely end like a secret one are left alone
-        assertEquals("http://h/x?app=1&mypassword=2&ttoken=3", Settings.maskEmbedded("http://h/x?app=1&mypassword=2&ttoken=3"));
+        assertEquals("http://h/x?app=1&mypassword=2&ttoken=3", Secrets.maskEmbedded("http://h/x?app=1&mypassword=2&ttoken=3"));
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.result.StopReason;
+import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.Capability;
 import io.dbharness.core.api.Fate;
 import io.dbharness.core.api.LoadModel;
@@ -310,7 +313,7 @@ class EngineTest {
         assertEquals(15_000, t.rows());
         assertEquals(30_000, t.points());
         assertEquals(150_000, t.bytes());
-        assertEquals(Engine.StopReason.COMPLETED, out.stopReason());
+        assertEquals(StopReason.COMPLETED, out.stopReason());
         assertEquals(150, out.measurements().operationStats().get(0).completed());
         assertNull(out.pacing().get("main"));
     }
@@ -414,7 +417,7 @@ class EngineTest {
         assertEquals(21, t.rows());
         assertEquals(3, t.errors(), "two tolerated, the third aborts");
         assertEquals(21, t.failedRows());
-        assertEquals(Engine.StopReason.ABORTED, out.stopReason());
+        assertEquals(StopReason.ABORTED, out.stopReason());
         assertNotNull(out.failure());
         assertEquals("23514", out.measurements().errorSummaries().get(0).vendorCode());
         assertEquals(3, out.measurements().errorSummaries().get(0).count());
@@ -472,7 +475,7 @@ class EngineTest {
         assertEquals(1, t.retries());
         assertEquals(1, t.reconnects());
         assertEquals(4, reconnectsCalled(w), "tried with backoff until the target answered");
-        assertEquals(Engine.StopReason.COMPLETED, out.stopReason());
+        assertEquals(StopReason.COMPLETED, out.stopReason());
     }
 
     @Test
@@ -532,7 +535,7 @@ class EngineTest {
         double secs = (System.nanoTime() - t0) / 1e9;
         assertEquals(5, out.measurements().totals().rows());
         assertEquals(1, out.measurements().totals().failedRows(), "nothing of it was applied");
-        assertEquals(Engine.StopReason.ABORTED, out.stopReason());
+        assertEquals(StopReason.ABORTED, out.stopReason());
         assertEquals(Kind.UNREACHABLE, out.failure().kind());
         assertTrue(out.failure().getMessage().contains("could not re-open it within --reconnect-timeout 1 s"),
                 out.failure().getMessage());
@@ -589,7 +592,7 @@ class EngineTest {
             };
         })), o);
         double secs = (System.nanoTime() - t0) / 1e9;
-        assertEquals(Engine.StopReason.DURATION, out.stopReason(), "what the end cancels does not abort the run");
+        assertEquals(StopReason.DURATION, out.stopReason(), "what the end cancels does not abort the run");
         assertTrue(secs < notTheOpTimeout(o), "deadline + grace, not the op-timeout of " + OP_TIMEOUT + ": " + secs);
         assertEquals(2, out.measurements().totals().timeouts(), "each stalled worker's operation was cancelled");
         assertEquals(20, out.measurements().totals().failedRows());
@@ -629,7 +632,7 @@ class EngineTest {
         })), o, stop, ProgressListener.NONE);
         stopper.join();
         double secs = (System.nanoTime() - stoppedAt.get()) / 1e9;
-        assertEquals(Engine.StopReason.INTERRUPTED, out.stopReason());
+        assertEquals(StopReason.INTERRUPTED, out.stopReason());
         assertTrue(secs < notTheOpTimeout(o), "the grace after the stop, not the op-timeout of " + OP_TIMEOUT + ": " + secs);
         assertEquals(20, out.measurements().totals().rows());
         assertEquals(10, out.measurements().totals().unknownRows(), "cancelled after it was sent: of unknown fate");
@@ -656,7 +659,7 @@ class EngineTest {
                 return null;
             };
         })), options("op-timeout", "200ms", "max-errors", "5"));
-        assertEquals(Engine.StopReason.COMPLETED, out.stopReason());
+        assertEquals(StopReason.COMPLETED, out.stopReason());
         assertTrue(!laterInterrupted.get(), "a later attempt saw the earlier attempt's interrupt");
         assertEquals(3, out.measurements().totals().operations() - out.measurements().totals().errors());
     }
@@ -738,7 +741,7 @@ class EngineTest {
             }
         };
         Engine.Outcome out = run(w, options());
-        assertEquals(Engine.StopReason.ABORTED, out.stopReason(), "not COMPLETED with rows missing");
+        assertEquals(StopReason.ABORTED, out.stopReason(), "not COMPLETED with rows missing");
         assertTrue(out.failure().getMessage().contains("generator bug"));
     }
 
@@ -792,7 +795,7 @@ class EngineTest {
             s.ops = 100;
         })), options("duration", "1200ms"));
         double secs = (System.nanoTime() - t0) / 1e9;
-        assertEquals(Engine.StopReason.DURATION, sparse.stopReason());
+        assertEquals(StopReason.DURATION, sparse.stopReason());
         assertEquals(3, sparse.measurements().totals().operations());
         assertTrue(secs >= 1.15, "waited for the deadline instead of ending at the last op: " + secs);
 
@@ -829,7 +832,7 @@ class EngineTest {
             s.rows = 1;
             s.script = slow;
         })), options("duration", "300ms"));
-        assertEquals(Engine.StopReason.DURATION, timed.stopReason());
+        assertEquals(StopReason.DURATION, timed.stopReason());
         assertTrue(timed.elapsedSeconds() < 2, "stopped near the deadline: " + timed.elapsedSeconds());
 
         StopSignal stop = new StopSignal();
@@ -856,7 +859,7 @@ class EngineTest {
             };
         })), options(), stop, ProgressListener.NONE);
         stopper.join();
-        assertEquals(Engine.StopReason.INTERRUPTED, stopped.stopReason());
+        assertEquals(StopReason.INTERRUPTED, stopped.stopReason());
         assertTrue(stopped.measurements().totals().rows() > 0);
         assertTrue(stopped.elapsedSeconds() < 2);
     }
@@ -988,7 +991,7 @@ class EngineTest {
         long begun = System.nanoTime();
         Engine.Outcome out = run(w, options("duration", "300ms"));
         assertEquals(0, started.get());
-        assertEquals(Engine.StopReason.DURATION, out.stopReason());
+        assertEquals(StopReason.DURATION, out.stopReason());
         // a quarter of the pause: many times the 0.3 s run, and still fails a run that waited for the pause
         assertTrue(System.nanoTime() - begun < TimeUnit.MILLISECONDS.toNanos(60_000 / 4), "the run ended on time, not after the pause");
     }

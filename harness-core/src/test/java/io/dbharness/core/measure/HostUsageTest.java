@@ -16,9 +16,39 @@ class HostUsageTest {
 
     @Test
     void meansAreWeightedBySecondsAwaitByRequestsAndPeaksLeaveAShortTailOut() {
-        HostSample a = new HostSample(60, 20, 2, 1.0, 4_000, 10_000, 100, 300, 1, 3, 2.0, 5, 1);
-        HostSample b = new HostSample(30, 10, -1, 0.5, 6_000, 10_000, 0, 0, 0, 0, 0, 1, 1);
-        HostSample tail = new HostSample(100, 0, 0, 2.0, 8_000, 10_000, 9_000, 0, 0, 0, 9.0, 0, 0);
+        HostSample a = HostSample.builder()
+                .cpuUserPercent(60)
+                .cpuSystemPercent(20)
+                .cpuIowaitPercent(2)
+                .harnessCpuCores(1.0)
+                .memoryUsedBytes(4_000)
+                .memoryTotalBytes(10_000)
+                .diskReadsPerSecond(100)
+                .diskWritesPerSecond(300)
+                .diskReadMegabytesPerSecond(1)
+                .diskWriteMegabytesPerSecond(3)
+                .diskAwaitMillis(2.0)
+                .netReceiveMegabytesPerSecond(5)
+                .netTransmitMegabytesPerSecond(1)
+                .build();
+        HostSample b = HostSample.builder()
+                .cpuUserPercent(30)
+                .cpuSystemPercent(10)
+                .cpuIowaitPercent(-1)
+                .harnessCpuCores(0.5)
+                .memoryUsedBytes(6_000)
+                .memoryTotalBytes(10_000)
+                .netReceiveMegabytesPerSecond(1)
+                .netTransmitMegabytesPerSecond(1)
+                .build();
+        HostSample tail = HostSample.builder()
+                .cpuUserPercent(100)
+                .harnessCpuCores(2.0)
+                .memoryUsedBytes(8_000)
+                .memoryTotalBytes(10_000)
+                .diskReadsPerSecond(9_000)
+                .diskAwaitMillis(9.0)
+                .build();
         ResourceUsage u = HostUsage.over(List.of(interval(5, 1, a), interval(10, 2, b), interval(10.1, 0.1, tail),
                 interval(0, 0, null)), "embedded", 4.0, 2_000_000, 8_000);
         HostSample m = u.mean();
@@ -42,7 +72,21 @@ class HostUsageTest {
     @Test
     void noHostSamplesNoUsageAndNoRowsNoPerRowFigure() {
         assertNull(HostUsage.over(List.of(interval(1, 1, null)), "embedded", 1, 1, 1));
-        HostSample h = new HostSample(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        HostSample h = HostSample.builder()
+                .cpuUserPercent(1)
+                .cpuSystemPercent(1)
+                .cpuIowaitPercent(1)
+                .harnessCpuCores(1)
+                .memoryUsedBytes(1)
+                .memoryTotalBytes(1)
+                .diskReadsPerSecond(1)
+                .diskWritesPerSecond(1)
+                .diskReadMegabytesPerSecond(1)
+                .diskWriteMegabytesPerSecond(1)
+                .diskAwaitMillis(1)
+                .netReceiveMegabytesPerSecond(1)
+                .netTransmitMegabytesPerSecond(1)
+                .build();
         ResourceUsage u = HostUsage.over(List.of(interval(1, 1, h)), "db1.example.com:5432/bench", 3.0, 0, 3_000);
         assertEquals(-1, u.harnessCpuSecondsPerMillionRows());
         assertEquals(1.0, u.harnessCpuSecondsPerThousandOperations(), 1e-9);

@@ -104,7 +104,21 @@ class ProcTextTest {
         assertEquals(-1, s.diskAwaitMillis());
         assertEquals(-1, s.netReceiveMegabytesPerSecond());
         HostSample unread = new HostCounters(1_000_000_000L, null, null, null, null, -1).since(before);
-        assertEquals(new HostSample(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1), unread);
+        assertEquals(HostSample.builder()
+                .cpuUserPercent(-1)
+                .cpuSystemPercent(-1)
+                .cpuIowaitPercent(-1)
+                .harnessCpuCores(-1)
+                .memoryUsedBytes(-1)
+                .memoryTotalBytes(-1)
+                .diskReadsPerSecond(-1)
+                .diskWritesPerSecond(-1)
+                .diskReadMegabytesPerSecond(-1)
+                .diskWriteMegabytesPerSecond(-1)
+                .diskAwaitMillis(-1)
+                .netReceiveMegabytesPerSecond(-1)
+                .netTransmitMegabytesPerSecond(-1)
+                .build(), unread);
     }
 
     private static HostCounters counters(String when, long nanos) {

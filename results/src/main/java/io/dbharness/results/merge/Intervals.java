@@ -1,7 +1,7 @@
 package io.dbharness.results.merge;
 
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample.TypeInterval;
@@ -110,9 +110,24 @@ final class Intervals {
                         ts.stream().mapToLong(TypeInterval::errors).sum(), ts.stream().mapToLong(TypeInterval::timeouts).sum(),
                         h.millis(50), h.millis(99), h.maxMillis(), h.encoded()));
             });
-            out.add(new GroupInterval(name, sum.ops, sum.rows, sum.points, sum.bytes, sum.errors, sum.timeouts,
-                    sum.unknown, sum.opsPerSecond, sum.rowsPerSecond, sum.pointsPerSecond, sum.megabytesPerSecond,
-                    all.millis(50), all.millis(99), all.maxMillis(), merged));
+            out.add(GroupInterval.builder()
+                    .group(name)
+                    .operations(sum.ops)
+                    .rows(sum.rows)
+                    .points(sum.points)
+                    .bytes(sum.bytes)
+                    .errors(sum.errors)
+                    .timeouts(sum.timeouts)
+                    .unknownRows(sum.unknown)
+                    .operationsPerSecond(sum.opsPerSecond)
+                    .rowsPerSecond(sum.rowsPerSecond)
+                    .pointsPerSecond(sum.pointsPerSecond)
+                    .megabytesPerSecond(sum.megabytesPerSecond)
+                    .p50Millis(all.millis(50))
+                    .p99Millis(all.millis(99))
+                    .maxMillis(all.maxMillis())
+                    .types(merged)
+                    .build());
         });
         return out;
     }

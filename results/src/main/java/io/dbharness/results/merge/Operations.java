@@ -46,8 +46,27 @@ final class Operations {
             returnedRows += o.returnedRows();
         }
         OperationStats first = os.get(0);
-        return new OperationStats(first.group(), first.type(), completed, rolledBack, errors, timeouts, retries,
-                reconnects, rows, failedRows, unknownRows, returnedRows, h.meanMillis(), h.millis(50), h.millis(90),
-                h.millis(95), h.millis(99), h.millis(99.9), h.maxMillis(), h.encoded());
+        return OperationStats.builder()
+                .group(first.group())
+                .type(first.type())
+                .completed(completed)
+                .rolledBack(rolledBack)
+                .errors(errors)
+                .timeouts(timeouts)
+                .retries(retries)
+                .reconnects(reconnects)
+                .rows(rows)
+                .failedRows(failedRows)
+                .unknownRows(unknownRows)
+                .returnedRows(returnedRows)
+                .meanMillis(h.meanMillis())
+                .p50Millis(h.millis(50))
+                .p90Millis(h.millis(90))
+                .p95Millis(h.millis(95))
+                .p99Millis(h.millis(99))
+                .p999Millis(h.millis(99.9))
+                .maxMillis(h.maxMillis())
+                .histogram(h.encoded())
+                .build();
     }
 }

@@ -35,7 +35,7 @@ public final class ResultMerge {
     public static final String MERGED_SHARDS = "mergedShards";
 
     /** Stop reasons from the least to the most telling (the engine declares them so): the merged run stopped as its worst part did. */
-    private static final List<String> STOP_ORDER = java.util.Arrays.stream(io.dbharness.core.engine.Engine.StopReason.values()).map(Enum::name).toList();
+    private static final List<String> STOP_ORDER = java.util.Arrays.stream(io.dbharness.core.result.StopReason.values()).map(Enum::name).toList();
 
     private ResultMerge() {
     }

@@ -1,7 +1,7 @@
 package io.dbharness.results.merge;
 
 import io.dbharness.core.api.Shard;
-import io.dbharness.core.engine.ShardOptions;
+import io.dbharness.core.config.ShardOptions;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.ResultMismatchException;
 

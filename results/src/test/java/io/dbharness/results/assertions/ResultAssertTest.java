@@ -82,8 +82,19 @@ class ResultAssertTest {
 
     private static OperationStats stats(String group, org.HdrHistogram.Histogram h) {
         double p95 = h.getValueAtPercentile(95) / 1000.0;
-        return new OperationStats(group, "insert", h.getTotalCount(), 0, 0, 0, 0, 0, h.getTotalCount(), 0, 0, 0,
-                h.getMean() / 1000, p95, p95, p95, h.getValueAtPercentile(99) / 1000.0, p95, h.getMaxValue() / 1000.0,
-                io.dbharness.core.measure.HistogramCodec.encode(h));
+        return OperationStats.builder()
+                .group(group)
+                .type("insert")
+                .completed(h.getTotalCount())
+                .rows(h.getTotalCount())
+                .meanMillis(h.getMean() / 1000)
+                .p50Millis(p95)
+                .p90Millis(p95)
+                .p95Millis(p95)
+                .p99Millis(h.getValueAtPercentile(99) / 1000.0)
+                .p999Millis(p95)
+                .maxMillis(h.getMaxValue() / 1000.0)
+                .histogram(io.dbharness.core.measure.HistogramCodec.encode(h))
+                .build();
     }
 }

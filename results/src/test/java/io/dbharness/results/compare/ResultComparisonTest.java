@@ -34,8 +34,19 @@ class ResultComparisonTest {
                 .operationsPerSecond(100)
                 .rowsPerSecond(rowsPerSecond)
                 .build();
-        OperationStats o = new OperationStats("insert", "insert", 1_000, 0, 0, 0, 0, 0, totals.rows(), 0, 0, 0,
-                p99Millis / 4, p99Millis / 3, p99Millis / 2, p99Millis / 1.5, p99Millis, p99Millis * 1.2, p99Millis * 2, null);
+        OperationStats o = OperationStats.builder()
+                .group("insert")
+                .type("insert")
+                .completed(1_000)
+                .rows(totals.rows())
+                .meanMillis(p99Millis / 4)
+                .p50Millis(p99Millis / 3)
+                .p90Millis(p99Millis / 2)
+                .p95Millis(p99Millis / 1.5)
+                .p99Millis(p99Millis)
+                .p999Millis(p99Millis * 1.2)
+                .maxMillis(p99Millis * 2)
+                .build();
         Map<String, String> options = new HashMap<>(t.options());
         options.putAll(extra);
         return t.toBuilder()

@@ -66,17 +66,43 @@ class ResultMergeTest {
             ops += n;
             TypeInterval t = new TypeInterval("insert", n, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
                     HistogramCodec.encode(h));
-            intervals.add(new IntervalSample(10.0 * (i + 1), 10.0, List.of(new GroupInterval("insert", n, n * 100, n * 1000,
-                    n * 5000, 0, 0, 0, n / 10.0, n * 10.0, n * 100.0, n * 5000 / 10.0 / 1e6, ms(h, 50), ms(h, 99),
-                    h.getMaxValue() / 1000.0, List.of(t))), null));
+            intervals.add(new IntervalSample(10.0 * (i + 1), 10.0, List.of(GroupInterval.builder()
+                    .group("insert")
+                    .operations(n)
+                    .rows(n * 100)
+                    .points(n * 1000)
+                    .bytes(n * 5000)
+                    .operationsPerSecond(n / 10.0)
+                    .rowsPerSecond(n * 10.0)
+                    .pointsPerSecond(n * 100.0)
+                    .megabytesPerSecond(n * 5000 / 10.0 / 1e6)
+                    .p50Millis(ms(h, 50))
+                    .p99Millis(ms(h, 99))
+                    .maxMillis(h.getMaxValue() / 1000.0)
+                    .types(List.of(t))
+                    .build()), null));
         }
         Histogram all = histogram(perInterval);
         double seconds = 10.0 * perInterval.length;
         Totals totals = Totals.of(io.dbharness.core.api.RunTotals.builder().operations(ops).rows(ops * 100)
                 .points(ops * 1000).bytes(ops * 5000).errors(1).failedRows(100).retries(2).build(), seconds);
-        OperationStats os = new OperationStats("insert", "insert", ops - 1, 0, 1, 0, 2, 0, ops * 100, 100, 0, 0,
-                all.getMean() / 1000, ms(all, 50), ms(all, 90), ms(all, 95), ms(all, 99), ms(all, 99.9),
-                all.getMaxValue() / 1000.0, HistogramCodec.encode(all));
+        OperationStats os = OperationStats.builder()
+                .group("insert")
+                .type("insert")
+                .completed(ops - 1)
+                .errors(1)
+                .retries(2)
+                .rows(ops * 100)
+                .failedRows(100)
+                .meanMillis(all.getMean() / 1000)
+                .p50Millis(ms(all, 50))
+                .p90Millis(ms(all, 90))
+                .p95Millis(ms(all, 95))
+                .p99Millis(ms(all, 99))
+                .p999Millis(ms(all, 99.9))
+                .maxMillis(all.getMaxValue() / 1000.0)
+                .histogram(HistogramCodec.encode(all))
+                .build();
         return template.toBuilder()
                 .runId(id)
                 .start(start.minusSeconds(2))
@@ -216,15 +242,38 @@ class ResultMergeTest {
             end += s;
             TypeInterval t = new TypeInterval("insert", n, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
                     HistogramCodec.encode(h));
-            intervals.add(new IntervalSample(end, s, List.of(new GroupInterval("insert", n, rows, rows, rows * 50, 0, 0, 0,
-                    n / s, rows / s, rows / s, rows * 50 / s / 1e6, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
-                    List.of(t))), null));
+            intervals.add(new IntervalSample(end, s, List.of(GroupInterval.builder()
+                    .group("insert")
+                    .operations(n)
+                    .rows(rows)
+                    .points(rows)
+                    .bytes(rows * 50)
+                    .operationsPerSecond(n / s)
+                    .rowsPerSecond(rows / s)
+                    .pointsPerSecond(rows / s)
+                    .megabytesPerSecond(rows * 50 / s / 1e6)
+                    .p50Millis(ms(h, 50))
+                    .p99Millis(ms(h, 99))
+                    .maxMillis(h.getMaxValue() / 1000.0)
+                    .types(List.of(t))
+                    .build()), null));
         }
         Totals totals = Totals.of(io.dbharness.core.api.RunTotals.builder().operations(ops).rows(ops * 100)
                 .points(ops * 100).bytes(ops * 5000).build(), end);
-        OperationStats os = new OperationStats("insert", "insert", ops, 0, 0, 0, 0, 0, ops * 100, 0, 0, 0,
-                all.getMean() / 1000, ms(all, 50), ms(all, 90), ms(all, 95), ms(all, 99), ms(all, 99.9),
-                all.getMaxValue() / 1000.0, HistogramCodec.encode(all));
+        OperationStats os = OperationStats.builder()
+                .group("insert")
+                .type("insert")
+                .completed(ops)
+                .rows(ops * 100)
+                .meanMillis(all.getMean() / 1000)
+                .p50Millis(ms(all, 50))
+                .p90Millis(ms(all, 90))
+                .p95Millis(ms(all, 95))
+                .p99Millis(ms(all, 99))
+                .p999Millis(ms(all, 99.9))
+                .maxMillis(all.getMaxValue() / 1000.0)
+                .histogram(HistogramCodec.encode(all))
+                .build();
         return RunResult.builder()
                 .runId(id)
                 .harnessVersion(template.harnessVersion())

@@ -70,8 +70,20 @@ class ReportInputTest {
     void aDamagedHistogramIsRefusedInOneLine() {
         RunResult r = run("h").build();
         RunResult damaged = r.toBuilder()
-                .operations(List.of(new io.dbharness.core.result.OperationStats("main", "insert", 1, 0, 0, 0, 0,
-                        0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, "bm90IGEgaGlzdG9ncmFt")))
+                .operations(List.of(io.dbharness.core.result.OperationStats.builder()
+                        .group("main")
+                        .type("insert")
+                        .completed(1)
+                        .rows(1)
+                        .meanMillis(1)
+                        .p50Millis(1)
+                        .p90Millis(1)
+                        .p95Millis(1)
+                        .p99Millis(1)
+                        .p999Millis(1)
+                        .maxMillis(1)
+                        .histogram("bm90IGEgaGlzdG9ncmFt")
+                        .build()))
                 .storedBytes(-1)
                 .answers(List.of())
                 .plans(null)

@@ -30,8 +30,21 @@ final class Runs {
     private Runs() {
     }
 
-    static final HostSample HOST = new HostSample(40, 10, 2, 0.5, 4_000_000_000L, 8_000_000_000L, 10, 200, 0.5, 20, 1.5,
-            3, 1);
+    static final HostSample HOST = HostSample.builder()
+            .cpuUserPercent(40)
+            .cpuSystemPercent(10)
+            .cpuIowaitPercent(2)
+            .harnessCpuCores(0.5)
+            .memoryUsedBytes(4_000_000_000L)
+            .memoryTotalBytes(8_000_000_000L)
+            .diskReadsPerSecond(10)
+            .diskWritesPerSecond(200)
+            .diskReadMegabytesPerSecond(0.5)
+            .diskWriteMegabytesPerSecond(20)
+            .diskAwaitMillis(1.5)
+            .netReceiveMegabytesPerSecond(3)
+            .netTransmitMegabytesPerSecond(1)
+            .build();
 
     /** A builder; defaults make a 10-second iot-insert of 100,000 rows on noop. */
     static Builder run(String runId) {
@@ -86,9 +99,20 @@ final class Runs {
                 Arrays.stream(e.getValue()).forEach(h::recordValue);
                 long n = h.getTotalCount();
                 operations += n;
-                ops.add(new OperationStats("main", e.getKey(), n, 0, 0, 0, 0, 0, rows / latencies.size(), 0, 0, 0,
-                        h.getMean() / 1000, ms(h, 50), ms(h, 90), ms(h, 95), ms(h, 99), ms(h, 99.9), h.getMaxValue() / 1000.0,
-                        encode(h)));
+                ops.add(OperationStats.builder()
+                        .group("main")
+                        .type(e.getKey())
+                        .completed(n)
+                        .rows(rows / latencies.size())
+                        .meanMillis(h.getMean() / 1000)
+                        .p50Millis(ms(h, 50))
+                        .p90Millis(ms(h, 90))
+                        .p95Millis(ms(h, 95))
+                        .p99Millis(ms(h, 99))
+                        .p999Millis(ms(h, 99.9))
+                        .maxMillis(h.getMaxValue() / 1000.0)
+                        .histogram(encode(h))
+                        .build());
                 types.add(new IntervalSample.TypeInterval(e.getKey(), n / 2, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, encode(h)));
             }
             Totals totals = Totals.builder()
@@ -105,9 +129,21 @@ final class Runs {
             List<IntervalSample> intervals = new ArrayList<>();
             for (int i = 1; i <= 2; i++) {
                 double rate = rows / seconds * (i == 1 ? 0.9 : 1.1);
-                intervals.add(new IntervalSample(seconds / 2 * i, seconds / 2, List.of(new IntervalSample.GroupInterval("main",
-                        operations / 2, rows / 2, rows * 5, rows * 50, 0, 0, 0, operations / seconds, rate, rate * 10,
-                        rate * 100 / 1e6, 2, 9, 10, types)), host ? HOST : null));
+                intervals.add(new IntervalSample(seconds / 2 * i, seconds / 2, List.of(IntervalSample.GroupInterval.builder()
+                        .group("main")
+                        .operations(operations / 2)
+                        .rows(rows / 2)
+                        .points(rows * 5)
+                        .bytes(rows * 50)
+                        .operationsPerSecond(operations / seconds)
+                        .rowsPerSecond(rate)
+                        .pointsPerSecond(rate * 10)
+                        .megabytesPerSecond(rate * 100 / 1e6)
+                        .p50Millis(2)
+                        .p99Millis(9)
+                        .maxMillis(10)
+                        .types(types)
+                        .build()), host ? HOST : null));
             }
             Instant start = Instant.parse("2026-12-01T10:00:00Z");
             return RunResult.builder()

@@ -2,7 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -46,7 +46,7 @@ record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weigh
     static TpccOptions from(Settings s) {
         int warehouses = s.intValue("warehouses", 1, 100_000);
         // a config from `runner config` writes the engine's default workers; only another value is a mistake
-        String defaultWorkers = io.dbharness.core.engine.RunOptions.OPTIONS.stream().filter(d -> d.name().equals("workers"))
+        String defaultWorkers = io.dbharness.core.config.RunOptions.OPTIONS.stream().filter(d -> d.name().equals("workers"))
                 .findFirst().map(OptionDef::defaultValue).orElse(null);
         if (s.source("workers") != Settings.Source.DEFAULT && !s.string("workers").trim().equals(defaultWorkers)) {
             throw new UsageException("tpcc runs --terminals, not --workers: give --terminals N", "workers");

@@ -50,7 +50,7 @@ public final class TpccProvider implements WorkloadProvider {
         TpccOptions options = TpccOptions.from(settings);
         long seed = settings.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         return new TpccWorkload(options, settings.source("warehouses") != Settings.Source.DEFAULT, seed,
-                io.dbharness.core.api.Verification.checkTimeout(io.dbharness.core.engine.RunOptions.opTimeout(settings)),
+                io.dbharness.core.api.Verification.checkTimeout(io.dbharness.core.config.RunOptions.opTimeout(settings)),
                 shard);
     }
 }

@@ -6,9 +6,9 @@ import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.engine.Registry;
-import io.dbharness.core.engine.RunOptions;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 

@@ -1,6 +1,6 @@
 package io.dbharness.tpcc;
 
-import io.dbharness.core.engine.ProgressListener;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,6 @@
-package io.dbharness.core.engine;
+package io.dbharness.core.config;
 
 import io.dbharness.core.api.LoadModel;
-import io.dbharness.core.config.OptionDef;
-import io.dbharness.core.config.Settings;
 
 import java.time.Duration;
 import java.util.List;

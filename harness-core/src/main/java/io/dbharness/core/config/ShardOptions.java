@@ -1,9 +1,7 @@
-package io.dbharness.core.engine;
+package io.dbharness.core.config;
 
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.UsageException;
-import io.dbharness.core.config.OptionDef;
-import io.dbharness.core.config.Settings;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,0 +1,174 @@
+package io.dbharness.core.result;
+
+
+import java.util.List;
+
+/** Receives one sample per watch interval while a run is going, and the steps after it. */
+public interface ProgressListener {
+
+    ProgressListener NONE = (sample, progress) -> { };
+
+    /**
+     * @param sample   the interval just ended
+     * @param progress cumulative figures, per group, with the ETA when the end is known
+     */
+    void onInterval(IntervalSample sample, Progress progress);
+
+    /** A step outside the measured run that may take a while, e.g. {@code verifying the row count}. */
+    default void onPhase(String what) {
+    }
+
+    /**
+     * Cumulative state at the end of an interval.
+     *
+     * @param elapsedSeconds measured seconds (after the warm-up); during the warm-up, seconds into it
+     * @param warmingUp      whether the warm-up is still going: nothing of it is measured
+     * @param figures        the workload's headline figures so far (TPC-C's tpmC), empty for most workloads
+     */
+    record Progress(double elapsedSeconds, List<GroupProgress> groups, boolean warmingUp, java.util.Map<String, Double> figures) {
+        public Progress {
+            groups = List.copyOf(groups);
+            figures = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
+        }
+
+        public Progress(double elapsedSeconds, List<GroupProgress> groups) {
+            this(elapsedSeconds, groups, false, java.util.Map.of());
+        }
+    }
+
+    /**
+     * One group's cumulative state.
+     *
+     * @param state        RUNNING; STOPPING once past --duration or after a stop request, with operations
+     *                     still in flight; RECONNECTING while some of its workers are re-opening a lost connection;
+     *                     DONE once every worker of the group has done its share (others may go on)
+     * @param reconnecting workers of the group re-opening a lost connection now
+     * @param etaSeconds   -1 when unknown
+     * @param fractionDone -1 when unknown
+     * @param behindSeconds open model: how far the group is behind its schedule now (0 when on time)
+     */
+    record GroupProgress(String group, State state, long operations, long rows, long points, long bytes,
+                         long errors, long timeouts, long unknownRows, int reconnecting, double etaSeconds,
+                         double fractionDone, double behindSeconds) {
+        /** Whether an ETA is known. */
+        public boolean hasEta() {
+            return etaSeconds >= 0;
+        }
+
+        /** A builder with every field unset (0, null; the ETA and share done -1, unknown). */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** A builder holding these values, to change some of them. */
+        public Builder toBuilder() {
+            Builder b = new Builder();
+            b.group = group;
+            b.state = state;
+            b.operations = operations;
+            b.rows = rows;
+            b.points = points;
+            b.bytes = bytes;
+            b.errors = errors;
+            b.timeouts = timeouts;
+            b.unknownRows = unknownRows;
+            b.reconnecting = reconnecting;
+            b.etaSeconds = etaSeconds;
+            b.fractionDone = fractionDone;
+            b.behindSeconds = behindSeconds;
+            return b;
+        }
+
+        /** Builds a {@link GroupProgress} by field name: a field added later touches the record, this and its fillers. */
+        public static final class Builder {
+            private String group;
+            private State state;
+            private long operations;
+            private long rows;
+            private long points;
+            private long bytes;
+            private long errors;
+            private long timeouts;
+            private long unknownRows;
+            private int reconnecting;
+            private double etaSeconds = -1;
+            private double fractionDone = -1;
+            private double behindSeconds;
+
+            private Builder() {
+            }
+
+            public Builder group(String group) {
+                this.group = group;
+                return this;
+            }
+
+            public Builder state(State state) {
+                this.state = state;
+                return this;
+            }
+
+            public Builder operations(long operations) {
+                this.operations = operations;
+                return this;
+            }
+
+            public Builder rows(long rows) {
+                this.rows = rows;
+                return this;
+            }
+
+            public Builder points(long points) {
+                this.points = points;
+                return this;
+            }
+
+            public Builder bytes(long bytes) {
+                this.bytes = bytes;
+                return this;
+            }
+
+            public Builder errors(long errors) {
+                this.errors = errors;
+                return this;
+            }
+
+            public Builder timeouts(long timeouts) {
+                this.timeouts = timeouts;
+                return this;
+            }
+
+            public Builder unknownRows(long unknownRows) {
+                this.unknownRows = unknownRows;
+                return this;
+            }
+
+            public Builder reconnecting(int reconnecting) {
+                this.reconnecting = reconnecting;
+                return this;
+            }
+
+            public Builder etaSeconds(double etaSeconds) {
+                this.etaSeconds = etaSeconds;
+                return this;
+            }
+
+            public Builder fractionDone(double fractionDone) {
+                this.fractionDone = fractionDone;
+                return this;
+            }
+
+            public Builder behindSeconds(double behindSeconds) {
+                this.behindSeconds = behindSeconds;
+                return this;
+            }
+
+            public GroupProgress build() {
+                return new GroupProgress(group, state, operations, rows, points, bytes, errors, timeouts,
+                        unknownRows, reconnecting, etaSeconds, fractionDone, behindSeconds);
+            }
+        }
+}
+
+    enum State { RUNNING, RECONNECTING, STOPPING, DONE }
+}

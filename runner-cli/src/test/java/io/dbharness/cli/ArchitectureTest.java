@@ -1,0 +1,109 @@
+package io.dbharness.cli;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The module boundaries, checked on the bytecode of every module's main classes (so a fully qualified name in a
+ * method body counts as much as an import): the API depends on nothing but the configuration; adapters and
+ * workloads never on the engine, the CLI or the results; no adapter on another except the PostgreSQL family on
+ * {@code postgres} and the HTTP targets on {@code http}; the results never on the engine.
+ */
+class ArchitectureTest {
+
+    private static final String API = "io.dbharness.core.api..";
+    private static final String CONFIG = "io.dbharness.core.config..";
+    private static final String ENGINE = "io.dbharness.core.engine..";
+    private static final String RESULTS = "io.dbharness.results..";
+    private static final String CLI = "io.dbharness.cli..";
+
+    /** Each adapter's package, and the other adapters it may build on. */
+    private static final Map<String, List<String>> ADAPTERS = Map.of(
+            "postgres", List.of(),
+            "yugabyte", List.of("postgres"),
+            "matrixdb", List.of("postgres", "http"),
+            "mogdb", List.of("postgres"),
+            "influx", List.of("http"),
+            "questdb", List.of("http"),
+            "local", List.of(),
+            "http", List.of());
+    private static final List<String> WORKLOADS = List.of("iot", "tpcc");
+
+    private static JavaClasses main;
+
+    @BeforeAll
+    static void importMainClasses() {
+        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.dbharness");
+    }
+
+    static List<ArchRule> rules() {
+        List<ArchRule> rules = new java.util.ArrayList<>();
+        rules.add(noClasses().that().resideInAPackage(API).should().dependOnClassesThat(
+                        JavaClass.Predicates.resideInAPackage("io.dbharness..")
+                                .and(JavaClass.Predicates.resideOutsideOfPackages(API, CONFIG)))
+                .as("core.api depends on nothing of the harness but core.config"));
+        String[] plugins = pluginPackages();
+        rules.add(noClasses().that().resideInAnyPackage(plugins).should().dependOnClassesThat()
+                .resideInAnyPackage(ENGINE, CLI, RESULTS)
+                .as("adapters and workloads never depend on the engine, the CLI or the results"));
+        rules.add(noClasses().that().resideInAPackage(RESULTS).should().dependOnClassesThat().resideInAPackage(ENGINE)
+                .as("the results never depend on the engine"));
+        for (Map.Entry<String, List<String>> a : ADAPTERS.entrySet()) {
+            List<String> others = new java.util.ArrayList<>();
+            ADAPTERS.keySet().stream().filter(o -> !o.equals(a.getKey()) && !a.getValue().contains(o))
+                    .forEach(o -> others.add("io.dbharness." + o + ".."));
+            WORKLOADS.forEach(w -> others.add("io.dbharness." + w + ".."));
+            rules.add(noClasses().that().resideInAPackage("io.dbharness." + a.getKey() + "..").should()
+                    .dependOnClassesThat().resideInAnyPackage(others.toArray(String[]::new))
+                    .as("adapter " + a.getKey() + " depends on no other adapter and no workload"
+                            + (a.getValue().isEmpty() ? "" : " but " + String.join(" and ", a.getValue()))));
+        }
+        for (String w : WORKLOADS) {
+            List<String> others = new java.util.ArrayList<>();
+            ADAPTERS.keySet().forEach(a -> others.add("io.dbharness." + a + ".."));
+            WORKLOADS.stream().filter(o -> !o.equals(w)).forEach(o -> others.add("io.dbharness." + o + ".."));
+            rules.add(noClasses().that().resideInAPackage("io.dbharness." + w + "..").should().dependOnClassesThat()
+                    .resideInAnyPackage(others.toArray(String[]::new))
+                    .as("workload " + w + " depends on no adapter and no other workload: only on core.api"));
+        }
+        return rules;
+    }
+
+    private static String[] pluginPackages() {
+        List<String> p = new java.util.ArrayList<>();
+        ADAPTERS.keySet().forEach(a -> p.add("io.dbharness." + a + ".."));
+        WORKLOADS.forEach(w -> p.add("io.dbharness." + w + ".."));
+        return p.toArray(String[]::new);
+    }
+
+    @Test
+    void everyModuleKeepsItsBoundaries() {
+        assertTrue(main.containPackage("io.dbharness.postgres") && main.containPackage("io.dbharness.tpcc")
+                && main.containPackage("io.dbharness.results"), "the main classes of every module were imported");
+        for (ArchRule rule : rules()) {
+            rule.check(main);
+        }
+    }
+
+    /** The rules read bytecode: a fully qualified name inside a method body is caught like an import. */
+    @Test
+    void aViolationIsCaught() throws ClassNotFoundException {
+        JavaClasses bad = new ClassFileImporter().importClasses(Class.forName("io.dbharness.local.ReachesIntoTheEngine"));
+        List<String> broken = rules().stream().filter(r -> r.allowEmptyShould(true).evaluate(bad).hasViolation())
+                .map(ArchRule::getDescription).toList();
+        assertEquals(List.of("adapters and workloads never depend on the engine, the CLI or the results"), broken);
+    }
+}
