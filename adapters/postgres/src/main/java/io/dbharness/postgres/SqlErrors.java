@@ -1,11 +1,10 @@
 package io.dbharness.postgres;
 
 import io.dbharness.core.api.Fate;
+import io.dbharness.core.api.SqlFailures;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
 import io.dbharness.core.api.UsageException;
-import org.postgresql.util.PSQLException;
-import org.postgresql.util.ServerErrorMessage;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -13,48 +12,33 @@ import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.sql.SQLException;
-import java.util.Set;
 
 /**
- * The one place where PostgreSQL errors become {@link TargetException}s, so retry decisions and exit codes
- * follow SQLSTATE consistently across COPY, INSERT and queries. Messages are one line and use the server's
- * primary message, which never carries the password.
+ * The PostgreSQL family's errors as {@link TargetException}s: the shared {@link SqlFailures} rules with the
+ * family's variant ({@link #RULES}), so retry decisions and exit codes follow SQLSTATE consistently across COPY,
+ * INSERT, queries and SQL workloads, and a failure to connect phrased for someone who gave a host and a user.
  */
 final class SqlErrors {
 
-    private static final Set<String> RETRYABLE = Set.of("40001", "40P01", "53300");
     /**
-     * The server ended the session: admin_shutdown ({@code pg_terminate_backend}, a fast or smart shutdown),
-     * crash_shutdown, cannot_connect_now (starting up or shutting down). The connection is gone.
+     * The PostgreSQL family's variant of the shared rules: serialization failure, deadlock and too many
+     * connections are retried; the server ending the session (admin_shutdown: {@code pg_terminate_backend}, a
+     * fast or smart shutdown; crash_shutdown; cannot_connect_now) means the connection is gone; query_canceled
+     * (statement_timeout or a cancel request) and lock_not_available (lock_timeout) are timeouts.
      */
-    private static final Set<String> SESSION_ENDED = Set.of("57P01", "57P02", "57P03");
-    /** query_canceled (statement_timeout or a cancel request), lock_not_available (lock_timeout). */
-    private static final Set<String> TIMED_OUT = Set.of("57014", "55P03");
+    static final SqlFailures RULES = SqlFailures.STANDARD.withRetryable("40001", "40P01", "53300")
+            .withSessionEnded("08", "57P01", "57P02", "57P03").withTimedOut("57014", "55P03");
 
     private SqlErrors() {
     }
 
     static Kind kind(SQLException e) {
-        String state = sqlState(e);
-        if (RETRYABLE.contains(state)) {
-            return Kind.RETRYABLE;
-        }
-        if (connectionLost(e)) {
-            return Kind.UNREACHABLE;
-        }
-        if (TIMED_OUT.contains(state)) {
-            return Kind.TIMEOUT;
-        }
-        if (state.startsWith("28")) {
-            return Kind.AUTHENTICATION;
-        }
-        return Kind.FATAL;
+        return RULES.kind(unwrapPool(e));
     }
 
     /** Whether the connection the error came on is gone (rather than the statement refused). */
     static boolean connectionLost(SQLException e) {
-        String state = sqlState(e);
-        return state.startsWith("08") || SESSION_ENDED.contains(state) || ioCause(e) != null;
+        return RULES.connectionLost(e);
     }
 
     /** An error before or outside a write: nothing was applied. */
@@ -67,10 +51,7 @@ final class SqlErrors {
      * what the failed statement can have left in the table.
      */
     static TargetException classify(SQLException e, String context, Fate fate) {
-        e = unwrapPool(e);
-        String state = sqlState(e);
-        String code = state.isEmpty() ? "" : " (SQLSTATE " + state + ")";
-        return new TargetException(kind(e), fate, state, context + " failed: " + primaryMessage(e) + code, e);
+        return RULES.classify(unwrapPool(e), context, fate);
     }
 
     /**
@@ -110,39 +91,16 @@ final class SqlErrors {
         return e instanceof java.sql.SQLTransientConnectionException && e.getCause() instanceof SQLException c ? c : e;
     }
 
-    /** SQLSTATE of the first exception in the cause chain that has one (Hikari wraps the driver's). */
     static String sqlState(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException s && s.getSQLState() != null) {
-                return s.getSQLState();
-            }
-        }
-        return "";
+        return SqlFailures.sqlState(e);
     }
 
     private static String primaryMessage(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof PSQLException p) {
-                ServerErrorMessage m = p.getServerErrorMessage();
-                if (m != null && m.getMessage() != null) {
-                    return m.getMessage();
-                }
-            }
-        }
-        // forks of the driver (YugabyteDB's, openGauss's) have their own exception class: same text shape
-        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        int nl = msg.indexOf('\n');
-        msg = nl < 0 ? msg : msg.substring(0, nl);
-        return msg.replaceFirst("^(ERROR|FATAL|PANIC): ", "");
+        return SqlFailures.message(e);
     }
 
     private static IOException ioCause(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof IOException io) {
-                return io;
-            }
-        }
-        return null;
+        return SqlFailures.ioCause(e);
     }
 
     private static String ioReason(SQLException e) {

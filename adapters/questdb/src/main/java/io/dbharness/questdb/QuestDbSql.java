@@ -1,9 +1,9 @@
 package io.dbharness.questdb;
 
+import io.dbharness.core.api.SqlFailures;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
 import org.postgresql.ds.PGSimpleDataSource;
-import org.postgresql.util.PSQLException;
 
 import javax.sql.DataSource;
 import java.io.IOException;
@@ -58,45 +58,32 @@ final class QuestDbSql {
         }
     }
 
+    /**
+     * QuestDB's variant of the shared rules: it reports most SQL errors with SQLSTATE {@code 00000}, so only the
+     * transport (an I/O cause: unreachable) and refused credentials ({@code 28xxx}, or its own "invalid
+     * username/password", sent without a SQLSTATE) are told apart; nothing is retried as it is.
+     */
+    static final SqlFailures RULES = SqlFailures.STANDARD.withRetryable().withRefusedWords("invalid username/password");
+
     /** An error during work; {@code context} says what was being done, e.g. {@code counting rows of "t"}. */
     static TargetException classify(SQLException e, String context) {
-        return new TargetException(kind(e), state(e), context + " failed: " + firstLine(e), e);
+        return RULES.classify(e, context);
     }
 
     static Kind kind(SQLException e) {
-        String state = state(e);
-        if (state.startsWith("08") || ioCause(e) != null) {
-            return Kind.UNREACHABLE;
-        }
-        if (state.startsWith("28") || firstLine(e).contains("invalid username/password")) {
-            return Kind.AUTHENTICATION;
-        }
-        return Kind.FATAL;
+        return RULES.kind(e);
     }
 
     private static String state(SQLException e) {
-        return e.getSQLState() == null ? "" : e.getSQLState();
+        return SqlFailures.sqlState(e);
     }
 
     static String firstLine(Throwable e) {
-        String msg = null;
-        if (e instanceof PSQLException p && p.getServerErrorMessage() != null) {
-            msg = p.getServerErrorMessage().getMessage();
-        }
-        if (msg == null) {
-            msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        }
-        int nl = msg.indexOf('\n');
-        return nl < 0 ? msg : msg.substring(0, nl);
+        return SqlFailures.message(e);
     }
 
     private static IOException ioCause(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof IOException io) {
-                return io;
-            }
-        }
-        return null;
+        return SqlFailures.ioCause(e);
     }
 
     private static String hostPort(String jdbcUrl) {

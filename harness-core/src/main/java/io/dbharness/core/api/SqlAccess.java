@@ -28,12 +28,7 @@ public interface SqlAccess extends Capability {
      * was being done, e.g. {@code New-Order}; the message is one line without secrets.
      */
     default TargetException failure(SQLException e, String context) {
-        String state = e.getSQLState() == null ? "" : e.getSQLState();
-        TargetException.Kind kind = state.startsWith("40") ? TargetException.Kind.RETRYABLE
-                : state.startsWith("08") ? TargetException.Kind.UNREACHABLE
-                : state.startsWith("28") ? TargetException.Kind.AUTHENTICATION : TargetException.Kind.FATAL;
-        return new TargetException(kind, state, context + " failed: " + String.valueOf(e.getMessage()).lines()
-                .findFirst().orElse("") + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")"), e);
+        return SqlFailures.STANDARD.classify(e, context);
     }
 
     /** Cancels the statement running on {@code connection}, from another thread; the connection stays usable. */
