@@ -2,7 +2,7 @@ package io.dbharness.influx;
 
 import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.QueryParams;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -73,7 +73,7 @@ enum InfluxLanguage {
     };
 
     private final String id = name().toLowerCase(Locale.ROOT);
-    private final SqlDialect texts = new SqlDialect(List.of("io/dbharness/influx/" + id), id,
+    private final StatementTexts texts = new StatementTexts(List.of("io/dbharness/influx/" + id), id,
             InfluxLanguage.class.getClassLoader());
 
     /** The language's name in query files and resource paths: {@code influxql}, {@code flux}. */

@@ -5,7 +5,7 @@ import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.postgres.Tables;
 
 import javax.sql.DataSource;
@@ -26,16 +26,16 @@ import java.util.stream.Collectors;
  *                  distribution and storage clauses are then left out of the DDL
  * @param notes     what was switched off on a compatible server, recorded in the result
  */
-record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGateUrl mxgate, boolean gzip,
+record MatrixDbFlavor(Storage storage, boolean uniqueMode, MatrixDbIngestMode ingest, MxGateUrl mxgate, boolean gzip,
                       TimeFormat timeFormat, boolean greenplum, Map<String, String> notes) implements PgFlavor {
 
     static final String DIR = "io/dbharness/matrixdb/sql";
-    private static final SqlDialect DIALECT = PgFlavor.dialectOf(DIR, MatrixDbFlavor.class.getClassLoader());
+    private static final StatementTexts DIALECT = PgFlavor.dialectOf(DIR, MatrixDbFlavor.class.getClassLoader());
     /**
      * Statements that differ by storage (the query index) live in {@code sql/<storage>/}, searched first; a
      * storage without such a directory uses the MatrixDB and generic texts.
      */
-    private static final Map<Storage, SqlDialect> BY_STORAGE = Arrays.stream(Storage.values())
+    private static final Map<Storage, StatementTexts> BY_STORAGE = Arrays.stream(Storage.values())
             .collect(Collectors.toUnmodifiableMap(s -> s, s -> DIALECT.over(DIR + "/" + s.cliName(),
                     MatrixDbFlavor.class.getClassLoader())));
 
@@ -55,7 +55,7 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
 
     /** On a compatible server the table is a plain heap table: no storage's own statements then. */
     @Override
-    public SqlDialect dialect() {
+    public StatementTexts dialect() {
         return greenplum ? BY_STORAGE.get(storage) : DIALECT;
     }
 
@@ -115,8 +115,8 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
         Map<String, String> s = new LinkedHashMap<>();
         s.put("storage", storage.cliName());
         s.put("unique_mode", Boolean.toString(uniqueMode));
-        s.put("ingest", ingest == Ingest.COPY ? "copy-text" : "mxgate-http");
-        if (ingest == Ingest.MXGATE_HTTP) {
+        s.put("ingest", ingest == MatrixDbIngestMode.COPY ? "copy-text" : "mxgate-http");
+        if (ingest == MatrixDbIngestMode.MXGATE_HTTP) {
             s.put("mxgate_url", mxgate.text());
             s.put("mxgate_gzip", Boolean.toString(gzip));
             s.put("mxgate_time_format", timeFormat.cliName());
@@ -134,7 +134,7 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, Ingest ingest, MxGate
     @Override
     public Optional<BatchWriter> ownWriter(SeriesSchema schema, DataSource pool, java.time.Duration opTimeout)
             throws TargetException {
-        if (ingest != Ingest.MXGATE_HTTP) {
+        if (ingest != MatrixDbIngestMode.MXGATE_HTTP) {
             return Optional.empty();
         }
         String target = MxGateTarget.resolve(schema, pool, DIALECT);

@@ -54,7 +54,7 @@ public final class MatrixDbTargetProvider extends PgFamilyProvider {
         if (unique && !storage.mars()) {
             throw new UsageException("--matrixdb-unique-mode needs --matrixdb-storage mars3 or mars2, not " + storage.cliName());
         }
-        Ingest ingest = Ingest.parse(settings.string("matrixdb-ingest"));
+        MatrixDbIngestMode ingest = MatrixDbIngestMode.parse(settings.string("matrixdb-ingest"));
         MxGateUrl url = MxGateUrl.parse(settings.string("mxgate-url"));
         TimeFormat time = TimeFormat.parse(settings.string("mxgate-time-format"));
         return new MatrixDbFlavor(storage, unique, ingest, url, settings.bool("mxgate-gzip"), time, true, Map.of());
@@ -65,7 +65,7 @@ public final class MatrixDbTargetProvider extends PgFamilyProvider {
     public TargetAdapter open(Settings settings) throws TargetException {
         MatrixDbFlavor flavor = (MatrixDbFlavor) flavor(settings);
         TargetAdapter target = super.open(settings);
-        if (flavor.ingest() == Ingest.MXGATE_HTTP) {
+        if (flavor.ingest() == MatrixDbIngestMode.MXGATE_HTTP) {
             try {
                 flavor.mxgate().probe();
             } catch (IOException e) {

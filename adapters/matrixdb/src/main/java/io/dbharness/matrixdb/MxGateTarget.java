@@ -3,7 +3,7 @@ package io.dbharness.matrixdb;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.postgres.Tables;
 
 import javax.sql.DataSource;
@@ -22,7 +22,7 @@ final class MxGateTarget {
     private MxGateTarget() {
     }
 
-    static String resolve(SeriesSchema schema, DataSource pool, SqlDialect sql) throws TargetException {
+    static String resolve(SeriesSchema schema, DataSource pool, StatementTexts sql) throws TargetException {
         String name = schema.tableName();
         if (name.indexOf('.') >= 0 || name.indexOf('|') >= 0 || name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
             throw new UsageException("table name '" + name + "' cannot be sent to MatrixGate (its body names the table as "

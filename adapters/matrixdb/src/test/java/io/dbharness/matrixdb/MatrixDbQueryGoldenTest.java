@@ -1,7 +1,7 @@
 package io.dbharness.matrixdb;
 
 import io.dbharness.postgres.CatalogueTexts;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.iot.QueryCatalogue;
 import io.dbharness.postgres.PgFlavor;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ class MatrixDbQueryGoldenTest {
         CatalogueTexts.assertGolden(MatrixDbQueryGoldenTest.class, "queries.sql", mars3);
         for (String storage : STORAGES) {
             assertEquals(mars3, CatalogueTexts.renderQueries(flavor(storage)), storage);
-            SqlDialect d = flavor(storage).dialect();
+            StatementTexts d = flavor(storage).dialect();
             for (QueryCatalogue.Query q : QueryCatalogue.all()) {
                 String dir = java.util.Set.of("multi-tag-latest", "lastpoint", "newest-per-device").contains(q.name())
                         ? "matrixdb" : "postgres";
@@ -57,7 +57,7 @@ class MatrixDbQueryGoldenTest {
     @Test
     void storageDirectoriesAddOnlyTheIndex() {
         for (String storage : STORAGES) {
-            SqlDialect d = flavor(storage).dialect();
+            StatementTexts d = flavor(storage).dialect();
             assertEquals("io/dbharness/matrixdb/sql/create_table.sql", d.source("create_table"));
             assertEquals("io/dbharness/postgres/sql/copy_text.sql", d.source("copy_text"));
         }

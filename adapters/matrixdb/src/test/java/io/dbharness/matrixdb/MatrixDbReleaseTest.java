@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class MatrixDbReleaseTest {
 
     private static MatrixDbFlavor flavor(Storage storage) {
-        return new MatrixDbFlavor(storage, false, Ingest.COPY, null, false, TimeFormat.UNIX_SECOND, true, java.util.Map.of());
+        return new MatrixDbFlavor(storage, false, MatrixDbIngestMode.COPY, null, false, TimeFormat.UNIX_SECOND, true, java.util.Map.of());
     }
 
     @Test

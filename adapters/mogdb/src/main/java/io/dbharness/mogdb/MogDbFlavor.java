@@ -4,7 +4,7 @@ import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.postgres.CopyChannel;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 
 import java.sql.Connection;
 import java.sql.Driver;
@@ -25,18 +25,18 @@ import java.util.function.Consumer;
  * @param switchedOff features dropped for a compatible server (empty on MogDB/openGauss), recorded in the result
  * @param server      the compatible server's short version when {@code switchedOff} applies, else null
  */
-record MogDbFlavor(MogDbIngest ingest, MogDbDdl ddl, List<String> switchedOff, String server) implements PgFlavor {
+record MogDbFlavor(MogDbIngestMode ingest, MogDbDdl ddl, List<String> switchedOff, String server) implements PgFlavor {
 
     static final String OPENGAUSS_PREFIX = "jdbc:opengauss:";
     static final String POSTGRES_PREFIX = "jdbc:postgresql:";
 
-    private static final SqlDialect DIALECT = PgFlavor.dialectOf("io/dbharness/mogdb/sql", MogDbFlavor.class.getClassLoader());
+    private static final StatementTexts DIALECT = PgFlavor.dialectOf("io/dbharness/mogdb/sql", MogDbFlavor.class.getClassLoader());
 
     MogDbFlavor {
         switchedOff = List.copyOf(switchedOff);
     }
 
-    MogDbFlavor(MogDbIngest ingest, MogDbDdl ddl) {
+    MogDbFlavor(MogDbIngestMode ingest, MogDbDdl ddl) {
         this(ingest, ddl, List.of(), null);
     }
 
@@ -51,7 +51,7 @@ record MogDbFlavor(MogDbIngest ingest, MogDbDdl ddl, List<String> switchedOff, S
     }
 
     @Override
-    public SqlDialect dialect() {
+    public StatementTexts dialect() {
         return DIALECT;
     }
 

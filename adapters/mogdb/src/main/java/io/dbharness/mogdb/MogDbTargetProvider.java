@@ -42,7 +42,7 @@ public final class MogDbTargetProvider extends PgFamilyProvider {
 
     @Override
     protected PgFlavor flavor(Settings settings) {
-        MogDbIngest ingest = settings.enumValue("mogdb-ingest", MogDbIngest.class);
+        MogDbIngestMode ingest = settings.enumValue("mogdb-ingest", MogDbIngestMode.class);
         Storage storage = settings.enumValue("mogdb-storage", Storage.class);
         Compression compression = settings.optional("mogdb-compression").isPresent()
                 ? settings.enumValue("mogdb-compression", Compression.class) : null;

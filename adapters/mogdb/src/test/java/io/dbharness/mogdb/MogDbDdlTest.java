@@ -51,7 +51,7 @@ class MogDbDdlTest {
     }
 
     private static String ddl(Storage storage, Compression compression, PartitionInterval interval) {
-        return Tables.createSql(new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(storage, compression, interval)), SCHEMA);
+        return Tables.createSql(new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(storage, compression, interval)), SCHEMA);
     }
 
     @Test
@@ -91,19 +91,19 @@ class MogDbDdlTest {
 
     @Test
     void columnTableRefusesTheJsonbColumn() {
-        MogDbFlavor flavor = new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(Storage.COLUMN, null, PartitionInterval.NONE));
+        MogDbFlavor flavor = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.COLUMN, null, PartitionInterval.NONE));
         SeriesSchema wide = new SeriesSchema("t", MetricType.INT4, 1200, 998);
         UsageException e = assertThrows(UsageException.class, () -> Tables.createSql(flavor, wide));
         assertTrue(e.getMessage().contains("jsonb column, which openGauss column-store tables do not support; raise "
                 + "--max-columns to 1200"), e.getMessage());
         // a row table keeps the generic jsonb column
-        String row = Tables.createSql(new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE)), wide);
+        String row = Tables.createSql(new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE)), wide);
         assertTrue(row.contains("ext jsonb"), row);
     }
 
     @Test
     void onlyWhatDiffersIsOverridden() {
-        var d = new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE)).dialect();
+        var d = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE)).dialect();
         for (String own : List.of("create_table", "table_exists", "table_columns", "table_size", "server_settings")) {
             assertEquals("io/dbharness/mogdb/sql/" + own + ".sql", d.source(own));
         }
@@ -112,14 +112,14 @@ class MogDbDdlTest {
         }
         assertThrows(IllegalStateException.class, () -> d.get("no_such_statement"));
         assertEquals("COPY \"telematics\" (ts, tag_id, c0, c1, c2) FROM STDIN",
-                Tables.render(new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE)),
+                Tables.render(new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE)),
                         "copy_text", SCHEMA, Map.of()));
     }
 
     @Test
     void compatibleServerSwitchesOffOneFeatureAtATimeWithOneWarningEach() {
         List<String> warnings = new ArrayList<>();
-        MogDbFlavor column = new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(Storage.COLUMN, Compression.HIGH, PartitionInterval.NONE));
+        MogDbFlavor column = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.COLUMN, Compression.HIGH, PartitionInterval.NONE));
         MogDbFlavor plain = (MogDbFlavor) column.onCompatibleServer("PostgreSQL 17.11 on x86_64-pc-linux-gnu", warnings::add);
         assertEquals(List.of(
                 "PostgreSQL 17.11 has no column store: --mogdb-storage column switched off, the table is a row (heap) table",
@@ -130,14 +130,14 @@ class MogDbDdlTest {
                 "compatible_server", "PostgreSQL 17.11", "switched_off", "ORIENTATION=COLUMN, COMPRESSION=HIGH"), plain.settings());
 
         warnings.clear();
-        MogDbFlavor daily = new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.DAY));
+        MogDbFlavor daily = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.DAY));
         MogDbFlavor unpartitioned = (MogDbFlavor) daily.onCompatibleServer("PostgreSQL 17.11 on x86_64", warnings::add);
         assertEquals(List.of("PostgreSQL 17.11 has no INTERVAL partitioning: --mogdb-partition-interval day switched off, "
                 + "the table is not partitioned"), warnings);
         assertFalse(Tables.createSql(unpartitioned, SCHEMA).contains("PARTITION"));
 
         warnings.clear();
-        MogDbFlavor nothing = new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE));
+        MogDbFlavor nothing = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE));
         assertEquals("none", ((MogDbFlavor) nothing.onCompatibleServer("PostgreSQL 17.11", warnings::add)).settings().get("switched_off"));
         assertEquals(List.of(), warnings);
     }
@@ -145,7 +145,7 @@ class MogDbDdlTest {
     /** Banners as MogDB and openGauss print them (seen in public connection logs and version parsers). */
     @Test
     void recognisesMogDbAndOpenGaussBanners() {
-        MogDbFlavor f = new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE));
+        MogDbFlavor f = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE));
         assertTrue(f.recognises("PostgreSQL 9.2.4 (MogDB 2.0.1 build f892ccb7) compiled at 2021-07-09 16:12:59 commit 0 last mr   on x86_64-unknown-linux-gnu, compiled by g++ (GCC) 7.3.0, 64-bit"));
         assertTrue(f.recognises("(openGauss 5.0.1 build 33b035fd) compiled at 2023-12-15 20:19:06 commit 0 last mr  "));
         assertTrue(f.recognises("PostgreSQL 9.2.4 (MogDB   Kernel V500R001C20 build 9eff8f60) compiled at 2021-09-24 10:10:25"));

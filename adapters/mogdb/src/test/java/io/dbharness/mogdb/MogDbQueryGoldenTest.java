@@ -1,7 +1,7 @@
 package io.dbharness.mogdb;
 
 import io.dbharness.postgres.CatalogueTexts;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.iot.QueryCatalogue;
 import io.dbharness.mogdb.MogDbDdl.Compression;
 import io.dbharness.mogdb.MogDbDdl.PartitionInterval;
@@ -25,7 +25,7 @@ class MogDbQueryGoldenTest {
     private static final String COMPATIBLE = "PostgreSQL 17.11 on x86_64-pc-linux-gnu, compiled by gcc";
 
     private static MogDbFlavor flavor(Storage storage, Compression compression, PartitionInterval interval) {
-        return new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(storage, compression, interval));
+        return new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(storage, compression, interval));
     }
 
     @Test
@@ -47,7 +47,7 @@ class MogDbQueryGoldenTest {
     /** The index, and DISTINCT ON where the generic text probes each device through LATERAL, which openGauss lacks. */
     @Test
     void theIndexAndTheLatestRowQueriesAreMogDbsOwn() {
-        SqlDialect d = flavor(Storage.ROW, null, PartitionInterval.NONE).dialect();
+        StatementTexts d = flavor(Storage.ROW, null, PartitionInterval.NONE).dialect();
         java.util.Set<String> own = java.util.Set.of("multi-tag-latest", "lastpoint", "newest-per-device");
         for (QueryCatalogue.Query q : QueryCatalogue.all()) {
             String dir = own.contains(q.name()) ? "mogdb" : "postgres";

@@ -148,7 +148,7 @@ class MogDbWireTest {
 
     @Test
     void openGaussUrlUsesTheOpenGaussDriverAndAClosedPortIsUnreachableQuickly() throws Exception {
-        MogDbFlavor f = new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(MogDbDdl.Storage.ROW, null, MogDbDdl.PartitionInterval.NONE));
+        MogDbFlavor f = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(MogDbDdl.Storage.ROW, null, MogDbDdl.PartitionInterval.NONE));
         assertTrue(f.driver("jdbc:opengauss://db:5432/postgres") instanceof org.opengauss.Driver);
         assertTrue(f.driver("jdbc:postgresql://db:5432/postgres") instanceof org.postgresql.Driver);
         assertTrue(f.driver("jdbc:opengauss://db:5432/postgres").acceptsURL("jdbc:opengauss://db:5432/postgres"));

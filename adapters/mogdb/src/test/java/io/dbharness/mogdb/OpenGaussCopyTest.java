@@ -35,7 +35,7 @@ class OpenGaussCopyTest {
                     }
                     default -> throw new UnsupportedOperationException(m.getName());
                 });
-        MogDbFlavor f = new MogDbFlavor(MogDbIngest.COPY, MogDbDdl.of(MogDbDdl.Storage.ROW, null, MogDbDdl.PartitionInterval.NONE));
+        MogDbFlavor f = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(MogDbDdl.Storage.ROW, null, MogDbDdl.PartitionInterval.NONE));
         SQLException e = assertThrows(SQLException.class, () -> f.copyChannel(pooled));
         assertEquals("openGauss copy API reached", e.getMessage());
     }

@@ -1,6 +1,6 @@
 package io.dbharness.postgres;
 
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
@@ -19,17 +19,17 @@ import java.util.Optional;
 public interface PgFlavor {
 
     /** The generic PostgreSQL statements every product falls back to. */
-    SqlDialect GENERIC = SqlDialect.sql(PgFlavor.class.getClassLoader(), "io/dbharness/postgres/sql");
+    StatementTexts GENERIC = StatementTexts.sql(PgFlavor.class.getClassLoader(), "io/dbharness/postgres/sql");
 
     /** A product's statements ({@code productDir}) over the generic PostgreSQL ones. */
-    static SqlDialect dialectOf(String productDir, ClassLoader loader) {
+    static StatementTexts dialectOf(String productDir, ClassLoader loader) {
         return GENERIC.over(productDir, loader);
     }
 
     /** As shown to users: {@code PostgreSQL}, {@code YugabyteDB}. */
     String product();
 
-    SqlDialect dialect();
+    StatementTexts dialect();
 
     /** Names a query file's texts may use for this product, most specific first (the target id, then the family). */
     default List<String> queryLanguages() {

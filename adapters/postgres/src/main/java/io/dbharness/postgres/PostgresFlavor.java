@@ -1,6 +1,6 @@
 package io.dbharness.postgres;
 
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 
 /** Plain PostgreSQL: the generic statements, any server that speaks the protocol, embedded when none is named. */
 /**
@@ -9,7 +9,7 @@ import io.dbharness.core.dialect.SqlDialect;
  */
 record PostgresFlavor(IngestMode ingestMode, boolean trackCommits, boolean trackingAskedFor) implements PgFlavor {
 
-    private static final SqlDialect DIALECT = PgFlavor.GENERIC;
+    private static final StatementTexts DIALECT = PgFlavor.GENERIC;
 
     @Override
     public String product() {
@@ -17,7 +17,7 @@ record PostgresFlavor(IngestMode ingestMode, boolean trackCommits, boolean track
     }
 
     @Override
-    public SqlDialect dialect() {
+    public StatementTexts dialect() {
         return DIALECT;
     }
 

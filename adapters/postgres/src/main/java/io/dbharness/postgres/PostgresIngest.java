@@ -1,6 +1,6 @@
 package io.dbharness.postgres;
 
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.SeriesSchema;
@@ -25,7 +25,7 @@ final class PostgresIngest implements TimeSeriesIngest {
 
     private final DataSource pool;
     private final PgFlavor flavor;
-    private final SqlDialect sql;
+    private final StatementTexts sql;
     private final boolean tracksCommits;
     private final java.time.Duration opTimeout;
 

@@ -5,7 +5,7 @@ import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.QueryShape;
 import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.core.query.SqlQuery;
 import io.dbharness.core.query.SqlStyle;
 import io.dbharness.core.result.RunResult;
@@ -74,7 +74,7 @@ public final class CatalogueTexts {
      * first, so a text that lacks one fails here too.
      */
     public static String renderQueries(PgFlavor flavor) {
-        SqlDialect d = flavor.dialect();
+        StatementTexts d = flavor.dialect();
         StringBuilder sb = new StringBuilder();
         for (QueryCatalogue.Query q : QueryCatalogue.all()) {
             String template = d.find("query/" + q.name()).orElseThrow(() -> new AssertionError("no text for " + q.name()));

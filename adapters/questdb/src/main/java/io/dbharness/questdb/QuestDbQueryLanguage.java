@@ -6,7 +6,7 @@ import io.dbharness.core.api.QueryParams;
 import io.dbharness.core.api.QueryShape;
 import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.core.encode.TimestampText;
 import io.dbharness.core.query.SqlQuery;
 import io.dbharness.core.query.SqlStyle;
@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  */
 final class QuestDbQueryLanguage implements QueryLanguage, SqlStyle {
 
-    private static final SqlDialect DIALECT = SqlDialect.sql(QuestDbQueryLanguage.class.getClassLoader(),
+    private static final StatementTexts DIALECT = StatementTexts.sql(QuestDbQueryLanguage.class.getClassLoader(),
             "io/dbharness/questdb/sql");
 
     @Override

@@ -5,7 +5,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.postgres.CopyChannel;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 
 import java.sql.Connection;
 import java.sql.Driver;
@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * @param ybSyntax            false on a plain PostgreSQL server ({@code --allow-compatible-server})
  * @param switchedOff         what was switched off for that server, recorded in the result
  */
-public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean upsertMode, boolean onConflictDoNothing,
+public record YugabyteFlavor(YbIngestMode ingest, int rowsPerTransaction, boolean upsertMode, boolean onConflictDoNothing,
                              YbSharding sharding, int splitTablets, boolean ybSyntax, List<String> switchedOff)
         implements PgFlavor {
 
@@ -39,7 +39,7 @@ public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean up
     public static final String YB_URL = "jdbc:yugabytedb:";
     public static final String PG_URL = "jdbc:postgresql:";
 
-    private static final SqlDialect DIALECT = PgFlavor.dialectOf("io/dbharness/yugabyte/sql", YugabyteFlavor.class.getClassLoader());
+    private static final StatementTexts DIALECT = PgFlavor.dialectOf("io/dbharness/yugabyte/sql", YugabyteFlavor.class.getClassLoader());
 
     public YugabyteFlavor {
         if (rowsPerTransaction < 1) {
@@ -52,14 +52,14 @@ public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean up
             throw new UsageException("--yb-split-tablets needs --yb-sharding hash: SPLIT INTO n TABLETS applies to hash-sharded "
                     + "tables only (a range-sharded table is split at values, or automatically as it grows)");
         }
-        if (onConflictDoNothing && ingest != YbIngest.INSERT_MULTIROW) {
+        if (onConflictDoNothing && ingest != YbIngestMode.INSERT_MULTIROW) {
             throw new UsageException("--yb-on-conflict-do-nothing needs --yb-ingest insert-multirow: COPY has no ON CONFLICT clause");
         }
         switchedOff = List.copyOf(switchedOff);
     }
 
     /** The flavor for a YugabyteDB server, before any {@link #onCompatibleServer} downgrade. */
-    public static YugabyteFlavor of(YbIngest ingest, int rowsPerTransaction, boolean upsertMode, boolean onConflictDoNothing,
+    public static YugabyteFlavor of(YbIngestMode ingest, int rowsPerTransaction, boolean upsertMode, boolean onConflictDoNothing,
                                     YbSharding sharding, int splitTablets) {
         return new YugabyteFlavor(ingest, rowsPerTransaction, upsertMode, onConflictDoNothing, sharding, splitTablets,
                 true, List.of());
@@ -76,7 +76,7 @@ public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean up
     }
 
     @Override
-    public SqlDialect dialect() {
+    public StatementTexts dialect() {
         return DIALECT;
     }
 
@@ -125,7 +125,7 @@ public record YugabyteFlavor(YbIngest ingest, int rowsPerTransaction, boolean up
             m.put("yb_copy_rows_per_transaction", ybSyntax ? Integer.toString(rowsPerTransaction) : "off");
         }
         m.put("yb_upsert_mode", ybSyntax && upsertMode ? "on" : "off");
-        if (ingest == YbIngest.INSERT_MULTIROW) {
+        if (ingest == YbIngestMode.INSERT_MULTIROW) {
             m.put("yb_on_conflict", onConflictDoNothing ? "do nothing" : "error");
         }
         m.put("yb_primary_key", ybSyntax ? sharding.primaryKey() : YbSharding.PLAIN_KEY);

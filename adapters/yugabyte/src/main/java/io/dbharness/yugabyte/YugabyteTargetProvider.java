@@ -20,7 +20,7 @@ public final class YugabyteTargetProvider extends PgFamilyProvider {
     static final int DEFAULT_ROWS_PER_TRANSACTION = 5000;
 
     private static final List<OptionDef> OPTIONS = List.of(
-            OptionDef.of("yb-ingest", "MODE", YbIngest.COPY.cliName(),
+            OptionDef.of("yb-ingest", "MODE", YbIngestMode.COPY.cliName(),
                     "How rows are sent: copy (binary COPY)|copy-text|insert-multirow"),
             OptionDef.of("yb-rows-per-transaction", "N", null,
                     "COPY's ROWS_PER_TRANSACTION: rows committed at a time within one COPY (default "
@@ -49,7 +49,7 @@ public final class YugabyteTargetProvider extends PgFamilyProvider {
 
     @Override
     protected PgFlavor flavor(Settings s) {
-        YbIngest ingest = s.enumValue("yb-ingest", YbIngest.class);
+        YbIngestMode ingest = s.enumValue("yb-ingest", YbIngestMode.class);
         if (s.isSet("yb-rows-per-transaction") && !ingest.isCopy()) {
             throw new UsageException("--yb-rows-per-transaction applies to COPY only; it cannot be used with --yb-ingest "
                     + ingest.cliName());

@@ -105,7 +105,7 @@ class YugabyteOnPostgresTest {
     /** A connection of the YugabyteDB driver unwraps only to com.yugabyte.PGConnection: COPY must go through its API. */
     @Test
     void eachDriverGetsItsOwnCopyApi() throws Exception {
-        YugabyteFlavor flavor = YugabyteFlavor.of(YbIngest.COPY_TEXT, 5000, false, false, YbSharding.HASH, 0);
+        YugabyteFlavor flavor = YugabyteFlavor.of(YbIngestMode.COPY_TEXT, 5000, false, false, YbSharding.HASH, 0);
         java.util.Properties props = new java.util.Properties();
         props.setProperty("user", "postgres");
         for (String scheme : new String[]{"jdbc:yugabytedb:", "jdbc:postgresql:"}) {

@@ -1,7 +1,7 @@
 package io.dbharness.yugabyte;
 
 import io.dbharness.postgres.CatalogueTexts;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.iot.QueryCatalogue;
 import io.dbharness.postgres.PgFlavor;
 import org.junit.jupiter.api.Test;
@@ -27,20 +27,20 @@ class YugabyteQueryGoldenTest {
     @Test
     void everyCatalogueQueryAndTheIndex() throws IOException {
         CatalogueTexts.assertGolden(YugabyteQueryGoldenTest.class, "queries.sql",
-                CatalogueTexts.renderAll(YugabyteFlavor.of(YbIngest.COPY, 5000, false, false, YbSharding.HASH, 0)));
+                CatalogueTexts.renderAll(YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0)));
     }
 
     @Test
     void theSameOnEveryShardingAndOnACompatibleServer() {
-        String hash = CatalogueTexts.renderAll(YugabyteFlavor.of(YbIngest.COPY, 5000, false, false, YbSharding.HASH, 0));
-        PgFlavor range = YugabyteFlavor.of(YbIngest.INSERT_MULTIROW, 5000, true, false, YbSharding.RANGE, 0);
+        String hash = CatalogueTexts.renderAll(YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0));
+        PgFlavor range = YugabyteFlavor.of(YbIngestMode.INSERT_MULTIROW, 5000, true, false, YbSharding.RANGE, 0);
         assertEquals(hash, CatalogueTexts.renderAll(range));
         assertEquals(hash, CatalogueTexts.renderAll(range.onCompatibleServer(COMPATIBLE, w -> { })));
     }
 
     @Test
     void overridesComeFromTheYugabyteDirectory() {
-        SqlDialect d = YugabyteFlavor.of(YbIngest.COPY, 5000, false, false, YbSharding.HASH, 0).dialect();
+        StatementTexts d = YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0).dialect();
         for (QueryCatalogue.Query q : QueryCatalogue.all()) {
             String dir = OWN.contains(q.name()) ? "yugabyte" : "postgres";
             assertEquals("io/dbharness/" + dir + "/sql/query/" + q.name() + ".sql", d.source("query/" + q.name()));
@@ -52,7 +52,7 @@ class YugabyteQueryGoldenTest {
     @Test
     void aTextWithoutARequiredColumnIsCaught() {
         QueryCatalogue.Query newest = QueryCatalogue.get("newest-per-device");
-        String own = YugabyteFlavor.of(YbIngest.COPY, 5000, false, false, YbSharding.HASH, 0).dialect()
+        String own = YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0).dialect()
                 .get("query/newest-per-device");
         assertEquals(List.of(), CatalogueTexts.missingColumns(newest, CatalogueTexts.render(newest, own)));
         assertEquals(List.of("value"), CatalogueTexts.missingColumns(newest,

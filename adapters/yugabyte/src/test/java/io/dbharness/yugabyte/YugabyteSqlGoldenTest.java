@@ -41,22 +41,22 @@ class YugabyteSqlGoldenTest {
 
     @Test
     void hashShardedCopyIsTheDefault() throws IOException {
-        assertGolden("hash_copy", YugabyteFlavor.of(YbIngest.COPY, 5000, false, false, YbSharding.HASH, 0));
+        assertGolden("hash_copy", YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0));
     }
 
     @Test
     void splitIntoTablets() throws IOException {
-        assertGolden("hash_split_copy_text", YugabyteFlavor.of(YbIngest.COPY_TEXT, 20000, false, false, YbSharding.HASH, 8));
+        assertGolden("hash_split_copy_text", YugabyteFlavor.of(YbIngestMode.COPY_TEXT, 20000, false, false, YbSharding.HASH, 8));
     }
 
     @Test
     void rangeSharded() throws IOException {
-        assertGolden("range_copy", YugabyteFlavor.of(YbIngest.COPY, 1000, false, false, YbSharding.RANGE, 0));
+        assertGolden("range_copy", YugabyteFlavor.of(YbIngestMode.COPY, 1000, false, false, YbSharding.RANGE, 0));
     }
 
     @Test
     void upsertModeCopyReplaces() throws IOException {
-        YugabyteFlavor f = YugabyteFlavor.of(YbIngest.COPY, 5000, true, false, YbSharding.HASH, 0);
+        YugabyteFlavor f = YugabyteFlavor.of(YbIngestMode.COPY, 5000, true, false, YbSharding.HASH, 0);
         assertGolden("hash_copy_upsert", f);
         assertEquals(List.of("SET yb_enable_upsert_mode = on"), f.sessionSql());
         assertTrue(f.mergesRowsWithSameKey());
@@ -64,7 +64,7 @@ class YugabyteSqlGoldenTest {
 
     @Test
     void multiRowInsert() throws IOException {
-        YugabyteFlavor f = YugabyteFlavor.of(YbIngest.INSERT_MULTIROW, 5000, false, false, YbSharding.HASH, 0);
+        YugabyteFlavor f = YugabyteFlavor.of(YbIngestMode.INSERT_MULTIROW, 5000, false, false, YbSharding.HASH, 0);
         assertGolden("hash_insert", f);
         assertEquals(List.of(), f.sessionSql());
         assertEquals(false, f.mergesRowsWithSameKey());
@@ -72,14 +72,14 @@ class YugabyteSqlGoldenTest {
 
     @Test
     void insertOnConflictDoNothing() throws IOException {
-        YugabyteFlavor f = YugabyteFlavor.of(YbIngest.INSERT_MULTIROW, 5000, false, true, YbSharding.RANGE, 0);
+        YugabyteFlavor f = YugabyteFlavor.of(YbIngestMode.INSERT_MULTIROW, 5000, false, true, YbSharding.RANGE, 0);
         assertGolden("range_insert_on_conflict", f);
         assertEquals(false, f.mergesRowsWithSameKey(), "the update counts say which rows were kept");
     }
 
     @Test
     void insertInUpsertMode() throws IOException {
-        YugabyteFlavor f = YugabyteFlavor.of(YbIngest.INSERT_MULTIROW, 5000, true, false, YbSharding.HASH, 4);
+        YugabyteFlavor f = YugabyteFlavor.of(YbIngestMode.INSERT_MULTIROW, 5000, true, false, YbSharding.HASH, 4);
         assertGolden("hash_split_insert_upsert", f);
         assertEquals(List.of("SET yb_enable_upsert_mode = on"), f.sessionSql());
     }
@@ -88,7 +88,7 @@ class YugabyteSqlGoldenTest {
     @Test
     void compatibleServerGetsPlainPostgresql() throws IOException {
         List<String> warnings = new ArrayList<>();
-        PgFlavor f = YugabyteFlavor.of(YbIngest.COPY, 5000, true, false, YbSharding.HASH, 8)
+        PgFlavor f = YugabyteFlavor.of(YbIngestMode.COPY, 5000, true, false, YbSharding.HASH, 8)
                 .onCompatibleServer(COMPATIBLE, warnings::add);
         assertGolden("compatible_hash_split_copy_upsert", f);
         assertEquals(List.of(
@@ -107,7 +107,7 @@ class YugabyteSqlGoldenTest {
     @Test
     void compatibleRangeInsertWarnsOnlyAboutTheKey() throws IOException {
         List<String> warnings = new ArrayList<>();
-        PgFlavor f = YugabyteFlavor.of(YbIngest.INSERT_MULTIROW, 5000, false, true, YbSharding.RANGE, 0)
+        PgFlavor f = YugabyteFlavor.of(YbIngestMode.INSERT_MULTIROW, 5000, false, true, YbSharding.RANGE, 0)
                 .onCompatibleServer(COMPATIBLE, warnings::add);
         assertGolden("compatible_range_insert_on_conflict", f);
         assertEquals(List.of("range sharding: PostgreSQL 17.11 takes no ASC in a key constraint; the table gets PRIMARY KEY (tag_id, ts)"),
@@ -117,7 +117,7 @@ class YugabyteSqlGoldenTest {
 
     @Test
     void recognisesYsqlVersionStrings() {
-        YugabyteFlavor f = YugabyteFlavor.of(YbIngest.COPY, 5000, false, false, YbSharding.HASH, 0);
+        YugabyteFlavor f = YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0);
         assertTrue(f.recognises("PostgreSQL 11.2-YB-2.20.1.0-b0 on x86_64-pc-linux-gnu, compiled by clang version 16.0.6"));
         assertTrue(f.recognises("PostgreSQL 15.2-YB-2.25.0.0-b0 on x86_64-pc-linux-gnu"));
         assertEquals(false, f.recognises(COMPATIBLE));
@@ -126,7 +126,7 @@ class YugabyteSqlGoldenTest {
 
     @Test
     void productOverridesOnlyWhatDiffers() {
-        var d = YugabyteFlavor.of(YbIngest.COPY, 5000, false, false, YbSharding.HASH, 0).dialect();
+        var d = YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0).dialect();
         for (String id : List.of("create_table", "copy_binary", "copy_text", "insert", "server_settings")) {
             assertEquals("io/dbharness/yugabyte/sql/" + id + ".sql", d.source(id));
         }

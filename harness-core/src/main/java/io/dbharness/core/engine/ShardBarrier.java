@@ -5,7 +5,7 @@ import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.SqlTransactions;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,7 +22,7 @@ import java.time.Duration;
  */
 final class ShardBarrier {
 
-    private static final SqlDialect SQL = SqlDialect.sql(ShardBarrier.class.getClassLoader(), "io/dbharness/core/engine/sql");
+    private static final StatementTexts SQL = StatementTexts.sql(ShardBarrier.class.getClassLoader(), "io/dbharness/core/engine/sql");
     private static final long POLL_MILLIS = 250;
 
     private final SqlAccess access;

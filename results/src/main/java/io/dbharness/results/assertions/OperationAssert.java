@@ -1,7 +1,7 @@
 package io.dbharness.results.assertions;
 
 import io.dbharness.core.result.OperationStats;
-import io.dbharness.results.merge.Latency;
+import io.dbharness.results.merge.LatencySum;
 
 import java.util.List;
 
@@ -73,8 +73,8 @@ public final class OperationAssert {
         return new LatencyAssert(this, name + " of " + type, ms);
     }
 
-    private Latency merged() {
-        Latency all = new Latency();
+    private LatencySum merged() {
+        LatencySum all = new LatencySum();
         stats.forEach(o -> all.add(o.histogram(), "operation " + type + " of group " + o.group()));
         return all;
     }

@@ -83,7 +83,7 @@ final class Intervals {
         samples.forEach(s -> partSeconds.merge(s.part(), s.sample().seconds(), Double::sum));
         Map<String, Sum> byGroup = new LinkedHashMap<>();
         Map<String, Map<String, List<TypeInterval>>> types = new LinkedHashMap<>();
-        Map<String, Map<String, Latency>> latency = new LinkedHashMap<>();
+        Map<String, Map<String, LatencySum>> latency = new LinkedHashMap<>();
         for (Sourced s : samples) {
             double seconds = partSeconds.get(s.part());
             for (GroupInterval g : s.sample().groups()) {
@@ -92,7 +92,7 @@ final class Intervals {
                     types.computeIfAbsent(g.group(), x -> new LinkedHashMap<>())
                             .computeIfAbsent(t.type(), x -> new ArrayList<>()).add(t);
                     latency.computeIfAbsent(g.group(), x -> new LinkedHashMap<>())
-                            .computeIfAbsent(t.type(), x -> new Latency())
+                            .computeIfAbsent(t.type(), x -> new LatencySum())
                             .add(t.histogram(), "result " + s.runId() + ", interval ending at " + s.sample().endSeconds()
                                     + " s, operation " + t.type());
                 }
@@ -100,11 +100,11 @@ final class Intervals {
         }
         List<GroupInterval> out = new ArrayList<>();
         byGroup.forEach((name, sum) -> {
-            Latency all = new Latency();
+            LatencySum all = new LatencySum();
             List<TypeInterval> merged = new ArrayList<>();
-            Map<String, Latency> lat = latency.getOrDefault(name, Map.of());
+            Map<String, LatencySum> lat = latency.getOrDefault(name, Map.of());
             new TreeMap<>(types.getOrDefault(name, Map.of())).forEach((type, ts) -> {
-                Latency h = lat.get(type);
+                LatencySum h = lat.get(type);
                 all.add(h);
                 merged.add(new TypeInterval(type, ts.stream().mapToLong(TypeInterval::operations).sum(),
                         ts.stream().mapToLong(TypeInterval::errors).sum(), ts.stream().mapToLong(TypeInterval::timeouts).sum(),

@@ -16,12 +16,12 @@ final class Operations {
 
     static List<OperationStats> merge(List<RunResult> parts) {
         Map<List<String>, List<OperationStats>> byKey = new LinkedHashMap<>();
-        Map<List<String>, Latency> latency = new LinkedHashMap<>();
+        Map<List<String>, LatencySum> latency = new LinkedHashMap<>();
         for (RunResult r : parts) {
             for (OperationStats o : r.operations()) {
                 List<String> key = List.of(o.group(), o.type());
                 byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(o);
-                latency.computeIfAbsent(key, k -> new Latency())
+                latency.computeIfAbsent(key, k -> new LatencySum())
                         .add(o.histogram(), "result " + r.runId() + ", operation " + o.type());
             }
         }
@@ -30,7 +30,7 @@ final class Operations {
         return out;
     }
 
-    private static OperationStats of(List<OperationStats> os, Latency h) {
+    private static OperationStats of(List<OperationStats> os, LatencySum h) {
         long completed = 0, rolledBack = 0, errors = 0, timeouts = 0, retries = 0, reconnects = 0, rows = 0,
                 failedRows = 0, unknownRows = 0, returnedRows = 0;
         for (OperationStats o : os) {

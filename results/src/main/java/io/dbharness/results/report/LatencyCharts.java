@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Latency from the stored histograms: percentile distributions, and throughput and p99 per operation type. */
+/** LatencyDistribution from the stored histograms: percentile distributions, and throughput and p99 per operation type. */
 final class LatencyCharts {
 
     private LatencyCharts() {
@@ -23,9 +23,9 @@ final class LatencyCharts {
     static List<ChartSpec> distributions(RunSet set) {
         Map<String, List<Series>> byType = new LinkedHashMap<>();
         for (RunSet.Run run : set.runs()) {
-            Latency.byType(run.result()).forEach((type, h) -> {
+            LatencyDistribution.byType(run.result()).forEach((type, h) -> {
                 List<Double[]> points = new ArrayList<>();
-                for (Latency.Point p : Latency.distribution(h)) {
+                for (LatencyDistribution.Point p : LatencyDistribution.distribution(h)) {
                     points.add(ChartSpec.point(p.nines(), p.millis()));
                 }
                 byType.computeIfAbsent(type, k -> new ArrayList<>()).add(Series.line(run.name(), points));
@@ -89,9 +89,9 @@ final class LatencyCharts {
 
     /** p99 of a type over all groups: from the merged histogram, or the type's own figure when none was kept. */
     static double typeP99(RunResult r, String type) {
-        Histogram h = Latency.byType(r).get(type);
+        Histogram h = LatencyDistribution.byType(r).get(type);
         if (h != null) {
-            return Latency.millisAt(h, 99);
+            return LatencyDistribution.millisAt(h, 99);
         }
         return r.operations().stream().filter(o -> o.type().equals(type)).mapToDouble(OperationStats::p99Millis)
                 .max().orElse(Double.NaN);

@@ -92,9 +92,9 @@ final class RunTables {
     }
 
     private static double percentile(RunResult r, double p) {
-        Histogram h = Latency.whole(r);
+        Histogram h = LatencyDistribution.whole(r);
         if (h != null) {
-            return Latency.millisAt(h, p);
+            return LatencyDistribution.millisAt(h, p);
         }
         if (r.operations().size() == 1) {
             OperationStats o = r.operations().get(0);

@@ -137,25 +137,25 @@ class ReportInputTest {
     @Test
     void histogramsDecodeIntoTheirPercentilesAndANinesDistribution() {
         RunResult r = run("p").types("insert", Runs.uniform(10_000, 1), "query", Runs.uniform(100, 1_000)).build();
-        Histogram insert = Latency.byType(r).get("insert");
+        Histogram insert = LatencyDistribution.byType(r).get("insert");
         assertEquals(10_000, insert.getTotalCount());
-        assertEquals(5.0, Latency.millisAt(insert, 50), 0.005, "1..10,000 us: the median is 5 ms");
-        assertEquals(9.9, Latency.millisAt(insert, 99), 0.01);
+        assertEquals(5.0, LatencyDistribution.millisAt(insert, 50), 0.005, "1..10,000 us: the median is 5 ms");
+        assertEquals(9.9, LatencyDistribution.millisAt(insert, 99), 0.01);
         // both types merged: the 5,050th of 10,100 is about 5,045 us (5 of the query's 1..100 ms lie below it)
         assertEquals(5.045, RunTables.p50(r), 0.005, "the run's p50 over all its operations");
-        List<Latency.Point> d = Latency.distribution(Latency.byType(r).get("query"));
+        List<LatencyDistribution.Point> d = LatencyDistribution.distribution(LatencyDistribution.byType(r).get("query"));
         assertEquals(0.0, d.get(0).percentile());
         assertEquals(1.0, d.get(0).nines());
-        Latency.Point last = d.get(d.size() - 1);
+        LatencyDistribution.Point last = d.get(d.size() - 1);
         assertEquals(100.0, last.percentile());
         assertEquals(100.0, last.millis(), 0.1, "the maximum, 100 x 1 ms");
         for (int i = 1; i < d.size(); i++) {
             assertTrue(d.get(i).nines() > d.get(i - 1).nines(), "strictly along the axis at " + i);
             assertTrue(d.get(i).millis() >= d.get(i - 1).millis(), "never falling at " + i);
         }
-        Histogram query = Latency.byType(r).get("query");
-        for (Latency.Point p : d) {
-            assertEquals(Latency.millisAt(query, p.percentile()), p.millis(), 1e-9, "the histogram's own value at " + p);
+        Histogram query = LatencyDistribution.byType(r).get("query");
+        for (LatencyDistribution.Point p : d) {
+            assertEquals(LatencyDistribution.millisAt(query, p.percentile()), p.millis(), 1e-9, "the histogram's own value at " + p);
             if (p.percentile() < 100) {
                 assertEquals(1 / (1 - p.percentile() / 100), p.nines(), 1e-9);
             }

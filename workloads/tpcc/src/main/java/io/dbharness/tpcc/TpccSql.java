@@ -2,7 +2,7 @@ package io.dbharness.tpcc;
 
 import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.UsageException;
-import io.dbharness.core.dialect.SqlDialect;
+import io.dbharness.core.dialect.StatementTexts;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,7 +19,7 @@ final class TpccSql {
     static final String GENERIC = "postgres";
     private static final String ROOT = "io/dbharness/tpcc/sql/";
 
-    private final SqlDialect dialect;
+    private final StatementTexts dialect;
     private final List<String> dialects;
 
     private TpccSql(List<String> dialects) {
@@ -31,7 +31,7 @@ final class TpccSql {
                 break;
             }
         }
-        this.dialect = new SqlDialect(dirs, "sql", TpccSql.class.getClassLoader());
+        this.dialect = new StatementTexts(dirs, "sql", TpccSql.class.getClassLoader());
     }
 
     /** The texts for {@code access}'s dialects; refused when it speaks no PostgreSQL. */

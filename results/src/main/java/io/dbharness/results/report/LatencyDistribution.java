@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 /** The stored latency histograms (microseconds, compressed, base64) decoded, merged and read as percentiles. */
-final class Latency {
+final class LatencyDistribution {
 
     /** Percentile ticks per halving of the remaining distance, as HdrHistogram's own percentile output uses. */
     private static final int TICKS_PER_HALF = 5;
 
-    private Latency() {
+    private LatencyDistribution() {
     }
 
     /** One point of a percentile distribution: {@code nines} = 1 / (1 - percentile/100), so 99% is 100. */

@@ -5,10 +5,10 @@ import io.dbharness.results.ResultFiles;
 import org.HdrHistogram.Histogram;
 
 /**
- * Latency histograms of a result (microseconds, as the engine records them) added up, and read the way the
+ * LatencySum histograms of a result (microseconds, as the engine records them) added up, and read the way the
  * engine reads them, so a merged percentile is the one a single process holding every value would have written.
  */
-public final class Latency {
+public final class LatencySum {
 
     /** The engine's precision: histograms of one precision add bucket by bucket. */
     private static final int DIGITS = 3;
@@ -20,7 +20,7 @@ public final class Latency {
      *
      * @param where names the histogram in the message when it is missing or damaged
      */
-    public Latency add(String base64, String where) {
+    public LatencySum add(String base64, String where) {
         if (base64 == null) {
             throw new io.dbharness.results.ResultMismatchException(where + " has no latency histogram: its percentiles cannot be merged");
         }
@@ -28,7 +28,7 @@ public final class Latency {
         return this;
     }
 
-    public Latency add(Latency other) {
+    public LatencySum add(LatencySum other) {
         sum.add(other.sum);
         return this;
     }

@@ -8,7 +8,7 @@ import java.util.Locale;
  * How rows reach YugabyteDB ({@code --yb-ingest}). COPY is the bulk path YSQL documents; multi-row INSERT is
  * kept because it is what applications do and because only INSERT takes {@code ON CONFLICT DO NOTHING}.
  */
-public enum YbIngest {
+public enum YbIngestMode {
     /** COPY FROM STDIN, binary format, with {@code ROWS_PER_TRANSACTION}. */
     COPY(IngestMode.COPY_BINARY),
     /** COPY FROM STDIN, text format: the fallback should a server reject binary COPY. */
@@ -18,7 +18,7 @@ public enum YbIngest {
 
     private final IngestMode mode;
 
-    YbIngest(IngestMode mode) {
+    YbIngestMode(IngestMode mode) {
         this.mode = mode;
     }
 

@@ -11,12 +11,12 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A product's statements, kept as resources ({@code <dir>/<id>.<extension>}) so they can be read, diffed against
+ * A product's statements (SQL of any dialect, InfluxQL), kept as resources ({@code <dir>/<id>.<extension>}) so they can be read, diffed against
  * vendor docs and recorded in results as written. The directories are searched in order, a product's own first
  * and the generic text of its family after it; an id found nowhere is a hard error, never a silent fallback to
  * something else. Every target uses it: PostgreSQL-family SQL, QuestDB SQL, InfluxQL.
  */
-public final class SqlDialect {
+public final class StatementTexts {
 
     private final List<String> dirs;
     private final String extension;
@@ -24,7 +24,7 @@ public final class SqlDialect {
     private final Map<String, Optional<String>> cache = new ConcurrentHashMap<>();
 
     /** @param dirs resource directories, most specific first, e.g. {@code [io/dbharness/yugabyte/sql, io/dbharness/postgres/sql]} */
-    public SqlDialect(List<String> dirs, String extension, ClassLoader loader) {
+    public StatementTexts(List<String> dirs, String extension, ClassLoader loader) {
         if (dirs.isEmpty()) {
             throw new IllegalArgumentException("no directory");
         }
@@ -34,16 +34,16 @@ public final class SqlDialect {
     }
 
     /** SQL statements ({@code .sql}) in {@code dirs}. */
-    public static SqlDialect sql(ClassLoader loader, String... dirs) {
-        return new SqlDialect(List.of(dirs), "sql", loader);
+    public static StatementTexts sql(ClassLoader loader, String... dirs) {
+        return new StatementTexts(List.of(dirs), "sql", loader);
     }
 
     /** The same resources with {@code dir} searched first. */
-    public SqlDialect over(String dir, ClassLoader productLoader) {
+    public StatementTexts over(String dir, ClassLoader productLoader) {
         List<String> d = new ArrayList<>();
         d.add(dir);
         d.addAll(dirs);
-        return new SqlDialect(d, extension, productLoader);
+        return new StatementTexts(d, extension, productLoader);
     }
 
     public String get(String id) {

@@ -5,13 +5,13 @@ import io.dbharness.core.api.UsageException;
 import java.util.Locale;
 
 /** {@code --matrixdb-ingest}: COPY text through the master, or POST to a running MatrixGate. */
-enum Ingest {
+enum MatrixDbIngestMode {
     COPY,
     MXGATE_HTTP;
 
-    static Ingest parse(String raw) {
+    static MatrixDbIngestMode parse(String raw) {
         String norm = raw.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        for (Ingest i : values()) {
+        for (MatrixDbIngestMode i : values()) {
             if (i.name().equals(norm)) {
                 return i;
             }

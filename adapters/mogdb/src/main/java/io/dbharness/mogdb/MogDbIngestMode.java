@@ -8,13 +8,13 @@ import io.dbharness.postgres.IngestMode;
  * same version, so the PostgreSQL binary encoder cannot be trusted against it; text COPY is what gsql and
  * openGauss loaders send.
  */
-enum MogDbIngest {
+enum MogDbIngestMode {
     COPY(IngestMode.COPY_TEXT),
     INSERT_BATCH(IngestMode.INSERT_BATCH);
 
     private final IngestMode mode;
 
-    MogDbIngest(IngestMode mode) {
+    MogDbIngestMode(IngestMode mode) {
         this.mode = mode;
     }
 
