@@ -2,14 +2,13 @@ package io.dbharness.bench;
 
 import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.EncoderFormat;
 import io.dbharness.core.encode.RowEncoder;
-import io.dbharness.core.config.RunOptions;
 import io.dbharness.iot.IotOptions;
 import io.dbharness.iot.TelematicsGenerator;
-
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,10 +1,10 @@
 package io.dbharness.results;
 
+import io.dbharness.core.result.IntervalSample.GroupInterval;
+import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ProgressListener.GroupProgress;
 import io.dbharness.core.result.ProgressListener.Progress;
 import io.dbharness.core.result.ProgressListener.State;
-import io.dbharness.core.result.IntervalSample;
-import io.dbharness.core.result.IntervalSample.GroupInterval;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -7,9 +7,9 @@ import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.HostInfo;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
-import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.Pacing;
+import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.Totals;
 

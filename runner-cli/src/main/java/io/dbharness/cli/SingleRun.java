@@ -1,13 +1,13 @@
 package io.dbharness.cli;
 
 import io.dbharness.core.api.TargetException;
-import io.dbharness.core.engine.Harness;
-import io.dbharness.core.result.ProgressListener;
-import io.dbharness.core.engine.Registry;
 import io.dbharness.core.config.RunOptions;
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.engine.StopSignal;
 import io.dbharness.core.result.ErrorSummary;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.ProgressPrinter;
 import io.dbharness.results.ResultFiles;

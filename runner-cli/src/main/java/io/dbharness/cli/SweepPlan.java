@@ -2,9 +2,9 @@ package io.dbharness.cli;
 
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.StopSignal;
+import io.dbharness.core.result.ProgressListener;
 import picocli.CommandLine.ParseResult;
 
 import java.util.ArrayList;

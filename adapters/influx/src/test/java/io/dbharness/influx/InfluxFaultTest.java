@@ -1,8 +1,8 @@
 package io.dbharness.influx;
 
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -6,8 +6,8 @@ import io.dbharness.core.api.QueryShape;
 import io.dbharness.core.api.QueryTemplate;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.config.OptionDef;
-import io.dbharness.core.config.Settings;
 import io.dbharness.core.config.RunOptions;
+import io.dbharness.core.config.Settings;
 import io.dbharness.iot.QueryCatalogue;
 import org.junit.jupiter.api.Test;
 

@@ -3,20 +3,20 @@ package io.dbharness.matrixdb;
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
-import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.postgres.Tables;
 
-import javax.sql.DataSource;
 import java.util.Arrays;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import javax.sql.DataSource;
 
 /**
  * MatrixDB / YMatrix on top of the shared PostgreSQL-family flow: Greenplum DDL (distribution, MARS or

@@ -6,11 +6,11 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.postgres.Tables;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 
 /**
  * The {@code schema.table} first line of a MatrixGate body. The schema is read from the catalog for the

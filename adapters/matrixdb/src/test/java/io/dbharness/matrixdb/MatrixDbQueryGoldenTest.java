@@ -1,8 +1,8 @@
 package io.dbharness.matrixdb;
 
-import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.postgres.PgFlavor;
 import org.junit.jupiter.api.Test;
 

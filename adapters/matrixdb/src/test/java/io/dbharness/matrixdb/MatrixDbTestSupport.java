@@ -3,8 +3,8 @@ package io.dbharness.matrixdb;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.config.OptionDef;
-import io.dbharness.core.config.Settings;
 import io.dbharness.core.config.RunOptions;
+import io.dbharness.core.config.Settings;
 
 import java.io.IOException;
 import java.io.InputStream;

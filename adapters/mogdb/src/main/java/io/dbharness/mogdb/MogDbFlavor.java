@@ -1,10 +1,10 @@
 package io.dbharness.mogdb;
 
 import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.postgres.CopyChannel;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
-import io.dbharness.core.dialect.StatementTexts;
 
 import java.sql.Connection;
 import java.sql.Driver;

@@ -1,11 +1,11 @@
 package io.dbharness.mogdb;
 
-import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.iot.QueryCatalogue;
 import io.dbharness.mogdb.MogDbDdl.Compression;
 import io.dbharness.mogdb.MogDbDdl.PartitionInterval;
 import io.dbharness.mogdb.MogDbDdl.Storage;
+import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.postgres.PgFlavor;
 import org.junit.jupiter.api.Test;
 

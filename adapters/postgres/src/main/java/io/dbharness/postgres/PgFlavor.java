@@ -1,9 +1,9 @@
 package io.dbharness.postgres;
 
-import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.dialect.StatementTexts;
 
 import java.sql.Driver;
 import java.util.List;

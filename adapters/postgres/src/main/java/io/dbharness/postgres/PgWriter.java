@@ -8,12 +8,11 @@ import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WriteResult;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.Executor;
+import javax.sql.DataSource;
 
 /**
  * What the PostgreSQL-family writers share: one pooled connection per worker, and knowing what a failed

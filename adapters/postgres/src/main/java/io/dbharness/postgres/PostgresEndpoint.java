@@ -1,7 +1,7 @@
 package io.dbharness.postgres;
 
-import io.dbharness.core.config.Secrets;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Secrets;
 import io.dbharness.core.config.Settings;
 
 import java.util.List;

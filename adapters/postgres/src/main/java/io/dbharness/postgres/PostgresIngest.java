@@ -1,15 +1,14 @@
 package io.dbharness.postgres;
 
-import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.core.encode.EncoderFormat;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import javax.sql.DataSource;
 
 /** Table preparation and writers for the telematics workloads. */
 final class PostgresIngest implements TimeSeriesIngest {

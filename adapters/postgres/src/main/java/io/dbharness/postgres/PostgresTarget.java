@@ -8,7 +8,6 @@ import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.TimeSeriesQuery;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,6 +15,7 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import javax.sql.DataSource;
 
 /**
  * An open PostgreSQL-family target: owns the pool and, when embedded, the server; both go away on close.

@@ -1,9 +1,9 @@
 package io.dbharness.postgres;
 
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

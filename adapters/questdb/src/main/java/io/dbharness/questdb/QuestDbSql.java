@@ -1,15 +1,15 @@
 package io.dbharness.questdb;
 
 import io.dbharness.core.api.SqlFailures;
-import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
+import io.dbharness.core.api.TargetException;
 import org.postgresql.ds.PGSimpleDataSource;
 
-import javax.sql.DataSource;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 
 /**
  * The PostgreSQL-wire side of a QuestDB: connections for DDL, counts and {@link io.dbharness.core.api.SqlAccess},

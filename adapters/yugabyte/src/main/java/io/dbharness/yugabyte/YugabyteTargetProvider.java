@@ -1,8 +1,8 @@
 package io.dbharness.yugabyte;
 
+import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.api.UsageException;
 import io.dbharness.postgres.PgFamilyProvider;
 import io.dbharness.postgres.PgFlavor;
 

@@ -2,8 +2,8 @@ package io.dbharness.yugabyte;
 
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
-import io.dbharness.core.config.Settings;
 import io.dbharness.core.config.RunOptions;
+import io.dbharness.core.config.Settings;
 import io.dbharness.postgres.PgFlavor;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package io.dbharness.yugabyte;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
-import io.dbharness.core.config.Settings;
 import io.dbharness.core.config.RunOptions;
+import io.dbharness.core.config.Settings;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.dbharness.core.api;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * Plain JDBC access for workloads that speak SQL themselves (queries, TPC-C, verification). What the workload

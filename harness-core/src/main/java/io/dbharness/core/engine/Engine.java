@@ -1,18 +1,18 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.result.StopReason;
-import io.dbharness.core.result.ProgressListener;
-import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.WorkerSession;
 import io.dbharness.core.api.Workload;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.measure.HostSampler;
 import io.dbharness.core.measure.Measurements;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.Pacing;
+import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.result.StopReason;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,5 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.result.ProgressListener;
-import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;
@@ -9,7 +7,9 @@ import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.Workload;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.ProgressListener;
 
 import java.util.List;
 import java.util.Locale;

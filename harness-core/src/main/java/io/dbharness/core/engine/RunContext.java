@@ -1,8 +1,8 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.measure.Measurements;
 
 import java.util.concurrent.atomic.AtomicReference;

@@ -1,6 +1,7 @@
 package io.dbharness.core.engine;
 
 import io.dbharness.core.result.ProgressListener;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.result.ProgressListener;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,5 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetAdapter;
@@ -8,6 +7,7 @@ import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.Verification;
 import io.dbharness.core.api.Workload;
+import io.dbharness.core.config.RunOptions;
 
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;

@@ -50,6 +50,11 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
         figures = figures == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
     }
 
+    /** {@link #failedPhase()} of a failure before the measured run: creating, cleaning or loading the data. */
+    public static final String PHASE_PREPARE = "prepare";
+    /** {@link #failedPhase()} of a failure during the measured run. */
+    public static final String PHASE_RUN = "run";
+
     /** The same result with another exit code: the process's, when something after the run failed. */
     public RunResult withExitCode(int code) {
         return toBuilder().exitCode(code).build();

@@ -1,8 +1,5 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.result.StopReason;
-import io.dbharness.core.result.ProgressListener;
-import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.api.Capability;
 import io.dbharness.core.api.Fate;
 import io.dbharness.core.api.LoadModel;
@@ -12,17 +9,20 @@ import io.dbharness.core.api.PartialWriteException;
 import io.dbharness.core.api.Resolution;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetAdapter;
-import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
+import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.Verification;
 import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.WorkerSession;
 import io.dbharness.core.api.Workload;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.result.StopReason;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -2,10 +2,10 @@ package io.dbharness.results.report;
 
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.results.stats.Estimate;
-import io.dbharness.results.stats.Headline;
 import io.dbharness.results.report.Table.Column;
 import io.dbharness.results.report.Table.Kind;
+import io.dbharness.results.stats.Estimate;
+import io.dbharness.results.stats.Headline;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

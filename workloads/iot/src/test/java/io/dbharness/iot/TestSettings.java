@@ -1,8 +1,8 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.config.OptionDef;
-import io.dbharness.core.config.Settings;
 import io.dbharness.core.config.RunOptions;
+import io.dbharness.core.config.Settings;
 
 import java.util.ArrayList;
 import java.util.HashMap;

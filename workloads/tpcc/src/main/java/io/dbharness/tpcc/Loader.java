@@ -1,9 +1,9 @@
 package io.dbharness.tpcc;
 
+import io.dbharness.core.api.ParallelPrepare;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetException;
-import io.dbharness.core.api.ParallelPrepare;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;

@@ -5,7 +5,6 @@ import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.Shard;
-import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;

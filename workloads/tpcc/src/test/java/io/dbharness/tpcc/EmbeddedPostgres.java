@@ -4,14 +4,13 @@ import io.dbharness.core.api.SqlAccess;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Harness;
-import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.engine.Registry;
-import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
-
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -1,7 +1,7 @@
 package io.dbharness.tpcc;
 
-import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
