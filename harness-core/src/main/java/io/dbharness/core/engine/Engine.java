@@ -308,8 +308,9 @@ public final class Engine {
                 }
             }
             int reconnecting = g.reconnecting.get();
-            ProgressListener.State state = g.done() ? ProgressListener.State.DONE
-                    : stopping ? ProgressListener.State.STOPPING
+            // done: its share written while other groups go on (a stop says stopping, whoever is left)
+            ProgressListener.State state = stopping ? ProgressListener.State.STOPPING
+                    : g.done() ? ProgressListener.State.DONE
                     : reconnecting > 0 ? ProgressListener.State.RECONNECTING : ProgressListener.State.RUNNING;
             out.add(new ProgressListener.GroupProgress(g.name(), state, t.operations(), t.rows(), t.points(),
                     t.bytes(), t.errors(), t.timeouts(), t.unknownRows(), reconnecting, eta, fraction,
