@@ -194,7 +194,9 @@ class ShardedRunTest {
         CliRun r = CliRun.withEnv(Map.of(), args(data("shard_never"), "--shard", "1/2", "--run-group", "nobody-prepares",
                 "--schema-wait", "1s", "--results", tmp.resolve("never").toString()));
         assertEquals(3, r.exitCode(), r.err());
-        assertTrue(r.oneLineError().startsWith("shard 1/2: the schema shard 0 prepares did not appear within 1s (table shard_never"),
+        // a result is written, and its failure says the preparation (the wait for shard 0) is where it failed
+        assertTrue(r.oneLineError().startsWith("preparing the run failed: shard 1/2: the schema shard 0 prepares did not"
+                + " appear within 1s (table shard_never"),
                 r.err());
     }
 
