@@ -1,8 +1,8 @@
 package io.dbharness.results;
 
 import io.dbharness.core.result.HostSample;
-import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.ProgressListener;
 
 import java.io.PrintStream;

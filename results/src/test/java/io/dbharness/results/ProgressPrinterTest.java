@@ -1,7 +1,7 @@
 package io.dbharness.results;
 
-import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.ProgressListener.GroupProgress;
 import io.dbharness.core.result.ProgressListener.Progress;
 import io.dbharness.core.result.ProgressListener.State;

@@ -8,11 +8,11 @@ import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.Version;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -3,10 +3,10 @@ package io.dbharness.cli;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.Registry;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package io.dbharness.postgres;
 
 import io.dbharness.core.api.Fate;
 import io.dbharness.core.api.SqlFailures;
-import io.dbharness.core.api.TargetException.Kind;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetException.Kind;
 import io.dbharness.core.api.UsageException;
 
 import java.io.IOException;

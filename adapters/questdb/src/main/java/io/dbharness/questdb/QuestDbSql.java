@@ -1,8 +1,8 @@
 package io.dbharness.questdb;
 
 import io.dbharness.core.api.SqlFailures;
-import io.dbharness.core.api.TargetException.Kind;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetException.Kind;
 import org.postgresql.ds.PGSimpleDataSource;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.api.TargetException.Kind;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TargetException.Kind;
 
 import java.util.concurrent.locks.ReentrantLock;
 

@@ -2,9 +2,9 @@ package io.dbharness.core.measure;
 
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.result.ErrorSummary;
+import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample.TypeInterval;
-import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.OperationStats;
 import org.HdrHistogram.Histogram;
 

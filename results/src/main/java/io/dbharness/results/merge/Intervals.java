@@ -2,9 +2,9 @@ package io.dbharness.results.merge;
 
 import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample.TypeInterval;
-import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.RunResult;
 
 import java.util.ArrayList;
