@@ -58,8 +58,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * applied on a connection then closed, or rolled back).
  * <p>
  * The golden file holds in full the first transaction of each kind (scenario, type, fault, outcome with its
- * numbers blanked), and one digest line for each of the others. Rewrite it after a deliberate change, and review
- * the diff: {@value TpccDdlGoldenTest#UPDATE} with {@code -Dtest='TpccTerminalTrace*'}.
+ * numbers blanked), and one digest line for each of the others; the whole trace is written to
+ * {@code target/terminal-trace.txt}. Rewrite the golden file after a deliberate change, and review the diff:
+ * {@value #UPDATE}.
  */
 class TpccTerminalTraceTest {
 
@@ -68,6 +69,8 @@ class TpccTerminalTraceTest {
 
     private static final long SEED = 20220418L;
     private static final String GOLDEN = "golden/terminal-trace.txt";
+    static final String UPDATE = "mvn -o -q verify -pl workloads/tpcc -am -Dtest='TpccTerminalTrace*' "
+            + "-Dsurefire.failIfNoSpecifiedTests=false -Ddbharness.updateGolden=true";
 
     /** A fault the wrapped connection makes on a transaction's first attempt. */
     enum Fault {
@@ -172,7 +175,7 @@ class TpccTerminalTraceTest {
         }
         String expected;
         try (InputStream in = TpccTerminalTraceTest.class.getResourceAsStream(GOLDEN)) {
-            assertNotNull(in, "missing golden file " + GOLDEN + "; write it (then review it) with -Ddbharness.updateGolden=true");
+            assertNotNull(in, "missing golden file " + GOLDEN + "; write it (then review it) with: " + UPDATE);
             expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         List<String> e = expected.lines().toList();
