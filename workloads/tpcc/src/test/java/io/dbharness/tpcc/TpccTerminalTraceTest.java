@@ -5,38 +5,21 @@ import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.Resolution;
-import io.dbharness.core.api.SqlTransactions;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.WorkerSession;
+import io.dbharness.tpcc.TerminalRecorder.Fault;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import javax.sql.DataSource;
-import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.IntFunction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,22 +55,10 @@ class TpccTerminalTraceTest {
     static final String UPDATE = "mvn -o -q verify -pl workloads/tpcc -am -Dtest='TpccTerminalTrace*' "
             + "-Dsurefire.failIfNoSpecifiedTests=false -Ddbharness.updateGolden=true";
 
-    /** A fault the wrapped connection makes on a transaction's first attempt. */
-    enum Fault {
-        /** The third statement fails with 40001, before it reaches the server. */
-        SERIALIZATION,
-        /** The COMMIT is applied, then its answer lost (08006). */
-        COMMIT_LOST,
-        /** The same, and the connection closed: the terminal must open a new one. */
-        COMMIT_LOST_CLOSED,
-        /** A ROLLBACK is sent instead of the COMMIT, whose answer is then lost: settled as not applied. */
-        ABORT_LOST
-    }
-
     @Test
     void aSeedSendsTheStatementsAndParametersOfTheGoldenTrace() throws Exception {
         assertEquals(0, pg.run("warehouses", 2, "load-only", true, "clean", true, "seed", SEED, "load-workers", 2).exitCode());
-        Recorder rec = new Recorder();
+        TerminalRecorder rec = new TerminalRecorder();
         scenario(rec, "A", Weights.SPEC, true, false, 300, 3, n -> n % 7 == 0 ? Fault.values()[(n / 7) % 4] : null);
         pg.execute("DELETE FROM new_order WHERE no_w_id = 1 AND no_d_id = 3");
         scenario(rec, "B", new Weights(20, 20, 20, 20, 20), false, true, 200, 0,
@@ -102,7 +73,7 @@ class TpccTerminalTraceTest {
         check(rec);
     }
 
-    private static void scenario(Recorder rec, String name, Weights weights, boolean fixed, boolean keying, int txns,
+    private static void scenario(TerminalRecorder rec, String name, Weights weights, boolean fixed, boolean keying, int txns,
                                  int terminal, IntFunction<Fault> faults) throws Exception {
         TpccOptions options = new TpccOptions(2, 4, 1, weights, fixed, keying, Connection.TRANSACTION_READ_COMMITTED,
                 Duration.ZERO, txns, false, true, false);
@@ -136,7 +107,7 @@ class TpccTerminalTraceTest {
     }
 
     /** As the engine's worker runs an operation: retried while it may be, its lost COMMIT settled on reconnecting. */
-    private static void run(Recorder rec, WorkerSession session, Operation op) throws Exception {
+    private static void run(TerminalRecorder rec, WorkerSession session, Operation op) throws Exception {
         for (int attempt = 1; attempt <= 4; attempt++) {
             try {
                 OpResult r = op.execute();
@@ -164,8 +135,9 @@ class TpccTerminalTraceTest {
         }
     }
 
-    private static void check(Recorder rec) throws Exception {
-        String actual = rec.golden();
+    private static void check(TerminalRecorder rec) throws Exception {
+        String actual = rec.golden("# TpccTerminalTraceTest: what terminals send for seed " + SEED
+                + " (see the test's comment); rewrite with -Ddbharness.updateGolden=true and review the diff\n");
         Path written = Path.of("target", "terminal-trace.txt"); // surefire runs in the module directory
         Files.writeString(written, rec.full());
         if (Boolean.getBoolean("dbharness.updateGolden")) {
@@ -190,188 +162,4 @@ class TpccTerminalTraceTest {
         }
     }
 
-    /** Writes down what the terminal does on its connections, and makes the faults. */
-    static final class Recorder {
-        volatile boolean on;
-        Fault fault;
-        private int executes;
-        private final List<List<String>> blocks = new ArrayList<>();
-        private List<String> block;
-        /** Each transaction text by what it renders to, so a statement is named by its id. */
-        private final Map<String, String> labels = new HashMap<>();
-
-        Recorder() throws Exception {
-            TpccSql sql = TpccSql.forDialects(List.of("postgres", "sql"), "postgres");
-            Map<String, String> lists = Map.of("ids", String.join(", ", java.util.Collections.nCopies(15, "?")),
-                    "keys", String.join(", ", java.util.Collections.nCopies(15, "(?, ?)")));
-            for (String id : TpccDdlGoldenTest.ids("postgres")) {
-                if (id.startsWith("tx/")) {
-                    labels.put(sql.render(id, lists), id.substring(3));
-                }
-            }
-        }
-
-        void begin(String title) {
-            block = new ArrayList<>();
-            block.add(title);
-            blocks.add(block);
-            executes = 0;
-        }
-
-        void log(String line) {
-            block.add("  " + line);
-        }
-
-        String full() {
-            StringBuilder b = new StringBuilder();
-            blocks.forEach(l -> l.forEach(s -> b.append(s).append('\n')));
-            return b.toString();
-        }
-
-        /** The first block of each kind in full, the others as a digest line. */
-        String golden() throws Exception {
-            StringBuilder b = new StringBuilder("# TpccTerminalTraceTest: what terminals send for seed " + SEED
-                    + " (see the test's comment); rewrite with -Ddbharness.updateGolden=true and review the diff\n");
-            Set<String> seen = new HashSet<>();
-            for (List<String> l : blocks) {
-                String scenario = l.get(0).replaceAll("[#\\s].*", "");
-                String kind = (scenario + " " + l.get(1 < l.size() ? 1 : 0) + " " + l.stream()
-                        .filter(s -> s.startsWith("  -> ") || s.startsWith("  resolve")).toList())
-                        .replaceAll("\\d+", "N").replaceAll("named [A-Z]+", "named X");
-                if (seen.add(kind) || l.size() <= 3) {
-                    l.forEach(s -> b.append(s).append('\n'));
-                } else {
-                    byte[] d = MessageDigest.getInstance("SHA-256").digest(String.join("\n", l).getBytes(StandardCharsets.UTF_8));
-                    b.append(l.get(0)).append(' ').append(l.get(1).strip().replaceAll(" .*", "")).append(": ")
-                            .append(l.size() - 1).append(" lines, sha256 ").append(HexFormat.of().formatHex(d, 0, 8)).append('\n');
-                }
-            }
-            return b.toString();
-        }
-
-        private String label(String sql) {
-            String id = labels.get(sql);
-            return id != null ? id : "[" + sql.strip().replaceAll("\\s+", " ") + "]";
-        }
-
-        TargetAdapter wrap(TargetAdapter server) {
-            SqlTransactions real = server.capability(SqlTransactions.class).orElseThrow();
-            DataSource ds = proxy(DataSource.class, real.dataSource(), (m, args, call) -> {
-                if (on && m.getName().equals("getConnection") && args == null) {
-                    log("open");
-                    return connection((Connection) call.call());
-                }
-                return call.call();
-            });
-            SqlTransactions access = proxy(SqlTransactions.class, real, (m, args, call) ->
-                    m.getName().equals("dataSource") ? ds : call.call());
-            return proxy(TargetAdapter.class, server, (m, args, call) ->
-                    m.getName().equals("capability") && args[0] == SqlTransactions.class ? java.util.Optional.of(access) : call.call());
-        }
-
-        private Connection connection(Connection real) {
-            return proxy(Connection.class, real, (m, args, call) -> {
-                switch (m.getName()) {
-                    case "prepareStatement" -> {
-                        String name = label((String) args[0]);
-                        log("prepare " + name);
-                        return statement((PreparedStatement) call.call(), name);
-                    }
-                    case "commit" -> {
-                        log("commit");
-                        Fault f = fault;
-                        if (f == Fault.COMMIT_LOST || f == Fault.COMMIT_LOST_CLOSED || f == Fault.ABORT_LOST) {
-                            fault = null;
-                            if (f == Fault.ABORT_LOST) {
-                                real.rollback();
-                            } else {
-                                call.call();
-                            }
-                            if (f == Fault.COMMIT_LOST_CLOSED) {
-                                real.close();
-                            }
-                            throw new SQLException("injected: the answer to COMMIT was lost", "08006");
-                        }
-                        return call.call();
-                    }
-                    case "rollback", "close", "isValid", "setAutoCommit", "setTransactionIsolation" -> {
-                        log(m.getName() + (args == null ? "" : " " + Arrays.toString(args)));
-                        return call.call();
-                    }
-                    default -> {
-                        return call.call();
-                    }
-                }
-            });
-        }
-
-        private PreparedStatement statement(PreparedStatement real, String name) {
-            Map<Integer, String> params = new TreeMap<>();
-            return proxy(PreparedStatement.class, real, (m, args, call) -> {
-                String method = m.getName();
-                if (method.startsWith("set") && args != null && args.length == 2 && args[0] instanceof Integer i) {
-                    params.put(i, format(args[1]));
-                    return call.call();
-                }
-                switch (method) {
-                    case "executeQuery", "executeUpdate", "execute", "executeBatch" -> {
-                        if (fault == Fault.SERIALIZATION && ++executes == 3) {
-                            fault = null;
-                            log(name + " " + params.values() + " " + method + " -> injected 40001");
-                            throw new SQLException("injected: could not serialize access", "40001");
-                        }
-                        Object r = call.call();
-                        log(name + (method.equals("executeBatch") ? "" : " " + params.values()) + " " + method
-                                + (r instanceof int[] counts ? " -> " + Arrays.toString(counts)
-                                : r instanceof Integer count ? " -> " + count : ""));
-                        return r;
-                    }
-                    case "addBatch", "clearBatch", "clearParameters", "close" -> {
-                        log(name + (method.equals("addBatch") ? " " + params.values() : "") + " " + method);
-                        if (method.equals("clearParameters")) {
-                            params.clear();
-                        }
-                        return call.call();
-                    }
-                    default -> {
-                        return call.call();
-                    }
-                }
-            });
-        }
-
-        /** A parameter as sent; the clock's and the server's transaction ids (the only longs) vary between runs. */
-        private static String format(Object v) {
-            if (v instanceof java.sql.Timestamp) {
-                return "<now>";
-            }
-            if (v instanceof Long) {
-                return "<xid>";
-            }
-            if (v instanceof String s) {
-                return "'" + s + "'";
-            }
-            return v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v);
-        }
-    }
-
-    interface Call {
-        Object call() throws Throwable;
-    }
-
-    interface Handler {
-        Object handle(Method m, Object[] args, Call call) throws Throwable;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, T real, Handler h) {
-        InvocationHandler ih = (p, m, args) -> h.handle(m, args, () -> {
-            try {
-                return m.invoke(real, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        });
-        return (T) Proxy.newProxyInstance(TpccTerminalTraceTest.class.getClassLoader(), new Class<?>[]{type}, ih);
-    }
 }
