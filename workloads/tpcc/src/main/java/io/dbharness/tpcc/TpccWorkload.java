@@ -40,7 +40,7 @@ final class TpccWorkload implements Workload {
     private io.dbharness.core.api.SqlTransactions access;
     private final Duration checkTimeout;
     /** Delivery's districts over the whole run (warm-up included): handled, and skipped for want of a new order. */
-    private final Terminal.DeliveryCounts deliveries = new Terminal.DeliveryCounts();
+    private final Delivery.Counts deliveries = new Delivery.Counts();
     private TpccSql sql;
     private Schema.Load load;
     private TpccRandom.Constants runConstants;

@@ -1,0 +1,87 @@
+package io.dbharness.tpcc;
+
+import java.math.BigDecimal;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+
+/**
+ * Payment (clause 2.5): warehouse and district year-to-date, the customer (60% by last name; 15% of another
+ * warehouse), their balance, a bad-credit customer's C_DATA, and the history row.
+ */
+final class Payment extends Txn {
+
+    private final int w;
+    private final int d;
+    /** The customer's warehouse and district. */
+    private final int cw;
+    private final int cd;
+    /** The last name to look the customer up by, or null to take {@link #cid}. */
+    private final String last;
+    private final int cid;
+    private final BigDecimal amount;
+
+    Payment(Terminal terminal, int w, long notBefore) {
+        super(terminal, Transaction.PAYMENT, notBefore);
+        TpccRandom random = terminal.random();
+        this.w = w;
+        d = random.uniform(1, 10);
+        boolean home = terminal.warehouses() == 1 || random.uniform(1, 100) <= 85;
+        cw = home ? w : terminal.otherWarehouse(w);
+        cd = home ? d : random.uniform(1, 10);
+        boolean byName = random.uniform(1, 100) <= 60;
+        last = byName ? random.lastNameForRun() : null;
+        cid = byName ? 0 : random.customerId();
+        amount = BigDecimal.valueOf(random.uniform(100, 500_000), 2);
+    }
+
+    @Override
+    boolean body(Statements sql) throws SQLException {
+        PreparedStatement p = sql.ps("pay_update_warehouse");
+        p.setBigDecimal(1, amount);
+        p.setInt(2, w);
+        p.executeUpdate();
+        String wName = sql.requireString("pay_get_warehouse", 1, "warehouse", w);
+        p = sql.ps("pay_update_district");
+        p.setBigDecimal(1, amount);
+        p.setInt(2, w);
+        p.setInt(3, d);
+        p.executeUpdate();
+        String dName = sql.requireString("pay_get_district", 1, "district", w, d);
+        int c = last != null ? sql.customerByName(cw, cd, last) : cid;
+        String credit = sql.requireString("pay_get_customer", 11, "customer", cw, cd, c);
+        if ("BC".equals(credit)) {
+            String data = Statements.firstString(sql.ps("pay_get_customer_data", cw, cd, c), 1);
+            // clause 2.5.2.2: the payment's keys and amount in front of C_DATA, kept to 500 characters
+            String entry = c + " " + cd + " " + cw + " " + d + " " + w + " " + amount.toPlainString() + " | ";
+            String newData = entry + data;
+            p = sql.ps("pay_update_customer_bc");
+            p.setBigDecimal(1, amount);
+            p.setBigDecimal(2, amount);
+            p.setString(3, newData.length() > 500 ? newData.substring(0, 500) : newData);
+            p.setInt(4, cw);
+            p.setInt(5, cd);
+            p.setInt(6, c);
+        } else {
+            p = sql.ps("pay_update_customer");
+            p.setBigDecimal(1, amount);
+            p.setBigDecimal(2, amount);
+            p.setInt(3, cw);
+            p.setInt(4, cd);
+            p.setInt(5, c);
+        }
+        p.executeUpdate();
+        p = sql.ps("pay_insert_history");
+        p.setInt(1, cd);
+        p.setInt(2, cw);
+        p.setInt(3, c);
+        p.setInt(4, d);
+        p.setInt(5, w);
+        p.setTimestamp(6, new Timestamp(System.currentTimeMillis()));
+        p.setBigDecimal(7, amount);
+        String hData = wName + "    " + dName;
+        p.setString(8, hData.length() > 24 ? hData.substring(0, 24) : hData);
+        p.executeUpdate();
+        return true;
+    }
+}
