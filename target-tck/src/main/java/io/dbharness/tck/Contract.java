@@ -72,6 +72,15 @@ public abstract class Contract {
         return Map.of();
     }
 
+    /**
+     * The secret the options carry, which must show nowhere: {@link #SECRET} by default (put it into the password or
+     * token the server is given); a test against a server it cannot choose the password of returns that password.
+     * The refused one of {@link Clause#AUTHENTICATION} is {@link #SECRET} with a suffix, whatever this says.
+     */
+    protected String secret() {
+        return SECRET;
+    }
+
     /** The clauses this target cannot honour, each with the reason; they are reported as skipped with it. */
     protected NotApplicable notApplicable() {
         return NotApplicable.none();
@@ -121,20 +130,23 @@ public abstract class Contract {
         }
     }
 
-    /** Whether the options carry {@link #SECRET}. */
+    /** Whether the options (or the environment) carry {@link #secret()}. */
     protected final boolean optionsCarryTheSecret() throws Exception {
-        return options().values().stream().anyMatch(v -> v != null && v.contains(SECRET))
-                || environment().values().stream().anyMatch(v -> v != null && v.contains(SECRET));
+        String secret = secret();
+        return options().values().stream().anyMatch(v -> v != null && v.contains(secret))
+                || environment().values().stream().anyMatch(v -> v != null && v.contains(secret));
     }
 
-    /** Fails when {@code text}, what {@code where} shows, contains the secret. */
-    protected static void assertNoSecret(String where, Object text) {
+    /** Fails when {@code text}, what {@code where} shows, contains the secret (or the kit's marker). */
+    protected final void assertNoSecret(String where, Object text) {
         String s = String.valueOf(text);
-        assertFalse(s.contains(SECRET), where + " shows the secret: " + s);
+        for (String secret : new String[] {SECRET, secret()}) {
+            assertFalse(s.contains(secret), () -> (where + " shows the secret: " + s).replace(secret, "<SECRET>"));
+        }
     }
 
     /** Fails when the secret is in the message or {@code toString} of {@code e}, of its causes or of what they suppressed. */
-    protected static void assertNoSecret(Throwable e) {
+    protected final void assertNoSecret(Throwable e) {
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         Deque<Throwable> todo = new ArrayDeque<>();
         todo.add(e);
@@ -144,7 +156,7 @@ public abstract class Contract {
                 continue;
             }
             assertNoSecret("the message of " + t.getClass().getName() + " (under " + e.getClass().getSimpleName() + ": "
-                    + String.valueOf(e.getMessage()).replace(SECRET, "<SECRET>") + ")", t.getMessage());
+                    + e.getMessage() + ")", t.getMessage());
             assertNoSecret(t.getClass().getName() + ".toString()", t.toString());
             if (t.getCause() != null) {
                 todo.add(t.getCause());
@@ -154,7 +166,7 @@ public abstract class Contract {
     }
 
     /** A target failure the contract met: its message is one line, shows no secret; returned for more checks. */
-    protected static TargetException seen(TargetException e) {
+    protected final TargetException seen(TargetException e) {
         assertNoSecret(e);
         assertFalse(String.valueOf(e.getMessage()).contains("\n"), "a TargetException's message is one line: " + e.getMessage());
         return e;
@@ -171,7 +183,7 @@ public abstract class Contract {
      * cannot be reached yet, for up to {@link Await#AT_MOST}. Returns what the successful call returned (whether it
      * opened a new connection).
      */
-    protected static boolean reconnectUntilBack(Reconnect r) throws Exception {
+    protected final boolean reconnectUntilBack(Reconnect r) throws Exception {
         long until = System.nanoTime() + Await.AT_MOST.toNanos();
         long backoff = 50;
         while (true) {
@@ -200,19 +212,19 @@ public abstract class Contract {
         return task;
     }
 
-    /** How an operation on its own thread ended. */
+    /** How an operation on its own thread ended: what it returned or threw, and how long it took. */
     protected record Ended<T>(T result, Throwable failure, Duration took) {
+    }
 
-        /** The TargetException it failed with; fails the test when it returned or failed otherwise. */
-        public TargetException targetFailure(String what) {
-            if (failure instanceof TargetException te) {
-                return seen(te);
-            }
-            if (failure == null) {
-                fail(what + " returned " + result + " instead of failing");
-            }
-            throw new AssertionError(what + " failed with " + failure, failure);
+    /** The TargetException {@code end} failed with, checked as {@link #seen}; fails the test when it returned or failed otherwise. */
+    protected final TargetException targetFailure(Ended<?> end, String what) {
+        if (end.failure() instanceof TargetException te) {
+            return seen(te);
         }
+        if (end.failure() == null) {
+            fail(what + " returned " + end.result() + " instead of failing");
+        }
+        throw new AssertionError(what + " failed with " + end.failure(), end.failure());
     }
 
     /**

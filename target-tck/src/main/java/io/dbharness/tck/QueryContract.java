@@ -135,7 +135,7 @@ public abstract class QueryContract extends Contract {
         return Instant.ofEpochSecond(micros / 1_000_000, (micros % 1_000_000) * 1_000);
     }
 
-    private static QueryAnswer run(QueryReader r, CompiledQuery q, QueryParams p) throws TargetException {
+    private QueryAnswer run(QueryReader r, CompiledQuery q, QueryParams p) throws TargetException {
         try {
             return r.run(q, p, true);
         } catch (TargetException e) {
@@ -245,8 +245,8 @@ public abstract class QueryContract extends Contract {
                 try (Faults.Stall stall = f.stall(s)) {
                     FutureTask<QueryAnswer> op = background("query", () -> r.run(count, device(1), true));
                     stall.awaitStalled();
-                    e = endsWithin("a cancelled query", op, System.nanoTime(), LONG_OP_TIMEOUT.dividedBy(4), r::cancel)
-                            .targetFailure("a cancelled query");
+                    e = targetFailure(endsWithin("a cancelled query", op, System.nanoTime(), LONG_OP_TIMEOUT.dividedBy(4),
+                            r::cancel), "a cancelled query");
                     assertTrue(e.connectionLost(), "a cancelled query is a TIMEOUT (or its connection lost): " + e.kind()
                             + " " + e.getMessage());
                 }

@@ -104,7 +104,7 @@ public abstract class SqlTransactionsContract extends Contract {
     }
 
     /** The target's classification of {@code e}: checked for one line and no secret, and returned. */
-    private static TargetException classified(SqlTransactions sql, SQLException e, String context) {
+    private TargetException classified(SqlTransactions sql, SQLException e, String context) {
         TargetException te = seen(sql.failure(e, context));
         assertTrue(te.getMessage().startsWith(context), "the message says what was being done: " + te.getMessage());
         return te;

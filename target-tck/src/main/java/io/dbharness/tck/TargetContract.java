@@ -346,7 +346,7 @@ public abstract class TargetContract extends Contract {
                     FutureTask<WriteResult> op = background("write", () -> w.write(stalled));
                     Ended<WriteResult> end = endsWithin("a write stalled past --op-timeout", op, begun,
                             STALL_LIMIT.dividedBy(4), null);
-                    e = end.targetFailure("a write stalled past --op-timeout");
+                    e = targetFailure(end, "a write stalled past --op-timeout");
                     assertEquals(TargetException.Kind.TIMEOUT, e.kind(), e.getMessage());
                     assertTrue(end.took().compareTo(SHORT_OP_TIMEOUT) >= 0, "ended by --op-timeout, not before: "
                             + end.took().toMillis() + " ms");
@@ -376,7 +376,7 @@ public abstract class TargetContract extends Contract {
                     stall.awaitStalled();
                     long cancelled = System.nanoTime();
                     Ended<WriteResult> end = endsWithin("a cancelled write", op, cancelled, LONG_OP_TIMEOUT.dividedBy(4), w::cancel);
-                    e = end.targetFailure("a cancelled write");
+                    e = targetFailure(end, "a cancelled write");
                     assertTrue(e.connectionLost(), "a cancelled write is a TIMEOUT (or its connection lost): " + e.kind()
                             + " " + e.getMessage());
                 }
@@ -430,8 +430,8 @@ public abstract class TargetContract extends Contract {
                     stall.awaitStalled();
                     long begun = System.nanoTime();
                     f.cut();
-                    e = endsWithin("a write whose connection was cut", op, begun, LONG_OP_TIMEOUT.dividedBy(4), null)
-                            .targetFailure("a write whose connection was cut");
+                    e = targetFailure(endsWithin("a write whose connection was cut", op, begun, LONG_OP_TIMEOUT.dividedBy(4),
+                            null), "a write whose connection was cut");
                     assertTrue(e.connectionLost(), "a cut connection is UNREACHABLE (or TIMEOUT): " + e.kind() + " " + e.getMessage());
                 }
                 assertTrue(reconnectUntilBack(w::reconnect), "reconnect() reports the new connection");
@@ -477,8 +477,8 @@ public abstract class TargetContract extends Contract {
                 Await.until("the write whose answer is held stored in " + s.tableName(), () -> count(t, s) == l.written + 30);
                 long begun = System.nanoTime();
                 held.cut();
-                TargetException e = endsWithin("a write whose answer was lost", op, begun, LONG_OP_TIMEOUT.dividedBy(4), null)
-                        .targetFailure("a write whose answer was lost");
+                TargetException e = targetFailure(endsWithin("a write whose answer was lost", op, begun,
+                        LONG_OP_TIMEOUT.dividedBy(4), null), "a write whose answer was lost");
                 assertTrue(e.connectionLost(), "a lost answer is a lost connection: " + e.kind() + " " + e.getMessage());
                 assertEquals(Fate.UNKNOWN, e.fate(), "the whole write went out and its answer was lost: " + e.getMessage());
                 assertTrue(reconnectUntilBack(w::reconnect), "reconnect() reports the new connection");
@@ -513,7 +513,7 @@ public abstract class TargetContract extends Contract {
     void theSecretShowsNowhere() throws Exception {
         clause(Clause.SECRETS);
         assertTrue(optionsCarryTheSecret(), getClass().getSimpleName() + "'s options carry no secret containing"
-                + " Contract.SECRET: give one (the password, a token), or declare SECRETS not applicable, saying why");
+                + " secret() (Contract.SECRET): give one (the password, a token), or declare SECRETS not applicable, saying why");
         SeriesSchema s = schema(table("secrets"));
         run(Map.of(), t -> {
             TargetInfo info = t.describe();
