@@ -253,8 +253,14 @@ public abstract class TargetContract extends Contract {
     void schemaModesAcrossRuns() throws Exception {
         clause(Clause.SCHEMA_MODES);
         SeriesSchema s = schema(table("schema"));
+        SeriesSchema created = schema(table("schema_create"));
         long[] before = new long[1];
-        // APPEND first: it creates the table when absent (a fresh server), or takes it as an earlier run left it
+        // CREATE on a table not there yet (a fresh server), or left empty by an earlier run of this test: taken
+        run(Map.of(), t -> {
+            ingest(t).createSchema(created, SchemaMode.CREATE);
+            assertEquals(0, count(t, created), "CREATE makes an empty table");
+        });
+        // APPEND on a table not there yet (a fresh server) creates it; one an earlier run left is taken as it is
         run(Map.of(), t -> {
             ingest(t).createSchema(s, SchemaMode.APPEND);
             before[0] = count(t, s);
