@@ -67,8 +67,15 @@ final class InfluxTck implements Faults {
             }
 
             @Override
-            public void close() throws Exception {
-                server.thaw();
+            public void close() {
+                try {
+                    server.thaw();
+                } catch (Exception e) {
+                    if (e instanceof InterruptedException) {
+                        Thread.currentThread().interrupt();
+                    }
+                    throw new IllegalStateException("could not let the frozen influxd go", e);
+                }
             }
         };
     }

@@ -48,8 +48,8 @@ final class QuestDbTck implements Faults {
 
     @Override
     public Stall stall(SeriesSchema schema) {
-        Stall writes = http.stall();
-        Stall reads = pg.stall();
+        http.hold();
+        pg.hold();
         return new Stall() {
             @Override
             public void awaitStalled() throws Exception {
@@ -58,9 +58,9 @@ final class QuestDbTck implements Faults {
             }
 
             @Override
-            public void close() throws Exception {
-                writes.close();
-                reads.close();
+            public void close() {
+                http.release();
+                pg.release();
             }
         };
     }
