@@ -81,6 +81,11 @@ class FileTargetContractTest {
         }
     }
 
+    /**
+     * {@code --output -} writes to the process's stdout file descriptor, past System.out, which in this forked JVM is
+     * surefire's channel: surefire sets the rows aside (target/surefire-reports/*.dumpstream, with a warning without
+     * {@code -q}) and goes on. Its byte-exact check, in a process of its own, is runner-cli's FileStdoutTest.
+     */
     @Nested
     class Stdout extends File {
         @Override
