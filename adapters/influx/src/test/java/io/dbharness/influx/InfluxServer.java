@@ -126,6 +126,10 @@ final class InfluxServer implements AutoCloseable {
         }
     }
 
+    int port() {
+        return port;
+    }
+
     String url() {
         return "http://127.0.0.1:" + port;
     }

@@ -44,13 +44,20 @@ public final class EmbeddedQuestDb implements AutoCloseable {
 
     /** Starts a server in a fresh temp directory; on failure nothing is left behind. */
     public static EmbeddedQuestDb start() {
+        return start(Map.of());
+    }
+
+    /** {@link #start()} with {@code overrides} of the {@code QDB_*} configuration (tests: a password of their own). */
+    static EmbeddedQuestDb start(Map<String, String> overrides) {
+        Map<String, String> config = new java.util.HashMap<>(CONFIG);
+        config.putAll(overrides);
         Path dir = null;
         ServerMain server = null;
         try {
             dir = Files.createTempDirectory("dbharness-questdb-");
             Path root = Files.createDirectories(dir.resolve("db"));
             QuestDbLogging.configureOnce(dir);
-            ServerMain created = keepingHangUp(() -> ServerMain.create(root.toString(), CONFIG));
+            ServerMain created = keepingHangUp(() -> ServerMain.create(root.toString(), config));
             server = created;
             QuestDbLogging.quietly(() -> {
                 created.start();

@@ -1,0 +1,35 @@
+package io.dbharness.matrixdb;
+
+import io.dbharness.postgres.PgFamilyFaults;
+import io.dbharness.postgres.PgFamilyTck;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * The query contract of {@link MatrixDbQueryContractTest} against a real server of the product, named by
+ * {@code DBHARNESS_MATRIXDB_URL} ({@code jdbc:SCHEME://HOST:PORT/DB}, user and password in PGUSER/PGPASSWORD),
+ * without {@code --allow-compatible-server}; skipped, saying so, when it is not set. Not run here: no such
+ * server can be installed on our machines.
+ */
+class MatrixDbServerQueryContractTest extends MatrixDbQueryContractTest {
+
+    /** Per test, as the other *ServerTest classes do, so every clause not run is reported as skipped, saying why. */
+    @BeforeEach
+    void needsAServer() {
+        server();
+    }
+
+    private static PgFamilyTck server() {
+        try {
+            return PgFamilyTck.server("DBHARNESS_MATRIXDB_URL", PgFamilyFaults.COPY_DONE);
+        } catch (RuntimeException skippedOrFailed) {
+            throw skippedOrFailed;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    PgFamilyTck tck() {
+        return server();
+    }
+}

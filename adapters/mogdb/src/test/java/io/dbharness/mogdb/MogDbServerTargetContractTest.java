@@ -1,0 +1,46 @@
+package io.dbharness.mogdb;
+
+import io.dbharness.postgres.PgFamilyFaults;
+import io.dbharness.postgres.PgFamilyTck;
+import io.dbharness.tck.Clause;
+import io.dbharness.tck.NotApplicable;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * The target contract of {@link MogDbTargetContractTest} against a real server of the product, named by
+ * {@code DBHARNESS_MOGDB_URL} ({@code jdbc:SCHEME://HOST:PORT/DB}, user and password in PGUSER/PGPASSWORD),
+ * without {@code --allow-compatible-server}; skipped, saying so, when it is not set. Not run here: no such
+ * server can be installed on our machines.
+ */
+class MogDbServerTargetContractTest extends MogDbTargetContractTest {
+
+    /** Per test, as the other *ServerTest classes do, so every clause not run is reported as skipped, saying why. */
+    @BeforeEach
+    void needsAServer() {
+        server();
+    }
+
+    private static PgFamilyTck server() {
+        try {
+            return PgFamilyTck.server("DBHARNESS_MOGDB_URL", PgFamilyFaults.COPY_DONE);
+        } catch (RuntimeException skippedOrFailed) {
+            throw skippedOrFailed;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    PgFamilyTck tck() {
+        return server();
+    }
+
+    @Override
+    protected NotApplicable notApplicable() {
+        NotApplicable na = NotApplicable.none();
+        if (!server().hasPassword()) {
+            na = na.and("no PGPASSWORD given: the options carry no secret to hide", Clause.SECRETS);
+        }
+        return na;
+    }
+}

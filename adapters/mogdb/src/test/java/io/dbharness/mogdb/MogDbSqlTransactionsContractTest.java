@@ -1,0 +1,38 @@
+package io.dbharness.mogdb;
+
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.postgres.PgFamilyFaults;
+import io.dbharness.postgres.PgFamilyTck;
+import io.dbharness.tck.Faults;
+import io.dbharness.tck.SqlTransactionsContract;
+
+import java.util.Map;
+
+/** The mogdb target's SQL transactions on embedded PostgreSQL; {@link MogDbServerSqlTransactionsContractTest} on a real server. */
+class MogDbSqlTransactionsContractTest extends SqlTransactionsContract {
+
+    PgFamilyTck tck() throws Exception {
+        return PgFamilyTck.embedded(PgFamilyFaults.COPY_DONE);
+    }
+
+    @Override
+    protected TargetProvider provider() {
+        return new MogDbTargetProvider();
+    }
+
+    @Override
+    protected Map<String, String> options() throws Exception {
+        return tck().options("jdbc:postgresql:");
+    }
+
+    @Override
+    protected Faults faults() throws Exception {
+        return tck().faults();
+    }
+
+    /** MogDB does not promise PostgreSQL's txid_status, so the flavor tracks no commits, even on PostgreSQL. */
+    @Override
+    protected boolean tracksCommits() {
+        return false;
+    }
+}

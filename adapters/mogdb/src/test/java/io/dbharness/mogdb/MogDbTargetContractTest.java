@@ -1,0 +1,64 @@
+package io.dbharness.mogdb;
+
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.postgres.PgFamilyFaults;
+import io.dbharness.postgres.PgFamilyTck;
+import io.dbharness.tck.Faults;
+import io.dbharness.tck.LostWrites;
+import io.dbharness.tck.TargetContract;
+
+import java.util.Map;
+
+/**
+ * The mogdb target's wire path (its default COPY, in autocommit) on embedded PostgreSQL with
+ * {@code --allow-compatible-server}; {@link MogDbServerTargetContractTest} runs the same on a real server.
+ */
+class MogDbTargetContractTest extends TargetContract {
+
+    PgFamilyTck tck() throws Exception {
+        return PgFamilyTck.embedded(PgFamilyFaults.COPY_DONE);
+    }
+
+    @Override
+    protected TargetProvider provider() {
+        return new MogDbTargetProvider();
+    }
+
+    @Override
+    protected Map<String, String> options() throws Exception {
+        return tck().options("jdbc:postgresql:");
+    }
+
+    @Override
+    protected Faults faults() throws Exception {
+        return tck().faults();
+    }
+
+    @Override
+    protected String secret() {
+        try {
+            return tck().secret();
+        } catch (RuntimeException skippedOrFailed) {
+            throw skippedOrFailed;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    protected Map<String, String> refusedCredentials(String secret) {
+        try {
+            return tck().refused(secret);
+        } catch (RuntimeException skippedOrFailed) {
+            throw skippedOrFailed;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The family does not promise txid_status: a COPY whose answer was lost at its end is of unknown fate. */
+    @Override
+    protected LostWrites lostWrites() {
+        return LostWrites.IN_DOUBT;
+    }
+}

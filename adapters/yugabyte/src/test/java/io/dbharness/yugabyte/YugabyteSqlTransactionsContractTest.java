@@ -1,0 +1,38 @@
+package io.dbharness.yugabyte;
+
+import io.dbharness.core.api.TargetProvider;
+import io.dbharness.postgres.PgFamilyFaults;
+import io.dbharness.postgres.PgFamilyTck;
+import io.dbharness.tck.Faults;
+import io.dbharness.tck.SqlTransactionsContract;
+
+import java.util.Map;
+
+/** The yugabyte target's SQL transactions on embedded PostgreSQL; {@link YugabyteServerSqlTransactionsContractTest} on a real server. */
+class YugabyteSqlTransactionsContractTest extends SqlTransactionsContract {
+
+    PgFamilyTck tck() throws Exception {
+        return PgFamilyTck.embedded(PgFamilyFaults.COPY_DONE);
+    }
+
+    @Override
+    protected TargetProvider provider() {
+        return new YugabyteTargetProvider();
+    }
+
+    @Override
+    protected Map<String, String> options() throws Exception {
+        return tck().options("jdbc:yugabytedb:");
+    }
+
+    @Override
+    protected Faults faults() throws Exception {
+        return tck().faults();
+    }
+
+    /** YugabyteDB does not promise PostgreSQL's txid_status, so the flavor tracks no commits, even on PostgreSQL. */
+    @Override
+    protected boolean tracksCommits() {
+        return false;
+    }
+}
