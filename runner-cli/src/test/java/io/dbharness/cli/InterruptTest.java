@@ -2,6 +2,7 @@ package io.dbharness.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InterruptTest {
 
     @RegisterExtension
-    static final CliPostgres pg = new CliPostgres();
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
 
     @TempDir
     Path tmp;

@@ -1,5 +1,6 @@
 package io.dbharness.cli;
 
+import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class QueryCliTest {
 
     @RegisterExtension
-    static final CliPostgres pg = new CliPostgres();
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
 
     @TempDir
     Path tmp;

@@ -1,10 +1,10 @@
 package io.dbharness.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.dbharness.postgres.EmbeddedPostgres;
 import io.dbharness.results.ResultFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,7 +25,7 @@ class ResultSchemaCliTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     @RegisterExtension
-    static final CliPostgres pg = new CliPostgres();
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
 
     @TempDir
     Path tmp;

@@ -1,6 +1,7 @@
 package io.dbharness.cli;
 
 import io.dbharness.core.result.RunResult;
+import io.dbharness.postgres.EmbeddedPostgres;
 import io.dbharness.results.ResultFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ShardedRunTest {
 
     @RegisterExtension
-    static final CliPostgres pg = new CliPostgres();
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
 
     @TempDir
     Path tmp;

@@ -4,8 +4,8 @@ import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.RunOptions;
 import org.junit.jupiter.api.Assumptions;
 
 import java.time.Duration;

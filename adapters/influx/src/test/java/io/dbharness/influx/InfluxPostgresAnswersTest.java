@@ -5,7 +5,7 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.iot.QueryCatalogue;
-import io.dbharness.postgres.EmbeddedPostgresFixture;
+import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,7 +49,7 @@ class InfluxPostgresAnswersTest {
         if (target.equals("influx")) {
             b.option("influx-url", influx.url()).option("influx-database", "agree");
         } else {
-            b.option("host", "localhost").option("port", EmbeddedPostgresFixture.port()).option("user", "postgres")
+            b.option("host", "localhost").option("port", EmbeddedPostgres.shared().port()).option("user", "postgres")
                     .option("database", "postgres");
         }
         RunResult r = Harness.run(b.build());

@@ -4,7 +4,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.postgres.EmbeddedPostgresFixture;
+import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -166,7 +166,7 @@ class FileTargetTest {
     // --- the rows, against PostgreSQL
 
     private static Connection connect() throws Exception {
-        return DriverManager.getConnection(EmbeddedPostgresFixture.jdbcUrl(), "postgres", "");
+        return DriverManager.getConnection(EmbeddedPostgres.shared().url(), "postgres", "");
     }
 
     private static final Map<String, String> direct = new HashMap<>();
@@ -176,7 +176,7 @@ class FileTargetTest {
         if (!direct.containsKey(name)) {
             String table = "direct_" + name;
             RunResult r = Harness.run(spec("postgres", DATA.get(name)).option("host", "localhost")
-                    .option("port", EmbeddedPostgresFixture.port()).option("user", "postgres").option("database", "postgres")
+                    .option("port", EmbeddedPostgres.shared().port()).option("user", "postgres").option("database", "postgres")
                     .option("table-name", table).option("clean", true).build());
             assertEquals("PASSED", r.verification().status(), r.verification().message());
             direct.put(name, table);

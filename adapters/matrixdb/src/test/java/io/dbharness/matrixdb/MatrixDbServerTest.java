@@ -1,9 +1,9 @@
 package io.dbharness.matrixdb;
 
-import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.postgres.CatalogueTexts;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -59,7 +59,7 @@ class MatrixDbServerTest {
     void iotQueryOnEveryStorage() throws Exception {
         String url = url();
         RunResult reference = Harness.run(query(RunSpec.builder().target("postgres")
-                .option("url", io.dbharness.postgres.EmbeddedPostgresFixture.jdbcUrl()).option("user", "postgres")
+                .option("url", io.dbharness.postgres.EmbeddedPostgres.shared().url()).option("user", "postgres")
                 .option("table-name", "mx_server_reference").environment(Map.of())).build());
         assertEquals(0, reference.exitCode(), reference.failure());
         for (String storage : new String[] {"mars3", "mars2", "ao_column", "heap"}) {

@@ -5,7 +5,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.postgres.EmbeddedPostgresFixture;
+import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 
 import java.net.ServerSocket;
@@ -25,7 +25,7 @@ class MatrixDbTargetTest {
         return RunSpec.builder()
                 .target("matrixdb")
                 .workload("iot-insert")
-                .option("url", EmbeddedPostgresFixture.jdbcUrl())
+                .option("url", EmbeddedPostgres.shared().url())
                 .option("user", "postgres")
                 .option("allow-compatible-server", true)
                 .option("table-name", table)
@@ -82,7 +82,7 @@ class MatrixDbTargetTest {
     @Test
     void plainPostgresIsRefusedWithoutTheFlag() throws Exception {
         UsageException e = assertThrows(UsageException.class, () -> MatrixDbTestSupport.open(Map.of(
-                "url", EmbeddedPostgresFixture.jdbcUrl(), "user", "postgres")));
+                "url", EmbeddedPostgres.shared().url(), "user", "postgres")));
         assertTrue(e.getMessage().matches("server at .* is PostgreSQL 17\\.\\d+, not MatrixDB; give --allow-compatible-server.*"),
                 e.getMessage());
     }
@@ -94,7 +94,7 @@ class MatrixDbTargetTest {
             port = s.getLocalPort();
         }
         TargetException e = assertThrows(TargetException.class, () -> MatrixDbTestSupport.open(Map.of(
-                "url", EmbeddedPostgresFixture.jdbcUrl(), "user", "postgres", "allow-compatible-server", "true",
+                "url", EmbeddedPostgres.shared().url(), "user", "postgres", "allow-compatible-server", "true",
                 "matrixdb-ingest", "mxgate-http", "mxgate-url", "http://127.0.0.1:" + port)));
         assertEquals(TargetException.Kind.UNREACHABLE, e.kind());
         assertTrue(e.getMessage().startsWith("cannot reach MatrixGate at http://127.0.0.1:" + port + ": connection refused"),

@@ -1,9 +1,9 @@
 package io.dbharness.mogdb;
 
-import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.postgres.CatalogueTexts;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,7 +88,7 @@ class MogDbServerTest {
     @CsvSource({"row, none", "column, none", "row, hour"})
     void iotQueryOnARealServer(String storage, String interval) throws Exception {
         RunResult reference = Harness.run(query(RunSpec.builder().target("postgres")
-                .option("url", io.dbharness.postgres.EmbeddedPostgresFixture.jdbcUrl()).option("user", "postgres")
+                .option("url", io.dbharness.postgres.EmbeddedPostgres.shared().url()).option("user", "postgres")
                 .option("table-name", "mogdb_server_reference").environment(Map.of())).option("load", true)
                 .option("clean", true).build());
         assertEquals(0, reference.exitCode(), reference.failure());

@@ -5,7 +5,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.postgres.EmbeddedPostgresFixture;
+import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,7 +35,7 @@ class MogDbWireTest {
         RunSpec.Builder b = RunSpec.builder()
                 .target("mogdb")
                 .workload("iot-insert")
-                .option("url", EmbeddedPostgresFixture.jdbcUrl())
+                .option("url", EmbeddedPostgres.shared().url())
                 .option("user", "postgres")
                 .option("table-name", table)
                 .option("clean", true)
@@ -101,10 +101,10 @@ class MogDbWireTest {
     @Test
     void plainPostgresIsRefusedWithoutTheFlag() throws Exception {
         UsageException e = assertThrows(UsageException.class, () -> Harness.run(run("mogdb_wire_refused", Map.of()).build()));
-        String port = Integer.toString(EmbeddedPostgresFixture.port());
+        String port = Integer.toString(EmbeddedPostgres.shared().port());
         assertTrue(e.getMessage().matches("server at localhost:" + port + "/postgres is PostgreSQL 17\\.\\d+, not MogDB; "
                 + "give --allow-compatible-server to run against it anyway"), e.getMessage());
-        try (Connection c = DriverManager.getConnection(EmbeddedPostgresFixture.jdbcUrl(), "postgres", "");
+        try (Connection c = DriverManager.getConnection(EmbeddedPostgres.shared().url(), "postgres", "");
              var rs = c.createStatement().executeQuery("SELECT to_regclass('mogdb_wire_refused') IS NULL")) {
             rs.next();
             assertTrue(rs.getBoolean(1), "nothing was created");
@@ -136,11 +136,11 @@ class MogDbWireTest {
     void unknownRoleIsAnAuthenticationFailureWithoutThePassword() throws Exception {
         String secret = "Sup3r-s3cret-pw";
         TargetException e = assertThrows(TargetException.class, () -> MogDbTestSupport.open(Map.of(
-                "url", EmbeddedPostgresFixture.jdbcUrl(), "user", "nobody_here", "password", secret)));
+                "url", EmbeddedPostgres.shared().url(), "user", "nobody_here", "password", secret)));
         assertEquals(TargetException.Kind.AUTHENTICATION, e.kind());
         assertEquals("28000", e.vendorCode());
         assertTrue(e.getMessage().startsWith("MogDB refused the credentials for user 'nobody_here' at localhost:"
-                + EmbeddedPostgresFixture.port() + "/postgres"), e.getMessage());
+                + EmbeddedPostgres.shared().port() + "/postgres"), e.getMessage());
         for (Throwable t = e; t != null; t = t.getCause()) {
             assertFalse(String.valueOf(t.getMessage()).contains(secret), t.toString());
         }

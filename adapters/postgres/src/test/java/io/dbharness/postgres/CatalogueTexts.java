@@ -193,7 +193,7 @@ public final class CatalogueTexts {
     public static io.dbharness.core.engine.RunSpec.Builder onEmbeddedPostgres(String target, String table)
             throws io.dbharness.core.api.TargetException {
         io.dbharness.core.engine.RunSpec.Builder b = io.dbharness.core.engine.RunSpec.builder().target(target)
-                .workload("iot-query").option("url", EmbeddedPostgresFixture.jdbcUrl()).option("user", "postgres")
+                .workload("iot-query").option("url", EmbeddedPostgres.shared().url()).option("user", "postgres")
                 .option("table-name", table).option("no-watch", true).environment(Map.of());
         return target.equals("postgres") ? b : b.option("allow-compatible-server", true);
     }

@@ -5,9 +5,8 @@ import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -26,19 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CheckTimeoutTest {
 
-    private static EmbeddedServer server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = EmbeddedServer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    /** This class's own server: its tests stop and restart it. */
+    @RegisterExtension
+    static final EmbeddedPostgres server = new EmbeddedPostgres();
 
     private static Connection admin() throws SQLException {
         Properties p = new Properties();

@@ -25,14 +25,14 @@ class IotVerifyFailTest {
     /** 20 devices x 10 s: 200 rows, 10 of them device 7's. */
     private static RunSpec.Builder spec(String workload, String table) throws Exception {
         return RunSpec.builder().target("postgres").workload(workload).environment(Map.of())
-                .option("host", "localhost").option("port", EmbeddedPostgresFixture.port()).option("user", "postgres")
+                .option("host", "localhost").option("port", EmbeddedPostgres.shared().port()).option("user", "postgres")
                 .option("database", "postgres").option("table-name", table).option("tag-num", 20)
                 .option("total-metrics-count", 5).option("ts-end", "2022-04-18 09:00:10").option("verify", true)
                 .option("no-watch", true);
     }
 
     private static Connection connect() throws Exception {
-        return DriverManager.getConnection(EmbeddedPostgresFixture.jdbcUrl(), "postgres", "");
+        return DriverManager.getConnection(EmbeddedPostgres.shared().url(), "postgres", "");
     }
 
     private static void execute(String sql) throws Exception {

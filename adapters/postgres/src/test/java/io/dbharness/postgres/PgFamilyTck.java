@@ -43,8 +43,8 @@ public final class PgFamilyTck {
         String key = "embedded " + new String(marker, java.nio.charset.StandardCharsets.ISO_8859_1);
         PgFamilyTck tck = CACHE.get(key);
         if (tck == null) {
-            int port = EmbeddedPostgresFixture.port();
-            tck = new PgFamilyTck(new PgFamilyFaults("127.0.0.1", port, "postgres", EmbeddedPostgresFixture.jdbcUrl(),
+            int port = EmbeddedPostgres.shared().port();
+            tck = new PgFamilyTck(new PgFamilyFaults("127.0.0.1", port, "postgres", EmbeddedPostgres.shared().url(),
                     "postgres", null, marker), "postgres", "pw-" + Contract.SECRET, true, null);
             CACHE.put(key, tck);
         }

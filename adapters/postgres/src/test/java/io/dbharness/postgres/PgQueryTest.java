@@ -40,7 +40,7 @@ class PgQueryTest {
 
     @BeforeAll
     static void start() throws Exception {
-        url = EmbeddedPostgresFixture.jdbcUrl();
+        url = EmbeddedPostgres.shared().url();
     }
 
     private static RunSpec.Builder spec(String workload, String table) {

@@ -3,17 +3,13 @@ package io.dbharness.postgres;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
@@ -28,36 +24,17 @@ class PostgresConnectTest {
     private static final String PASSWORD = "s3cret-Pa55";
     private static final String WRONG = "wr0ng-Pa55word";
 
-    private static EmbeddedServer server;
+    /** Checks passwords for every role but postgres. */
+    @RegisterExtension
+    static final EmbeddedPostgres server = EmbeddedPostgres.checkingPasswords();
     private static String port;
 
     @BeforeAll
     static void start() throws Exception {
-        server = EmbeddedServer.start(data -> {
-            try {
-                Files.writeString(data.resolve("pg_hba.conf"),
-                        "local all all trust\n"
-                                + "host all postgres 127.0.0.1/32 trust\n"
-                                + "host all postgres ::1/128 trust\n"
-                                + "host all all 127.0.0.1/32 scram-sha-256\n"
-                                + "host all all ::1/128 scram-sha-256\n");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
         port = Integer.toString(server.port());
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", "");
-             Statement st = c.createStatement()) {
-            st.execute("CREATE ROLE bob LOGIN PASSWORD '" + PASSWORD + "'");
-        }
+        server.execute("CREATE ROLE bob LOGIN PASSWORD '" + PASSWORD + "'");
     }
 
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void rightPasswordConnects() throws Exception {

@@ -7,9 +7,8 @@ import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -50,19 +49,9 @@ class PostgresFaultTest {
     /** The default --op-timeout, set explicitly where a test tells the grace from it. */
     private static final Duration OP_TIMEOUT = Duration.ofSeconds(60);
 
-    private static EmbeddedServer server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = EmbeddedServer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    /** This class's own server: its tests stop and restart it. */
+    @RegisterExtension
+    static final EmbeddedPostgres server = new EmbeddedPostgres();
 
     private static RunSpec.Builder spec(String table) {
         return RunSpec.builder().target("postgres").workload("iot-insert")

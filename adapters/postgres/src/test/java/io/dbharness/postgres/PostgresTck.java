@@ -3,13 +3,7 @@ package io.dbharness.postgres;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.tck.Contract;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -23,28 +17,18 @@ final class PostgresTck {
     static final String USER = "tck";
     static final String PASSWORD = "pw-" + Contract.SECRET;
 
-    private static EmbeddedServer server;
+    private static EmbeddedPostgres server;
     private static final Map<String, PgFamilyFaults> FAULTS = new HashMap<>();
 
     private PostgresTck() {
     }
 
-    static synchronized EmbeddedServer server() throws TargetException {
+    static synchronized EmbeddedPostgres server() throws TargetException {
         if (server == null) {
-            EmbeddedServer s = EmbeddedServer.start(data -> {
-                try {
-                    Files.writeString(data.resolve("pg_hba.conf"), "local all all trust\n"
-                            + "host all postgres 127.0.0.1/32 trust\nhost all postgres ::1/128 trust\n"
-                            + "host all all 127.0.0.1/32 scram-sha-256\nhost all all ::1/128 scram-sha-256\n");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            Runtime.getRuntime().addShutdownHook(new Thread(s::close, "postgres-tck-stop"));
-            try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + s.port() + "/postgres", "postgres", "");
-                 Statement st = c.createStatement()) {
-                st.execute("CREATE ROLE " + USER + " LOGIN PASSWORD '" + PASSWORD + "'");
-                st.execute("GRANT CREATE ON SCHEMA public TO " + USER);
+            EmbeddedPostgres s = EmbeddedPostgres.checkingPasswords().startedForTheJvm();
+            try {
+                s.execute("CREATE ROLE " + USER + " LOGIN PASSWORD '" + PASSWORD + "'");
+                s.execute("GRANT CREATE ON SCHEMA public TO " + USER);
             } catch (SQLException e) {
                 throw new IllegalStateException(e);
             }

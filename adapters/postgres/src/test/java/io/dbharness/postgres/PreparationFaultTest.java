@@ -3,9 +3,8 @@ package io.dbharness.postgres;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -34,19 +33,9 @@ class PreparationFaultTest {
     private static final int TAGS = 20_000;
     private static final long PLANNED = TAGS * 60L;
 
-    private static EmbeddedServer server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = EmbeddedServer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    /** This class's own server: its tests stop and restart it. */
+    @RegisterExtension
+    static final EmbeddedPostgres server = new EmbeddedPostgres();
 
     private static RunSpec.Builder spec(String table) {
         return RunSpec.builder().target("postgres").workload("iot-query")

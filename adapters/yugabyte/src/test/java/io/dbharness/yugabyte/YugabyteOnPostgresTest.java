@@ -5,7 +5,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.postgres.EmbeddedPostgresFixture;
+import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class YugabyteOnPostgresTest {
 
     private static String url(String scheme) throws TargetException {
-        return EmbeddedPostgresFixture.jdbcUrl().replace("jdbc:postgresql:", scheme);
+        return EmbeddedPostgres.shared().url().replace("jdbc:postgresql:", scheme);
     }
 
     private static RunSpec.Builder run(String scheme, String table) throws TargetException {

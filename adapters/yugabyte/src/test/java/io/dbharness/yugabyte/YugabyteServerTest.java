@@ -1,9 +1,9 @@
 package io.dbharness.yugabyte;
 
-import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.postgres.CatalogueTexts;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -110,7 +110,7 @@ class YugabyteServerTest {
             runs.put(sharding, r);
         }
         RunResult postgres = Harness.run(query(RunSpec.builder().target("postgres")
-                .option("url", io.dbharness.postgres.EmbeddedPostgresFixture.jdbcUrl()).option("user", "postgres")
+                .option("url", io.dbharness.postgres.EmbeddedPostgres.shared().url()).option("user", "postgres")
                 .environment(Map.of())).option("table-name", "yb_server_reference").build());
         assertEquals(0, postgres.exitCode(), postgres.failure());
         CatalogueTexts.assertSameAnswers(postgres, runs.get("hash"));

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TpccCheckTimeoutTest {
 
     @RegisterExtension
-    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+    static final TpccPostgres pg = new TpccPostgres();
 
     @Test
     void checksWaitingLongerThanTheOpTimeoutStillPass() throws Exception {

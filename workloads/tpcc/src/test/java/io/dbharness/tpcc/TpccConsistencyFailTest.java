@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TpccConsistencyFailTest {
 
     @RegisterExtension
-    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+    static final TpccPostgres pg = new TpccPostgres();
 
     private static final String C1 = "condition 1 (W_YTD = sum(D_YTD)) fails for ";
     private static final String C2 = "condition 2 (D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID)) fails for ";

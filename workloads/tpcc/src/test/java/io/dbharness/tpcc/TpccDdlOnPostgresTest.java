@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TpccDdlOnPostgresTest {
 
     @RegisterExtension
-    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+    static final TpccPostgres pg = new TpccPostgres();
 
     private static final Object[] SMALL_RUN = {"allow-compatible-server", true, "warehouses", 1, "terminals", 2,
             "txns-per-terminal", 100, "verify", true};
@@ -124,7 +124,7 @@ class TpccDdlOnPostgresTest {
      * {@code sql}'s scripts made PostgreSQL by {@code toPostgres}; COPY goes through the postgres target's access.
      */
     private static void loadWith(TpccSql sql, UnaryOperator<String> toPostgres) throws Exception {
-        SqlAccess access = pg.server().capability(SqlAccess.class).orElseThrow();
+        SqlAccess access = pg.target().capability(SqlAccess.class).orElseThrow();
         for (String script : List.of("drop_tables", "create_tables")) {
             execute(access, sql, script, toPostgres);
         }

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TpccFaultTest {
 
     @RegisterExtension
-    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+    static final TpccPostgres pg = new TpccPostgres();
 
     /** A connection of our own, not the harness's (those have application_name dbharness). */
     private static Connection admin() throws SQLException {

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TpccLoadTest {
 
     @RegisterExtension
-    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+    static final TpccPostgres pg = new TpccPostgres();
     private static RunResult load;
 
     @BeforeAll

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TpccRunTest {
 
     @RegisterExtension
-    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+    static final TpccPostgres pg = new TpccPostgres();
 
     @Test
     void aSmallRunLoadsRunsEveryTransactionAndStaysConsistent() throws Exception {

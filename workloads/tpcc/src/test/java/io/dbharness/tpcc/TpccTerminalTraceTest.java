@@ -48,7 +48,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class TpccTerminalTraceTest {
 
     @RegisterExtension
-    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+    static final TpccPostgres pg = new TpccPostgres();
 
     private static final long SEED = 20220418L;
     private static final String GOLDEN = "golden/terminal-trace.txt";
@@ -78,7 +78,7 @@ class TpccTerminalTraceTest {
         TpccOptions options = new TpccOptions(2, 4, 1, weights, fixed, keying, Connection.TRANSACTION_READ_COMMITTED,
                 Duration.ZERO, txns, false, true, false);
         TpccWorkload workload = new TpccWorkload(options, true, SEED, Duration.ofMinutes(1));
-        TargetAdapter target = rec.wrap(pg.server());
+        TargetAdapter target = rec.wrap(pg.target());
         workload.prepare(target);
         rec.on = true;
         rec.begin(name + " terminal " + terminal + " opened");
