@@ -38,7 +38,7 @@ final class SqlErrors {
 
     /** Whether the connection the error came on is gone (rather than the statement refused). */
     static boolean connectionLost(SQLException e) {
-        return RULES.connectionLost(e);
+        return RULES.connectionLost(unwrapPool(e));
     }
 
     /** An error before or outside a write: nothing was applied. */
@@ -85,10 +85,18 @@ final class SqlErrors {
 
     /**
      * The pool's "connection is not available, request timed out" wraps the driver's reason for not getting
-     * one (refused, too many clients...): that reason is what the user needs.
+     * one (refused, too many clients...): that reason is what the user needs. Once the pool has seen a
+     * connection break it closes its proxy, whose every call then fails with "Connection is closed" and no
+     * SQLSTATE: that is the connection lost too (08003), not a fault of the statement.
      */
     private static SQLException unwrapPool(SQLException e) {
-        return e instanceof java.sql.SQLTransientConnectionException && e.getCause() instanceof SQLException c ? c : e;
+        if (e instanceof java.sql.SQLTransientConnectionException && e.getCause() instanceof SQLException c) {
+            return c;
+        }
+        if (e.getSQLState() == null && "Connection is closed".equals(e.getMessage())) {
+            return new SQLException("the connection was closed after it broke", "08003", e);
+        }
+        return e;
     }
 
     static String sqlState(Throwable e) {

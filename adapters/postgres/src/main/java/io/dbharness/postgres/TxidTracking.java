@@ -38,6 +38,15 @@ final class TxidTracking implements CommitTracking {
     @Override
     public Fate fate(Connection connection, long id) throws SQLException {
         long deadline = System.nanoTime() + IN_PROGRESS_WAIT_NANOS;
+        Fate fate = ask(connection, id, deadline);
+        if (!connection.getAutoCommit()) {
+            connection.rollback(); // the status query opened a transaction; it changed nothing
+        }
+        return fate;
+    }
+
+    /** Not in a finally: a connection lost while asking must be the error the caller sees, not the rollback's. */
+    private Fate ask(Connection connection, long id, long deadline) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement(xidStatus)) {
             while (true) {
                 ps.setLong(1, id);
@@ -61,10 +70,6 @@ final class TxidTracking implements CommitTracking {
                     Thread.currentThread().interrupt();
                     return Fate.UNKNOWN;
                 }
-            }
-        } finally {
-            if (!connection.getAutoCommit()) {
-                connection.rollback(); // the status query opened a transaction; it changed nothing
             }
         }
     }
