@@ -45,7 +45,10 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importMainClasses() {
+        // tests may use anything; a module's test-jar (another module's fixtures, as a packaged -tests.jar in a
+        // full build, where DO_NOT_INCLUDE_TESTS sees only test-classes directories) is tests too
         main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("-tests.jar"))
                 .importPackages("io.dbharness");
     }
 
