@@ -1,6 +1,7 @@
 package io.dbharness.cli;
 
 import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.GeneratorProvider;
 import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
@@ -297,6 +298,12 @@ final class Commands {
                     .map(TargetProvider::id).toList();
             out.printf("  %-12s %s%n  %-12s requires: %s; targets: %s%n", w.id(), w.description(), "",
                     names(w.requires()), String.join(", ", able));
+        }
+        out.println();
+        out.println("Generators (iot-insert --generator NAME):");
+        for (GeneratorProvider g : GeneratorProvider.all()) {
+            out.printf("  %-12s %s%n  %-12s options: %s%n", g.name(), g.description(), "",
+                    g.options().stream().map(o -> "--" + o.name()).collect(Collectors.joining(", ")));
         }
         return ExitCode.OK;
     }

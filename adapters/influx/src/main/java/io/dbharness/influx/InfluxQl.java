@@ -281,10 +281,11 @@ final class InfluxQl {
     /**
      * Points (rows) of the measurement. {@code count(*)} would count each field separately, which for rows
      * with different field subsets is neither the rows nor their sum; selecting the rows in a subquery turns
-     * the always-present tag {@code tag_id} into a column there, and counting it counts every point once.
+     * an always-present tag ({@code tag_id}, {@code hostname}) into a column there, and counting it counts every
+     * point once.
      */
-    long countPoints(String db, String from) throws TargetException {
-        JsonNode s = firstSeries(run(db, "SELECT count(tag_id) FROM (SELECT * FROM " + from + ")", false));
+    long countPoints(String db, String from, String tag) throws TargetException {
+        JsonNode s = firstSeries(run(db, "SELECT count(" + ident(tag) + ") FROM (SELECT * FROM " + from + ")", false));
         return s.isMissingNode() ? 0 : s.path("values").path(0).path(1).asLong();
     }
 

@@ -112,7 +112,7 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
 
     @Override
     public OptionalLong countRows(SeriesSchema schema) throws TargetException {
-        return admin.countPoints(schema.tableName());
+        return admin.countPoints(schema.tableName(), schema.keyColumns().get(0));
     }
 
     /** v1: the shards' {@code diskBytes} of the whole database (InfluxDB does not size a measurement). */

@@ -33,7 +33,8 @@ interface StoreAdmin {
 
     void dropMeasurement(String measurement) throws TargetException;
 
-    OptionalLong countPoints(String measurement) throws TargetException;
+    /** Points of the measurement, counted by {@code tag}, a tag every point has (the series key). */
+    OptionalLong countPoints(String measurement, String tag) throws TargetException;
 
     OptionalLong storedBytes() throws TargetException;
 

@@ -81,8 +81,8 @@ final class V1Admin implements StoreAdmin {
     }
 
     @Override
-    public OptionalLong countPoints(String measurement) throws TargetException {
-        return OptionalLong.of(ql.countPoints(config.database(), from(measurement)));
+    public OptionalLong countPoints(String measurement, String tag) throws TargetException {
+        return OptionalLong.of(ql.countPoints(config.database(), from(measurement), tag));
     }
 
     @Override

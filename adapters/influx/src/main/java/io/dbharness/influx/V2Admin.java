@@ -181,9 +181,9 @@ final class V2Admin implements StoreAdmin {
     }
 
     @Override
-    public OptionalLong countPoints(String measurement) throws TargetException {
+    public OptionalLong countPoints(String measurement, String tag) throws TargetException {
         try {
-            return OptionalLong.of(ql.countPoints(config.bucket(), InfluxQl.ident(measurement)));
+            return OptionalLong.of(ql.countPoints(config.bucket(), InfluxQl.ident(measurement), tag));
         } catch (TargetException e) {
             if (e.kind() != Kind.FATAL) {
                 throw e;

@@ -105,9 +105,9 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, MatrixDbIngestMode in
         return Map.of(
                 "prelude", storage.prelude(),
                 "storage", storage.storageClause(uniqueMode),
-                "distribution", "\nDISTRIBUTED BY (tag_id)",
-                "order", storage.orderClause(),
-                "index", storage.indexStatement(Tables.quote(schema.tableName()), uniqueMode));
+                "distribution", "\nDISTRIBUTED BY (" + Tables.keyColumns(schema) + ")",
+                "order", storage.orderClause(Tables.keyAndTime(schema)),
+                "index", storage.indexStatement(Tables.quote(schema.tableName()), Tables.keyAndTime(schema), uniqueMode));
     }
 
     @Override

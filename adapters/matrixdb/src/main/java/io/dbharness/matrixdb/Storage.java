@@ -58,13 +58,13 @@ enum Storage {
     }
 
     /** MARS3 keeps rows sorted by its ORDER BY key: devices together, then time, as mxbench creates it. */
-    String orderClause() {
-        return this == MARS3 ? "\nORDER BY (tag_id, ts)" : "";
+    String orderClause(String keyAndTime) {
+        return this == MARS3 ? "\nORDER BY (" + keyAndTime + ")" : "";
     }
 
     /** MARS2's sort key is an index of its own access method, created right after the table. */
-    String indexStatement(String quotedTable, boolean unique) {
-        return this == MARS2 ? ";\nCREATE INDEX ON " + quotedTable + " USING mars2_btree (tag_id, ts)"
+    String indexStatement(String quotedTable, String keyAndTime, boolean unique) {
+        return this == MARS2 ? ";\nCREATE INDEX ON " + quotedTable + " USING mars2_btree (" + keyAndTime + ")"
                 + (unique ? " WITH (uniquemode=true)" : "") : "";
     }
 }

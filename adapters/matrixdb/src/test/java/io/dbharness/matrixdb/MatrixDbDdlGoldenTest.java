@@ -67,6 +67,21 @@ class MatrixDbDdlGoldenTest {
         assertEquals(MatrixDbTestSupport.golden("ao_column.sql").strip(), ddl(Map.of("matrixdb-storage", "AO-column")));
     }
 
+    /**
+     * Another data model (TSBS's cpu table, shortened): distributed and sorted by the tag that tells series apart
+     * ({@code hostname}) and the model's time column, as the telematics table is by {@code tag_id, ts}.
+     */
+    @Test
+    void devopsTableDistributesAndSortsByHost() {
+        SeriesSchema devops = new SeriesSchema("cpu", "time", io.dbharness.core.api.SeriesTags.strings(
+                List.of("hostname", "region"), List.of("hostname"), 2, h -> new String[] {"host_" + (h - 1), "eu-west-1"}),
+                MetricType.INT8, List.of("usage_user", "usage_system"), 2);
+        assertEquals(MatrixDbTestSupport.golden("devops_mars3.sql").strip(),
+                Tables.createSql(MatrixDbTestSupport.flavor(Map.of()), devops));
+        assertEquals(MatrixDbTestSupport.golden("devops_mars2.sql").strip(),
+                Tables.createSql(MatrixDbTestSupport.flavor(Map.of("matrixdb-storage", "mars2")), devops));
+    }
+
     /** A heap table is the default engine, only distributed: https://ymatrix.ai/en/doc/datamodel/storage (HEAP). */
     @Test
     void heap() {

@@ -54,6 +54,17 @@ class MogDbDdlTest {
         return Tables.createSql(new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(storage, compression, interval)), SCHEMA);
     }
 
+    /** Another data model (TSBS's cpu table, shortened): partitioned on its own time column. */
+    @Test
+    void devopsTablePartitionsOnItsTimeColumn() throws IOException {
+        SeriesSchema devops = new SeriesSchema("cpu", "time", io.dbharness.core.api.SeriesTags.strings(
+                java.util.List.of("hostname", "region"), java.util.List.of("hostname"), 2,
+                h -> new String[] {"host_" + (h - 1), "eu-west-1"}), MetricType.INT8,
+                java.util.List.of("usage_user", "usage_system"), 2);
+        assertEquals(golden("devops_row_interval_day"), Tables.createSql(new MogDbFlavor(MogDbIngestMode.COPY,
+                MogDbDdl.of(Storage.ROW, null, PartitionInterval.DAY)), devops));
+    }
+
     @Test
     void rowTableIsPlainCreateTable() throws IOException {
         assertEquals(golden("row"), ddl(Storage.ROW, null, PartitionInterval.NONE));

@@ -17,7 +17,7 @@ import java.time.ZoneOffset;
  * Binds one row to INSERT parameters, shared by the single-row and multi-row writers so both send identical
  * values. Timestamps go as {@link LocalDateTime} in UTC so the JVM's time zone cannot shift them.
  *
- * <p>Returns the parameter payload in bytes (8 per ts, 4 per tag_id, the metric size per present column
+ * <p>Returns the parameter payload in bytes (8 per ts, 4 per tag_id or each string tag's length, the metric size per present column
  * value, the JSON length of ext): what the statement carries, without protocol overhead.
  */
 final class RowBinder {
@@ -28,8 +28,10 @@ final class RowBinder {
     private final int sqlType;
     private final ExtJson ext;
     private final ByteSink json = new ByteSink(256);
+    private final io.dbharness.core.api.SeriesTags tags;
 
     RowBinder(SeriesSchema schema) {
+        this.tags = schema.tags();
         this.type = schema.metricType();
         this.metrics = schema.metricCount();
         this.columns = schema.columnMetrics();
@@ -44,7 +46,10 @@ final class RowBinder {
 
     /** Placeholders of one row, e.g. {@code (?, ?, ?, ?::jsonb)}. */
     static String placeholders(SeriesSchema schema) {
-        StringBuilder sb = new StringBuilder("(?, ?");
+        StringBuilder sb = new StringBuilder("(?");
+        for (int t = 0; t < schema.tags().names().size(); t++) {
+            sb.append(", ?");
+        }
         for (int m = 0; m < schema.columnMetrics(); m++) {
             sb.append(", ?");
         }
@@ -61,8 +66,16 @@ final class RowBinder {
         long second = Math.floorDiv(micros, 1_000_000L);
         int nanos = (int) (micros - second * 1_000_000L) * 1000;
         ps.setObject(p++, LocalDateTime.ofEpochSecond(second, nanos, ZoneOffset.UTC));
-        ps.setInt(p++, (int) batch.tagIds()[r]);
-        long bytes = 12;
+        long bytes = 8;
+        if (tags.isSeriesNumber()) {
+            ps.setInt(p++, (int) batch.tagIds()[r]);
+            bytes += 4;
+        } else {
+            for (String v : tags.values(batch.tagIds()[r])) {
+                ps.setString(p++, v);
+                bytes += v.length();
+            }
+        }
         boolean[] present = batch.present();
         int base = r * metrics;
         for (int m = 0; m < columns; m++) {
@@ -83,7 +96,7 @@ final class RowBinder {
             if (ext.hasValues(batch, r)) {
                 json.reset();
                 ext.write(batch, r, json, false);
-                ps.setString(p, new String(json.array(), 0, json.length(), StandardCharsets.US_ASCII));
+                ps.setString(p, new String(json.array(), 0, json.length(), StandardCharsets.UTF_8));
                 bytes += json.length();
             } else {
                 ps.setNull(p, Types.OTHER);

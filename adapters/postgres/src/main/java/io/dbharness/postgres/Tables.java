@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Names and layout of the telematics table. The table name is one identifier, always quoted, so any name the
+ * Names and layout of a model's table (mxbench's telematics table, TSBS's {@code cpu}, ...). The table name is one identifier, always quoted, so any name the
  * user gives (mixed case, dashes, reserved words) means exactly that table and cannot inject SQL.
  */
 public final class Tables {
@@ -30,7 +30,7 @@ public final class Tables {
         StringBuilder cols = new StringBuilder();
         String type = schema.metricType().sqlName();
         for (int m = 0; m < schema.columnMetrics(); m++) {
-            cols.append(",\n  ").append(SeriesSchema.metricName(m)).append(' ').append(type);
+            cols.append(",\n  ").append(column(schema.fieldName(m))).append(' ').append(type);
         }
         if (schema.hasExtension()) {
             cols.append(",\n  ").append(SeriesSchema.EXT_COLUMN).append(" jsonb");
@@ -38,28 +38,78 @@ public final class Tables {
         return render(flavor, "create_table", schema, Map.of("columns", cols.toString()));
     }
 
+    /**
+     * The time and tag columns with their types: {@code ts timestamp NOT NULL, tag_id integer NOT NULL} for
+     * telematics; string tags are {@code text}, NOT NULL, as TSBS's in-table tags.
+     */
+    static String timeAndTags(SeriesSchema schema) {
+        StringBuilder sql = new StringBuilder(column(schema.timeColumn())).append(" timestamp NOT NULL");
+        String tagType = schema.tags().isSeriesNumber() ? "integer" : "text";
+        for (String tag : schema.tags().names()) {
+            sql.append(",\n  ").append(column(tag)).append(' ').append(tagType).append(" NOT NULL");
+        }
+        return sql.toString();
+    }
+
+    /** The series key then the time column, e.g. {@code tag_id, ts}: what tables are sorted and indexed by. */
+    public static String keyAndTime(SeriesSchema schema) {
+        return keyColumns(schema) + ", " + column(schema.timeColumn());
+    }
+
+    /** The tags that tell series apart, e.g. {@code tag_id} or {@code hostname}. */
+    public static String keyColumns(SeriesSchema schema) {
+        return String.join(", ", schema.keyColumns().stream().map(Tables::column).toList());
+    }
+
+    /**
+     * A column name as SQL: as it is when a plain lower-case identifier that is not a reserved word (so the
+     * telematics DDL reads as mxbench's), quoted otherwise.
+     */
+    public static String column(String name) {
+        return name.matches("[a-z_][a-z0-9_]*") && !RESERVED.contains(name) ? name : quote(name);
+    }
+
+    /** PostgreSQL's reserved key words (SQL Key Words appendix, "reserved" in the PostgreSQL column). */
+    private static final java.util.Set<String> RESERVED = java.util.Set.of("all", "analyse", "analyze", "and", "any",
+            "array", "as", "asc", "asymmetric", "authorization", "binary", "both", "case", "cast", "check", "collate",
+            "collation", "column", "concurrently", "constraint", "create", "cross", "current_catalog", "current_date",
+            "current_role", "current_schema", "current_time", "current_timestamp", "current_user", "default",
+            "deferrable", "desc", "distinct", "do", "else", "end", "except", "false", "fetch", "for", "foreign",
+            "freeze", "from", "full", "grant", "group", "having", "ilike", "in", "initially", "inner", "intersect",
+            "into", "is", "isnull", "join", "lateral", "leading", "left", "like", "limit", "localtime",
+            "localtimestamp", "natural", "not", "notnull", "null", "offset", "on", "only", "or", "order", "outer",
+            "overlaps", "placing", "primary", "references", "returning", "right", "select", "session_user", "similar",
+            "some", "symmetric", "system_user", "table", "tablesample", "then", "to", "trailing", "true", "union",
+            "unique", "user", "using", "variadic", "verbose", "when", "where", "window", "with");
+
     /** A statement of the flavor's dialect with the table, the flavor's values and {@code extra} filled in. */
     public static String render(PgFlavor flavor, String id, SeriesSchema schema, Map<String, String> extra) {
         Map<String, String> values = new java.util.HashMap<>(flavor.sqlValues(schema));
         values.put("table", quote(schema.tableName()));
         values.put("target", target(schema));
+        values.put("time_and_tags", timeAndTags(schema));
+        values.put("time", column(schema.timeColumn()));
+        values.put("key", keyColumns(schema));
         values.putAll(extra);
         return flavor.dialect().render(id, values);
     }
 
     /** {@code "t" (ts, tag_id, c0, ...)}, the target of COPY and INSERT. */
     public static String target(SeriesSchema schema) {
-        return quote(schema.tableName()) + " (" + String.join(", ", SchemaColumns.names(schema)) + ")";
+        return quote(schema.tableName()) + " (" + String.join(", ",
+                SchemaColumns.names(schema).stream().map(Tables::column).toList()) + ")";
     }
 
     /** Column name to type as {@code format_type} spells it. */
     static Map<String, String> expectedLayout(SeriesSchema schema) {
         Map<String, String> cols = new LinkedHashMap<>();
-        cols.put(SchemaColumns.TS, "timestamp without time zone");
-        cols.put(SchemaColumns.TAG_ID, "integer");
+        cols.put(schema.timeColumn(), "timestamp without time zone");
+        for (String tag : schema.tags().names()) {
+            cols.put(tag, schema.tags().isSeriesNumber() ? "integer" : "text");
+        }
         String type = formatType(schema.metricType());
         for (int m = 0; m < schema.columnMetrics(); m++) {
-            cols.put(SeriesSchema.metricName(m), type);
+            cols.put(schema.fieldName(m), type);
         }
         if (schema.hasExtension()) {
             cols.put(SeriesSchema.EXT_COLUMN, "jsonb");

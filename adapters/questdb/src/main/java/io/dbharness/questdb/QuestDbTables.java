@@ -12,13 +12,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Layout of the telematics table in QuestDB.
+ * Layout of a model's table in QuestDB (mxbench's telematics table, TSBS's {@code cpu}, ...).
  *
  * <ul>
  *   <li>{@code ts TIMESTAMP} is the designated timestamp (microseconds, as the harness generates), and the table is
  *   {@code PARTITION BY DAY WAL}: WAL is QuestDB's default and what line-protocol ingestion is built for
  *   (concurrent writers, out-of-order rows); its asynchronous apply is why counts wait (see {@link WalApply}).</li>
- *   <li>{@code tag_id SYMBOL}: a line-protocol tag can only land in a SYMBOL column (QuestDB refuses a tag
+ *   <li>{@code tag_id SYMBOL} (every tag of a model is a SYMBOL): a line-protocol tag can only land in a SYMBOL column (QuestDB refuses a tag
  *   into LONG with "cast error from protocol type: TAG"), and a symbol is what QuestDB means by a series key:
  *   dictionary-encoded (4 bytes a row), usable by {@code LATEST ON ... PARTITION BY}; its capacity scales
  *   itself ({@code cairo.auto.scale.symbol.capacity}) so 25 000 devices need no hint.</li>
@@ -60,22 +60,38 @@ final class QuestDbTables {
 
     static String createSql(SeriesSchema schema) {
         StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(quote(schema.tableName()))
-                .append(" (").append(SchemaColumns.TS).append(" TIMESTAMP, ").append(SchemaColumns.TAG_ID).append(" SYMBOL");
+                .append(" (").append(column(schema.timeColumn())).append(" TIMESTAMP");
+        for (String tag : schema.tags().names()) {
+            sql.append(", ").append(column(tag)).append(" SYMBOL");
+        }
         String type = columnType(schema.metricType());
         for (int m = 0; m < schema.metricCount(); m++) {
-            sql.append(", ").append(SeriesSchema.metricName(m)).append(' ').append(type);
+            sql.append(", ").append(column(schema.fieldName(m))).append(' ').append(type);
         }
-        return sql.append(") TIMESTAMP(").append(SchemaColumns.TS).append(") PARTITION BY DAY WAL").toString();
+        return sql.append(") TIMESTAMP(").append(column(schema.timeColumn())).append(") PARTITION BY DAY WAL").toString();
     }
+
+    /** A column name: as it is when a plain lower-case identifier and no key word, double-quoted otherwise. */
+    static String column(String name) {
+        return name.matches("[a-z_][a-z0-9_]*") && !KEY_WORDS.contains(name) ? name : quote(name);
+    }
+
+    /** Words QuestDB's SQL gives a meaning of their own, which a column name must not be read as. */
+    private static final java.util.Set<String> KEY_WORDS = java.util.Set.of("time", "timestamp", "date", "symbol",
+            "index", "table", "from", "select", "where", "order", "group", "by", "limit", "sample", "latest", "on",
+            "partition", "and", "or", "not", "in", "as", "case", "when", "then", "else", "end", "null", "true", "false",
+            "join", "union", "except", "intersect", "distinct", "all", "with", "like", "between", "fill", "align", "to");
 
     /** Column name (lower case) to QuestDB type name. */
     static Map<String, String> expectedLayout(SeriesSchema schema) {
         Map<String, String> cols = new LinkedHashMap<>();
-        cols.put(SchemaColumns.TS, "TIMESTAMP");
-        cols.put(SchemaColumns.TAG_ID, "SYMBOL");
+        cols.put(schema.timeColumn().toLowerCase(Locale.ROOT), "TIMESTAMP");
+        for (String tag : schema.tags().names()) {
+            cols.put(tag.toLowerCase(Locale.ROOT), "SYMBOL");
+        }
         String type = columnType(schema.metricType());
         for (int m = 0; m < schema.metricCount(); m++) {
-            cols.put(SeriesSchema.metricName(m), type);
+            cols.put(schema.fieldName(m).toLowerCase(Locale.ROOT), type);
         }
         return cols;
     }
@@ -91,8 +107,9 @@ final class QuestDbTables {
                 diffs.add("column " + e.getKey() + " is " + have + ", expected " + e.getValue());
             }
         }
-        if (designated == null || !designated.toLowerCase(Locale.ROOT).equals(SchemaColumns.TS)) {
-            diffs.add("the designated timestamp is " + (designated == null ? "missing" : designated) + ", expected ts");
+        String time = schema.timeColumn().toLowerCase(Locale.ROOT);
+        if (designated == null || !designated.toLowerCase(Locale.ROOT).equals(time)) {
+            diffs.add("the designated timestamp is " + (designated == null ? "missing" : designated) + ", expected " + time);
         }
         return diffs;
     }

@@ -9,21 +9,19 @@ import java.util.Locale;
  */
 public enum YbSharding {
     /** {@code PRIMARY KEY ((tag_id) HASH, ts ASC)}. */
-    HASH("PRIMARY KEY ((tag_id) HASH, ts ASC)"),
+    HASH,
     /** {@code PRIMARY KEY (tag_id ASC, ts ASC)}. */
-    RANGE("PRIMARY KEY (tag_id ASC, ts ASC)");
+    RANGE;
 
-    /** What a plain PostgreSQL server takes instead: it knows neither HASH nor an order in a key constraint. */
-    static final String PLAIN_KEY = "PRIMARY KEY (tag_id, ts)";
-
-    private final String primaryKey;
-
-    YbSharding(String primaryKey) {
-        this.primaryKey = primaryKey;
+    /** The key on the model's series key ({@code tag_id}, {@code hostname}) and time column. */
+    public String primaryKey(String key, String time) {
+        return this == HASH ? "PRIMARY KEY ((" + key + ") HASH, " + time + " ASC)"
+                : "PRIMARY KEY (" + String.join(" ASC, ", key.split(", ")) + " ASC, " + time + " ASC)";
     }
 
-    public String primaryKey() {
-        return primaryKey;
+    /** What a plain PostgreSQL server takes instead: it knows neither HASH nor an order in a key constraint. */
+    static String plainKey(String key, String time) {
+        return "PRIMARY KEY (" + key + ", " + time + ")";
     }
 
     public String cliName() {

@@ -6,6 +6,7 @@ import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.postgres.CopyChannel;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
+import io.dbharness.postgres.Tables;
 
 import java.sql.Connection;
 import java.sql.Driver;
@@ -102,10 +103,15 @@ public record YugabyteFlavor(YbIngestMode ingest, int rowsPerTransaction, boolea
         return ingest.mode();
     }
 
+    /** The key as the settings spell it, with the telematics names (the DDL in the result has the model's own). */
+    private static final String SERIES = SeriesSchema.TELEMATICS_TAG;
+    private static final String TIME = SeriesSchema.TELEMATICS_TIME;
+
     @Override
     public Map<String, String> sqlValues(SeriesSchema schema) {
         return Map.of(
-                "primary_key", ybSyntax ? sharding.primaryKey() : YbSharding.PLAIN_KEY,
+                "primary_key", ybSyntax ? sharding.primaryKey(Tables.keyColumns(schema), Tables.column(schema.timeColumn()))
+                        : YbSharding.plainKey(Tables.keyColumns(schema), Tables.column(schema.timeColumn())),
                 "split", ybSyntax && splitTablets > 0 ? "\nSPLIT INTO " + splitTablets + " TABLETS" : "",
                 "copy_options", ybSyntax ? ", ROWS_PER_TRANSACTION " + rowsPerTransaction + (upsertMode ? ", REPLACE" : "") : "",
                 "on_conflict", onConflictDoNothing ? " ON CONFLICT DO NOTHING" : "");
@@ -128,7 +134,7 @@ public record YugabyteFlavor(YbIngestMode ingest, int rowsPerTransaction, boolea
         if (ingest == YbIngestMode.INSERT_MULTIROW) {
             m.put("yb_on_conflict", onConflictDoNothing ? "do nothing" : "error");
         }
-        m.put("yb_primary_key", ybSyntax ? sharding.primaryKey() : YbSharding.PLAIN_KEY);
+        m.put("yb_primary_key", ybSyntax ? sharding.primaryKey(SERIES, TIME) : YbSharding.plainKey(SERIES, TIME));
         m.put("yb_split_tablets", ybSyntax && splitTablets > 0 ? Integer.toString(splitTablets) : "server default");
         if (!switchedOff.isEmpty()) {
             m.put("yb_switched_off", String.join("; ", switchedOff));
@@ -169,8 +175,8 @@ public record YugabyteFlavor(YbIngestMode ingest, int rowsPerTransaction, boolea
         String server = io.dbharness.postgres.PgFamilyProvider.shortVersion(version);
         List<String> off = new ArrayList<>();
         off.add(sharding == YbSharding.HASH
-                ? "HASH sharding: " + server + " has no hash-sharded keys; the table gets " + YbSharding.PLAIN_KEY
-                : "range sharding: " + server + " takes no ASC in a key constraint; the table gets " + YbSharding.PLAIN_KEY);
+                ? "HASH sharding: " + server + " has no hash-sharded keys; the table gets " + YbSharding.plainKey(SERIES, TIME)
+                : "range sharding: " + server + " takes no ASC in a key constraint; the table gets " + YbSharding.plainKey(SERIES, TIME));
         if (splitTablets > 0) {
             off.add("SPLIT INTO " + splitTablets + " TABLETS: " + server + " has no tablets; dropped from CREATE TABLE");
         }

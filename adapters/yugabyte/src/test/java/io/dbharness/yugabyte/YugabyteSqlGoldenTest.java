@@ -112,8 +112,25 @@ class YugabyteSqlGoldenTest {
         assertGolden("compatible_range_insert_on_conflict", f);
         assertEquals(List.of("range sharding: PostgreSQL 17.11 takes no ASC in a key constraint; the table gets PRIMARY KEY (tag_id, ts)"),
                 warnings);
-        assertEquals(" ON CONFLICT DO NOTHING", f.sqlValues(null).get("on_conflict"), "plain PostgreSQL: it stays");
+        assertEquals(" ON CONFLICT DO NOTHING", f.sqlValues(SCHEMA).get("on_conflict"), "plain PostgreSQL: it stays");
     }
+
+    /**
+     * Another data model (TSBS's cpu table, shortened): its time column, text tags and named fields, the key on
+     * the tag that tells series apart ({@code hostname}) and time, hash or range sharded.
+     */
+    @Test
+    void devopsTableKeysOnTheHostAndTime() throws IOException {
+        assertGolden("devops_hash_copy", YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0),
+                DEVOPS, "(?, ?, ?, ?, ?)");
+        assertGolden("devops_range_copy", YugabyteFlavor.of(YbIngestMode.COPY, 1000, false, false, YbSharding.RANGE, 0),
+                DEVOPS, "(?, ?, ?, ?, ?)");
+    }
+
+    /** TSBS's cpu table in short: time, two host tags keyed by hostname, two integer fields. */
+    static final SeriesSchema DEVOPS = new SeriesSchema("cpu", "time", io.dbharness.core.api.SeriesTags.strings(
+            List.of("hostname", "region"), List.of("hostname"), 2, h -> new String[] {"host_" + (h - 1), "eu-west-1"}),
+            MetricType.INT8, List.of("usage_user", "usage_system"), 2);
 
     @Test
     void recognisesYsqlVersionStrings() {
@@ -139,11 +156,14 @@ class YugabyteSqlGoldenTest {
 
     /** All four statements of {@code flavor}, each under a {@code -- id} line, against {@code golden/<name>.sql}. */
     static void assertGolden(String name, PgFlavor flavor) throws IOException {
+        assertGolden(name, flavor, SCHEMA, "(?, ?, ?, ?, ?, ?)");
+    }
+
+    static void assertGolden(String name, PgFlavor flavor, SeriesSchema schema, String oneRow) throws IOException {
         StringBuilder actual = new StringBuilder();
-        String oneRow = "(?, ?, ?, ?, ?, ?)";
         for (String id : List.of("create_table", "copy_binary", "copy_text", "insert")) {
-            String sql = id.equals("create_table") ? Tables.createSql(flavor, SCHEMA)
-                    : Tables.render(flavor, id, SCHEMA, Map.of("rows", oneRow));
+            String sql = id.equals("create_table") ? Tables.createSql(flavor, schema)
+                    : Tables.render(flavor, id, schema, Map.of("rows", oneRow));
             actual.append("-- ").append(id).append('\n').append(sql).append(";\n");
         }
         String path = "golden/" + name + ".sql";

@@ -2,7 +2,7 @@ package io.dbharness.core.api;
 
 import java.util.OptionalLong;
 
-/** A target that can store telematics rows. */
+/** A target that can store the rows of a data model ({@link SeriesSchema}: telematics, devops, ...). */
 public interface TimeSeriesIngest extends Capability {
 
     /** Prepares the table as {@code mode} says; refuses (UsageException) a non-empty table under CREATE. */

@@ -7,7 +7,8 @@ import io.dbharness.core.api.SeriesSchema;
 /**
  * PostgreSQL binary COPY: fixed-size big-endian values, no text formatting or parsing on either side, which
  * makes it the cheapest path into PostgreSQL. Column types must match exactly: {@code timestamp} (not
- * timestamptz, same wire form), {@code integer} tag_id, the metric type, {@code jsonb} ext.
+ * timestamptz, same wire form), {@code integer} tag_id (or {@code text} string tags), the metric type,
+ * {@code jsonb} ext.
  */
 public final class CopyBinaryEncoder implements RowEncoder {
 
@@ -19,11 +20,24 @@ public final class CopyBinaryEncoder implements RowEncoder {
     private final SeriesSchema schema;
     private final int fieldCount;
     private final ExtJson ext;
+    /** String tags: each as a length-prefixed UTF-8 text field, per series; null when the tag is the series number. */
+    private final TagCells tagFields;
 
     public CopyBinaryEncoder(SeriesSchema schema) {
         this.schema = schema;
         this.fieldCount = SchemaColumns.count(schema);
         this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
+        this.tagFields = schema.tags().isSeriesNumber() ? null : new TagCells(schema.tags(), CopyBinaryEncoder::textFields);
+    }
+
+    private static byte[] textFields(String[] values) {
+        ByteSink b = new ByteSink(64);
+        for (String v : values) {
+            byte[] utf8 = v.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            b.writeInt32(utf8.length);
+            b.write(utf8, 0, utf8.length);
+        }
+        return java.util.Arrays.copyOf(b.array(), b.length());
     }
 
     @Override
@@ -51,15 +65,21 @@ public final class CopyBinaryEncoder implements RowEncoder {
         boolean f4 = type == MetricType.FLOAT4;
         boolean i8 = type == MetricType.INT8;
         for (int r = 0; r < rows; r++) {
-            sink.ensure(rowBytes);
+            byte[] tagBlock = tagFields == null ? null : tagFields.get(tags[r]);
+            sink.ensure(tagBlock == null ? rowBytes : rowBytes + tagBlock.length);
             byte[] b = sink.array();
             int p = sink.length();
             ByteSink.putInt16(b, p, fieldCount);
             ByteSink.putInt32(b, p + 2, 8);
             ByteSink.putInt64(b, p + 6, ts[r] - PG_EPOCH_OFFSET_MICROS);
-            ByteSink.putInt32(b, p + 14, 4);
-            ByteSink.putInt32(b, p + 18, (int) tags[r]);
-            p += 22;
+            if (tagBlock == null) {
+                ByteSink.putInt32(b, p + 14, 4);
+                ByteSink.putInt32(b, p + 18, (int) tags[r]);
+                p += 22;
+            } else {
+                System.arraycopy(tagBlock, 0, b, p + 14, tagBlock.length);
+                p += 14 + tagBlock.length;
+            }
             int base = r * metrics;
             for (int m = 0; m < columns; m++) {
                 int i = base + m;

@@ -3,8 +3,8 @@ package io.dbharness.core.encode;
 import io.dbharness.core.api.SeriesSchema;
 
 /**
- * PostgreSQL {@code COPY ... FROM STDIN} text format: tab separated, {@code \N} for NULL. No value we write
- * contains a tab, newline or backslash, so no escaping pass is needed.
+ * PostgreSQL {@code COPY ... FROM STDIN} text format: tab separated, {@code \N} for NULL. Numbers and the JSON
+ * field hold no tab, newline or backslash, so only string tags are escaped (once per series).
  */
 public final class CopyTextEncoder extends DelimitedEncoder {
 

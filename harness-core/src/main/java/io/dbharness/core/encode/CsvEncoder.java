@@ -14,7 +14,16 @@ public final class CsvEncoder extends DelimitedEncoder {
 
     public CsvEncoder(SeriesSchema schema) {
         super(schema, (byte) ',', new byte[0], true);
-        this.header = (String.join(",", SchemaColumns.names(schema)) + "\n").getBytes(StandardCharsets.US_ASCII);
+        this.header = (String.join(",", SchemaColumns.names(schema).stream().map(this::cell).toList()) + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** RFC 4180: a value holding a comma, a quote or a line break is quoted, its quotes doubled. */
+    @Override
+    protected String cell(String value) {
+        boolean quote = value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0
+                || value.indexOf('\r') >= 0;
+        return quote ? '"' + value.replace("\"", "\"\"") + '"' : value;
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Shared row walk of the delimited text formats (COPY text, CSV, MatrixGate's body): they differ only in
  * delimiter, the NULL spelling, how the JSON field is quoted and, for MatrixGate, the timestamp form; one
@@ -19,6 +21,8 @@ public abstract class DelimitedEncoder implements RowEncoder {
     private final boolean csvQuoteExt;
     private final TimestampText timestamps = new TimestampText();
     private final ExtJson ext;
+    /** String tags: the series' tag cells, escaped and delimited; null when the tag is the series number. */
+    private final TagCells tagCells;
 
     protected DelimitedEncoder(SeriesSchema schema, byte delimiter, byte[] nullText, boolean csvQuoteExt) {
         this.schema = schema;
@@ -29,6 +33,40 @@ public abstract class DelimitedEncoder implements RowEncoder {
         System.arraycopy(nullText, 0, nullCell, 1, nullText.length);
         this.csvQuoteExt = csvQuoteExt;
         this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
+        this.tagCells = schema.tags().isSeriesNumber() ? null : new TagCells(schema.tags(), values -> {
+            StringBuilder cells = new StringBuilder();
+            for (int t = 0; t < values.length; t++) {
+                if (t > 0) {
+                    cells.append((char) delimiter);
+                }
+                cells.append(values[t].isEmpty() ? new String(nullText, StandardCharsets.UTF_8) : cell(values[t]));
+            }
+            return cells.toString().getBytes(StandardCharsets.UTF_8);
+        });
+    }
+
+    /**
+     * A text value as one cell of this format. COPY's text format (and MatrixGate's, which follows it) escapes
+     * backslash, tab, newline and carriage return; CSV quotes instead.
+     */
+    protected String cell(String value) {
+        StringBuilder b = new StringBuilder(value.length() + 4);
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '\\' -> b.append("\\\\");
+                case '\t' -> b.append("\\t");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                default -> {
+                    if (c == (char) delimiter) {
+                        b.append('\\');
+                    }
+                    b.append(c);
+                }
+            }
+        }
+        return b.toString();
     }
 
     @Override
@@ -47,7 +85,12 @@ public abstract class DelimitedEncoder implements RowEncoder {
         for (int r = 0; r < rows; r++) {
             writeTimestamp(ts[r], sink);
             sink.write(d);
-            sink.writeLong(tags[r]);
+            if (tagCells == null) {
+                sink.writeLong(tags[r]);
+            } else {
+                byte[] cells = tagCells.get(tags[r]);
+                sink.write(cells, 0, cells.length);
+            }
             int base = r * metrics;
             for (int m = 0; m < columns; m++) {
                 int i = base + m;

@@ -28,7 +28,7 @@ public final class ExtJson {
         this.type = schema.metricType();
         this.keys = new byte[Math.max(0, count - first)][];
         for (int m = first; m < count; m++) {
-            keys[m - first] = ("\"" + SeriesSchema.metricName(m) + "\":").getBytes(StandardCharsets.US_ASCII);
+            keys[m - first] = ("\"" + schema.fieldName(m) + "\":").getBytes(StandardCharsets.UTF_8);
         }
     }
 

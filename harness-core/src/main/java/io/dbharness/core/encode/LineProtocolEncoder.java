@@ -23,8 +23,9 @@ public final class LineProtocolEncoder implements RowEncoder {
 
     private final SeriesSchema schema;
     private final LinePrecision precision;
-    /** {@code <measurement>,tag_id=}, escaped. */
+    /** {@code <measurement>,tag_id=}, escaped; for string tags the whole {@code <measurement>,k=v,...}, per series. */
     private final byte[] linePrefix;
+    private final TagCells seriesKeys;
     /** Per metric: {@code c<m>=}, escaped. */
     private final byte[][] fieldKeys;
     private int skipped;
@@ -37,11 +38,30 @@ public final class LineProtocolEncoder implements RowEncoder {
             throw new UsageException("table name '" + table.replace("\n", "\\n").replace("\r", "\\r")
                     + "' contains a line break, which line protocol cannot carry");
         }
-        this.linePrefix = (escapeMeasurement(table) + "," + escapeKey(SchemaColumns.TAG_ID) + "=")
-                .getBytes(StandardCharsets.UTF_8);
+        String measurement = escapeMeasurement(table);
+        java.util.List<String> tagNames = schema.tags().names();
+        if (schema.tags().isSeriesNumber()) {
+            this.linePrefix = (measurement + "," + escapeKey(tagNames.get(0)) + "=").getBytes(StandardCharsets.UTF_8);
+            this.seriesKeys = null;
+        } else {
+            this.linePrefix = null;
+            this.seriesKeys = new TagCells(schema.tags(), values -> {
+                StringBuilder key = new StringBuilder(measurement);
+                for (int t = 0; t < values.length; t++) {
+                    if (values[t].indexOf('\n') >= 0 || values[t].indexOf('\r') >= 0) {
+                        throw new UsageException("tag " + tagNames.get(t) + " = '" + values[t].replace("\n", "\\n")
+                                .replace("\r", "\\r") + "' contains a line break, which line protocol cannot carry");
+                    }
+                    if (!values[t].isEmpty()) { // line protocol has no empty tag value: the tag is left out
+                        key.append(',').append(escapeKey(tagNames.get(t))).append('=').append(escapeKey(values[t]));
+                    }
+                }
+                return key.toString().getBytes(StandardCharsets.UTF_8);
+            });
+        }
         this.fieldKeys = new byte[schema.metricCount()][];
         for (int m = 0; m < fieldKeys.length; m++) {
-            fieldKeys[m] = (escapeKey(SeriesSchema.metricName(m)) + "=").getBytes(StandardCharsets.UTF_8);
+            fieldKeys[m] = (escapeKey(schema.fieldName(m)) + "=").getBytes(StandardCharsets.UTF_8);
         }
     }
 
@@ -85,8 +105,13 @@ public final class LineProtocolEncoder implements RowEncoder {
                         + precision.v2Name() + "; choose a finer --precision");
             }
             int lineStart = sink.length();
-            sink.write(prefix, 0, prefix.length);
-            sink.writeLong(tags[r]);
+            if (prefix != null) {
+                sink.write(prefix, 0, prefix.length);
+                sink.writeLong(tags[r]);
+            } else {
+                byte[] key = seriesKeys.get(tags[r]);
+                sink.write(key, 0, key.length);
+            }
             byte sep = ' ';
             int base = r * metrics;
             for (int m = 0; m < metrics; m++) {

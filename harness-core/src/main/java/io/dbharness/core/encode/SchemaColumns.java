@@ -8,19 +8,20 @@ import java.util.List;
 /** Column order every encoder writes, so COPY/INSERT column lists and encoded rows cannot drift apart. */
 public final class SchemaColumns {
 
-    public static final String TS = "ts";
-    public static final String TAG_ID = "tag_id";
+    /** mxbench's telematics columns. */
+    public static final String TS = SeriesSchema.TELEMATICS_TIME;
+    public static final String TAG_ID = SeriesSchema.TELEMATICS_TAG;
 
     private SchemaColumns() {
     }
 
-    /** {@code ts, tag_id, c0..c(k-1)} and {@code ext} when the schema has an extension column. */
+    /** The time column, the tag columns, the field columns and {@code ext} when the schema has an extension column. */
     public static List<String> names(SeriesSchema schema) {
-        List<String> names = new ArrayList<>(schema.columnMetrics() + 3);
-        names.add(TS);
-        names.add(TAG_ID);
+        List<String> names = new ArrayList<>(schema.columnMetrics() + schema.tags().names().size() + 2);
+        names.add(schema.timeColumn());
+        names.addAll(schema.tags().names());
         for (int m = 0; m < schema.columnMetrics(); m++) {
-            names.add(SeriesSchema.metricName(m));
+            names.add(schema.fieldName(m));
         }
         if (schema.hasExtension()) {
             names.add(SeriesSchema.EXT_COLUMN);
@@ -30,6 +31,6 @@ public final class SchemaColumns {
 
     /** Fields per encoded row. */
     public static int count(SeriesSchema schema) {
-        return 2 + schema.columnMetrics() + (schema.hasExtension() ? 1 : 0);
+        return 1 + schema.tags().names().size() + schema.columnMetrics() + (schema.hasExtension() ? 1 : 0);
     }
 }

@@ -1,12 +1,18 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.Capability;
+import io.dbharness.core.api.Generator;
+import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.Shard;
+import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.Workload;
 import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -20,13 +26,24 @@ public final class IotInsertProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "Telematics ingest (mxbench): devices x metrics x time range, empty values, late rows, randomness";
+        return "Time-series ingest (mxbench): a data model's rows (--generator: telematics, devops, template) in batches";
     }
 
+    /** The shared options, {@code --generator}, then every model's own (a model refuses another's, see {@link #create}). */
     @Override
     public List<OptionDef> options() {
-        return IotOptions.OPTIONS;
+        List<OptionDef> all = new ArrayList<>(IotOptions.OPTIONS);
+        all.add(GENERATOR);
+        Set<String> seen = new HashSet<>();
+        all.forEach(o -> seen.add(o.name()));
+        for (GeneratorProvider g : GeneratorProvider.all()) {
+            g.options().stream().filter(o -> seen.add(o.name())).forEach(all::add);
+        }
+        return all;
     }
+
+    static final OptionDef GENERATOR = OptionDef.of("generator", "NAME", TelematicsProvider.NAME,
+            "Data model: telematics (mxbench), devops (TSBS cpu-only), template (influx-stress); see 'runner list'");
 
     @Override
     public Set<Class<? extends Capability>> requires() {
@@ -35,11 +52,34 @@ public final class IotInsertProvider implements WorkloadProvider {
 
     @Override
     public Workload create(Settings settings) {
-        return new IotInsertWorkload(IotOptions.from(settings));
+        return create(settings, null);
     }
 
     @Override
-    public Workload create(Settings settings, io.dbharness.core.api.Shard shard) {
-        return new IotInsertWorkload(IotOptions.from(settings), shard);
+    public Workload create(Settings settings, Shard shard) {
+        GeneratorProvider chosen = GeneratorProvider.named(settings.string("generator"));
+        refuseOthersOptions(settings, chosen);
+        Generator generator = chosen.create(settings);
+        IotOptions options = IotOptions.from(settings, "workers", true, generator.schema().metricCount());
+        return new IotInsertWorkload(options, generator, shard);
+    }
+
+    /**
+     * An option of another model, set to a value of its own for this one, would be silently ignored: it is refused
+     * instead. Its default (as a config file of every option, {@code runner config}, spells it) changes nothing.
+     */
+    static void refuseOthersOptions(Settings settings, GeneratorProvider chosen) {
+        Set<String> own = new HashSet<>();
+        chosen.options().forEach(o -> own.add(o.name()));
+        for (GeneratorProvider other : GeneratorProvider.all()) {
+            for (OptionDef o : other.options()) {
+                if (!own.contains(o.name()) && settings.isSet(o.name()) && !settings.optional(o.name()).orElse("")
+                        .equals(o.defaultValue() == null ? "" : o.defaultValue())) {
+                    throw new UsageException("--" + o.name() + " is an option of --generator " + other.name()
+                            + ", and this run generates " + chosen.name() + ": add --generator " + other.name()
+                            + " or drop --" + o.name());
+                }
+            }
+        }
     }
 }

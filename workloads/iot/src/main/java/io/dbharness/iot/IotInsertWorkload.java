@@ -1,6 +1,7 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.BatchWriter;
+import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.RowBatch;
@@ -20,16 +21,19 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.Verification;
 import io.dbharness.core.api.WorkerGroup;
 
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
-/** mxbench's ingest: every worker generates its share of the devices and writes them in batches. */
+/**
+ * mxbench's ingest, for any data model ({@code --generator}): every worker generates its share of the series
+ * and writes them in batches.
+ */
 public final class IotInsertWorkload implements Workload {
 
     private final IotOptions options;
+    private final Generator generator;
     private final SeriesSchema schema;
     private long rowsBefore;
     /** Read while the target is surely up, for the verification's messages (which must not depend on it). */
@@ -40,7 +44,7 @@ public final class IotInsertWorkload implements Workload {
     private final Shard shard;
 
     public IotInsertWorkload(IotOptions options) {
-        this(options, null);
+        this(options, new TelematicsModel(options), null);
     }
 
     /**
@@ -48,14 +52,15 @@ public final class IotInsertWorkload implements Workload {
      * {@code i + n * w} of {@code n * W}, so shards and workers split the devices with no overlap and no gap, and
      * the rows are those of one unsharded run (values depend on seed, tag, time and metric only).
      */
-    IotInsertWorkload(IotOptions options, Shard shard) {
+    IotInsertWorkload(IotOptions options, Generator generator, Shard shard) {
         if (shard != null && shard.count() > 1 && options.live()) {
             // live timestamps follow each process's own clock: the shards' rows would not be one run's rows
             throw new UsageException("--live cannot be split into shards: each shard's timestamps would follow its"
                     + " own clock; run --live in one process");
         }
         this.options = options;
-        this.schema = options.schema();
+        this.generator = generator;
+        this.schema = generator.schema();
         this.shard = shard;
     }
 
@@ -91,8 +96,8 @@ public final class IotInsertWorkload implements Workload {
             }
             load = new LoadModel.Open(requested.workers(), options.liveRowsPerSecond());
         }
-        long planned = shard == null ? options.totalRows()
-                : shard.share(options.tagNum()) * (options.totalRows() / Math.max(1, options.tagNum()));
+        long planned = shard == null ? generator.plannedRows()
+                : shard.share(generator.seriesCount()) * generator.rowsPerSeries();
         return List.of(WorkerGroup.of("insert", load).withPlannedRows(planned));
     }
 
@@ -101,8 +106,8 @@ public final class IotInsertWorkload implements Workload {
         BatchWriter writer = ingest(target).openWriter(schema);
         int slot = shard == null ? worker : shard.slot(worker);
         int slots = shard == null ? group.workers() : group.workers() * shard.count();
-        return new Session(options, slot, slots, writer,
-                new RowBatch(options.metricType(), options.metricCount(), options.writeBatchRows()));
+        return new Session(generator, slot, slots, writer,
+                new RowBatch(schema.metricType(), schema.metricCount(), options.writeBatchRows()));
     }
 
     /**
@@ -114,16 +119,17 @@ public final class IotInsertWorkload implements Workload {
         long written = totals.rows();
         long unknown = totals.unknownRows();
         String merged = "";
-        if (options.rowsPerReport() > 1 && ingest(target).mergesRowsWithSameKey()) {
+        int perKey = generator.rowsPerKey();
+        if (perKey > 1 && ingest(target).mergesRowsWithSameKey()) {
             // the B rows of a report share (tag_id, ts) and become one stored row: the count is known
             // exactly only when every report was written whole, into an empty table
-            boolean whole = totals.skippedRows() == 0 && unknown == 0 && written == options.totalRows() && rowsBefore == 0;
+            boolean whole = totals.skippedRows() == 0 && unknown == 0 && written == generator.plannedRows() && rowsBefore == 0;
             if (!whole) {
-                return Verification.skipped(product + " merges the " + options.rowsPerReport() + " rows of a report"
+                return Verification.skipped(product + " merges the " + perKey + " rows of a report"
                         + " into one; the stored count is known only for a complete run into an empty table");
             }
-            written /= options.rowsPerReport();
-            merged = String.format(" (%,d rows merged %d to 1 by tag_id and ts)", totals.rows(), options.rowsPerReport());
+            written /= perKey;
+            merged = String.format(" (%,d rows merged %d to 1 by tag_id and ts)", totals.rows(), perKey);
         }
         OptionalLong counted = ingest(target).countRows(schema);
         long expected = rowsBefore + written;
@@ -169,24 +175,14 @@ public final class IotInsertWorkload implements Workload {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("table", schema.tableName());
         m.put("schemaMode", options.schemaMode().name());
-        m.put("tags", Integer.toString(options.tagNum()));
-        m.put("metrics", Integer.toString(options.metricCount()));
-        m.put("metricType", options.metricType().sqlName());
-        m.put("metricColumns", Integer.toString(schema.columnMetrics()));
-        m.put("jsonExtension", Boolean.toString(schema.hasExtension()));
-        m.put("tsStart", Instant.EPOCH.plusNanos(options.tsStartMicros() * 1000).toString());
-        m.put("stepSeconds", Long.toString(options.stepMicros() / 1_000_000));
-        m.put("steps", Long.toString(options.steps()));
-        m.put("rowsPerReport", Integer.toString(options.rowsPerReport()));
-        m.put("disorderPercent", Integer.toString(options.disorderPercent()));
-        m.put("emptyValuePercent", Integer.toString(options.emptyValuePercent()));
-        m.put("randomness", options.randomness().name());
-        m.put("plannedRows", Long.toString(options.totalRows()));
+        m.put("generator", generator.name());
+        m.putAll(generator.describe());
+        m.put("plannedRows", Long.toString(generator.plannedRows()));
         m.put("writeBatchRows", Integer.toString(options.writeBatchRows()));
         m.put("live", Boolean.toString(options.live()));
         if (shard != null) {
             m.put("shardTags", String.format("(tag - 1) %% %d == %d: %d of %d", shard.count(), shard.index(),
-                    shard.share(options.tagNum()), options.tagNum()));
+                    shard.share(generator.seriesCount()), generator.seriesCount()));
         }
         if (ddl != null) {
             m.put("ddl", ddl);
@@ -204,18 +200,18 @@ public final class IotInsertWorkload implements Workload {
         private static final long WARM_UP_NANOS = 300_000_000L;
         private static final long WARM_UP_ROWS = 2_000_000;
 
-        private final IotOptions options;
+        private final Generator model;
         private final int worker;
         private final int workers;
-        private final TelematicsGenerator generator;
+        private final Generator.RowSource generator;
         private final BatchWriter writer;
         private final RowBatch batch;
 
-        Session(IotOptions options, int worker, int workers, BatchWriter writer, RowBatch batch) {
-            this.options = options;
+        Session(Generator model, int worker, int workers, BatchWriter writer, RowBatch batch) {
+            this.model = model;
             this.worker = worker;
             this.workers = workers;
-            this.generator = new TelematicsGenerator(options, worker, workers);
+            this.generator = model.open(worker, workers);
             this.writer = writer;
             this.batch = batch;
         }
@@ -223,7 +219,7 @@ public final class IotInsertWorkload implements Workload {
         /** Generates and encodes throw-away batches from a generator of its own; the run's rows are untouched. */
         @Override
         public void warmUp() {
-            TelematicsGenerator scratch = new TelematicsGenerator(options, worker, workers);
+            Generator.RowSource scratch = model.open(worker, workers);
             long until = System.nanoTime() + WARM_UP_NANOS;
             long rows = 0;
             while (rows < WARM_UP_ROWS && System.nanoTime() < until) {
@@ -231,7 +227,7 @@ public final class IotInsertWorkload implements Workload {
                     if (rows == 0) {
                         break; // this worker has no devices
                     }
-                    scratch = new TelematicsGenerator(options, worker, workers);
+                    scratch = model.open(worker, workers);
                     continue;
                 }
                 writer.warmUp(batch);

@@ -61,6 +61,14 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
      * @param ratePacesRows whether {@code --rate} is the ingest's rows per second (not iot-query's queries)
      */
     static IotOptions from(Settings s, String workersOption, boolean ratePacesRows) {
+        return from(s, workersOption, ratePacesRows, 0);
+    }
+
+    /**
+     * @param otherModelFields the fields of the model that generates, when not telematics: they size the default
+     *                         {@code --write-batch-rows}, and that model reads the time range itself; 0 for telematics
+     */
+    static IotOptions from(Settings s, String workersOption, boolean ratePacesRows, int otherModelFields) {
         String table = s.string("table-name");
         if (table.isBlank() || table.length() > 63) {
             throw s.bad("table-name", table, "a name of 1 to 63 characters");
@@ -93,6 +101,9 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
             long nowSeconds = Instant.now().getEpochSecond();
             start = Instant.ofEpochSecond(nowSeconds - Math.floorMod(nowSeconds, stepSeconds));
             end = start.plus(d);
+        } else if (otherModelFields > 0) {
+            start = Instant.EPOCH; // not telematics: the model reads --ts-start/--ts-end with its own defaults
+            end = start.plusSeconds(stepSeconds);
         } else {
             start = withinRange(s, "ts-start");
             end = withinRange(s, "ts-end");
@@ -107,7 +118,7 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
         int maxColumns = s.intValue("max-columns", 1, 1500);
         int batchRows = s.optional("write-batch-rows").isPresent()
                 ? s.intValue("write-batch-rows", 1, 1_000_000)
-                : (int) Math.max(1, Math.min(5000, 1_000_000L / metrics));
+                : (int) Math.max(1, Math.min(5000, 1_000_000L / (otherModelFields > 0 ? otherModelFields : metrics)));
         int workers = s.intValue(workersOption, 1, 1024);
         if (live && !s.isSet("write-batch-rows")) {
             // a live batch waits until its last row exists: keep it within one step so no row goes stale
@@ -129,7 +140,7 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
     private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("2262-01-01T00:00:00Z");
 
-    private static Instant withinRange(Settings s, String name) {
+    static Instant withinRange(Settings s, String name) {
         Instant t = s.instant(name);
         if (t.isBefore(EARLIEST) || !t.isBefore(LATEST)) {
             throw s.bad(name, s.string(name), "a time from 1900-01-01 to 2261-12-31 (what every target's timestamps hold)");

@@ -1,5 +1,6 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.RowBatch;
 
@@ -13,7 +14,7 @@ import io.dbharness.core.api.RowBatch;
  * steps later, after the on-time reports of that step; reports due past the end are delivered in extra
  * trailing steps, so every row is produced exactly once.
  */
-public final class TelematicsGenerator {
+public final class TelematicsGenerator implements Generator.RowSource {
 
     /** Latest a late report arrives, in steps. */
     public static final int MAX_DELAY_STEPS = 10;
@@ -65,11 +66,13 @@ public final class TelematicsGenerator {
     private final int worker;
 
     /** Rows this worker will produce in all. */
+    @Override
     public long plannedRows() {
         return devices * o.steps() * o.rowsPerReport();
     }
 
     /** Fills {@code batch} (cleared first) and returns false once nothing is left to generate. */
+    @Override
     public boolean fill(RowBatch batch) {
         batch.clear();
         int slots = o.disorderPercent() > 0 ? MAX_DELAY_STEPS + 1 : 1;

@@ -18,6 +18,11 @@ final class TestSettings {
         return with(IotOptions.OPTIONS, pairs);
     }
 
+    /** Settings of iot-insert: the shared options, --generator and every model's. */
+    static Settings insert(String... pairs) {
+        return with(new IotInsertProvider().options(), pairs);
+    }
+
     /** Settings of iot-query: the data's options and the queries'. */
     static Settings query(String... pairs) {
         return with(IotQueryProvider.OPTIONS, pairs);

@@ -1,4 +1,3 @@
 ${prelude}CREATE TABLE ${table} (
-  ts timestamp NOT NULL,
-  tag_id integer NOT NULL${columns}
+  ${time_and_tags}${columns}
 )${storage}${distribution}${order}${index}

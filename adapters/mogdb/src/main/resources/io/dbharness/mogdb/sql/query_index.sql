@@ -7,7 +7,7 @@
 --   https://github.com/tttomorrow/yat (openGauss's Yat suite), openGaussBase/expect/SQL/DDL/Index/Opengauss_Function_DDL_Index_Case0184
 DO $dbharness$
 BEGIN
-  CREATE INDEX ${index} ON ${table} (tag_id, ts);
+  CREATE INDEX ${index} ON ${table} (${key}, ${time});
 EXCEPTION WHEN duplicate_table THEN
   NULL;
 END

@@ -1,1 +1,1 @@
-CREATE INDEX IF NOT EXISTS ${index} ON ${table} (tag_id, ts)
+CREATE INDEX IF NOT EXISTS ${index} ON ${table} (${key}, ${time})

@@ -1,5 +1,4 @@
 CREATE TABLE ${table} (
-  ts timestamp NOT NULL,
-  tag_id integer NOT NULL${columns},
+  ${time_and_tags}${columns},
   ${primary_key}
 )${split}

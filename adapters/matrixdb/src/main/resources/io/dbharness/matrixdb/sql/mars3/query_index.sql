@@ -7,4 +7,4 @@
 --   https://github.com/ymatrix-data/mxbench, internal/engine/metadata/index.go (CREATE INDEX IF NOT EXISTS ... USING mars3_brin)
 -- IF NOT EXISTS: YMatrix's CREATE INDEX page (https://ymatrix.ai/doc/6.0/sql_ref/create_index) omits it, but its
 -- PostgreSQL 12 base (Greenplum 7) has it, and the DDL on https://ymatrix.ai/doc/5.2/tools/mxbench/feature uses it.
-CREATE INDEX IF NOT EXISTS ${index} ON ${table} USING mars3_brin (tag_id, ts)
+CREATE INDEX IF NOT EXISTS ${index} ON ${table} USING mars3_brin (${key}, ${time})

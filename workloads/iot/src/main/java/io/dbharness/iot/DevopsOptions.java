@@ -1,0 +1,60 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * TSBS's devops options ({@code tsbs_generate_data}'s names and defaults), validated once.
+ *
+ * @param epochs         points per host: {@code (end - start) / interval}, whole intervals only, as TSBS counts
+ * @param intervalMicros {@code --log-interval}
+ */
+record DevopsOptions(String tableName, String useCase, long scale, long startMicros, long intervalMicros, long epochs,
+                     long seed) {
+
+    static final String CPU_ONLY = "cpu-only";
+    /** TSBS's default time range, used when --ts-start / --ts-end are not given. */
+    static final String TSBS_START = "2016-01-01 00:00:00";
+    static final String TSBS_END = "2016-01-02 00:00:00";
+
+    static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.of("use-case", "NAME", CPU_ONLY, "devops: TSBS's use case; cpu-only (measurement cpu: 10 host tags,"
+                    + " 10 usage_* fields)"),
+            OptionDef.of("scale", "HOSTS", "1", "devops: hosts, each one point per --log-interval (TSBS's --scale)"),
+            OptionDef.of("log-interval", "DURATION", "10s", "devops: time between two points of a host (TSBS's --log-interval);"
+                    + " the time range is --ts-start to --ts-end, TSBS's " + TSBS_START + " to " + TSBS_END + " unless given"));
+
+    static DevopsOptions from(Settings s) {
+        String useCase = s.string("use-case");
+        if (!useCase.equals(CPU_ONLY)) {
+            throw s.bad("use-case", useCase, CPU_ONLY + " (TSBS's full 'devops' use case, nine measurements of mixed"
+                    + " field types, is not generated yet)");
+        }
+        long scale = s.longValue("scale", 1, 10_000_000L);
+        Duration interval = s.duration("log-interval").orElseThrow();
+        if (interval.toNanos() % 1000 != 0) {
+            throw s.bad("log-interval", s.string("log-interval"), "a whole number of microseconds");
+        }
+        Instant start = s.isSet("ts-start") ? IotOptions.withinRange(s, "ts-start") : Instant.parse("2016-01-01T00:00:00Z");
+        Instant end = s.isSet("ts-end") ? IotOptions.withinRange(s, "ts-end") : Instant.parse("2016-01-02T00:00:00Z");
+        if (!end.isAfter(start)) {
+            throw new UsageException("--ts-end (" + end + ") must be after --ts-start (" + start + ")");
+        }
+        long intervalMicros = interval.toNanos() / 1000;
+        long startMicros = Math.multiplyExact(start.getEpochSecond(), 1_000_000L) + start.getNano() / 1000;
+        long endMicros = Math.multiplyExact(end.getEpochSecond(), 1_000_000L) + end.getNano() / 1000;
+        long epochs = (endMicros - startMicros) / intervalMicros;
+        if (epochs < 1) {
+            throw new UsageException("--log-interval " + s.string("log-interval") + " is longer than the time range "
+                    + start + " to " + end + ": no host would report once");
+        }
+        String table = s.isSet("table-name") ? s.string("table-name") : "cpu";
+        return new DevopsOptions(table, useCase, scale, startMicros, intervalMicros, epochs,
+                s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+    }
+}

@@ -1,0 +1,78 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * influx-stress's {@code insert} template and sizes, validated once.
+ *
+ * @param tagKeys   the template's tag keys, in its order
+ * @param tagValues each tag's value before influx-stress's {@code -N}
+ * @param fields    the field keys (their values in the template are ignored, as influx-stress does)
+ * @param passes    times every series is written: {@code points / series}
+ */
+record TemplateOptions(String template, String tableName, List<String> tagKeys, List<String> tagValues, List<String> fields,
+                       MetricType fieldType, long series, long points, long passes, long startMicros) {
+
+    static final String DEFAULT_TEMPLATE = "ctr,some=tag n=0i";
+
+    static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.of("template", "'KEY FIELDS'", DEFAULT_TEMPLATE, "template: influx-stress's series key and fields;"
+                    + " an 'i' suffix makes integer fields, none float"),
+            OptionDef.of("series", "N", "100000", "template: series, spread over the template's tags (influx-stress's -s)"),
+            OptionDef.of("points", "N", "1000000", "template: points in all, a whole number of passes over the series"
+                    + " (influx-stress's -n); pass p is at --ts-start + p seconds"));
+
+    static TemplateOptions from(Settings s) {
+        String template = s.string("template").trim();
+        String[] parts = template.split("\\s+");
+        if (parts.length != 2) {
+            throw s.bad("template", template, "a series key and fields separated by one space, e.g. '" + DEFAULT_TEMPLATE + "'");
+        }
+        String[] key = parts[0].split(",");
+        if (key.length < 2 || key[0].isEmpty()) {
+            throw s.bad("template", template, "a measurement with at least one tag, e.g. 'ctr,some=tag' (influx-stress"
+                    + " spreads the series over the tags)");
+        }
+        List<String> tagKeys = new ArrayList<>();
+        List<String> tagValues = new ArrayList<>();
+        for (int i = 1; i < key.length; i++) {
+            String[] kv = key[i].split("=", -1);
+            if (kv.length != 2 || kv[0].isEmpty() || kv[1].isEmpty()) {
+                throw s.bad("template", template, "tags as key=value, e.g. 'ctr,some=tag' ('" + key[i] + "' is not)");
+            }
+            tagKeys.add(kv[0]);
+            tagValues.add(kv[1]);
+        }
+        List<String> fields = new ArrayList<>();
+        Boolean integral = null;
+        for (String field : parts[1].split(",")) {
+            String[] kv = field.split("=", -1);
+            if (kv.length != 2 || kv[0].isEmpty() || kv[1].isEmpty()) {
+                throw s.bad("template", template, "fields as key=value, e.g. 'n=0i' ('" + field + "' is not)");
+            }
+            boolean isInt = kv[1].endsWith("i");
+            if (integral != null && integral != isInt) {
+                throw s.bad("template", template, "fields all integer or all float (a template mixing them is not"
+                        + " generated yet)");
+            }
+            integral = isInt;
+            fields.add(kv[0]);
+        }
+        long series = s.longValue("series", 1, 100_000_000L);
+        long points = s.longValue("points", 1, Long.MAX_VALUE);
+        if (points % series != 0) {
+            throw s.bad("points", Long.toString(points), "a multiple of --series " + series + " (whole passes over the series)");
+        }
+        Instant start = IotOptions.withinRange(s, "ts-start");
+        long startMicros = start.getEpochSecond() * 1_000_000L + start.getNano() / 1000;
+        String table = s.isSet("table-name") ? s.string("table-name") : key[0];
+        return new TemplateOptions(template, table, List.copyOf(tagKeys), List.copyOf(tagValues), List.copyOf(fields),
+                integral ? MetricType.INT8 : MetricType.FLOAT8, series, points, points / series, startMicros);
+    }
+}

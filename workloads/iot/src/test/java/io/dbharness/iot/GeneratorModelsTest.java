@@ -1,0 +1,148 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.Generator;
+import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.UsageException;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The data models behind {@code --generator}: their shapes, determinism under any split, and refusals. */
+class GeneratorModelsTest {
+
+    private static Generator model(String... pairs) {
+        var settings = TestSettings.insert(pairs);
+        GeneratorProvider g = GeneratorProvider.named(settings.string("generator"));
+        IotInsertProvider.refuseOthersOptions(settings, g);
+        return g.create(settings);
+    }
+
+    /** Every row of every slot, as "series time field=value..." lines, sorted. */
+    private static List<String> rows(Generator g, int slots) {
+        List<String> out = new ArrayList<>();
+        SeriesSchema s = g.schema();
+        RowBatch batch = new RowBatch(s.metricType(), s.metricCount(), 7);
+        long planned = 0;
+        for (int slot = 0; slot < slots; slot++) {
+            Generator.RowSource src = g.open(slot, slots);
+            planned += src.plannedRows();
+            while (src.fill(batch)) {
+                for (int r = 0; r < batch.size(); r++) {
+                    StringBuilder line = new StringBuilder(String.join(",", s.tags().values(batch.tagIds()[r])))
+                            .append(' ').append(batch.tsMicros()[r]);
+                    for (int f = 0; f < s.metricCount(); f++) {
+                        int i = r * s.metricCount() + f;
+                        line.append(' ').append(s.fieldName(f)).append('=');
+                        if (s.metricType().integral()) {
+                            line.append(batch.longs()[i]);
+                        } else {
+                            line.append(batch.doubles()[i]);
+                        }
+                    }
+                    out.add(line.toString());
+                }
+            }
+        }
+        assertEquals(g.plannedRows(), planned, "the slots' plans add up to the model's");
+        assertEquals(planned, out.size(), "each slot writes what it planned");
+        out.sort(null);
+        return out;
+    }
+
+    @Test
+    void devopsIsTsbsCpuOnlyAndTheSameForAnySplit() {
+        Generator g = model("generator", "devops", "scale", "7", "ts-end", "2016-01-01 00:10:00");
+        SeriesSchema s = g.schema();
+        assertEquals("cpu", s.tableName());
+        assertEquals("time", s.timeColumn());
+        assertEquals(DevopsModel.TAGS, s.tags().names());
+        assertEquals(List.of("hostname"), s.keyColumns());
+        assertEquals(DevopsModel.CPU_FIELDS, s.fieldNames());
+        assertEquals(7 * 60, g.plannedRows(), "60 points a host at 10 s over 10 minutes");
+        List<String> one = rows(g, 1);
+        assertEquals(one, rows(g, 3));
+        assertEquals(one, rows(g, 10), "more slots than hosts: some have none");
+        Set<String> hosts = new HashSet<>();
+        for (long h = 1; h <= 7; h++) {
+            String[] tags = s.tags().values(h);
+            hosts.add(tags[0]);
+            assertTrue(tags[2].startsWith(tags[1]), "datacenter in its region: " + Arrays.toString(tags));
+            assertTrue(Set.of("Ubuntu16.10", "Ubuntu16.04LTS", "Ubuntu15.10").contains(tags[4]));
+            assertTrue(Set.of("x64", "x86").contains(tags[5]));
+            assertTrue(Set.of("SF", "NYC", "LON", "CHI").contains(tags[6]));
+            assertTrue(Integer.parseInt(tags[3]) < 100 && Integer.parseInt(tags[7]) < 20 && Integer.parseInt(tags[8]) < 2);
+            assertArrayEquals(tags, s.tags().values(h), "a host's tags are fixed");
+        }
+        assertEquals(Set.of("host_0", "host_1", "host_2", "host_3", "host_4", "host_5", "host_6"), hosts);
+        for (String row : one) {
+            for (String field : row.substring(row.indexOf(' ', row.indexOf(' ') + 1) + 1).split(" ")) {
+                long v = Long.parseLong(field.substring(field.indexOf('=') + 1));
+                assertTrue(v >= 0 && v <= 100, row);
+            }
+        }
+        assertTrue(one.get(0).contains(" 1451606400000000 "), "TSBS's default start, 2016-01-01: " + one.get(0));
+        assertEquals(one, rows(model("generator", "devops", "scale", "7", "ts-end", "2016-01-01 00:10:00"), 2),
+                "the same flags, the same rows");
+        assertTrue(!one.equals(rows(model("generator", "devops", "scale", "7", "ts-end", "2016-01-01 00:10:00",
+                "seed", "9"), 1)), "another seed, other values");
+    }
+
+    @Test
+    void templateSpreadsTheSeriesOverTheTagsAsInfluxStress() {
+        assertArrayEquals(new long[] {100000}, TemplateModel.buckets(100000, 1));
+        assertArrayEquals(new long[] {32, 625, 1}, TemplateModel.buckets(20000, 3), "influx-stress's README example");
+        Generator g = model("generator", "template", "template", "cpu,host=server,location=us-west,id=myid busy=0,idle=1",
+                "series", "20000", "points", "40000");
+        SeriesSchema s = g.schema();
+        assertEquals("cpu", s.tableName());
+        assertEquals(List.of("host", "location", "id"), s.tags().names());
+        assertEquals(List.of("busy", "idle"), s.fieldNames());
+        assertArrayEquals(new String[] {"server-1", "us-west-1", "myid-0"}, s.tags().values(2));
+        Set<String> keys = new HashSet<>();
+        for (long i = 1; i <= 20000; i++) {
+            keys.add(String.join(",", s.tags().values(i)));
+        }
+        assertEquals(20000, keys.size(), "every series key distinct");
+        List<String> rows = rows(g, 4);
+        assertEquals(rows, rows(g, 1));
+        assertTrue(rows.contains("server-0,us-west-0,myid-0 1650272400000000 busy=0.0 idle=0.0"), rows.get(0));
+        assertTrue(rows.contains("server-0,us-west-0,myid-0 1650272401000000 busy=1.0 idle=1.0"), "the second pass counts on");
+    }
+
+    @Test
+    void theDefaultTemplateIsInfluxStresss() {
+        Generator g = model("generator", "template", "points", "200000");
+        assertEquals("ctr", g.schema().tableName());
+        assertEquals(List.of("some"), g.schema().tags().names());
+        assertEquals(List.of("n"), g.schema().fieldNames());
+        assertTrue(g.schema().metricType().integral(), "n=0i is an integer field");
+        assertEquals(100000, g.seriesCount());
+        assertArrayEquals(new String[] {"tag-99999"}, g.schema().tags().values(100000));
+    }
+
+    @Test
+    void anotherModelsOptionIsRefusedNotIgnored() {
+        UsageException e = assertThrows(UsageException.class, () -> model("scale", "5"));
+        assertEquals("--scale is an option of --generator devops, and this run generates telematics: add --generator"
+                + " devops or drop --scale", e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "devops", "tag-num", "5"));
+        assertTrue(e.getMessage().startsWith("--tag-num is an option of --generator telematics"), e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "nope"));
+        assertEquals("unknown --generator 'nope'; valid generators: devops, telematics, template", e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "template", "series", "3", "points", "5"));
+        assertTrue(e.getMessage().contains("a multiple of --series 3"), e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "devops", "use-case", "devops"));
+        assertTrue(e.getMessage().contains("not generated yet"), e.getMessage());
+    }
+}
