@@ -52,7 +52,7 @@ class ReadmeExamplesTest {
 
     /** Options whose value is a size an example may be run smaller at; every other token runs as written. */
     private static final Set<String> SIZES = Set.of("--tag-num", "--query-count", "--duration", "--warehouses",
-            "--terminals", "--repeat", "--ts-end", "--scale", "--series", "--points");
+            "--terminals", "--repeat", "--ts-end", "--scale", "--series", "--points", "--devices", "--num-inserts");
 
     /** A tiny noop run: what the README's {@code ...} (your run's flags) stands for where it is run. */
     private static final String NOOP = "--target noop --tag-num 20 --ts-end '2022-04-18 09:00:10' --total-metrics-count 3";
@@ -89,6 +89,8 @@ class ReadmeExamplesTest {
                     "--target questdb --generator devops --use-case cpu-only --scale 3 --clean --verify"),
             run("runner --target questdb --generator template --series 100000 --points 1000000 --clean --verify",
                     "--target questdb --generator template --series 1000 --points 2000 --clean --verify"),
+            run("runner --generator events --primary-key sql --devices 16 --num-inserts 10000 --clean --verify",
+                    "--generator events --primary-key sql --devices 4 --num-inserts 100 --clean --verify"),
             run("runner --workload iot-query --load --tag-num 1000 --total-metrics-count 10 --ts-end \"2022-04-18 10:00:00\" --workers 4 "
                             + "--query-count 2000",
                     "--workload iot-query --load --tag-num 20 --total-metrics-count 10 --ts-end '2022-04-18 09:10:00' --workers 4 "

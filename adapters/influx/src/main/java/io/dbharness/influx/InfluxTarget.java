@@ -87,13 +87,21 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
      * fields (or the reverse) would have every line rejected. Refused up front with the reason.
      */
     private void checkFieldTypes(SeriesSchema schema) throws TargetException {
-        String wanted = schema.metricType().integral() ? "integer" : "float";
+        Map<String, Integer> fields = new java.util.HashMap<>();
+        for (int m = 0; m < schema.metricCount(); m++) {
+            fields.put(schema.fieldName(m), m);
+        }
         for (Map.Entry<String, String> f : admin.fieldTypes(schema.tableName()).entrySet()) {
-            if (f.getKey().matches("c\\d+") && !f.getValue().equals(wanted)) {
+            Integer m = fields.get(f.getKey());
+            if (m == null) {
+                continue;
+            }
+            String wanted = schema.fieldType(m).integral() ? "integer" : "float";
+            if (!f.getValue().equals(wanted)) {
                 throw new UsageException("measurement " + schema.tableName() + " stores field " + f.getKey() + " as "
-                        + f.getValue() + " but --metrics-type " + schema.metricType().sqlName() + " writes " + wanted
-                        + " values; use --metrics-type " + (wanted.equals("integer") ? "float8" : "int8")
-                        + " to append, or --clean");
+                        + f.getValue() + " but " + (schema.telematics() ? "--metrics-type " + schema.fieldType(m).sqlName()
+                        : "this run") + " writes " + wanted + " values; " + (schema.telematics() ? "use --metrics-type "
+                        + (wanted.equals("integer") ? "float8" : "int8") + " to append, or --clean" : "use --clean"));
             }
         }
     }

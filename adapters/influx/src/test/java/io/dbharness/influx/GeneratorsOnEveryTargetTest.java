@@ -1,5 +1,6 @@
 package io.dbharness.influx;
 
+import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -66,17 +68,42 @@ class GeneratorsOnEveryTargetTest {
                 "ts-end", "2016-01-01 01:00:00"), 25 * 360, 25 * 360 * 10);
     }
 
+    /** MaibornWolff's events, 6 devices x 500, without the id column no line-protocol target has. */
+    @Test
+    void maibornWolffEvents() throws Exception {
+        assertSameOnEveryTarget(Map.of("generator", "events", "primary-key", "none", "devices", 6, "num-inserts", 500),
+                3000, 6000);
+    }
+
+    /** Each id MaibornWolff's --primary-key names is filled by PostgreSQL; a target without one refuses it. */
+    @Test
+    void eventsWithADatabaseFilledId() throws Exception {
+        for (String key : new String[] {"db", "sql", "uuid"}) {
+            RunResult r = run("postgres", Map.of("generator", "events", "primary-key", key, "devices", 4, "num-inserts", 250));
+            assertEquals(1000, r.totals().rows(), key);
+            assertTrue(r.workloadInfo().get("ddl").contains("PRIMARY KEY (id)"), r.workloadInfo().get("ddl"));
+        }
+        UsageException refused = assertThrows(UsageException.class, () -> Harness.run(RunSpec.builder().target("questdb")
+                .workload("iot-insert").option("generator", "events").option("num-inserts", 10).option("no-watch", true)
+                .environment(Map.of()).build()));
+        assertEquals("QuestDB has no key column the database fills (--primary-key db is for the PostgreSQL family); use"
+                + " --primary-key none", refused.getMessage());
+    }
+
     /** influx-stress's default template over 1,000 series, 3 passes. */
     @Test
     void influxStressTemplate() throws Exception {
         assertSameOnEveryTarget(Map.of("generator", "template", "series", 1000, "points", 3000), 3000, 3000);
     }
 
-    /** A template with three tags and two float fields: 20,000 = 2^5 * 5^4 series over the tags (32, 625, 1). */
+    /**
+     * A template with three tags and an integer and two float fields: 20,000 = 2^5 * 5^4 series over the tags
+     * (32, 625, 1).
+     */
     @Test
-    void templateWithSeveralTagsAndFloatFields() throws Exception {
+    void templateWithSeveralTagsAndMixedFields() throws Exception {
         assertSameOnEveryTarget(Map.of("generator", "template", "template",
-                "cpu,host=server,location=us-west,id=myid busy=0,idle=1", "series", 20000, "points", 40000,
-                "table-name", "stress_cpu"), 40000, 80000);
+                "cpu,host=server,location=us-west,id=myid busy=0,n=0i,idle=1", "series", 20000, "points", 40000,
+                "table-name", "stress_cpu"), 40000, 120000);
     }
 }

@@ -3,6 +3,7 @@ package io.dbharness.matrixdb;
 import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
 import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.postgres.IngestMode;
 import io.dbharness.postgres.PgFlavor;
@@ -101,6 +102,11 @@ record MatrixDbFlavor(Storage storage, boolean uniqueMode, MatrixDbIngestMode in
     public Map<String, String> sqlValues(SeriesSchema schema) {
         if (!greenplum) {
             return Map.of("prelude", "", "storage", "", "distribution", "", "order", "", "index", "");
+        }
+        if (schema.rowId().present()) {
+            throw new UsageException("MatrixDB cannot key the table on a database-filled id (--primary-key "
+                    + schema.rowId().cliName() + "): a Greenplum primary key must"
+                    + " hold the distribution key (" + Tables.keyColumns(schema) + "); use --primary-key none");
         }
         return Map.of(
                 "prelude", storage.prelude(),

@@ -82,6 +82,19 @@ class MatrixDbDdlGoldenTest {
                 Tables.createSql(MatrixDbTestSupport.flavor(Map.of("matrixdb-storage", "mars2")), devops));
     }
 
+    /** A Greenplum primary key must hold the distribution key: a database-filled id alone is refused, naming why. */
+    @Test
+    void eventsWithADatabaseFilledIdAreRefused() {
+        io.dbharness.core.api.UsageException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dbharness.core.api.UsageException.class, () -> Tables.createSql(MatrixDbTestSupport.flavor(Map.of()),
+                        new SeriesSchema("events", "timestamp", io.dbharness.core.api.SeriesTags.strings(
+                java.util.List.of("device_id"), java.util.List.of("device_id"), 2, d -> new String[] {"dev" + d}),
+                java.util.List.of(MetricType.INT8, MetricType.FLOAT4), java.util.List.of("sequence_number", "temperature"), 2,
+                new io.dbharness.core.api.RowId(io.dbharness.core.api.RowId.Kind.SERIAL, 0))));
+        assertEquals("MatrixDB cannot key the table on a database-filled id (--primary-key db): a Greenplum primary key"
+                + " must hold the distribution key (device_id); use --primary-key none", e.getMessage());
+    }
+
     /** A heap table is the default engine, only distributed: https://ymatrix.ai/en/doc/datamodel/storage (HEAP). */
     @Test
     void heap() {

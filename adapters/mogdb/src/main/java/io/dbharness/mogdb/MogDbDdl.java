@@ -60,6 +60,13 @@ record MogDbDdl(Storage storage, Compression compression, PartitionInterval inte
     }
 
     Map<String, String> sqlValues(SeriesSchema schema) {
+        io.dbharness.core.api.RowId.Kind id = schema.rowId().kind();
+        if (id == io.dbharness.core.api.RowId.Kind.IDENTITY || id == io.dbharness.core.api.RowId.Kind.UUID) {
+            // openGauss forked from PostgreSQL 9.2: no identity columns (PostgreSQL 10) nor gen_random_uuid (13)
+            throw new UsageException("MogDB/openGauss has no " + (id == io.dbharness.core.api.RowId.Kind.IDENTITY
+                    ? "identity columns" : "gen_random_uuid()") + " for --primary-key "
+                    + schema.rowId().cliName() + "; use --primary-key db (serial) or none");
+        }
         if (storage == Storage.COLUMN && schema.hasExtension()) {
             throw new UsageException("--mogdb-storage column cannot hold " + schema.metricCount() + " metrics with --max-columns "
                     + schema.maxColumns() + ": the metrics past it go to a jsonb column, which openGauss column-store tables do "

@@ -65,6 +65,23 @@ class MogDbDdlTest {
                 MogDbDdl.of(Storage.ROW, null, PartitionInterval.DAY)), devops));
     }
 
+    /** MaibornWolff's events: a serial id (--primary-key db); openGauss has no identity columns nor gen_random_uuid. */
+    @Test
+    void eventsTakeASerialIdOnly() throws IOException {
+        MogDbFlavor row = new MogDbFlavor(MogDbIngestMode.COPY, MogDbDdl.of(Storage.ROW, null, PartitionInterval.NONE));
+        assertEquals(golden("events_row_serial"), Tables.createSql(row, new SeriesSchema("events", "timestamp", io.dbharness.core.api.SeriesTags.strings(
+                java.util.List.of("device_id"), java.util.List.of("device_id"), 2, d -> new String[] {"dev" + d}),
+                java.util.List.of(MetricType.INT8, MetricType.FLOAT4), java.util.List.of("sequence_number", "temperature"), 2,
+                new io.dbharness.core.api.RowId(io.dbharness.core.api.RowId.Kind.SERIAL, 0))));
+        io.dbharness.core.api.UsageException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dbharness.core.api.UsageException.class, () -> Tables.createSql(row, new SeriesSchema("events", "timestamp", io.dbharness.core.api.SeriesTags.strings(
+                java.util.List.of("device_id"), java.util.List.of("device_id"), 2, d -> new String[] {"dev" + d}),
+                java.util.List.of(MetricType.INT8, MetricType.FLOAT4), java.util.List.of("sequence_number", "temperature"), 2,
+                new io.dbharness.core.api.RowId(io.dbharness.core.api.RowId.Kind.IDENTITY, 100))));
+        assertEquals("MogDB/openGauss has no identity columns for --primary-key sql; use --primary-key db (serial) or none",
+                e.getMessage());
+    }
+
     @Test
     void rowTableIsPlainCreateTable() throws IOException {
         assertEquals(golden("row"), ddl(Storage.ROW, null, PartitionInterval.NONE));

@@ -54,8 +54,7 @@ final class PostgresIngest implements TimeSeriesIngest {
             }
             List<String> diffs = Tables.layoutDifferences(schema, columns(c, table));
             if (!diffs.isEmpty()) {
-                throw new UsageException("table " + table + " does not fit " + schema.metricCount() + " "
-                        + schema.metricType().sqlName() + " metrics: " + String.join("; ", diffs.subList(0, Math.min(3, diffs.size())))
+                throw new UsageException("table " + table + " does not fit " + schema.describeFields() + ": " + String.join("; ", diffs.subList(0, Math.min(3, diffs.size())))
                         + (diffs.size() > 3 ? " (and " + (diffs.size() - 3) + " more)" : "")
                         + "; use --clean to drop and recreate it");
             }
@@ -67,6 +66,12 @@ final class PostgresIngest implements TimeSeriesIngest {
         } catch (SQLException e) {
             throw SqlErrors.classify(e, "preparing table " + table);
         }
+    }
+
+    /** The PostgreSQL family fills a serial, an identity or a UUID column itself (each dialect says which it has). */
+    @Override
+    public boolean fillsRowIds() {
+        return true;
     }
 
     @Override

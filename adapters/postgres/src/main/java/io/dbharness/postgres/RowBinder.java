@@ -22,25 +22,28 @@ import java.time.ZoneOffset;
  */
 final class RowBinder {
 
-    private final MetricType type;
+    private final MetricType[] types;
     private final int metrics;
     private final int columns;
-    private final int sqlType;
+    private final int[] sqlTypes;
     private final ExtJson ext;
     private final ByteSink json = new ByteSink(256);
     private final io.dbharness.core.api.SeriesTags tags;
 
     RowBinder(SeriesSchema schema) {
         this.tags = schema.tags();
-        this.type = schema.metricType();
+        this.types = schema.fieldTypes().toArray(new MetricType[0]);
         this.metrics = schema.metricCount();
         this.columns = schema.columnMetrics();
-        this.sqlType = switch (type) {
-            case INT4 -> Types.INTEGER;
-            case INT8 -> Types.BIGINT;
-            case FLOAT4 -> Types.REAL;
-            case FLOAT8 -> Types.DOUBLE;
-        };
+        this.sqlTypes = new int[types.length];
+        for (int m = 0; m < types.length; m++) {
+            sqlTypes[m] = switch (types[m]) {
+                case INT4 -> Types.INTEGER;
+                case INT8 -> Types.BIGINT;
+                case FLOAT4 -> Types.REAL;
+                case FLOAT8 -> Types.DOUBLE;
+            };
+        }
         this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
     }
 
@@ -81,11 +84,11 @@ final class RowBinder {
         for (int m = 0; m < columns; m++) {
             int i = base + m;
             if (!present[i]) {
-                ps.setNull(p++, sqlType);
+                ps.setNull(p++, sqlTypes[m]);
                 continue;
             }
-            bytes += type.sizeBytes();
-            switch (type) {
+            bytes += types[m].sizeBytes();
+            switch (types[m]) {
                 case INT4 -> ps.setInt(p++, (int) batch.longs()[i]);
                 case INT8 -> ps.setLong(p++, batch.longs()[i]);
                 case FLOAT4 -> ps.setFloat(p++, (float) batch.doubles()[i]);

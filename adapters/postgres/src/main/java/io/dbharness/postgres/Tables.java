@@ -1,6 +1,7 @@
 package io.dbharness.postgres;
 
 import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.RowId;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.encode.SchemaColumns;
@@ -28,22 +29,27 @@ public final class Tables {
 
     public static String createSql(PgFlavor flavor, SeriesSchema schema) {
         StringBuilder cols = new StringBuilder();
-        String type = schema.metricType().sqlName();
         for (int m = 0; m < schema.columnMetrics(); m++) {
-            cols.append(",\n  ").append(column(schema.fieldName(m))).append(' ').append(type);
+            cols.append(",\n  ").append(column(schema.fieldName(m))).append(' ').append(schema.fieldType(m).sqlName());
         }
         if (schema.hasExtension()) {
             cols.append(",\n  ").append(SeriesSchema.EXT_COLUMN).append(" jsonb");
         }
-        return render(flavor, "create_table", schema, Map.of("columns", cols.toString()));
+        return render(flavor, "create_table", schema, Map.of("columns", cols.toString(),
+                "row_key", schema.rowId().present() ? ",\n  PRIMARY KEY (" + RowId.COLUMN + ")" : ""));
     }
 
     /**
-     * The time and tag columns with their types: {@code ts timestamp NOT NULL, tag_id integer NOT NULL} for
-     * telematics; string tags are {@code text}, NOT NULL, as TSBS's in-table tags.
+     * The row id the database fills (when the model has one), then the time and tag columns with their types:
+     * {@code ts timestamp NOT NULL, tag_id integer NOT NULL} for telematics; string tags are {@code text}, NOT
+     * NULL, as TSBS's in-table tags.
      */
     static String timeAndTags(SeriesSchema schema) {
-        StringBuilder sql = new StringBuilder(column(schema.timeColumn())).append(" timestamp NOT NULL");
+        StringBuilder sql = new StringBuilder();
+        if (schema.rowId().present()) { // the database fills it: COPY and INSERT never name it
+            sql.append(schema.rowId().sqlColumn()).append(",\n  ");
+        }
+        sql.append(column(schema.timeColumn())).append(" timestamp NOT NULL");
         String tagType = schema.tags().isSeriesNumber() ? "integer" : "text";
         for (String tag : schema.tags().names()) {
             sql.append(",\n  ").append(column(tag)).append(' ').append(tagType).append(" NOT NULL");
@@ -107,9 +113,8 @@ public final class Tables {
         for (String tag : schema.tags().names()) {
             cols.put(tag, schema.tags().isSeriesNumber() ? "integer" : "text");
         }
-        String type = formatType(schema.metricType());
         for (int m = 0; m < schema.columnMetrics(); m++) {
-            cols.put(schema.fieldName(m), type);
+            cols.put(schema.fieldName(m), formatType(schema.fieldType(m)));
         }
         if (schema.hasExtension()) {
             cols.put(SeriesSchema.EXT_COLUMN, "jsonb");

@@ -58,8 +58,7 @@ final class QuestDbIngest implements TimeSeriesIngest {
             String designated = columns(st, schema.tableName(), columns);
             List<String> diffs = QuestDbTables.layoutDifferences(schema, columns, designated);
             if (!diffs.isEmpty()) {
-                throw new UsageException("table " + table + " does not fit " + schema.metricCount() + " "
-                        + schema.metricType().sqlName() + " metrics: "
+                throw new UsageException("table " + table + " does not fit " + schema.describeFields() + ": "
                         + String.join("; ", diffs.subList(0, Math.min(3, diffs.size())))
                         + (diffs.size() > 3 ? " (and " + (diffs.size() - 3) + " more)" : "")
                         + "; use --clean to drop and recreate it");

@@ -64,9 +64,8 @@ final class QuestDbTables {
         for (String tag : schema.tags().names()) {
             sql.append(", ").append(column(tag)).append(" SYMBOL");
         }
-        String type = columnType(schema.metricType());
         for (int m = 0; m < schema.metricCount(); m++) {
-            sql.append(", ").append(column(schema.fieldName(m))).append(' ').append(type);
+            sql.append(", ").append(column(schema.fieldName(m))).append(' ').append(columnType(schema.fieldType(m)));
         }
         return sql.append(") TIMESTAMP(").append(column(schema.timeColumn())).append(") PARTITION BY DAY WAL").toString();
     }
@@ -89,9 +88,8 @@ final class QuestDbTables {
         for (String tag : schema.tags().names()) {
             cols.put(tag.toLowerCase(Locale.ROOT), "SYMBOL");
         }
-        String type = columnType(schema.metricType());
         for (int m = 0; m < schema.metricCount(); m++) {
-            cols.put(schema.fieldName(m).toLowerCase(Locale.ROOT), type);
+            cols.put(schema.fieldName(m).toLowerCase(Locale.ROOT), columnType(schema.fieldType(m)));
         }
         return cols;
     }

@@ -110,7 +110,9 @@ public record YugabyteFlavor(YbIngestMode ingest, int rowsPerTransaction, boolea
     @Override
     public Map<String, String> sqlValues(SeriesSchema schema) {
         return Map.of(
-                "primary_key", ybSyntax ? sharding.primaryKey(Tables.keyColumns(schema), Tables.column(schema.timeColumn()))
+                // a row id is the key on its own, as MaibornWolff keys its events (YSQL hash-shards on it)
+                "primary_key", schema.rowId().present() ? "PRIMARY KEY (" + io.dbharness.core.api.RowId.COLUMN + ")"
+                        : ybSyntax ? sharding.primaryKey(Tables.keyColumns(schema), Tables.column(schema.timeColumn()))
                         : YbSharding.plainKey(Tables.keyColumns(schema), Tables.column(schema.timeColumn())),
                 "split", ybSyntax && splitTablets > 0 ? "\nSPLIT INTO " + splitTablets + " TABLETS" : "",
                 "copy_options", ybSyntax ? ", ROWS_PER_TRANSACTION " + rowsPerTransaction + (upsertMode ? ", REPLACE" : "") : "",

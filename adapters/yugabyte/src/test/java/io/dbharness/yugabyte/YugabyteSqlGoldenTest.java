@@ -127,6 +127,19 @@ class YugabyteSqlGoldenTest {
                 DEVOPS, "(?, ?, ?, ?, ?)");
     }
 
+    /**
+     * MaibornWolff's events with {@code --primary-key sql}: an identity the database fills, the key on its own
+     * (YSQL hash-shards on it), and COPY and INSERT naming every column but it.
+     */
+    @Test
+    void eventsKeyOnTheIdTheDatabaseFills() throws IOException {
+        assertGolden("events_identity_copy", YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0),
+                new SeriesSchema("events", "timestamp", io.dbharness.core.api.SeriesTags.strings(
+                java.util.List.of("device_id"), java.util.List.of("device_id"), 2, d -> new String[] {"dev" + d}),
+                java.util.List.of(MetricType.INT8, MetricType.FLOAT4), java.util.List.of("sequence_number", "temperature"), 2,
+                new io.dbharness.core.api.RowId(io.dbharness.core.api.RowId.Kind.IDENTITY, 100)), "(?, ?, ?, ?)");
+    }
+
     /** TSBS's cpu table in short: time, two host tags keyed by hostname, two integer fields. */
     static final SeriesSchema DEVOPS = new SeriesSchema("cpu", "time", io.dbharness.core.api.SeriesTags.strings(
             List.of("hostname", "region"), List.of("hostname"), 2, h -> new String[] {"host_" + (h - 1), "eu-west-1"}),

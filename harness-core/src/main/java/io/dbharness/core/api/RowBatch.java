@@ -7,14 +7,17 @@ import java.util.Arrays;
  *
  * <p>Metric values are stored row-major ({@code row * metricCount + metric}) because every wire format we
  * encode (COPY, CSV, line protocol, VALUES) walks a row's metrics in order; row-major keeps that walk
- * sequential in memory. Integral types use {@link #longs()}, floating types {@link #doubles()}; a cleared
- * {@link #present()} flag marks an empty (NULL) value.
+ * sequential in memory. Integral types use {@link #longs()}, floating types {@link #doubles()} (a model that
+ * mixes them has both arrays, each field using its type's); a cleared {@link #present()} flag marks an empty
+ * (NULL) value.
  *
  * <p>The arrays are exposed on purpose, for encoders on the hot path; only generators write them.
  */
 public final class RowBatch {
 
+    /** The type of every field; null when the fields' types differ ({@link #fieldType}). */
     private final MetricType type;
+    private final MetricType[] types;
     private final int metricCount;
     private final int capacity;
     private final long[] tsMicros;
@@ -26,6 +29,16 @@ public final class RowBatch {
     private long points;
 
     public RowBatch(MetricType type, int metricCount, int capacity) {
+        this(type, null, metricCount, capacity);
+    }
+
+    /** A batch for {@code schema}'s rows, whatever its field types. */
+    public RowBatch(SeriesSchema schema, int capacity) {
+        this(schema.uniform() ? schema.fieldType(0) : null,
+                schema.uniform() ? null : schema.fieldTypes().toArray(new MetricType[0]), schema.metricCount(), capacity);
+    }
+
+    private RowBatch(MetricType type, MetricType[] types, int metricCount, int capacity) {
         if (metricCount < 1 || capacity < 1) {
             throw new IllegalArgumentException("metricCount and capacity must be >= 1");
         }
@@ -34,12 +47,13 @@ public final class RowBatch {
             throw new IllegalArgumentException("batch too large: " + capacity + " rows x " + metricCount + " metrics");
         }
         this.type = type;
+        this.types = types;
         this.metricCount = metricCount;
         this.capacity = capacity;
         this.tsMicros = new long[capacity];
         this.tagIds = new long[capacity];
-        this.longs = type.integral() ? new long[(int) cells] : null;
-        this.doubles = type.integral() ? null : new double[(int) cells];
+        this.longs = type == null || type.integral() ? new long[(int) cells] : null;
+        this.doubles = type == null || !type.integral() ? new double[(int) cells] : null;
         this.present = new boolean[(int) cells];
     }
 
@@ -92,8 +106,13 @@ public final class RowBatch {
         return capacity;
     }
 
+    /** The type of every field; null when they differ. */
     public MetricType type() {
         return type;
+    }
+
+    public MetricType fieldType(int metric) {
+        return type != null ? type : types[metric];
     }
 
     public int metricCount() {
@@ -113,12 +132,12 @@ public final class RowBatch {
         return tagIds;
     }
 
-    /** Integral metric values, row-major; null for floating types. */
+    /** Integral metric values, row-major; null when every field is floating. */
     public long[] longs() {
         return longs;
     }
 
-    /** Floating metric values, row-major; null for integral types. */
+    /** Floating metric values, row-major; null when every field is integral. */
     public double[] doubles() {
         return doubles;
     }

@@ -24,6 +24,14 @@ public interface TimeSeriesIngest extends Capability {
         return false;
     }
 
+    /**
+     * Whether the target's tables can have a key column the database fills ({@link RowId}: a sequence, an
+     * identity, a UUID), as MaibornWolff's events table has; a model with one is refused elsewhere.
+     */
+    default boolean fillsRowIds() {
+        return false;
+    }
+
     /** Rows stored in the table, for {@code --verify}; empty when the target cannot count. */
     OptionalLong countRows(SeriesSchema schema) throws TargetException;
 

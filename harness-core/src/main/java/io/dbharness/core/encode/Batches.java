@@ -10,9 +10,13 @@ final class Batches {
     }
 
     static void check(SeriesSchema schema, RowBatch batch) {
-        if (batch.metricCount() != schema.metricCount() || batch.type() != schema.metricType()) {
-            throw new IllegalArgumentException("batch of " + batch.metricCount() + " " + batch.type().sqlName()
-                    + " metrics does not fit schema of " + schema.metricCount() + " " + schema.metricType().sqlName());
+        boolean fits = batch.metricCount() == schema.metricCount();
+        for (int m = 0; fits && m < schema.metricCount(); m++) {
+            fits = batch.fieldType(m) == schema.fieldType(m);
+        }
+        if (!fits) {
+            throw new IllegalArgumentException("batch of " + batch.metricCount() + " metrics does not fit schema "
+                    + schema.tableName() + " of " + schema.metricCount() + " " + schema.fieldTypes());
         }
     }
 }

@@ -22,12 +22,21 @@ public final class CopyBinaryEncoder implements RowEncoder {
     private final ExtJson ext;
     /** String tags: each as a length-prefixed UTF-8 text field, per series; null when the tag is the series number. */
     private final TagCells tagFields;
+    private final MetricType[] types;
+    /** The widest row without ext: length, time, the series number and every field at its size. */
+    private final int rowBytes;
 
     public CopyBinaryEncoder(SeriesSchema schema) {
         this.schema = schema;
         this.fieldCount = SchemaColumns.count(schema);
         this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
         this.tagFields = schema.tags().isSeriesNumber() ? null : new TagCells(schema.tags(), CopyBinaryEncoder::textFields);
+        this.types = FieldKinds.of(schema);
+        int bytes = 2 + 12 + 8;
+        for (int m = 0; m < schema.columnMetrics(); m++) {
+            bytes += 4 + types[m].sizeBytes();
+        }
+        this.rowBytes = bytes;
     }
 
     private static byte[] textFields(String[] values) {
@@ -53,17 +62,13 @@ public final class CopyBinaryEncoder implements RowEncoder {
         int rows = batch.size();
         int metrics = schema.metricCount();
         int columns = schema.columnMetrics();
-        MetricType type = schema.metricType();
-        int size = type.sizeBytes();
+        MetricType[] types = this.types;
+        int rowBytes = this.rowBytes;
         long[] ts = batch.tsMicros();
         long[] tags = batch.tagIds();
         long[] longs = batch.longs();
         double[] doubles = batch.doubles();
         boolean[] present = batch.present();
-        int rowBytes = 2 + 12 + 8 + columns * (4 + size); // worst case without ext
-        boolean f8 = type == MetricType.FLOAT8;
-        boolean f4 = type == MetricType.FLOAT4;
-        boolean i8 = type == MetricType.INT8;
         for (int r = 0; r < rows; r++) {
             byte[] tagBlock = tagFields == null ? null : tagFields.get(tags[r]);
             sink.ensure(tagBlock == null ? rowBytes : rowBytes + tagBlock.length);
@@ -88,13 +93,15 @@ public final class CopyBinaryEncoder implements RowEncoder {
                     p += 4;
                     continue;
                 }
+                MetricType type = types[m];
+                int size = type.sizeBytes();
                 ByteSink.putInt32(b, p, size);
                 p += 4;
-                if (f8) {
+                if (type == MetricType.FLOAT8) {
                     ByteSink.putInt64(b, p, Double.doubleToRawLongBits(doubles[i]));
-                } else if (f4) {
+                } else if (type == MetricType.FLOAT4) {
                     ByteSink.putInt32(b, p, Float.floatToRawIntBits((float) doubles[i]));
-                } else if (i8) {
+                } else if (type == MetricType.INT8) {
                     ByteSink.putInt64(b, p, longs[i]);
                 } else {
                     ByteSink.putInt32(b, p, (int) longs[i]);

@@ -23,6 +23,7 @@ public abstract class DelimitedEncoder implements RowEncoder {
     private final ExtJson ext;
     /** String tags: the series' tag cells, escaped and delimited; null when the tag is the series number. */
     private final TagCells tagCells;
+    private final MetricType[] types;
 
     protected DelimitedEncoder(SeriesSchema schema, byte delimiter, byte[] nullText, boolean csvQuoteExt) {
         this.schema = schema;
@@ -33,6 +34,7 @@ public abstract class DelimitedEncoder implements RowEncoder {
         System.arraycopy(nullText, 0, nullCell, 1, nullText.length);
         this.csvQuoteExt = csvQuoteExt;
         this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
+        this.types = FieldKinds.of(schema);
         this.tagCells = schema.tags().isSeriesNumber() ? null : new TagCells(schema.tags(), values -> {
             StringBuilder cells = new StringBuilder();
             for (int t = 0; t < values.length; t++) {
@@ -75,7 +77,7 @@ public abstract class DelimitedEncoder implements RowEncoder {
         int rows = batch.size();
         int metrics = schema.metricCount();
         int columns = schema.columnMetrics();
-        MetricType type = schema.metricType();
+        MetricType[] types = this.types;
         long[] ts = batch.tsMicros();
         long[] tags = batch.tagIds();
         long[] longs = batch.longs();
@@ -99,6 +101,7 @@ public abstract class DelimitedEncoder implements RowEncoder {
                     continue;
                 }
                 sink.write(d);
+                MetricType type = types[m];
                 if (type == MetricType.FLOAT8) {
                     sink.writeDouble(doubles[i]);
                 } else if (type == MetricType.FLOAT4) {

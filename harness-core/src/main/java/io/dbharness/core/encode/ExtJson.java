@@ -18,14 +18,14 @@ public final class ExtJson {
 
     private final int first;
     private final int count;
-    private final MetricType type;
+    private final MetricType[] types;
     /** {@code "cN":} per extension metric, built once. */
     private final byte[][] keys;
 
     public ExtJson(SeriesSchema schema) {
         this.first = schema.columnMetrics();
         this.count = schema.metricCount();
-        this.type = schema.metricType();
+        this.types = FieldKinds.of(schema);
         this.keys = new byte[Math.max(0, count - first)][];
         for (int m = first; m < count; m++) {
             keys[m - first] = ("\"" + schema.fieldName(m) + "\":").getBytes(StandardCharsets.UTF_8);
@@ -67,11 +67,11 @@ public final class ExtJson {
             } else {
                 sink.write(key, 0, key.length);
             }
-            switch (type) {
+            switch (types[m]) {
                 case INT4, INT8 -> sink.writeLong(longs[i]);
                 case FLOAT4 -> writeFinite((float) doubles[i], true, sink, quoteDoubled);
                 case FLOAT8 -> writeFinite(doubles[i], false, sink, quoteDoubled);
-                default -> throw new IllegalStateException(type.name());
+                default -> throw new IllegalStateException(types[m].name());
             }
         }
         sink.write('}');

@@ -28,6 +28,7 @@ public final class LineProtocolEncoder implements RowEncoder {
     private final TagCells seriesKeys;
     /** Per metric: {@code c<m>=}, escaped. */
     private final byte[][] fieldKeys;
+    private final MetricType[] types;
     private int skipped;
 
     public LineProtocolEncoder(SeriesSchema schema, LinePrecision precision) {
@@ -59,6 +60,7 @@ public final class LineProtocolEncoder implements RowEncoder {
                 return key.toString().getBytes(StandardCharsets.UTF_8);
             });
         }
+        this.types = FieldKinds.of(schema);
         this.fieldKeys = new byte[schema.metricCount()][];
         for (int m = 0; m < fieldKeys.length; m++) {
             fieldKeys[m] = (escapeKey(schema.fieldName(m)) + "=").getBytes(StandardCharsets.UTF_8);
@@ -88,9 +90,7 @@ public final class LineProtocolEncoder implements RowEncoder {
         Batches.check(schema, batch);
         int rows = batch.size();
         int metrics = schema.metricCount();
-        MetricType type = schema.metricType();
-        boolean integral = type.integral();
-        boolean f4 = type == MetricType.FLOAT4;
+        MetricType[] types = this.types;
         long[] ts = batch.tsMicros();
         long[] tags = batch.tagIds();
         long[] longs = batch.longs();
@@ -119,13 +119,15 @@ public final class LineProtocolEncoder implements RowEncoder {
                 if (!present[i]) {
                     continue;
                 }
-                if (integral) {
+                MetricType type = types[m];
+                if (type.integral()) {
                     sink.write(sep);
                     writeKey(sink, m);
                     sink.writeLong(longs[i]);
                     sink.write('i');
                 } else {
                     double v = doubles[i];
+                    boolean f4 = type == MetricType.FLOAT4;
                     if (!Double.isFinite(v) || (f4 && !Float.isFinite((float) v))) {
                         continue;
                     }

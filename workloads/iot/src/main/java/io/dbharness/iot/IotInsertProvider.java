@@ -26,7 +26,7 @@ public final class IotInsertProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "Time-series ingest (mxbench): a data model's rows (--generator: telematics, devops, template) in batches";
+        return "Time-series ingest (mxbench): a data model's rows (--generator: telematics, devops, template, events) in batches";
     }
 
     /** The shared options, {@code --generator}, then every model's own (a model refuses another's, see {@link #create}). */
@@ -43,7 +43,8 @@ public final class IotInsertProvider implements WorkloadProvider {
     }
 
     static final OptionDef GENERATOR = OptionDef.of("generator", "NAME", TelematicsProvider.NAME,
-            "Data model: telematics (mxbench), devops (TSBS cpu-only), template (influx-stress); see 'runner list'");
+            "Data model: telematics (mxbench), devops (TSBS cpu-only), template (influx-stress), events (MaibornWolff);"
+                    + " see 'runner list'");
 
     @Override
     public Set<Class<? extends Capability>> requires() {

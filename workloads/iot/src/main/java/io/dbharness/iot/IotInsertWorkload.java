@@ -77,6 +77,10 @@ public final class IotInsertWorkload implements Workload {
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
         TimeSeriesIngest ingest = ingest(target);
+        if (schema.rowId().present() && !ingest.fillsRowIds()) {
+            throw new UsageException(target.describe().product() + " has no key column the database fills (--primary-key "
+                    + schema.rowId().cliName() + " is for the PostgreSQL family); use --primary-key none");
+        }
         if (!follower()) {
             ingest.createSchema(schema, options.schemaMode());
         }
@@ -107,7 +111,7 @@ public final class IotInsertWorkload implements Workload {
         int slot = shard == null ? worker : shard.slot(worker);
         int slots = shard == null ? group.workers() : group.workers() * shard.count();
         return new Session(generator, slot, slots, writer,
-                new RowBatch(schema.metricType(), schema.metricCount(), options.writeBatchRows()));
+                new RowBatch(schema, options.writeBatchRows()));
     }
 
     /**

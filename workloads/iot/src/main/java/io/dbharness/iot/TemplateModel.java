@@ -34,7 +34,7 @@ final class TemplateModel implements Generator {
         this.buckets = buckets(options.series(), options.tagKeys().size());
         List<String> tags = options.tagKeys();
         this.schema = new SeriesSchema(options.tableName(), "time",
-                SeriesTags.strings(tags, tags, options.series(), this::tags), options.fieldType(), options.fields(),
+                SeriesTags.strings(tags, tags, options.series(), this::tags), options.fieldTypes(), options.fields(),
                 options.fields().size());
     }
 
@@ -107,11 +107,10 @@ final class TemplateModel implements Generator {
             public boolean fill(RowBatch batch) {
                 batch.clear();
                 int fields = schema.metricCount();
-                boolean integral = schema.metricType().integral();
                 while (!batch.isFull() && pass < o.passes() && mine > 0) {
                     int row = batch.addRow(o.startMicros() + pass * 1_000_000L, slot + 1 + next * slots);
                     for (int f = 0; f < fields; f++) {
-                        if (integral) {
+                        if (schema.fieldType(f).integral()) {
                             batch.setLong(row, f, pass);
                         } else {
                             batch.setDouble(row, f, pass);

@@ -13,11 +13,13 @@ import java.util.List;
  *
  * @param tagKeys   the template's tag keys, in its order
  * @param tagValues each tag's value before influx-stress's {@code -N}
- * @param fields    the field keys (their values in the template are ignored, as influx-stress does)
+ * @param fields    the field keys, integers first then floats as influx-stress writes them (their values in the
+ *                  template are ignored, as influx-stress does)
+ * @param fieldTypes int8 for a field whose template value ends in {@code i}, float8 otherwise
  * @param passes    times every series is written: {@code points / series}
  */
 record TemplateOptions(String template, String tableName, List<String> tagKeys, List<String> tagValues, List<String> fields,
-                       MetricType fieldType, long series, long points, long passes, long startMicros) {
+                       List<MetricType> fieldTypes, long series, long points, long passes, long startMicros) {
 
     static final String DEFAULT_TEMPLATE = "ctr,some=tag n=0i";
 
@@ -49,21 +51,19 @@ record TemplateOptions(String template, String tableName, List<String> tagKeys, 
             tagKeys.add(kv[0]);
             tagValues.add(kv[1]);
         }
-        List<String> fields = new ArrayList<>();
-        Boolean integral = null;
+        List<String> ints = new ArrayList<>();
+        List<String> floats = new ArrayList<>();
         for (String field : parts[1].split(",")) {
             String[] kv = field.split("=", -1);
             if (kv.length != 2 || kv[0].isEmpty() || kv[1].isEmpty()) {
                 throw s.bad("template", template, "fields as key=value, e.g. 'n=0i' ('" + field + "' is not)");
             }
-            boolean isInt = kv[1].endsWith("i");
-            if (integral != null && integral != isInt) {
-                throw s.bad("template", template, "fields all integer or all float (a template mixing them is not"
-                        + " generated yet)");
-            }
-            integral = isInt;
-            fields.add(kv[0]);
+            (kv[1].endsWith("i") ? ints : floats).add(kv[0]);
         }
+        List<String> fields = new ArrayList<>(ints);
+        fields.addAll(floats);
+        List<MetricType> types = new ArrayList<>(java.util.Collections.nCopies(ints.size(), MetricType.INT8));
+        types.addAll(java.util.Collections.nCopies(floats.size(), MetricType.FLOAT8));
         long series = s.longValue("series", 1, 100_000_000L);
         long points = s.longValue("points", 1, Long.MAX_VALUE);
         if (points % series != 0) {
@@ -73,6 +73,6 @@ record TemplateOptions(String template, String tableName, List<String> tagKeys, 
         long startMicros = start.getEpochSecond() * 1_000_000L + start.getNano() / 1000;
         String table = s.isSet("table-name") ? s.string("table-name") : key[0];
         return new TemplateOptions(template, table, List.copyOf(tagKeys), List.copyOf(tagValues), List.copyOf(fields),
-                integral ? MetricType.INT8 : MetricType.FLOAT8, series, points, points / series, startMicros);
+                List.copyOf(types), series, points, points / series, startMicros);
     }
 }

@@ -2,6 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.UsageException;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -32,7 +34,7 @@ class GeneratorModelsTest {
     private static List<String> rows(Generator g, int slots) {
         List<String> out = new ArrayList<>();
         SeriesSchema s = g.schema();
-        RowBatch batch = new RowBatch(s.metricType(), s.metricCount(), 7);
+        RowBatch batch = new RowBatch(s, 7);
         long planned = 0;
         for (int slot = 0; slot < slots; slot++) {
             Generator.RowSource src = g.open(slot, slots);
@@ -44,7 +46,7 @@ class GeneratorModelsTest {
                     for (int f = 0; f < s.metricCount(); f++) {
                         int i = r * s.metricCount() + f;
                         line.append(' ').append(s.fieldName(f)).append('=');
-                        if (s.metricType().integral()) {
+                        if (s.fieldType(f).integral()) {
                             line.append(batch.longs()[i]);
                         } else {
                             line.append(batch.doubles()[i]);
@@ -121,12 +123,65 @@ class GeneratorModelsTest {
     }
 
     @Test
+    void aTemplateMixingIntegerAndFloatFieldsPutsTheIntegersFirst() {
+        Generator g = model("generator", "template", "template", "m,t=x f=1.5,n=0i,g=2", "series", "4", "points", "8");
+        assertEquals(List.of("n", "f", "g"), g.schema().fieldNames(), "influx-stress writes ints, then floats");
+        assertEquals(List.of(MetricType.INT8, MetricType.FLOAT8, MetricType.FLOAT8), g.schema().fieldTypes());
+        assertTrue(rows(g, 2).contains("x-3 1650272401000000 n=1 f=1.0 g=1.0"), rows(g, 1).toString());
+    }
+
+    @Test
+    void eventsAreMaibornWolffsWithADatabaseFilledId() {
+        Generator g = model("generator", "events", "devices", "5", "num-inserts", "40");
+        SeriesSchema s = g.schema();
+        assertEquals("events", s.tableName());
+        assertEquals("timestamp", s.timeColumn());
+        assertEquals(List.of("device_id"), s.tags().names());
+        assertEquals(List.of("sequence_number", "temperature"), s.fieldNames());
+        assertEquals(List.of(MetricType.INT8, MetricType.FLOAT4), s.fieldTypes());
+        assertEquals("id serial", s.rowId().sqlColumn(), "MaibornWolff's default, --primary-key db");
+        assertEquals(200, g.plannedRows());
+        List<String> rows = rows(g, 1);
+        assertEquals(rows, rows(g, 3));
+        java.util.Map<String, List<String[]>> byDevice = new java.util.TreeMap<>();
+        for (String row : rows) {
+            String[] p = row.split(" ");
+            byDevice.computeIfAbsent(p[0], k -> new ArrayList<>()).add(p);
+        }
+        assertEquals(5, byDevice.size());
+        for (Map.Entry<String, List<String[]>> d : byDevice.entrySet()) {
+            assertTrue(d.getKey().matches("[a-z0-9]{4}dbharness-worker-\\d[a-z0-9]{4}"), d.getKey());
+            List<String[]> events = d.getValue();
+            events.sort(java.util.Comparator.comparingLong(p -> Long.parseLong(p[2].substring(16))));
+            for (int k = 0; k < events.size(); k++) {
+                assertEquals("sequence_number=" + (k + 1), events.get(k)[2]);
+                double t = Double.parseDouble(events.get(k)[3].substring(12));
+                assertTrue(t >= -20 && t < 35, "temperature " + t);
+                if (k > 0) {
+                    long stepMicros = Long.parseLong(events.get(k)[1]) - Long.parseLong(events.get(k - 1)[1]);
+                    assertTrue(stepMicros % 60_000 == 0 && stepMicros >= 300_000 && stepMicros <= 600_000,
+                            "300 to 600 ms in steps of 60: " + stepMicros);
+                }
+            }
+        }
+        assertEquals("id bigint GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 100)",
+                model("generator", "events", "primary-key", "sql").schema().rowId().sqlColumn());
+        assertEquals("id bigint GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 500)",
+                model("generator", "events", "primary-key", "sql", "write-batch-rows", "500").schema().rowId().sqlColumn(),
+                "MaibornWolff's cache is its batch size");
+        assertEquals(false, model("generator", "events", "primary-key", "none").schema().rowId().present());
+        UsageException e = assertThrows(UsageException.class, () -> model("generator", "events", "primary-key", "client"));
+        assertTrue(e.getMessage().startsWith("--primary-key client (an id the client builds"), e.getMessage());
+        assertEquals(2, model("generator", "events").seriesCount(), "one device per worker (--workers 2)");
+    }
+
+    @Test
     void theDefaultTemplateIsInfluxStresss() {
         Generator g = model("generator", "template", "points", "200000");
         assertEquals("ctr", g.schema().tableName());
         assertEquals(List.of("some"), g.schema().tags().names());
         assertEquals(List.of("n"), g.schema().fieldNames());
-        assertTrue(g.schema().metricType().integral(), "n=0i is an integer field");
+        assertTrue(g.schema().fieldType(0).integral(), "n=0i is an integer field");
         assertEquals(100000, g.seriesCount());
         assertArrayEquals(new String[] {"tag-99999"}, g.schema().tags().values(100000));
     }
@@ -139,7 +194,7 @@ class GeneratorModelsTest {
         e = assertThrows(UsageException.class, () -> model("generator", "devops", "tag-num", "5"));
         assertTrue(e.getMessage().startsWith("--tag-num is an option of --generator telematics"), e.getMessage());
         e = assertThrows(UsageException.class, () -> model("generator", "nope"));
-        assertEquals("unknown --generator 'nope'; valid generators: devops, telematics, template", e.getMessage());
+        assertEquals("unknown --generator 'nope'; valid generators: devops, events, telematics, template", e.getMessage());
         e = assertThrows(UsageException.class, () -> model("generator", "template", "series", "3", "points", "5"));
         assertTrue(e.getMessage().contains("a multiple of --series 3"), e.getMessage());
         e = assertThrows(UsageException.class, () -> model("generator", "devops", "use-case", "devops"));

@@ -1,3 +1,3 @@
 ${prelude}CREATE TABLE ${table} (
-  ${time_and_tags}${columns}
+  ${time_and_tags}${columns}${row_key}
 )${storage}${distribution}${order}${index}

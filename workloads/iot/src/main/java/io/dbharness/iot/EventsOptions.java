@@ -1,0 +1,48 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.RowId;
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * MaibornWolff's insert options (their {@code run.py insert} names), validated once.
+ *
+ * @param devices    devices, each writing its own events (MaibornWolff: one per worker)
+ * @param perDevice  events per device ({@code --num-inserts}, per worker there)
+ */
+record EventsOptions(String tableName, long devices, long perDevice, RowId rowId, long startMicros, long seed) {
+
+    /** MaibornWolff's identity cache when no batch size is given. */
+    static final int DEFAULT_IDENTITY_CACHE = 100;
+
+    static final List<OptionDef> OPTIONS = List.of(
+            OptionDef.of("devices", "N", null, "events: devices, each with its own events; default one per --workers,"
+                    + " as MaibornWolff runs one device per worker"),
+            OptionDef.of("num-inserts", "N", "10000", "events: events per device (MaibornWolff's --num-inserts)"),
+            OptionDef.of("primary-key", "MODE", "db", "events: the id column the database fills: db (serial), sql"
+                    + " (identity, cache = --write-batch-rows or 100), uuid, none (MaibornWolff's --primary-key)"));
+
+    static EventsOptions from(Settings s) {
+        long devices = s.isSet("devices") ? s.longValue("devices", 1, 10_000_000L) : s.intValue("workers", 1, 1024);
+        long perDevice = s.longValue("num-inserts", 1, 1_000_000_000L);
+        String key = s.string("primary-key");
+        RowId rowId = switch (key) {
+            case "db" -> new RowId(RowId.Kind.SERIAL, 0);
+            case "sql" -> new RowId(RowId.Kind.IDENTITY, s.isSet("write-batch-rows")
+                    ? s.intValue("write-batch-rows", 1, 1_000_000) : DEFAULT_IDENTITY_CACHE);
+            case "uuid" -> new RowId(RowId.Kind.UUID, 0);
+            case "none" -> RowId.NONE;
+            case "client" -> throw new UsageException("--primary-key client (an id the client builds from device,"
+                    + " time and sequence number) is not generated yet; use db, sql, uuid or none");
+            default -> throw s.bad("primary-key", key, "db, sql, uuid or none");
+        };
+        Instant start = IotOptions.withinRange(s, "ts-start");
+        String table = s.isSet("table-name") ? s.string("table-name") : "events";
+        return new EventsOptions(table, devices, perDevice, rowId,
+                start.getEpochSecond() * 1_000_000L + start.getNano() / 1000, s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+    }
+}
