@@ -37,7 +37,7 @@ public record SeriesSchema(String tableName, String timeColumn, SeriesTags tags,
         if (fieldTypes.size() != fieldNames.size()) {
             throw new IllegalArgumentException(fieldTypes.size() + " field types for " + fieldNames.size() + " fields");
         }
-        fieldTypes.forEach(t -> Objects.requireNonNull(t, "field type"));
+        fieldTypes = List.copyOf(fieldTypes); // also refuses a null type
         Objects.requireNonNull(rowId, "rowId");
         if (maxColumns < 1) {
             throw new IllegalArgumentException("maxColumns must be >= 1");

@@ -18,10 +18,13 @@ public final class CsvEncoder extends DelimitedEncoder {
                 .getBytes(StandardCharsets.UTF_8);
     }
 
-    /** RFC 4180: a value holding a comma, a quote or a line break is quoted, its quotes doubled. */
+    /**
+     * RFC 4180: a value holding a comma, a quote or a line break is quoted, its quotes doubled; an empty string is
+     * quoted too, since an unquoted empty field is NULL to {@code COPY ... CSV}.
+     */
     @Override
     protected String cell(String value) {
-        boolean quote = value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0
+        boolean quote = value.isEmpty() || value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0
                 || value.indexOf('\r') >= 0;
         return quote ? '"' + value.replace("\"", "\"\"") + '"' : value;
     }

@@ -41,7 +41,7 @@ public abstract class DelimitedEncoder implements RowEncoder {
                 if (t > 0) {
                     cells.append((char) delimiter);
                 }
-                cells.append(values[t].isEmpty() ? new String(nullText, StandardCharsets.UTF_8) : cell(values[t]));
+                cells.append(cell(values[t])); // an empty tag is an empty string, never NULL: tag columns are NOT NULL
             }
             return cells.toString().getBytes(StandardCharsets.UTF_8);
         });
@@ -49,7 +49,7 @@ public abstract class DelimitedEncoder implements RowEncoder {
 
     /**
      * A text value as one cell of this format. COPY's text format (and MatrixGate's, which follows it) escapes
-     * backslash, tab, newline and carriage return; CSV quotes instead.
+     * backslash, tab, newline, carriage return and the delimiter; CSV quotes instead.
      */
     protected String cell(String value) {
         StringBuilder b = new StringBuilder(value.length() + 4);

@@ -16,6 +16,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A model with string tags (TSBS's hosts, influx-stress's templates) in every format: the tags come after the
@@ -81,6 +82,16 @@ class StringTagsEncodingTest {
                         + "1970-01-01 00:00:00,host_0,eu-west-1,7,8\n"
                         + "1970-01-01 00:00:01,\"a b,c=d\",\"tab\tback\\slash \"\"quoted\"\"\nline\",,9\n",
                 text(new CsvEncoder(SCHEMA)));
+    }
+
+    /** An empty tag is an empty string, not NULL (tag columns are NOT NULL): quoted in CSV, empty in COPY text. */
+    @Test
+    void anEmptyTagIsAnEmptyStringNotNull() {
+        SeriesSchema empty = new SeriesSchema("cpu", "time", SeriesTags.strings(List.of("hostname", "region"),
+                List.of("hostname"), 2, series -> new String[] {"h" + series, ""}), MetricType.INT8,
+                List.of("usage_user", "usage_system"), 2);
+        assertTrue(text(new CsvEncoder(empty)).contains("1970-01-01 00:00:00,h1,\"\",7,8\n"), text(new CsvEncoder(empty)));
+        assertTrue(text(new CopyTextEncoder(empty)).startsWith("1970-01-01 00:00:00\th1\t\t7\t8\n"));
     }
 
     @Test
