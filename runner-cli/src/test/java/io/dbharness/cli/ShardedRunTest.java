@@ -201,6 +201,19 @@ class ShardedRunTest {
                 r.err());
     }
 
+    /** Shards share one server: an embedded one, or a file, lives inside one process and is refused, not waited for. */
+    @Test
+    void aTargetInsideOneProcessRefusesShards() {
+        String[][] targets = {{"--target", "postgres"}, {"--target", "questdb"},
+                {"--target", "file", "--output", tmp.resolve("f.csv").toString()}};
+        for (String[] t : targets) {
+            CliRun r = CliRun.of(args(List.of("--shard", "1/2", "--tag-num", "10", "--no-watch", "--results",
+                    tmp.resolve("one").toString()), t));
+            assertEquals(2, r.exitCode(), t[1] + ": " + r.err());
+            assertTrue(r.oneLineError().startsWith("--shard splits a run over processes that share one "), r.err());
+        }
+    }
+
     @Test
     void badShardFlagsAreOneLineErrors() {
         String[][] usage = {

@@ -83,6 +83,10 @@ class GeneratorsOnEveryTargetTest {
             assertEquals(1000, r.totals().rows(), key);
             assertTrue(r.workloadInfo().get("ddl").contains("PRIMARY KEY (id)"), r.workloadInfo().get("ddl"));
         }
+        // appending with another key than the table has would record a key the run did not use
+        UsageException other = assertThrows(UsageException.class, () -> run("postgres", Map.of("generator", "events",
+                "primary-key", "db", "devices", 4, "num-inserts", 250, "clean", false, "append", true)));
+        assertTrue(other.getMessage().contains("column id is uuid, expected integer"), other.getMessage());
         UsageException refused = assertThrows(UsageException.class, () -> Harness.run(RunSpec.builder().target("questdb")
                 .workload("iot-insert").option("generator", "events").option("num-inserts", 10).option("no-watch", true)
                 .environment(Map.of()).build()));

@@ -48,6 +48,10 @@ public final class FileTargetProvider implements TargetProvider {
 
     @Override
     public TargetAdapter open(Settings settings) {
+        if (io.dbharness.core.config.ShardOptions.requested(settings)) {
+            throw new io.dbharness.core.api.UsageException("--shard splits a run over processes that share one database;"
+                    + " the file target writes one file from one process: run it without --shard");
+        }
         return new FileTarget(format(settings), output(settings));
     }
 

@@ -101,6 +101,10 @@ public abstract class PgFamilyProvider implements TargetProvider {
             throw new UsageException("the " + id() + " target needs a server: give --url or --host "
                     + "(or the PGHOST... variables); " + flavor.product() + " does not run embedded");
         }
+        if (external.isEmpty() && io.dbharness.core.config.ShardOptions.requested(settings)) {
+            throw new UsageException("--shard splits a run over processes that share one server: give it with --url or"
+                    + " --host; an embedded PostgreSQL lives inside one process");
+        }
         return external;
     }
 

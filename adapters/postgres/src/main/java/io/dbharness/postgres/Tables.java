@@ -109,6 +109,12 @@ public final class Tables {
     /** Column name to type as {@code format_type} spells it. */
     static Map<String, String> expectedLayout(SeriesSchema schema) {
         Map<String, String> cols = new LinkedHashMap<>();
+        switch (schema.rowId().kind()) { // an id of another kind would have the run record a key it did not use
+            case SERIAL -> cols.put(RowId.COLUMN, "integer");
+            case IDENTITY -> cols.put(RowId.COLUMN, "bigint");
+            case UUID -> cols.put(RowId.COLUMN, "uuid");
+            case NONE -> { }
+        }
         cols.put(schema.timeColumn(), "timestamp without time zone");
         for (String tag : schema.tags().names()) {
             cols.put(tag, schema.tags().isSeriesNumber() ? "integer" : "text");

@@ -35,9 +35,14 @@ final class QuestDbTables {
 
     /** Double-quoted, so spaces, dashes, mixed case and reserved words are one name. */
     static String quote(String identifier) {
+        return quote(identifier, "table name");
+    }
+
+    /** @param what what the name names, for the message: {@code table name}, {@code column name} */
+    static String quote(String identifier, String what) {
         if (identifier.isEmpty() || identifier.indexOf('"') >= 0 || identifier.indexOf('\0') >= 0
                 || identifier.indexOf('\n') >= 0 || identifier.indexOf('\r') >= 0 || identifier.indexOf('=') >= 0) {
-            throw new UsageException("invalid table name '" + identifier.replace("\0", "\\0").replace("\n", "\\n")
+            throw new UsageException("invalid " + what + " '" + identifier.replace("\0", "\\0").replace("\n", "\\n")
                     + "' for QuestDB: it must not be empty or contain a double quote, '=' or a line break"
                     + " ('=' because QuestDB's line-protocol parser takes it for the first field even in the measurement)");
         }
@@ -72,7 +77,7 @@ final class QuestDbTables {
 
     /** A column name: as it is when a plain lower-case identifier and no key word, double-quoted otherwise. */
     static String column(String name) {
-        return name.matches("[a-z_][a-z0-9_]*") && !KEY_WORDS.contains(name) ? name : quote(name);
+        return name.matches("[a-z_][a-z0-9_]*") && !KEY_WORDS.contains(name) ? name : quote(name, "column name");
     }
 
     /** Words QuestDB's SQL gives a meaning of their own, which a column name must not be read as. */

@@ -73,6 +73,10 @@ public final class QuestDbTargetProvider implements TargetProvider {
         Optional<LinePrecision> precision = line.precision();
         int batchLines = line.batchLines();
         Optional<QuestDbEndpoint> external = QuestDbEndpoint.resolve(settings);
+        if (external.isEmpty() && io.dbharness.core.config.ShardOptions.requested(settings)) {
+            throw new io.dbharness.core.api.UsageException("--shard splits a run over processes that share one server: give it with"
+                    + " --questdb-http; an embedded QuestDB lives inside one process");
+        }
         EmbeddedQuestDb embedded = external.isPresent() ? null : EmbeddedQuestDb.start();
         QuestDbEndpoint endpoint = external.orElseGet(() -> QuestDbEndpoint.embedded(embedded));
         try {

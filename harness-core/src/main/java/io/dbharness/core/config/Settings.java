@@ -263,6 +263,11 @@ public final class Settings {
         return new UsageException("invalid value '" + shown + "' for --" + name + ": expected " + allowed, name);
     }
 
+    /** The declaration of {@code name}: its default, its description. */
+    public OptionDef definition(String name) {
+        return def(name);
+    }
+
     private OptionDef def(String name) {
         OptionDef d = defs.get(name);
         if (d == null) {

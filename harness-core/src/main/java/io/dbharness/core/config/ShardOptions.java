@@ -40,6 +40,14 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
                     "Start the measured run at this instant (2026-12-02T10:00:00Z), after preparing: shards measure the same window"),
             OptionDef.of("schema-wait", "DURATION", "5m", "How long shards after 0 wait for shard 0 to prepare the schema"));
 
+    /**
+     * Whether the run is split over processes ({@code --shard} or {@code --shards}): a target that lives inside
+     * one process (an embedded server, a file) cannot be shared by them and refuses it.
+     */
+    public static boolean requested(Settings s) {
+        return s.isSet("shard") || s.isSet("shards");
+    }
+
     /** Options that differ between the shards of one run, or name the shard: not part of the default run group. */
     public static final Set<String> PER_SHARD = Set.of("shard", "shards", "run-group", "start-at");
 

@@ -35,15 +35,19 @@ record DevopsOptions(String tableName, String useCase, long scale, long startMic
             throw s.bad("use-case", useCase, CPU_ONLY + " (TSBS's full 'devops' use case, nine measurements of mixed"
                     + " field types, is not generated yet)");
         }
-        long scale = s.longValue("scale", 1, 10_000_000L);
+        long scale = s.longValue("scale", 1, 1_000_000L); // each host keeps its walks' state in memory
         Duration interval = s.duration("log-interval").orElseThrow();
         if (interval.toNanos() % 1000 != 0) {
             throw s.bad("log-interval", s.string("log-interval"), "a whole number of microseconds");
         }
-        Instant start = s.isSet("ts-start") ? IotOptions.withinRange(s, "ts-start") : Instant.parse("2016-01-01T00:00:00Z");
-        Instant end = s.isSet("ts-end") ? IotOptions.withinRange(s, "ts-end") : Instant.parse("2016-01-02T00:00:00Z");
+        Instant start = IotOptions.given(s, "ts-start") ? IotOptions.withinRange(s, "ts-start")
+                : Instant.parse("2016-01-01T00:00:00Z");
+        Instant end = IotOptions.given(s, "ts-end") ? IotOptions.withinRange(s, "ts-end")
+                : Instant.parse("2016-01-02T00:00:00Z");
         if (!end.isAfter(start)) {
-            throw new UsageException("--ts-end (" + end + ") must be after --ts-start (" + start + ")");
+            throw new UsageException("--ts-end (" + end + (IotOptions.given(s, "ts-end") ? "" : ", TSBS's default")
+                    + ") must be after --ts-start (" + start + (IotOptions.given(s, "ts-start") ? "" : ", TSBS's default")
+                    + "); give both");
         }
         long intervalMicros = interval.toNanos() / 1000;
         long startMicros = Math.multiplyExact(start.getEpochSecond(), 1_000_000L) + start.getNano() / 1000;
@@ -53,7 +57,7 @@ record DevopsOptions(String tableName, String useCase, long scale, long startMic
             throw new UsageException("--log-interval " + s.string("log-interval") + " is longer than the time range "
                     + start + " to " + end + ": no host would report once");
         }
-        String table = s.isSet("table-name") ? s.string("table-name") : "cpu";
+        String table = IotOptions.given(s, "table-name") ? s.string("table-name") : "cpu";
         return new DevopsOptions(table, useCase, scale, startMicros, intervalMicros, epochs,
                 s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
     }

@@ -27,7 +27,8 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
                     + " (identity, cache = --write-batch-rows or 100), uuid, none (MaibornWolff's --primary-key)"));
 
     static EventsOptions from(Settings s) {
-        long devices = s.isSet("devices") ? s.longValue("devices", 1, 10_000_000L) : s.intValue("workers", 1, 1024);
+        // each device keeps its stream's state in memory
+        long devices = s.isSet("devices") ? s.longValue("devices", 1, 1_000_000L) : s.intValue("workers", 1, 1024);
         long perDevice = s.longValue("num-inserts", 1, 1_000_000_000L);
         String key = s.string("primary-key");
         RowId rowId = switch (key) {
@@ -40,9 +41,16 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
                     + " time and sequence number) is not generated yet; use db, sql, uuid or none");
             default -> throw s.bad("primary-key", key, "db, sql, uuid or none");
         };
+        if (IotOptions.given(s, "ts-end")) {
+            throw new UsageException("--ts-end does not apply to --generator events: --num-inserts events per device"
+                    + " from --ts-start set how long it runs");
+        }
         Instant start = IotOptions.withinRange(s, "ts-start");
-        String table = s.isSet("table-name") ? s.string("table-name") : "events";
-        return new EventsOptions(table, devices, perDevice, rowId,
-                start.getEpochSecond() * 1_000_000L + start.getNano() / 1000, s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+        long startMicros = start.getEpochSecond() * 1_000_000L + start.getNano() / 1000;
+        // the longest a device's events can reach: every step the longest, 600 ms
+        IotOptions.refuseLatePoints(startMicros + (perDevice - 1) * 600_000L, "--num-inserts " + perDevice + " from --ts-start");
+        String table = IotOptions.given(s, "table-name") ? s.string("table-name") : "events";
+        return new EventsOptions(table, devices, perDevice, rowId, startMicros,
+                s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
     }
 }

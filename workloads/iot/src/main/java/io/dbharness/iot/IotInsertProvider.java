@@ -74,8 +74,7 @@ public final class IotInsertProvider implements WorkloadProvider {
         chosen.options().forEach(o -> own.add(o.name()));
         for (GeneratorProvider other : GeneratorProvider.all()) {
             for (OptionDef o : other.options()) {
-                if (!own.contains(o.name()) && settings.isSet(o.name()) && !settings.optional(o.name()).orElse("")
-                        .equals(o.defaultValue() == null ? "" : o.defaultValue())) {
+                if (!own.contains(o.name()) && IotOptions.given(settings, o.name())) {
                     throw new UsageException("--" + o.name() + " is an option of --generator " + other.name()
                             + ", and this run generates " + chosen.name() + ": add --generator " + other.name()
                             + " or drop --" + o.name());

@@ -136,6 +136,24 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
                 randomness, seed, mode, live, batchRows, maxColumns);
     }
 
+    /**
+     * Whether the user gave {@code name} a value of their own: set, and not to its default (a config file of every
+     * option, as {@code runner config} writes, spells the defaults out), so another model's own default applies.
+     */
+    static boolean given(Settings s, String name) {
+        String def = s.definition(name).defaultValue();
+        return s.isSet(name) && !s.optional(name).orElse("").equals(def == null ? "" : def);
+    }
+
+    /** Refuses a time the generated rows reach past what every target carries (the last of a run, say). */
+    static void refuseLatePoints(long lastMicros, String what) {
+        if (lastMicros >= LATEST.getEpochSecond() * 1_000_000L) {
+            throw new UsageException(what + " would reach " + Instant.EPOCH.plusNanos(Math.min(lastMicros,
+                    Long.MAX_VALUE / 1000) * 1000) + ", past 2261-12-31 (InfluxDB's nanosecond timestamps end in 2262);"
+                    + " start earlier or write fewer");
+        }
+    }
+
     /** Timestamps every target carries: InfluxDB's nanoseconds end in April 2262; before 1900 is no telemetry. */
     private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("2262-01-01T00:00:00Z");

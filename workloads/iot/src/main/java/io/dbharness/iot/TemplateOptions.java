@@ -1,6 +1,7 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
@@ -64,14 +65,36 @@ record TemplateOptions(String template, String tableName, List<String> tagKeys, 
         fields.addAll(floats);
         List<MetricType> types = new ArrayList<>(java.util.Collections.nCopies(ints.size(), MetricType.INT8));
         types.addAll(java.util.Collections.nCopies(floats.size(), MetricType.FLOAT8));
+        List<String> names = new ArrayList<>(tagKeys);
+        names.addAll(fields);
+        names.add(key[0]);
+        for (String name : names) {
+            if (name.length() > 63) {
+                throw s.bad("template", template, "names of at most 63 characters (PostgreSQL's limit; '"
+                        + name.substring(0, 20) + "...' has " + name.length() + ")");
+            }
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>(List.of("time"));
+        for (String name : names.subList(0, names.size() - 1)) {
+            if (!seen.add(name)) {
+                throw s.bad("template", template, "tag and field keys that differ from each other and from 'time'"
+                        + " (the time column); '" + name + "' is not");
+            }
+        }
         long series = s.longValue("series", 1, 100_000_000L);
         long points = s.longValue("points", 1, Long.MAX_VALUE);
         if (points % series != 0) {
             throw s.bad("points", Long.toString(points), "a multiple of --series " + series + " (whole passes over the series)");
         }
+        if (IotOptions.given(s, "ts-end")) {
+            throw new UsageException("--ts-end does not apply to --generator template: pass p over the series is at"
+                    + " --ts-start + p seconds, and --points sets how many passes");
+        }
         Instant start = IotOptions.withinRange(s, "ts-start");
         long startMicros = start.getEpochSecond() * 1_000_000L + start.getNano() / 1000;
-        String table = s.isSet("table-name") ? s.string("table-name") : key[0];
+        IotOptions.refuseLatePoints(startMicros + (points / series - 1) * 1_000_000L,
+                "--points " + points + " over --series " + series + " from --ts-start");
+        String table = IotOptions.given(s, "table-name") ? s.string("table-name") : key[0];
         return new TemplateOptions(template, table, List.copyOf(tagKeys), List.copyOf(tagValues), List.copyOf(fields),
                 List.copyOf(types), series, points, points / series, startMicros);
     }

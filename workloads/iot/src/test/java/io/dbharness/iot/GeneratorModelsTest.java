@@ -187,6 +187,42 @@ class GeneratorModelsTest {
     }
 
     @Test
+    void badTemplatesAndRangesAreOneLineRefusals() {
+        for (String[] t : new String[][] {{"ctr,some=tag n=0i,n=1i", "'n' is not"}, {"ctr,some=tag some=0i", "'some' is not"},
+                {"ctr,time=tag n=0i", "'time' is not"}, {"ctr,some=tag time=0i", "'time' is not"},
+                {"ctr,some=tag,some=x n=0i", "'some' is not"}, {"ctr,some=tag " + "f".repeat(64) + "=1", "at most 63"}}) {
+            UsageException e = assertThrows(UsageException.class, () -> model("generator", "template", "template", t[0]));
+            assertTrue(e.getMessage().startsWith("invalid value '" + t[0] + "' for --template") && e.getMessage().contains(t[1]),
+                    e.getMessage());
+        }
+        UsageException e = assertThrows(UsageException.class, () -> model("generator", "template", "series", "1",
+                "points", "120", "ts-start", "2261-12-31 23:59:00"));
+        assertTrue(e.getMessage().contains("past 2261-12-31"), e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "events", "num-inserts", "300",
+                "ts-start", "2261-12-31 23:59:00"));
+        assertTrue(e.getMessage().contains("past 2261-12-31"), e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "template", "ts-end", "2022-04-18 10:00:00"));
+        assertTrue(e.getMessage().startsWith("--ts-end does not apply to --generator template"), e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "events", "ts-end", "2022-04-18 10:00:00"));
+        assertTrue(e.getMessage().startsWith("--ts-end does not apply to --generator events"), e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "devops", "ts-start", "2022-01-01 00:00:00"));
+        assertEquals("--ts-end (2016-01-02T00:00:00Z, TSBS's default) must be after --ts-start (2022-01-01T00:00:00Z);"
+                + " give both", e.getMessage());
+    }
+
+    /** A config file spells out every default (runner config): the telematics ones must not become another model's. */
+    @Test
+    void telematicsDefaultsSpelledOutLeaveAnotherModelItsOwn() {
+        Generator g = model("generator", "devops", "table-name", "telematics", "ts-start", "2022-04-18 09:00:00",
+                "ts-end", "2022-04-18 09:01:00", "tag-num", "25000");
+        assertEquals("cpu", g.schema().tableName());
+        assertEquals(8640, g.plannedRows(), "TSBS's default day at 10 s");
+        assertEquals("events", model("generator", "events", "table-name", "telematics", "ts-end", "2022-04-18 09:01:00")
+                .schema().tableName());
+        assertEquals("mine", model("generator", "devops", "table-name", "mine").schema().tableName());
+    }
+
+    @Test
     void anotherModelsOptionIsRefusedNotIgnored() {
         UsageException e = assertThrows(UsageException.class, () -> model("scale", "5"));
         assertEquals("--scale is an option of --generator devops, and this run generates telematics: add --generator"
