@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Names and layout of a model's table (mxbench's telematics table, TSBS's {@code cpu}, ...). The table name is one identifier, always quoted, so any name the
- * user gives (mixed case, dashes, reserved words) means exactly that table and cannot inject SQL.
+ * Names and layout of a model's table (mxbench's telematics table, TSBS's {@code cpu}, ...). The table name is
+ * one identifier, always quoted, so any name the user gives (mixed case, dashes, reserved words) means exactly
+ * that table and cannot inject SQL.
  */
 public final class Tables {
 

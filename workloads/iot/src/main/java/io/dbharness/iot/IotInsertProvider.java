@@ -61,7 +61,9 @@ public final class IotInsertProvider implements WorkloadProvider {
         GeneratorProvider chosen = GeneratorProvider.named(settings.string("generator"));
         refuseOthersOptions(settings, chosen);
         Generator generator = chosen.create(settings);
-        IotOptions options = IotOptions.from(settings, "workers", true, generator.schema().metricCount());
+        // telematics' options are the workload's; another model sizes the batches by its own fields
+        IotOptions options = generator instanceof TelematicsModel t ? t.options()
+                : IotOptions.from(settings, "workers", true, generator.schema().metricCount());
         return new IotInsertWorkload(options, generator, shard);
     }
 

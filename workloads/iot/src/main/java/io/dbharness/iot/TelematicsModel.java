@@ -18,6 +18,10 @@ final class TelematicsModel implements Generator {
         this.schema = options.schema();
     }
 
+    IotOptions options() {
+        return o;
+    }
+
     @Override
     public String name() {
         return TelematicsProvider.NAME;
