@@ -73,6 +73,9 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             return;
         }
         Path path = Path.of(output);
+        if (Files.isDirectory(path)) {
+            throw new UsageException("--output " + path + " is a directory; give the path of a file");
+        }
         try {
             boolean nonEmpty = Files.exists(path) && Files.size(path) > 0;
             if (nonEmpty && mode == SchemaMode.CREATE) {

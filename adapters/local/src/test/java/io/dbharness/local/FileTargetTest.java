@@ -86,6 +86,19 @@ class FileTargetTest {
         return Harness.run(spec("file", options).option("output", out.toString()).option("format", format).build());
     }
 
+    /** A directory is no output file, with or without --clean (which must not touch it). */
+    @Test
+    void aDirectoryIsRefusedAsOutput() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("a-directory"));
+        Files.writeString(d.resolve("keep.txt"), "mine");
+        for (boolean clean : new boolean[] {false, true}) {
+            io.dbharness.core.api.UsageException e = assertThrows(io.dbharness.core.api.UsageException.class,
+                    () -> file(d, "csv", with(SMALL, "clean", clean)));
+            assertEquals("--output " + d + " is a directory; give the path of a file", e.getMessage());
+        }
+        assertEquals("mine", Files.readString(d.resolve("keep.txt")));
+    }
+
     // --- the bytes
 
     @Test
