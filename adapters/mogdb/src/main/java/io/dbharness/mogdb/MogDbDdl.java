@@ -75,7 +75,8 @@ record MogDbDdl(Storage storage, Compression compression, PartitionInterval inte
         String with = storage == Storage.ROW ? ""
                 : "\nWITH (ORIENTATION=COLUMN, COMPRESSION=" + compression.name() + ")";
         String partitioning = interval == PartitionInterval.NONE ? ""
-                : "\nPARTITION BY RANGE (" + io.dbharness.postgres.Tables.column(schema.timeColumn()) + ") INTERVAL ('" + interval.sql + "')\n(\n  PARTITION p_start VALUES LESS THAN ('"
+                : "\nPARTITION BY RANGE (" + io.dbharness.postgres.Tables.column(schema.timeColumn()) + ") INTERVAL ('"
+                        + interval.sql + "')\n(\n  PARTITION p_start VALUES LESS THAN ('"
                         + TRANSITION_POINT + "')\n)";
         return Map.of("storage", with, "partitioning", partitioning);
     }
