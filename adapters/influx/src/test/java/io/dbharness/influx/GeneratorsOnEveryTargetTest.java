@@ -75,7 +75,10 @@ class GeneratorsOnEveryTargetTest {
                 3000, 6000);
     }
 
-    /** Each id MaibornWolff's --primary-key names is filled by PostgreSQL; a target without one refuses it. */
+    /**
+     * Each id MaibornWolff's --primary-key names is filled by PostgreSQL; a target without one leaves out the
+     * default and refuses one asked for.
+     */
     @Test
     void eventsWithADatabaseFilledId() throws Exception {
         for (String key : new String[] {"db", "sql", "uuid"}) {
@@ -87,9 +90,15 @@ class GeneratorsOnEveryTargetTest {
         UsageException other = assertThrows(UsageException.class, () -> run("postgres", Map.of("generator", "events",
                 "primary-key", "db", "devices", 4, "num-inserts", 250, "clean", false, "append", true)));
         assertTrue(other.getMessage().contains("column id is uuid, expected integer"), other.getMessage());
+        // MaibornWolff's default key where the target fills none: left out, and the result says so
+        RunResult quest = run("questdb", Map.of("generator", "events", "devices", 2, "num-inserts", 10));
+        assertEquals(20, quest.totals().rows());
+        assertEquals("none: QuestDB fills no ids (the default db is for the PostgreSQL family)",
+                quest.workloadInfo().get("note.primary key"));
+        // asked for, it is refused
         UsageException refused = assertThrows(UsageException.class, () -> Harness.run(RunSpec.builder().target("questdb")
-                .workload("iot-insert").option("generator", "events").option("num-inserts", 10).option("no-watch", true)
-                .environment(Map.of()).build()));
+                .workload("iot-insert").option("generator", "events").option("primary-key", "db").option("num-inserts", 10)
+                .option("no-watch", true).environment(Map.of()).build()));
         assertEquals("QuestDB has no key column the database fills (--primary-key db is for the PostgreSQL family); use"
                 + " --primary-key none", refused.getMessage());
     }

@@ -8,8 +8,10 @@ import java.util.Objects;
  * of what such a run measures; the harness never writes it, so COPY and INSERT name the other columns only.
  *
  * @param cache for {@link Kind#IDENTITY}: the identity's sequence cache (MaibornWolff's batch size)
+ * @param given whether the user asked for it; one that is only a model's default is left out on a target
+ *              without such ids (and the result says so) rather than refused
  */
-public record RowId(Kind kind, int cache) {
+public record RowId(Kind kind, int cache, boolean given) {
 
     public enum Kind {
         /** No such column. */
@@ -23,7 +25,12 @@ public record RowId(Kind kind, int cache) {
     }
 
     public static final String COLUMN = "id";
-    public static final RowId NONE = new RowId(Kind.NONE, 0);
+    public static final RowId NONE = new RowId(Kind.NONE, 0, false);
+
+    /** One the user asked for. */
+    public RowId(Kind kind, int cache) {
+        this(kind, cache, true);
+    }
 
     public RowId {
         Objects.requireNonNull(kind, "kind");

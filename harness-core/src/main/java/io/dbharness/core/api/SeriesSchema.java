@@ -78,6 +78,11 @@ public record SeriesSchema(String tableName, String timeColumn, SeriesTags tags,
                 new NumberedNames(checkCount(metricCount)), maxColumns);
     }
 
+    /** This schema without a row id. */
+    public SeriesSchema withoutRowId() {
+        return new SeriesSchema(tableName, timeColumn, tags, fieldTypes, fieldNames, maxColumns, RowId.NONE);
+    }
+
     /** Whether every field has the same type. */
     public boolean uniform() {
         MetricType first = fieldTypes.get(0);

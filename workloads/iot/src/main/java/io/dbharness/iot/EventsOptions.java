@@ -24,18 +24,20 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
                     + " as MaibornWolff runs one device per worker"),
             OptionDef.of("num-inserts", "N", "10000", "events: events per device (MaibornWolff's --num-inserts)"),
             OptionDef.of("primary-key", "MODE", "db", "events: the id column the database fills: db (serial), sql"
-                    + " (identity, cache = --write-batch-rows or 100), uuid, none (MaibornWolff's --primary-key)"));
+                    + " (identity, cache = --write-batch-rows or 100), uuid, none (MaibornWolff's --primary-key); the"
+                    + " default db only where the target fills ids (the PostgreSQL family), none elsewhere"));
 
     static EventsOptions from(Settings s) {
         // each device keeps its stream's state in memory
         long devices = s.isSet("devices") ? s.longValue("devices", 1, 1_000_000L) : s.intValue("workers", 1, 1024);
         long perDevice = s.longValue("num-inserts", 1, 1_000_000_000L);
         String key = s.string("primary-key");
+        boolean given = s.isSet("primary-key"); // typed, even as the default: then it is asked for
         RowId rowId = switch (key) {
-            case "db" -> new RowId(RowId.Kind.SERIAL, 0);
+            case "db" -> new RowId(RowId.Kind.SERIAL, 0, given);
             case "sql" -> new RowId(RowId.Kind.IDENTITY, s.isSet("write-batch-rows")
-                    ? s.intValue("write-batch-rows", 1, 1_000_000) : DEFAULT_IDENTITY_CACHE);
-            case "uuid" -> new RowId(RowId.Kind.UUID, 0);
+                    ? s.intValue("write-batch-rows", 1, 1_000_000) : DEFAULT_IDENTITY_CACHE, given);
+            case "uuid" -> new RowId(RowId.Kind.UUID, 0, given);
             case "none" -> RowId.NONE;
             case "client" -> throw new UsageException("--primary-key client (an id the client builds from device,"
                     + " time and sequence number) is not generated yet; use db, sql, uuid or none");

@@ -34,7 +34,9 @@ public final class IotInsertWorkload implements Workload {
 
     private final IotOptions options;
     private final Generator generator;
-    private final SeriesSchema schema;
+    /** The model's schema; without its default row id on a target that fills none ({@link #prepare}). */
+    private SeriesSchema schema;
+    private String rowIdNote;
     private long rowsBefore;
     /** Read while the target is surely up, for the verification's messages (which must not depend on it). */
     private String product = "the target";
@@ -77,6 +79,11 @@ public final class IotInsertWorkload implements Workload {
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
         TimeSeriesIngest ingest = ingest(target);
+        if (schema.rowId().present() && !ingest.fillsRowIds() && !schema.rowId().given()) {
+            rowIdNote = "none: " + target.describe().product() + " fills no ids (the default "
+                    + schema.rowId().cliName() + " is for the PostgreSQL family)";
+            schema = schema.withoutRowId();
+        }
         if (schema.rowId().present() && !ingest.fillsRowIds()) {
             throw new UsageException(target.describe().product() + " has no key column the database fills (--primary-key "
                     + schema.rowId().cliName() + " is for the PostgreSQL family); use --primary-key none");
@@ -187,6 +194,9 @@ public final class IotInsertWorkload implements Workload {
         if (shard != null) {
             m.put("shardTags", String.format("(tag - 1) %% %d == %d: %d of %d", shard.count(), shard.index(),
                     shard.share(generator.seriesCount()), generator.seriesCount()));
+        }
+        if (rowIdNote != null) {
+            m.put(NOTE + "primary key", rowIdNote);
         }
         if (ddl != null) {
             m.put("ddl", ddl);
