@@ -28,10 +28,12 @@ final class RowBinder {
     private final int[] sqlTypes;
     private final ExtJson ext;
     private final ByteSink json = new ByteSink(256);
-    private final io.dbharness.core.api.SeriesTags tags;
+    /** String tags, looked up once per series (the model's lookup may draw and format); null for the series number. */
+    private final io.dbharness.core.encode.TagCells<String[]> tags;
 
     RowBinder(SeriesSchema schema) {
-        this.tags = schema.tags();
+        this.tags = schema.tags().isSeriesNumber() ? null
+                : new io.dbharness.core.encode.TagCells<>(schema.tags(), values -> values);
         this.types = schema.fieldTypes().toArray(new MetricType[0]);
         this.metrics = schema.metricCount();
         this.columns = schema.columnMetrics();
@@ -70,11 +72,11 @@ final class RowBinder {
         int nanos = (int) (micros - second * 1_000_000L) * 1000;
         ps.setObject(p++, LocalDateTime.ofEpochSecond(second, nanos, ZoneOffset.UTC));
         long bytes = 8;
-        if (tags.isSeriesNumber()) {
+        if (tags == null) {
             ps.setInt(p++, (int) batch.tagIds()[r]);
             bytes += 4;
         } else {
-            for (String v : tags.values(batch.tagIds()[r])) {
+            for (String v : tags.get(batch.tagIds()[r])) {
                 ps.setString(p++, v);
                 bytes += v.length();
             }

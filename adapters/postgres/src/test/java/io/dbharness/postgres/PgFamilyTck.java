@@ -39,13 +39,18 @@ public final class PgFamilyTck {
      * connections: the password (which carries the contract's secret) is sent and not checked, and credentials are
      * refused through a role that does not exist (SQLSTATE 28000).
      */
-    public static synchronized PgFamilyTck embedded(byte[] marker) throws Exception {
+    public static synchronized PgFamilyTck embedded(byte[] marker) {
         String key = "embedded " + new String(marker, java.nio.charset.StandardCharsets.ISO_8859_1);
         PgFamilyTck tck = CACHE.get(key);
         if (tck == null) {
-            int port = EmbeddedPostgres.shared().port();
-            tck = new PgFamilyTck(new PgFamilyFaults("127.0.0.1", port, "postgres", EmbeddedPostgres.shared().url(),
-                    "postgres", null, marker), "postgres", "pw-" + Contract.SECRET, true, null);
+            EmbeddedPostgres pg;
+            try {
+                pg = EmbeddedPostgres.shared();
+            } catch (io.dbharness.core.api.TargetException e) {
+                throw new IllegalStateException("the embedded PostgreSQL did not start: " + e.getMessage(), e);
+            }
+            tck = new PgFamilyTck(proxied("127.0.0.1", pg.port(), "postgres", pg.url(), "postgres", null, marker),
+                    "postgres", "pw-" + Contract.SECRET, true, null);
             CACHE.put(key, tck);
         }
         return tck;
@@ -56,7 +61,7 @@ public final class PgFamilyTck {
      * {@code PGUSER}/{@code PGPASSWORD}); the test is skipped, saying so, when the variable is not set. The admin
      * session that terminates and locks is the same user's (it may end its own sessions).
      */
-    public static synchronized PgFamilyTck server(String variable, byte[] marker) throws Exception {
+    public static synchronized PgFamilyTck server(String variable, byte[] marker) {
         String url = System.getenv(variable);
         assumeTrue(url != null && !url.isBlank(), variable + " is not set: the contract was not run against a real server"
                 + " of this product (its wire path runs on embedded PostgreSQL)");
@@ -66,12 +71,22 @@ public final class PgFamilyTck {
             String user = System.getenv().getOrDefault("PGUSER", System.getProperty("user.name"));
             String password = System.getenv("PGPASSWORD");
             String database = u.getPath().replaceFirst("^/", "");
-            tck = new PgFamilyTck(new PgFamilyFaults(u.getHost(), u.getPort() < 0 ? 5432 : u.getPort(), database,
+            tck = new PgFamilyTck(proxied(u.getHost(), u.getPort() < 0 ? 5432 : u.getPort(), database,
                     url.trim().replaceFirst("\\?.*", ""), user, password, marker), user, password, false,
                     url.trim().substring(0, url.trim().indexOf("//")));
             CACHE.put(variable, tck);
         }
         return tck;
+    }
+
+    /** The fault proxy in front of the server; unchecked, so the contract classes need no try around their setup. */
+    private static PgFamilyFaults proxied(String host, int port, String database, String url, String user,
+                                          String password, byte[] marker) {
+        try {
+            return new PgFamilyFaults(host, port, database, url, user, password, marker);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("the fault proxy did not start: " + e.getMessage(), e);
+        }
     }
 
     public Faults faults() {

@@ -21,7 +21,7 @@ public final class CopyBinaryEncoder implements RowEncoder {
     private final int fieldCount;
     private final ExtJson ext;
     /** String tags: each as a length-prefixed UTF-8 text field, per series; null when the tag is the series number. */
-    private final TagCells tagFields;
+    private final TagCells<byte[]> tagFields;
     private final MetricType[] types;
     /** The widest row without ext: length, time, the series number and every field at its size. */
     private final int rowBytes;
@@ -30,7 +30,7 @@ public final class CopyBinaryEncoder implements RowEncoder {
         this.schema = schema;
         this.fieldCount = SchemaColumns.count(schema);
         this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
-        this.tagFields = schema.tags().isSeriesNumber() ? null : new TagCells(schema.tags(), CopyBinaryEncoder::textFields);
+        this.tagFields = schema.tags().isSeriesNumber() ? null : new TagCells<>(schema.tags(), CopyBinaryEncoder::textFields);
         this.types = FieldKinds.of(schema);
         int bytes = 2 + 12 + 8;
         for (int m = 0; m < schema.columnMetrics(); m++) {

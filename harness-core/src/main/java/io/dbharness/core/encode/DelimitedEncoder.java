@@ -22,7 +22,7 @@ public abstract class DelimitedEncoder implements RowEncoder {
     private final TimestampText timestamps = new TimestampText();
     private final ExtJson ext;
     /** String tags: the series' tag cells, escaped and delimited; null when the tag is the series number. */
-    private final TagCells tagCells;
+    private final TagCells<byte[]> tagCells;
     private final MetricType[] types;
 
     protected DelimitedEncoder(SeriesSchema schema, byte delimiter, byte[] nullText, boolean csvQuoteExt) {
@@ -35,7 +35,7 @@ public abstract class DelimitedEncoder implements RowEncoder {
         this.csvQuoteExt = csvQuoteExt;
         this.ext = schema.hasExtension() ? new ExtJson(schema) : null;
         this.types = FieldKinds.of(schema);
-        this.tagCells = schema.tags().isSeriesNumber() ? null : new TagCells(schema.tags(), values -> {
+        this.tagCells = schema.tags().isSeriesNumber() ? null : new TagCells<>(schema.tags(), values -> {
             StringBuilder cells = new StringBuilder();
             for (int t = 0; t < values.length; t++) {
                 if (t > 0) {

@@ -25,7 +25,7 @@ public final class LineProtocolEncoder implements RowEncoder {
     private final LinePrecision precision;
     /** {@code <measurement>,tag_id=}, escaped; for string tags the whole {@code <measurement>,k=v,...}, per series. */
     private final byte[] linePrefix;
-    private final TagCells seriesKeys;
+    private final TagCells<byte[]> seriesKeys;
     /** Per metric: {@code c<m>=}, escaped. */
     private final byte[][] fieldKeys;
     private final MetricType[] types;
@@ -46,7 +46,7 @@ public final class LineProtocolEncoder implements RowEncoder {
             this.seriesKeys = null;
         } else {
             this.linePrefix = null;
-            this.seriesKeys = new TagCells(schema.tags(), values -> {
+            this.seriesKeys = new TagCells<>(schema.tags(), values -> {
                 StringBuilder key = new StringBuilder(measurement);
                 for (int t = 0; t < values.length; t++) {
                     if (values[t].indexOf('\n') >= 0 || values[t].indexOf('\r') >= 0) {
