@@ -59,6 +59,11 @@ class ProgressPrinterTest {
                 .build();
     }
 
+    /** The query group running: 12,345 operations, no rows, no ETA, {@code behind} seconds behind schedule. */
+    private static GroupProgress query(double behind) {
+        return GroupProgress.builder().group("query").state(State.RUNNING).operations(12_345).behindSeconds(behind).build();
+    }
+
     private static String line(double elapsed, GroupProgress g) {
         return ProgressPrinter.lines(SAMPLE, new Progress(elapsed, List.of(g))).get(0);
     }
@@ -88,21 +93,7 @@ class ProgressPrinterTest {
     void severalGroupsGetALineEachNamedAndQueriesCountOperations() {
         IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), null);
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1),
-                GroupProgress.builder()
-                        .group("query")
-                        .state(State.RUNNING)
-                        .operations(12_345)
-                        .rows(0)
-                        .points(0)
-                        .bytes(0)
-                        .errors(0)
-                        .timeouts(0)
-                        .unknownRows(0)
-                        .reconnecting(0)
-                        .etaSeconds(-1)
-                        .fractionDone(-1)
-                        .behindSeconds(2.5)
-                        .build())));
+                query(2.5))));
         assertEquals(List.of(
                 "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms",
                 "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms  behind 2.5 s"), lines);
@@ -113,21 +104,7 @@ class ProgressPrinterTest {
     void aGroupThatIsDoneSaysSoAndNothingMore() {
         IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), null);
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.DONE, 0, 0, 0, 0, 0, 1.0),
-                GroupProgress.builder()
-                        .group("query")
-                        .state(State.RUNNING)
-                        .operations(12_345)
-                        .rows(0)
-                        .points(0)
-                        .bytes(0)
-                        .errors(0)
-                        .timeouts(0)
-                        .unknownRows(0)
-                        .reconnecting(0)
-                        .etaSeconds(-1)
-                        .fractionDone(-1)
-                        .behindSeconds(0)
-                        .build())));
+                query(0))));
         assertEquals(List.of("[  10s]  insert: done, 1,234,567 rows", "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"),
                 lines);
     }
@@ -144,21 +121,7 @@ class ProgressPrinterTest {
                 .build();
         IntervalSample both = new IntervalSample(10, 1, List.of(INSERT, QUERY), host);
         List<String> lines = ProgressPrinter.lines(both, new Progress(10, List.of(insert(State.RUNNING, 0, 0, 0, 0, 14.4, 0.42),
-                GroupProgress.builder()
-                        .group("query")
-                        .state(State.RUNNING)
-                        .operations(12_345)
-                        .rows(0)
-                        .points(0)
-                        .bytes(0)
-                        .errors(0)
-                        .timeouts(0)
-                        .unknownRows(0)
-                        .reconnecting(0)
-                        .etaSeconds(-1)
-                        .fractionDone(-1)
-                        .behindSeconds(0)
-                        .build())));
+                query(0))));
         assertEquals(List.of(
                 "[  10s]  insert: 1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  cpu 63%  done 42%  ETA 14s",
                 "[  10s]  query: 12,345 ops  1,234 ops/s  p99 3.25 ms"), lines);
