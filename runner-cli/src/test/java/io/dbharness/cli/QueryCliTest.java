@@ -58,7 +58,7 @@ class QueryCliTest {
 
         CliRun unknown = CliRun.of("queries", "--queries", "stats,lastpiont");
         assertEquals(2, unknown.exitCode());
-        assertTrue(unknown.oneLineError().startsWith("unknown query 'lastpiont' in --queries; valid queries:"), unknown.err());
+        assertTrue(unknown.oneLineError().startsWith("unknown query 'lastpiont' in --queries; valid queries (--generator telematics):"), unknown.err());
 
         CliRun noop = CliRun.of("queries", "--target", "noop");
         assertEquals(2, noop.exitCode());

@@ -26,15 +26,22 @@ enum InfluxLanguage {
         }
 
         @Override
-        String tag(long tag) {
-            return "'" + tag + "'";
+        String tag(String key) {
+            return "'" + key.replace("\\", "\\\\").replace("'", "\\'") + "'";
         }
 
+        /** The keys as alternatives of one regular expression, each matched literally. */
         @Override
         String tags(QueryParams p) {
             StringBuilder sb = new StringBuilder("/^(");
             for (int i = 0; i < p.tagCount(); i++) {
-                sb.append(i == 0 ? "" : "|").append(p.tag(i));
+                sb.append(i == 0 ? "" : "|");
+                for (char c : p.key(i).toCharArray()) {
+                    if ("\\.^$|?*+()[]{}/".indexOf(c) >= 0) {
+                        sb.append('\\');
+                    }
+                    sb.append(c);
+                }
             }
             return sb.append(")$/").toString();
         }
@@ -53,15 +60,15 @@ enum InfluxLanguage {
         }
 
         @Override
-        String tag(long tag) {
-            return "\"" + tag + "\"";
+        String tag(String key) {
+            return fluxString(key);
         }
 
         @Override
         String tags(QueryParams p) {
             StringBuilder sb = new StringBuilder("[");
             for (int i = 0; i < p.tagCount(); i++) {
-                sb.append(i == 0 ? "\"" : ", \"").append(p.tag(i)).append('"');
+                sb.append(i == 0 ? "" : ", ").append(fluxString(p.key(i)));
             }
             return sb.append(']').toString();
         }
@@ -81,15 +88,16 @@ enum InfluxLanguage {
         return id;
     }
 
-    /** The text of catalogue query {@code name}; empty when there is none. */
-    Optional<String> catalogueText(String name) {
-        return texts.find(name);
+    /** The text of query {@code name} of {@code model}'s catalogue; empty when there is none. */
+    Optional<String> catalogueText(String model, String name) {
+        return texts.find(io.dbharness.core.api.QueryLanguage.resourceName(model, name));
     }
 
     /** A measurement or field name ({@code {table}}, {@code {metric}}, {@code {metrics}}). */
     abstract String name(String identifier);
 
-    abstract String tag(long tag);
+    /** {@code {tag}}: the series' key value (tag values are strings in InfluxDB). */
+    abstract String tag(String key);
 
     abstract String tags(QueryParams p);
 
@@ -98,7 +106,7 @@ enum InfluxLanguage {
     /** Parameter {@code placeholder} of one query instance. */
     String literal(String placeholder, QueryParams p, MetricType type) {
         return switch (placeholder) {
-            case "tag" -> tag(p.tag());
+            case "tag" -> tag(p.key());
             case "tags" -> tags(p);
             case "start" -> time(p.startMicros());
             case "end" -> time(p.endMicros());

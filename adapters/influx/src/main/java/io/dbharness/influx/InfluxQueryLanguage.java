@@ -25,8 +25,8 @@ final class InfluxQueryLanguage implements QueryLanguage {
     }
 
     @Override
-    public Optional<String> catalogueTemplate(String name) {
-        return language.catalogueText(name);
+    public Optional<String> catalogueTemplate(String model, String name) {
+        return language.catalogueText(model, name);
     }
 
     /** InfluxQL names the retention policy the writes go to; Flux texts read the bucket named {@code bucket}. */

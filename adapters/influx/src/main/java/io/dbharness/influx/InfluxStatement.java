@@ -34,12 +34,12 @@ final class InfluxStatement implements CompiledQuery {
         SeriesSchema schema = shape.schema();
         QueryTemplate t = template.fixed(p -> switch (p) {
             case "table" -> table;
-            case "metric" -> language.name(SeriesSchema.metricName(shape.metric()));
+            case "metric" -> language.name(schema.fieldName(shape.metric()));
             case "metrics" -> IntStream.range(0, schema.columnMetrics())
-                    .mapToObj(i -> language.name(SeriesSchema.metricName(i))).collect(Collectors.joining(", "));
+                    .mapToObj(i -> language.name(schema.fieldName(i))).collect(Collectors.joining(", "));
             default -> throw new IllegalStateException(p);
         });
-        return new InfluxStatement(name, t, language, schema.metricType());
+        return new InfluxStatement(name, t, language, schema.fieldType(shape.metric()));
     }
 
     @Override

@@ -100,7 +100,7 @@ class InfluxQueryTextTest {
                     raw = new String(in.readAllBytes(), StandardCharsets.UTF_8);
                 }
                 assertTrue(raw.startsWith("-- https://docs.influxdata.com/"), resource + " cites no doc page");
-                String text = l.catalogueText(q.name()).orElseThrow();
+                String text = l.catalogueText("telematics", q.name()).orElseThrow();
                 assertTrue(!text.startsWith("--"), "the citation is not sent");
                 QueryTemplate t = QueryTemplate.parse(resource, text);
                 assertEquals(q.tags() == 1, t.uses("tag"), resource + ": {tag}");

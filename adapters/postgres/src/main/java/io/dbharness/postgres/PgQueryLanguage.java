@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The PostgreSQL family's query texts: {@code sql/query/<name>.sql}, a product's own text over the generic one;
+ * The PostgreSQL family's query texts: {@code sql/query/[<model>/]<name>.sql}, a product's own text over the generic one;
  * parameters bound to server-side prepared statements, planned once per connection.
  */
 final class PgQueryLanguage implements QueryLanguage, SqlStyle {
@@ -34,8 +34,8 @@ final class PgQueryLanguage implements QueryLanguage, SqlStyle {
     }
 
     @Override
-    public Optional<String> catalogueTemplate(String name) {
-        return flavor.dialect().find("query/" + name);
+    public Optional<String> catalogueTemplate(String model, String name) {
+        return flavor.dialect().find("query/" + QueryLanguage.resourceName(model, name));
     }
 
     @Override
@@ -53,13 +53,28 @@ final class PgQueryLanguage implements QueryLanguage, SqlStyle {
         return true;
     }
 
-    /** Devices as integers, times as {@code timestamp} (the column holds UTC), the threshold in the metric's type. */
+    /**
+     * Devices as integers where the key is the series number (mxbench's {@code tag_id}), else as the key's text
+     * (TSBS's {@code hostname}); times as {@code timestamp} (the column holds UTC), the threshold in the metric's type.
+     */
     @Override
     public void bind(PreparedStatement ps, int index, String name, int tagIndex, QueryParams p, SeriesSchema schema)
             throws SQLException {
         switch (name) {
-            case "tag" -> ps.setInt(index, (int) p.tag());
-            case "tags" -> ps.setInt(index, (int) p.tag(tagIndex));
+            case "tag" -> {
+                if (schema.tags().isSeriesNumber()) {
+                    ps.setInt(index, (int) p.tag());
+                } else {
+                    ps.setString(index, p.key());
+                }
+            }
+            case "tags" -> {
+                if (schema.tags().isSeriesNumber()) {
+                    ps.setInt(index, (int) p.tag(tagIndex));
+                } else {
+                    ps.setString(index, p.key(tagIndex));
+                }
+            }
             case "start" -> ps.setObject(index, LocalDateTime.ofEpochSecond(Math.floorDiv(p.startMicros(), 1_000_000L),
                     (int) Math.floorMod(p.startMicros(), 1_000_000L) * 1000, ZoneOffset.UTC));
             case "end" -> ps.setObject(index, LocalDateTime.ofEpochSecond(Math.floorDiv(p.endMicros(), 1_000_000L),

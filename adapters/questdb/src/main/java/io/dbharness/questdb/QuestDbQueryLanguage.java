@@ -12,10 +12,10 @@ import io.dbharness.core.query.SqlQuery;
 import io.dbharness.core.query.SqlStyle;
 
 import java.math.BigDecimal;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * QuestDB's query texts: the catalogue's SQL from {@code sql/query/<name>.sql} in QuestDB's idioms (LATEST ON,
@@ -33,8 +33,8 @@ final class QuestDbQueryLanguage implements QueryLanguage, SqlStyle {
     }
 
     @Override
-    public Optional<String> catalogueTemplate(String name) {
-        return DIALECT.find("query/" + name);
+    public Optional<String> catalogueTemplate(String model, String name) {
+        return DIALECT.find("query/" + QueryLanguage.resourceName(model, name));
     }
 
     @Override
@@ -52,18 +52,23 @@ final class QuestDbQueryLanguage implements QueryLanguage, SqlStyle {
         return false;
     }
 
-    /** Devices as strings (tag_id is a SYMBOL), times as ISO UTC strings, the threshold in the metric's type. */
+    /** Devices as their key's text (tags are SYMBOLs), times as ISO UTC strings, the threshold in the metric's type. */
     @Override
     public String literal(String name, QueryParams p, SeriesSchema schema) {
         return switch (name) {
-            case "tag" -> "'" + p.tag() + "'";
-            case "tags" -> Arrays.stream(p.tags()).mapToObj(t -> "'" + t + "'").collect(Collectors.joining(", "));
+            case "tag" -> string(p.key());
+            case "tags" -> IntStream.range(0, p.tagCount()).mapToObj(i -> string(p.key(i))).collect(Collectors.joining(", "));
             case "start" -> time(p.startMicros());
             case "end" -> time(p.endMicros());
             case "threshold" -> schema.metricType().integral() ? Long.toString((long) p.threshold())
                     : BigDecimal.valueOf(p.threshold()).toPlainString();
             default -> throw new IllegalStateException(name);
         };
+    }
+
+    /** A string literal: quotes doubled. */
+    static String string(String s) {
+        return "'" + s.replace("'", "''") + "'";
     }
 
     static String time(long micros) {

@@ -37,6 +37,15 @@ public interface Generator {
         return 1;
     }
 
+    /** The first timestamp any row has, epoch microseconds UTC. */
+    long startMicros();
+
+    /**
+     * A bound after the newest timestamp any row has (exclusive): queries draw their time windows from
+     * {@code [startMicros, endMicros)}, so they ask about data that is there.
+     */
+    long endMicros();
+
     /** The rows of slot {@code slot} of {@code slots}, from the first; each call starts again. */
     RowSource open(int slot, int slots);
 

@@ -9,8 +9,27 @@ public interface QueryLanguage {
     /** Language names a query file's entries may use for this target, most specific first: {@code [yugabyte, postgres, sql]}. */
     List<String> languages();
 
-    /** This target's template of catalogue query {@code name}; empty when the target cannot answer it. */
-    Optional<String> catalogueTemplate(String name);
+    /** The data model whose catalogue is the first and has its texts at the top: mxbench's telematics. */
+    String FIRST_MODEL = "telematics";
+
+    /**
+     * This target's template of query {@code name} of data model {@code model}'s catalogue; empty when the target
+     * cannot answer it. Targets keep the texts as resources, {@link #resourceName named} per model.
+     */
+    Optional<String> catalogueTemplate(String model, String name);
+
+    /** The telematics catalogue's query {@code name}. */
+    default Optional<String> catalogueTemplate(String name) {
+        return catalogueTemplate(FIRST_MODEL, name);
+    }
+
+    /**
+     * Where a target keeps the text of a model's query, below its query folder: {@code name} for telematics (the
+     * catalogue that came first), {@code model/name} for the others ({@code devops/lastpoint}).
+     */
+    static String resourceName(String model, String name) {
+        return FIRST_MODEL.equals(model) ? name : model + "/" + name;
+    }
 
     /**
      * Compiles a template for a run over {@code shape}: identifiers filled in, parameters turned into the

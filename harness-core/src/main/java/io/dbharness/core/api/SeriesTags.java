@@ -72,6 +72,14 @@ public final class SeriesTags {
         return count;
     }
 
+    /**
+     * The value of the first key column for series {@code series}: how queries name a series ({@code "7"} for
+     * mxbench's device 7, {@code "host_6"} for TSBS's seventh host).
+     */
+    public String key(long series) {
+        return seriesNumber ? Long.toString(series) : values(series)[names.indexOf(keyColumns.get(0))];
+    }
+
     /** The values of series {@code series}, one per {@link #names()}, as strings (the number itself when numbered). */
     public String[] values(long series) {
         if (seriesNumber) {

@@ -43,9 +43,9 @@ public final class SqlQuery implements CompiledQuery {
         SeriesSchema schema = shape.schema();
         QueryTemplate t = template.fixed(p -> switch (p) {
             case "table" -> style.identifier(schema.tableName());
-            case "metric" -> style.identifier(SeriesSchema.metricName(shape.metric()));
+            case "metric" -> style.identifier(schema.fieldName(shape.metric()));
             case "metrics" -> IntStream.range(0, schema.columnMetrics())
-                    .mapToObj(i -> style.identifier(SeriesSchema.metricName(i))).collect(Collectors.joining(", "));
+                    .mapToObj(i -> style.identifier(schema.fieldName(i))).collect(Collectors.joining(", "));
             default -> throw new IllegalStateException(p);
         });
         if (!style.bindsParameters()) {

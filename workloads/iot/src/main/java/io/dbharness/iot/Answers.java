@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -36,27 +37,57 @@ final class Answers {
     private static final MathContext DIGITS = new MathContext(12, RoundingMode.HALF_EVEN);
 
     private final List<Column> columns;
-    private final MetricType type;
+    /** The type of each column's values (VALUE and MEAN columns; the others' is unused). */
+    private final MetricType[] types;
 
-    /** @param columns what the query returns, null for a query file's query (then every column, generically) */
+    /**
+     * @param columns what the query returns, null for a query file's query (then every column, generically)
+     * @param type    the type of every value
+     */
     Answers(List<Column> columns, MetricType type) {
         this.columns = columns;
-        this.type = type;
+        this.types = new MetricType[columns == null ? 0 : columns.size()];
+        Arrays.fill(types, type);
     }
 
-    /** The catalogue query's columns with the metric columns of a whole-row query spelled out. */
-    static List<Column> columnsOf(QueryCatalogue.Query q, SeriesSchema schema) {
+    private Answers(List<Column> columns, MetricType[] types) {
+        this.columns = columns;
+        this.types = types;
+    }
+
+    /**
+     * A catalogue query's answers over {@code schema}: the metric columns of a whole-row query spelled out, each
+     * value in the type of the field it comes from ({@code metric}'s where the column names none).
+     */
+    static Answers of(QueryCatalogue.Query q, SeriesSchema schema, int metric) {
         List<Column> out = new ArrayList<>(q.columns());
         if (q.metrics()) {
             for (int i = 0; i < schema.columnMetrics(); i++) {
-                out.add(Column.of(SeriesSchema.metricName(i), Kind.VALUE));
+                out.add(Column.value(schema.fieldName(i), schema.fieldName(i)));
             }
         }
-        return List.copyOf(out);
+        MetricType[] types = new MetricType[out.size()];
+        List<String> fields = schema.fieldNames();
+        for (int i = 0; i < types.length; i++) {
+            String field = out.get(i).field();
+            int at = field == null ? metric : fields.indexOf(field);
+            if (at < 0) {
+                throw new IllegalStateException("column " + out.get(i).name() + " names field " + field + ", which "
+                        + schema.tableName() + " does not have");
+            }
+            types[i] = schema.fieldType(at);
+        }
+        return new Answers(List.copyOf(out), types);
     }
 
-    /** The normalised rows, sorted. A column the query must return and the answer lacks is an error of its text. */
+    /**
+     * The normalised rows, sorted. A column the query must return and a non-empty answer lacks is an error of its
+     * text.
+     */
     List<List<String>> normalise(String query, QueryAnswer answer) throws TargetException {
+        if (answer.rows().isEmpty()) { // InfluxDB names no columns when nothing matched
+            return List.of();
+        }
         List<List<String>> rows = new ArrayList<>(answer.rows().size());
         if (columns == null) {
             for (Object[] r : answer.rows()) {
@@ -77,7 +108,7 @@ final class Answers {
             for (Object[] r : answer.rows()) {
                 List<String> row = new ArrayList<>(at.length);
                 for (int i = 0; i < at.length; i++) {
-                    row.add(value(columns.get(i).kind(), r[at[i]], countAt[i] < 0 ? null : r[countAt[i]]));
+                    row.add(value(columns.get(i).kind(), types[i], r[at[i]], countAt[i] < 0 ? null : r[countAt[i]]));
                 }
                 rows.add(row);
             }
@@ -145,19 +176,20 @@ final class Answers {
         return i;
     }
 
-    private String value(Kind kind, Object v, Object count) {
+    private static String value(Kind kind, MetricType type, Object v, Object count) {
         if (v == null) {
             return "null";
         }
         return switch (kind) {
             case TIME -> time(v);
             case TAG, COUNT -> Long.toString(integer(v));
-            case VALUE -> metricValue(v);
-            case MEAN -> mean(v, count);
+            case TEXT -> v.toString();
+            case VALUE -> metricValue(type, v);
+            case MEAN -> mean(type, v, count);
         };
     }
 
-    private String metricValue(Object v) {
+    private static String metricValue(MetricType type, Object v) {
         if (type.integral()) {
             return Long.toString(integer(v));
         }
@@ -169,7 +201,7 @@ final class Answers {
      * An average as {@code sum / count} with the sum rounded to the data's grain (whole numbers for integer
      * metrics, hundredths for floats): two targets that add the same values in another order agree exactly.
      */
-    private String mean(Object v, Object count) {
+    private static String mean(MetricType type, Object v, Object count) {
         if (count == null) {
             return "null";
         }

@@ -93,6 +93,16 @@ final class DevopsModel implements Generator {
     }
 
     @Override
+    public long startMicros() {
+        return o.startMicros();
+    }
+
+    @Override
+    public long endMicros() {
+        return o.startMicros() + o.epochs() * o.intervalMicros();
+    }
+
+    @Override
     public RowSource open(int slot, int slots) {
         return new Rows(slot, slots);
     }

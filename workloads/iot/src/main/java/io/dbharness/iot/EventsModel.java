@@ -15,7 +15,9 @@ import java.util.SplittableRandom;
 /**
  * MaibornWolff's {@code events} ({@code --generator events}): per device, events numbered 1, 2, 3, ... 300 to
  * 600 ms apart (a uniform pick of 300, 360, ..., 600), each with a temperature uniform in [-20, 35) stored as
- * {@code real}; the device id is four random characters, a name and four more, as theirs.
+ * {@code real}, in hundredths of a degree (theirs has every digit a double has: rounded, averages of the same
+ * rows agree exactly on every target, whatever order each adds them in); the device id is four random
+ * characters, a name and four more, as theirs.
  *
  * <p>MaibornWolff's Python {@code random} is never seeded and stamps events from the wall clock, so only the
  * distributions can be theirs; here every value comes from a stream per device seeded by {@code (--seed,
@@ -70,6 +72,16 @@ final class EventsModel implements Generator {
     }
 
     @Override
+    public long startMicros() {
+        return o.startMicros();
+    }
+
+    @Override
+    public long endMicros() {
+        return o.startMicros() + (o.perDevice() - 1) * 600_000L + 1; // at most 600 ms (MaibornWolff's longest gap) between two events
+    }
+
+    @Override
     public RowSource open(int slot, int slots) {
         int mine = (int) (o.devices() > slot ? (o.devices() - 1 - slot) / slots + 1 : 0);
         long[] devices = new long[mine];
@@ -91,7 +103,7 @@ final class EventsModel implements Generator {
                     SplittableRandom r = streams[next];
                     int row = batch.addRow(micros[next], devices[next]);
                     batch.setLong(row, 0, sequence);
-                    batch.setDouble(row, 1, (float) (-20 + r.nextDouble() * 55));
+                    batch.setDouble(row, 1, (float) (Math.floor((-20 + r.nextDouble() * 55) * 100) / 100));
                     micros[next] += (5 + r.nextInt(6)) * 60 * 1000L; // MaibornWolff's randint(5, 10) * 60 ms
                     if (++next == mine) {
                         next = 0;

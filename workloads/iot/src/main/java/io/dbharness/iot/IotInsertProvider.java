@@ -32,14 +32,40 @@ public final class IotInsertProvider implements WorkloadProvider {
     /** The shared options, {@code --generator}, then every model's own (a model refuses another's, see {@link #create}). */
     @Override
     public List<OptionDef> options() {
-        List<OptionDef> all = new ArrayList<>(IotOptions.OPTIONS);
+        return withModels(IotOptions.OPTIONS);
+    }
+
+    /** {@code base}, {@code --generator}, then every model's own options not in {@code base}. */
+    static List<OptionDef> withModels(List<OptionDef> base) {
+        List<OptionDef> all = new ArrayList<>(base);
         all.add(GENERATOR);
         Set<String> seen = new HashSet<>();
         all.forEach(o -> seen.add(o.name()));
         for (GeneratorProvider g : GeneratorProvider.all()) {
             g.options().stream().filter(o -> seen.add(o.name())).forEach(all::add);
         }
-        return all;
+        return List.copyOf(all);
+    }
+
+    /** The run's data: the model {@code --generator} names and the shared options sized for it. */
+    record Data(IotOptions options, Generator generator) {
+    }
+
+    /**
+     * @param workersOption the option that says how many workers write
+     * @param ratePacesRows whether {@code --rate} is rows per second (not iot-query's queries)
+     */
+    static Data data(Settings settings, String workersOption, boolean ratePacesRows) {
+        GeneratorProvider chosen = GeneratorProvider.named(settings.string("generator"));
+        refuseOthersOptions(settings, chosen);
+        Generator generator = chosen.create(settings);
+        if (generator instanceof TelematicsModel) { // telematics' options are the workload's
+            IotOptions options = IotOptions.from(settings, workersOption, ratePacesRows);
+            return new Data(options, new TelematicsModel(options));
+        }
+        // another model sizes the batches by its own fields
+        return new Data(IotOptions.from(settings, workersOption, ratePacesRows, generator.schema().metricCount()),
+                generator);
     }
 
     static final OptionDef GENERATOR = OptionDef.of("generator", "NAME", TelematicsProvider.NAME,
@@ -58,13 +84,8 @@ public final class IotInsertProvider implements WorkloadProvider {
 
     @Override
     public Workload create(Settings settings, Shard shard) {
-        GeneratorProvider chosen = GeneratorProvider.named(settings.string("generator"));
-        refuseOthersOptions(settings, chosen);
-        Generator generator = chosen.create(settings);
-        // telematics' options are the workload's; another model sizes the batches by its own fields
-        IotOptions options = generator instanceof TelematicsModel t ? t.options()
-                : IotOptions.from(settings, "workers", true, generator.schema().metricCount());
-        return new IotInsertWorkload(options, generator, shard);
+        Data data = data(settings, "workers", true);
+        return new IotInsertWorkload(data.options(), data.generator(), shard);
     }
 
     /**

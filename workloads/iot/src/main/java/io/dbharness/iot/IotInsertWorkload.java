@@ -66,6 +66,11 @@ public final class IotInsertWorkload implements Workload {
         this.shard = shard;
     }
 
+    /** The table the rows go to: after {@link #prepare}, without a default row id the target does not fill. */
+    SeriesSchema schema() {
+        return schema;
+    }
+
     /** Whether another shard prepares the table: this one neither creates nor cleans it. */
     private boolean follower() {
         return shard != null && !shard.prepares();

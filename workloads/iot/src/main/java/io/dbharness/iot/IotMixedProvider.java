@@ -28,7 +28,7 @@ public final class IotMixedProvider implements WorkloadProvider {
                 "iot-mixed: offer this many queries per second in total (open model); default: closed, flat out"));
         all.add(OptionDef.of("idle-query-duration", "DURATION", "10s",
                 "iot-mixed: how long the queries go on after the ingest has finished, on the same data ingest idle"));
-        OPTIONS = List.copyOf(all);
+        OPTIONS = IotInsertProvider.withModels(all);
     }
 
     @Override
@@ -54,8 +54,9 @@ public final class IotMixedProvider implements WorkloadProvider {
     @Override
     public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
                                                  Settings settings) {
-        return java.util.Optional.of(QuerySet.listing(language, targetName, IotOptions.from(settings, "workers", false),
-                QueryOptions.from(settings, true)));
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        return java.util.Optional.of(QuerySet.listing(language, targetName, data.options(), data.generator(),
+                QueryOptions.from(settings, true, QueryCatalogue.of(data.generator().name()))));
     }
 
     @Override
@@ -72,11 +73,12 @@ public final class IotMixedProvider implements WorkloadProvider {
             // a live ingest runs until --duration, so there is no idle phase after it
             idle = Duration.ZERO;
         }
-        QueryOptions queries = QueryOptions.from(settings, true);
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, workersOption, true);
+        QueryOptions queries = QueryOptions.from(settings, true, QueryCatalogue.of(data.generator().name()));
         if (queries.file().isEmpty() && settings.string("queries").isBlank()) {
             throw new UsageException("--queries is empty");
         }
-        return new IotMixedWorkload(IotOptions.from(settings, workersOption, true), queries, ingestWorkers, queryWorkers,
+        return new IotMixedWorkload(data.options(), data.generator(), queries, ingestWorkers, queryWorkers,
                 queryRate, idle);
     }
 }

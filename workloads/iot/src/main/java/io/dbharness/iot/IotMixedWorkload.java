@@ -1,6 +1,7 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.PrepareContext;
@@ -50,12 +51,12 @@ public final class IotMixedWorkload implements Workload {
     /** Whether a query worker has taken on waiting for the rows to be visible before the idle phase. */
     private final java.util.concurrent.atomic.AtomicBoolean settling = new java.util.concurrent.atomic.AtomicBoolean();
 
-    IotMixedWorkload(IotOptions data, QueryOptions options, int ingestWorkers, int queryWorkers, double queryRate,
+    IotMixedWorkload(IotOptions data, Generator model, QueryOptions options, int ingestWorkers, int queryWorkers, double queryRate,
                      Duration idle) {
         this.data = data;
         this.options = options;
-        this.insert = new IotInsertWorkload(data);
-        this.part = new QueryPart(data, options);
+        this.insert = new IotInsertWorkload(data, model, null);
+        this.part = new QueryPart(data, model, options);
         this.ingestWorkers = ingestWorkers;
         this.queryWorkers = queryWorkers;
         this.queryRate = queryRate;
@@ -78,7 +79,8 @@ public final class IotMixedWorkload implements Workload {
         String product = target.describe().product();
         part.compile(query, product);
         context.retrying("creating table " + data.tableName(), () -> insert.prepare(target));
-        context.retrying("preparing " + data.tableName() + " for the queries", () -> part.ready(query, product));
+        context.retrying("preparing " + insert.schema().tableName() + " for the queries",
+                () -> part.ready(query, product, insert.schema()));
     }
 
     /** {@code insert}: the requested load with {@code --ingest-workers}; {@code query}: its own workers and rate. */
@@ -124,7 +126,7 @@ public final class IotMixedWorkload implements Workload {
         if (ingesting.get() > 0 || !settling.compareAndSet(false, true)) {
             return;
         }
-        query.awaitVisible(data.schema());
+        query.awaitVisible(insert.schema());
         idleEndsNanos.set(System.nanoTime() + Math.max(1, idle.toNanos()));
     }
 

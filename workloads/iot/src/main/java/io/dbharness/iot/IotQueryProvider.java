@@ -22,7 +22,7 @@ public final class IotQueryProvider implements WorkloadProvider {
         List<OptionDef> all = new ArrayList<>(IotOptions.OPTIONS);
         all.addAll(QueryOptions.COMMON);
         all.addAll(QueryOptions.QUERY_ONLY);
-        OPTIONS = List.copyOf(all);
+        OPTIONS = IotInsertProvider.withModels(all);
     }
 
     @Override
@@ -32,7 +32,8 @@ public final class IotQueryProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "Time-series queries (mxbench, MaibornWolff, TSBS catalogue) over the data iot-insert loads with the same flags";
+        return "Time-series queries over the data iot-insert loads with the same flags: each model's catalogue"
+                + " (telematics: mxbench's and more; devops: TSBS's 15; events: MaibornWolff's 5)";
     }
 
     @Override
@@ -48,8 +49,9 @@ public final class IotQueryProvider implements WorkloadProvider {
     @Override
     public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
                                                  Settings settings) {
-        return java.util.Optional.of(QuerySet.listing(language, targetName, IotOptions.from(settings, "workers", false),
-                QueryOptions.from(settings, false)));
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        return java.util.Optional.of(QuerySet.listing(language, targetName, data.options(), data.generator(),
+                QueryOptions.from(settings, false, QueryCatalogue.of(data.generator().name()))));
     }
 
     @Override
@@ -62,7 +64,8 @@ public final class IotQueryProvider implements WorkloadProvider {
         if (settings.bool("live")) {
             throw new UsageException("--live writes while it runs; iot-query reads loaded data (use iot-mixed to query during ingest)");
         }
-        QueryOptions queries = QueryOptions.from(settings, false);
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        QueryOptions queries = QueryOptions.from(settings, false, QueryCatalogue.of(data.generator().name()));
         if (queries.load() && settings.bool("append")) {
             throw new UsageException("--load writes the data the queries expect into an empty table; with --append it"
                     + " would add a second copy: use --clean, or load with iot-insert");
@@ -70,7 +73,7 @@ public final class IotQueryProvider implements WorkloadProvider {
         if (!queries.load() && (settings.bool("clean") || settings.bool("append"))) {
             throw new UsageException("--clean and --append choose how --load writes; without --load iot-query writes nothing");
         }
-        return new IotQueryWorkload(IotOptions.from(settings, "workers", false), queries, settings.intValue("workers", 1, 1024),
+        return new IotQueryWorkload(data.options(), data.generator(), queries, settings.intValue("workers", 1, 1024),
                 shard);
     }
 }

@@ -1,10 +1,12 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.SchemaMode;
+import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
@@ -28,6 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class IotQueryWorkload implements Workload {
 
     private final IotOptions data;
+    private final Generator model;
     private final QueryOptions options;
     private final int loadWorkers;
     private final QueryPart part;
@@ -42,10 +45,10 @@ public final class IotQueryWorkload implements Workload {
     private final Shard shard;
 
     IotQueryWorkload(IotOptions data, QueryOptions options, int loadWorkers) {
-        this(data, options, loadWorkers, null);
+        this(data, new TelematicsModel(data), options, loadWorkers, null);
     }
 
-    IotQueryWorkload(IotOptions data, QueryOptions options, int loadWorkers, Shard shard) {
+    IotQueryWorkload(IotOptions data, Generator model, QueryOptions options, int loadWorkers, Shard shard) {
         if (shard != null && shard.count() > 1 && options.load()) {
             // the others would have to wait for the whole load, not just the table: load once, then query in shards
             throw new UsageException("--load cannot be split into shards: load the data first (runner --workload"
@@ -55,8 +58,9 @@ public final class IotQueryWorkload implements Workload {
         this.data = data;
         this.options = options;
         this.loadWorkers = loadWorkers;
-        this.loader = new IotInsertWorkload(data);
-        this.part = new QueryPart(data, options);
+        this.model = model;
+        this.loader = new IotInsertWorkload(data, model, null);
+        this.part = new QueryPart(data, model, options);
     }
 
     @Override
@@ -80,34 +84,42 @@ public final class IotQueryWorkload implements Workload {
                 throw DataLoader.incomplete(loaded, data.totalRows());
             }
         } else {
-            requireData(query, data, targetName);
-            requireLayout(target, data);
+            requireData(query, schema(target), targetName);
+            requireLayout(target, schema(target));
         }
-        String what = "preparing " + data.tableName() + " for the queries (index, statistics; not bounded by --op-timeout)";
+        String what = "preparing " + model.schema().tableName() + " for the queries (index, statistics; not bounded by"
+                + " --op-timeout)";
         context.status(what);
-        context.retrying(what, () -> part.ready(query, targetName));
+        context.retrying(what, () -> part.ready(query, targetName, schema(target)));
+    }
+
+    /** The model's table as the target holds it: without a row id where the target fills none (the loader's choice). */
+    private SeriesSchema schema(TargetAdapter target) {
+        SeriesSchema s = model.schema();
+        boolean fills = target.capability(TimeSeriesIngest.class).map(TimeSeriesIngest::fillsRowIds).orElse(false);
+        return s.rowId().present() && !fills ? s.withoutRowId() : s;
     }
 
     /**
      * The table must fit the data flags (metrics, their type): else every answer would be about other data.
      * The target's own check for appending to a table says what differs.
      */
-    private static void requireLayout(TargetAdapter target, IotOptions data) throws TargetException {
+    private static void requireLayout(TargetAdapter target, SeriesSchema schema) throws TargetException {
         try {
-            target.capability(TimeSeriesIngest.class).orElseThrow().createSchema(data.schema(), SchemaMode.APPEND);
+            target.capability(TimeSeriesIngest.class).orElseThrow().createSchema(schema, SchemaMode.APPEND);
         } catch (UsageException e) {
-            throw new UsageException("the data flags do not match what " + data.tableName() + " holds ("
+            throw new UsageException("the data flags do not match what " + schema.tableName() + " holds ("
                     + e.getMessage().replaceFirst("; use --(clean|append).*$", "")
                     + "); give the flags it was loaded with");
         }
     }
 
     /** Queries over an absent or empty table measure nothing: refused, saying how to load it. */
-    static void requireData(TimeSeriesQuery query, IotOptions data, String product) throws TargetException {
-        TimeSeriesQuery.TableState state = query.tableState(data.schema());
+    static void requireData(TimeSeriesQuery query, SeriesSchema schema, String product) throws TargetException {
+        TimeSeriesQuery.TableState state = query.tableState(schema);
         if (state != TimeSeriesQuery.TableState.HAS_ROWS) {
-            throw new UsageException((state == TimeSeriesQuery.TableState.ABSENT ? "table " + data.tableName()
-                    + " does not exist in " + product : "table " + data.tableName() + " in " + product + " is empty")
+            throw new UsageException((state == TimeSeriesQuery.TableState.ABSENT ? "table " + schema.tableName()
+                    + " does not exist in " + product : "table " + schema.tableName() + " in " + product + " is empty")
                     + ": load it first (runner --workload iot-insert with the same data flags) or add --load"
                     + " (an embedded server starts empty in every run)");
         }

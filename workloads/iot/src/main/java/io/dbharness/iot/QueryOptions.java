@@ -19,9 +19,10 @@ import java.util.OptionalLong;
  * @param weights    query name to weight, in the order given
  * @param queryCount queries to run in all; empty when {@code --duration} ends the run
  * @param queryTags  devices {@code multi-tag-latest} (and {@code {tags}} in a query file) names
+ * @param catalogue  the data model's queries, which {@code weights} names (aliases resolved) beside the file's
  */
 record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int queryTags, boolean load,
-                    Optional<QueryFile> file, boolean explain) {
+                    Optional<QueryFile> file, boolean explain, QueryCatalogue catalogue) {
 
     static final long DEFAULT_QUERY_COUNT = 1000;
 
@@ -29,7 +30,7 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
     static final List<OptionDef> COMMON = List.of(
             OptionDef.of("queries", "NAME[:WEIGHT],...", "all",
                     "Queries to run, with optional weights (single-tag-detail:3,stats:1); 'all' runs the whole catalogue"
-                            + " (runner queries lists it)"),
+                            + " of the --generator's model (runner queries lists it)"),
             OptionDef.of("query-tags", "N", "10", "Devices multi-tag-latest (and {tags} in a query file) asks for"),
             OptionDef.of("query-file", "FILE", null,
                     "YAML file of queries of your own: a name and a text per language with the catalogue's placeholders"),
@@ -43,26 +44,41 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
 
     /** @param mixed iot-mixed: queries run until the ingest and its idle phase end, never --load */
     static QueryOptions from(Settings s, boolean mixed) {
+        return from(s, mixed, QueryCatalogue.of(TelematicsProvider.NAME));
+    }
+
+    static QueryOptions from(Settings s, boolean mixed, QueryCatalogue catalogue) {
         Optional<QueryFile> file = s.optional("query-file").map(f -> QueryFile.read(Path.of(f)));
-        Map<String, Integer> weights = weights(s.string("queries"), file);
+        Map<String, Integer> weights = weights(s.string("queries"), file, catalogue);
         if (mixed) {
             return new QueryOptions(weights, OptionalLong.empty(), s.intValue("query-tags", 1, 10_000), false, file,
-                    s.bool("explain"));
+                    s.bool("explain"), catalogue);
         }
         OptionalLong count = s.isSet("query-count") || s.duration("duration").isEmpty()
                 ? OptionalLong.of(s.optional("query-count").isPresent() ? s.longValue("query-count", 1, Long.MAX_VALUE)
                 : DEFAULT_QUERY_COUNT)
                 : OptionalLong.empty();
         return new QueryOptions(weights, count, s.intValue("query-tags", 1, 10_000), s.bool("load"), file,
-                s.bool("explain"));
+                s.bool("explain"), catalogue);
     }
 
-    /** {@code a:3,b,c:1}; {@code all} is the catalogue plus the file's queries, each weight 1. */
     static Map<String, Integer> weights(String text, Optional<QueryFile> file) {
+        return weights(text, file, QueryCatalogue.of(TelematicsProvider.NAME));
+    }
+
+    /**
+     * {@code a:3,b,c:1}; {@code all} is the catalogue plus the file's queries, each weight 1. An alias
+     * ({@code 1-host-1-hr}) stands for its query's own name, which the run reports.
+     */
+    static Map<String, Integer> weights(String text, Optional<QueryFile> file, QueryCatalogue catalogue) {
         Map<String, Integer> out = new LinkedHashMap<>();
         if (text.strip().equals("all")) {
-            QueryCatalogue.all().forEach(q -> out.put(q.name(), 1));
+            catalogue.queries().forEach(q -> out.put(q.name(), 1));
             file.ifPresent(f -> f.queries().keySet().forEach(n -> out.put(n, 1)));
+            if (out.isEmpty()) {
+                throw new UsageException("--generator " + catalogue.model() + " has no catalogue of queries: give your"
+                        + " own with --query-file (runner queries shows the placeholders)");
+            }
             return out;
         }
         for (String part : text.split(",", -1)) {
@@ -87,10 +103,14 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
             }
             String n = name;
             boolean inFile = file.map(f -> f.queries().containsKey(n)).orElse(false);
-            if (!inFile && QueryCatalogue.find(name).isEmpty()) {
-                throw new UsageException("unknown query '" + name + "' in --queries; valid queries: " + QueryCatalogue.names()
-                        + file.map(f -> (f.queries().isEmpty() ? "" : ", and from --query-file: "
+            if (!inFile && catalogue.query(name).isEmpty()) {
+                String list = catalogue.queries().isEmpty() ? "none, give them with --query-file" : catalogue.list();
+                throw new UsageException("unknown query '" + name + "' in --queries; valid queries (--generator "
+                        + catalogue.model() + "): " + list + file.map(f -> (f.queries().isEmpty() ? "" : ", and from --query-file: "
                         + String.join(", ", f.queries().keySet()))).orElse(""));
+            }
+            if (!inFile) {
+                name = catalogue.query(name).orElseThrow().name();
             }
             if (out.put(name, weight) != null) {
                 throw new UsageException("query '" + name + "' appears twice in --queries");

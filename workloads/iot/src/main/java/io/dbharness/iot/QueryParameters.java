@@ -1,7 +1,9 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.QueryParams;
+import io.dbharness.core.api.SeriesSchema;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -10,20 +12,31 @@ import java.util.Locale;
 
 /**
  * Parameters of query instances, a pure function of {@code (seed, query name, instance)} like the data itself,
- * and always inside the data the same iot-insert flags load: devices 1..{@code --tag-num}, windows within the
- * loaded time range (aligned to whole minutes, so per-minute buckets are the same on every target), the
- * threshold at 90 % of the metrics' value range (about one device in ten passes it).
+ * and always inside the data the same iot-insert flags load: series 1..{@code seriesCount} of the model (named
+ * by their key, {@code tag_id} 7 or {@code hostname} host_6), windows within the loaded time range (aligned to
+ * whole minutes, so per-minute buckets are the same on every target), the threshold at 90 % of the metrics'
+ * value range (about one device in ten passes it).
  */
 final class QueryParameters {
 
     private static final long MINUTE_MICROS = 60_000_000L;
 
-    private final IotOptions data;
     private final long seed;
+    private final long series;
+    private final long dataStart;
+    private final long dataEnd;
+    private final SeriesSchema schema;
 
     QueryParameters(IotOptions data) {
-        this.data = data;
-        this.seed = data.seed();
+        this(data.seed(), new TelematicsModel(data));
+    }
+
+    QueryParameters(long seed, Generator data) {
+        this.seed = seed;
+        this.series = data.seriesCount();
+        this.dataStart = data.startMicros();
+        this.dataEnd = data.endMicros();
+        this.schema = data.schema();
     }
 
     /** The metric column a query aggregates: fixed per query for a run, so it can be planned once. */
@@ -38,10 +51,8 @@ final class QueryParameters {
      */
     QueryParams of(String query, long instance, int tagCount, Duration window) {
         long h = nameHash(query);
-        long tag = 1 + draw(h, instance, 0, data.tagNum());
+        long tag = 1 + draw(h, instance, 0, series);
         long[] tags = tags(h, instance, tagCount);
-        long dataStart = data.tsStartMicros();
-        long dataEnd = dataStart + data.steps() * data.stepMicros();
         long start;
         long end;
         if (window == null) {
@@ -54,7 +65,12 @@ final class QueryParameters {
             start = first + draw(h, instance, 2, slots) * MINUTE_MICROS;
             end = start + w;
         }
-        return new QueryParams(tag, tags, start, end, threshold(data.metricType()));
+        String[] keys = new String[tags.length + 1];
+        keys[0] = schema.tags().key(tag);
+        for (int i = 0; i < tags.length; i++) {
+            keys[i + 1] = schema.tags().key(tags[i]);
+        }
+        return new QueryParams(tag, tags, start, end, threshold(schema.fieldType(0)), keys);
     }
 
     /** 90 % of the range the generator draws values from. */
@@ -68,9 +84,9 @@ final class QueryParameters {
 
     /** {@code n} distinct devices in ascending order (all of them when there are not more). */
     private long[] tags(long h, long instance, int n) {
-        int tagNum = data.tagNum();
+        long tagNum = series;
         if (n >= tagNum) {
-            long[] all = new long[Math.max(1, Math.min(n, tagNum))];
+            long[] all = new long[(int) Math.max(1, Math.min(n, tagNum))];
             for (int i = 0; i < all.length; i++) {
                 all[i] = i + 1;
             }
@@ -115,10 +131,10 @@ final class QueryParameters {
     static String describe(QueryParams p, boolean tag, boolean tags, boolean window, boolean threshold) {
         StringBuilder sb = new StringBuilder();
         if (tag) {
-            sb.append("tag=").append(p.tag()).append(' ');
+            sb.append("tag=").append(p.key()).append(' ');
         }
         if (tags) {
-            sb.append("tags=").append(Arrays.toString(p.tags()).replace(" ", "")).append(' ');
+            sb.append("tags=[").append(String.join(",", Arrays.copyOfRange(p.keys(), 1, p.tagCount() + 1))).append("] ");
         }
         if (window) {
             sb.append("start=").append(Instant.EPOCH.plusNanos(p.startMicros() * 1000)).append(' ')

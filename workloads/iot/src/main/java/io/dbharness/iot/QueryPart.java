@@ -1,7 +1,9 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.AnswerDigest;
+import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.QueryReader;
+import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.api.UsageException;
@@ -17,24 +19,26 @@ import java.util.Map;
 final class QueryPart {
 
     private final IotOptions data;
+    private final Generator model;
     private final QueryOptions options;
     private QuerySet queries;
     private Map<String, String> plans = Map.of();
     private String queryDdl;
 
-    QueryPart(IotOptions data, QueryOptions options) {
+    QueryPart(IotOptions data, Generator model, QueryOptions options) {
         this.data = data;
+        this.model = model;
         this.options = options;
     }
 
     /** Compiles every query for the target; one it has no text for is refused here, before anything runs. */
     void compile(TimeSeriesQuery query, String product) {
-        queries = QuerySet.compile(query.language(), product, data, options);
+        queries = QuerySet.compile(query.language(), product, data, model, options);
     }
 
     /** The table ready for the queries, then each query's plan when {@code --explain} asks for it. */
-    void ready(TimeSeriesQuery query, String product) throws TargetException {
-        queryDdl = query.prepareForQueries(data.schema()).orElse(null);
+    void ready(TimeSeriesQuery query, String product, SeriesSchema schema) throws TargetException {
+        queryDdl = query.prepareForQueries(schema).orElse(null);
         if (!options.explain()) {
             return;
         }

@@ -2,6 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.CompiledQuery;
+import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.QueryAnswer;
 import io.dbharness.core.api.QueryLanguage;
 import io.dbharness.core.api.QueryParams;
@@ -62,14 +63,15 @@ final class QuerySet {
      * Compiles every query of {@code options} for the target; a query the target has no text for is refused
      * here, before anything runs, naming it.
      */
-    static QuerySet compile(QueryLanguage target, String targetName, IotOptions data, QueryOptions options) {
-        QueryParameters parameters = new QueryParameters(data);
+    static QuerySet compile(QueryLanguage target, String targetName, IotOptions data, Generator model,
+                            QueryOptions options) {
+        QueryParameters parameters = new QueryParameters(data.seed(), model);
         List<Planned> planned = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         long[] cumulative = new long[options.weights().size()];
         long sum = 0;
         for (Map.Entry<String, Integer> w : options.weights().entrySet()) {
-            Planned p = plan(target, targetName, data, options, parameters, w.getKey(), missing);
+            Planned p = plan(target, targetName, model, options, parameters, w.getKey(), missing);
             if (p != null) {
                 sum += w.getValue();
                 cumulative[planned.size()] = sum;
@@ -84,17 +86,18 @@ final class QuerySet {
     }
 
     /** One query compiled for the target, or null (and a note in {@code missing}) when it has no text for it. */
-    private static Planned plan(QueryLanguage target, String targetName, IotOptions data, QueryOptions options,
+    private static Planned plan(QueryLanguage target, String targetName, Generator model, QueryOptions options,
                                 QueryParameters parameters, String name, List<String> missing) {
-        SeriesSchema schema = data.schema();
+        SeriesSchema schema = model.schema();
+        int metric = parameters.metric(name, schema.columnMetrics());
         QueryTemplate template;
         int tags;
         Duration window;
         Answers answers;
-        var catalogued = QueryCatalogue.find(name);
+        var catalogued = options.catalogue().query(name);
         if (catalogued.isPresent()) {
             var q = catalogued.get();
-            var text = target.catalogueTemplate(name);
+            var text = target.catalogueTemplate(model.name(), name);
             if (text.isEmpty()) {
                 missing.add(name);
                 return null;
@@ -102,7 +105,7 @@ final class QuerySet {
             template = QueryTemplate.parse(targetName + " query " + name, text.get());
             tags = q.tags() < 0 ? options.queryTags() : Math.max(1, q.tags());
             window = q.window().orElse(null);
-            answers = new Answers(Answers.columnsOf(q, schema), data.metricType());
+            answers = Answers.of(q, schema, metric);
         } else {
             var entry = options.file().orElseThrow().queries().get(name);
             var text = entry.textFor(target.languages());
@@ -113,9 +116,8 @@ final class QuerySet {
             template = text.get();
             tags = options.queryTags();
             window = entry.window();
-            answers = new Answers(null, data.metricType());
+            answers = new Answers(null, schema.fieldType(metric));
         }
-        int metric = parameters.metric(name, schema.columnMetrics());
         CompiledQuery compiled = target.compile(name, template, new QueryShape(schema, metric, tags));
         return new Planned(name, compiled, template, tags, window, answers);
     }
@@ -124,13 +126,14 @@ final class QuerySet {
      * {@code runner queries}: each query's text for the target, the run's fixed parts filled in and the
      * parameters in braces, with instance 0's values; a query the target cannot answer says so.
      */
-    static String listing(QueryLanguage target, String targetName, IotOptions data, QueryOptions options) {
-        QueryParameters parameters = new QueryParameters(data);
+    static String listing(QueryLanguage target, String targetName, IotOptions data, Generator model,
+                          QueryOptions options) {
+        QueryParameters parameters = new QueryParameters(data.seed(), model);
         StringBuilder sb = new StringBuilder();
         for (String name : options.weights().keySet()) {
             List<String> missing = new ArrayList<>();
-            Planned p = plan(target, targetName, data, options, parameters, name, missing);
-            var q = QueryCatalogue.find(name);
+            Planned p = plan(target, targetName, model, options, parameters, name, missing);
+            var q = options.catalogue().query(name);
             sb.append("-- ").append(name).append(q.map(c -> " (" + c.origin() + "): " + c.description()).orElse(" (--query-file)"))
                     .append('\n');
             if (p == null) {

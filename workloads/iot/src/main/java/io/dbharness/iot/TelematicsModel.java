@@ -48,6 +48,16 @@ final class TelematicsModel implements Generator {
     }
 
     @Override
+    public long startMicros() {
+        return o.tsStartMicros();
+    }
+
+    @Override
+    public long endMicros() {
+        return o.tsStartMicros() + o.steps() * o.stepMicros();
+    }
+
+    @Override
     public RowSource open(int slot, int slots) {
         return new TelematicsGenerator(o, slot, slots);
     }

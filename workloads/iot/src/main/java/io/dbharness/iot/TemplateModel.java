@@ -97,6 +97,16 @@ final class TemplateModel implements Generator {
     }
 
     @Override
+    public long startMicros() {
+        return o.startMicros();
+    }
+
+    @Override
+    public long endMicros() {
+        return o.startMicros() + o.passes() * 1_000_000L;
+    }
+
+    @Override
     public RowSource open(int slot, int slots) {
         long mine = o.series() > slot ? (o.series() - 1 - slot) / slots + 1 : 0;
         return new RowSource() {

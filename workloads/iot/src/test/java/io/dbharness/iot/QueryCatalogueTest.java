@@ -114,7 +114,7 @@ class QueryCatalogueTest {
         assertEquals(14, QueryOptions.weights("all", java.util.Optional.empty()).size());
         UsageException unknown = assertThrows(UsageException.class, () -> QueryOptions.weights("stats,1-host-1-hr",
                 java.util.Optional.empty()));
-        assertTrue(unknown.getMessage().startsWith("unknown query '1-host-1-hr' in --queries; valid queries: single-tag-latest"),
+        assertTrue(unknown.getMessage().startsWith("unknown query '1-host-1-hr' in --queries; valid queries (--generator telematics): single-tag-latest"),
                 unknown.getMessage());
         for (String bad : List.of("stats:0", "stats:x", "stats,,count", "stats,stats", ",", "stats,", " ")) {
             assertThrows(UsageException.class, () -> QueryOptions.weights(bad, java.util.Optional.empty()), bad);

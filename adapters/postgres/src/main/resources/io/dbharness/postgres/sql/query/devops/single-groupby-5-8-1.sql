@@ -1,0 +1,2 @@
+-- TSBS's single-groupby-5-8-1 (cmd/tsbs_generate_queries/databases/timescaledb/devops.go, GroupByTime), tags as columns of the table
+SELECT date_trunc('minute', time) AS minute, max(usage_user) AS max_usage_user, max(usage_system) AS max_usage_system, max(usage_idle) AS max_usage_idle, max(usage_nice) AS max_usage_nice, max(usage_iowait) AS max_usage_iowait FROM {table} WHERE hostname IN ({tags}) AND time >= {start} AND time < {end} GROUP BY minute ORDER BY minute

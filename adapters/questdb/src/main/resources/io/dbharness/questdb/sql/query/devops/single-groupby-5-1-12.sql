@@ -1,0 +1,2 @@
+-- TSBS's single-groupby-5-1-12; https://questdb.com/docs/query/sql/sample-by/ (calendar-aligned buckets; a bucket without values is not returned)
+SELECT "time" AS minute, max(usage_user) AS max_usage_user, max(usage_system) AS max_usage_system, max(usage_idle) AS max_usage_idle, max(usage_nice) AS max_usage_nice, max(usage_iowait) AS max_usage_iowait FROM {table} WHERE hostname = {tag} AND "time" >= {start} AND "time" < {end} SAMPLE BY 1m ALIGN TO CALENDAR

@@ -1,0 +1,2 @@
+-- MaibornWolff's count-events
+SELECT count() AS count FROM {table}
