@@ -39,4 +39,10 @@ class MatrixDbQueryOnPostgresTest {
                 mine.workloadInfo().get("queryDdl"));
         CatalogueTexts.assertSameAnswers(theirs, mine);
     }
+
+    /** TSBS's devops and MaibornWolff's events queries, in this product's texts, answer as PostgreSQL's do. */
+    @Test
+    void otherModelsAnswerAsPostgresDoes() throws Exception {
+        CatalogueTexts.assertModelsAnswerAsPostgres("matrixdb");
+    }
 }

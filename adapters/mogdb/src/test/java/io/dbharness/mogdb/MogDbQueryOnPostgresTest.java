@@ -42,4 +42,10 @@ class MogDbQueryOnPostgresTest {
                 .build()));
         assertEquals(5, again.answers().size());
     }
+
+    /** TSBS's devops and MaibornWolff's events queries, in this product's texts, answer as PostgreSQL's do. */
+    @Test
+    void otherModelsAnswerAsPostgresDoes() throws Exception {
+        CatalogueTexts.assertModelsAnswerAsPostgres("mogdb");
+    }
 }

@@ -198,6 +198,31 @@ public final class CatalogueTexts {
         return target.equals("postgres") ? b : b.option("allow-compatible-server", true);
     }
 
+    /**
+     * The other data models' catalogues as {@code target} runs them on the embedded PostgreSQL answer as the
+     * plain {@code postgres} target does: TSBS's devops queries (every one, 150 instances) and MaibornWolff's
+     * events queries (50), each target loading its own table with the same flags.
+     */
+    public static void assertModelsAnswerAsPostgres(String target) throws Exception {
+        Map<String, Map<String, Object>> models = Map.of(
+                "devops", Map.of("generator", "devops", "scale", 10, "log-interval", "60s", "ts-end", "2016-01-01 13:00:00",
+                        "query-count", 150),
+                "events", Map.of("generator", "events", "primary-key", "none", "devices", 4, "num-inserts", 300,
+                        "query-count", 50));
+        for (Map.Entry<String, Map<String, Object>> m : models.entrySet()) {
+            io.dbharness.core.engine.RunSpec.Builder mine = onEmbeddedPostgres(target, target + "_" + m.getKey());
+            io.dbharness.core.engine.RunSpec.Builder theirs = onEmbeddedPostgres("postgres", target + "_" + m.getKey() + "_pg");
+            for (io.dbharness.core.engine.RunSpec.Builder b : List.of(mine, theirs)) {
+                b.option("load", true).option("clean", true);
+                m.getValue().forEach(b::option);
+            }
+            RunResult got = ok(io.dbharness.core.engine.Harness.run(mine.build()));
+            RunResult want = ok(io.dbharness.core.engine.Harness.run(theirs.build()));
+            assertEquals(((Number) m.getValue().get("query-count")).intValue(), got.answers().size(), m.getKey());
+            assertSameAnswers(want, got);
+        }
+    }
+
     /** The run ended cleanly: no failure, no errors, exit 0. */
     public static RunResult ok(RunResult r) {
         org.junit.jupiter.api.Assertions.assertNull(r.failure(), r.target() + ": " + r.failure());

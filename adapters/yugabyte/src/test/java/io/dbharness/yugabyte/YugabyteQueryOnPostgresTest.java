@@ -73,4 +73,10 @@ class YugabyteQueryOnPostgresTest {
                 "some newest row holds an empty value");
         CatalogueTexts.assertSameAnswers(theirs, mine);
     }
+
+    /** TSBS's devops and MaibornWolff's events queries, in this product's texts, answer as PostgreSQL's do. */
+    @Test
+    void otherModelsAnswerAsPostgresDoes() throws Exception {
+        CatalogueTexts.assertModelsAnswerAsPostgres("yugabyte");
+    }
 }
