@@ -108,6 +108,15 @@ class ReadmeExamplesTest {
                     "--workload iot-query --load --clean --tag-num 20 --total-metrics-count 10 --ts-end '2022-04-18 09:10:00' "
                             + "--generator-empty-value-ratio 0 --results pg"),
             run("runner compare --answers pg/*.json qdb/*.json", null),
+            run("runner --target questdb --workload iot-query --load --generator devops --scale 100 --ts-end \"2016-01-01 12:00:00\" "
+                            + "--queries single-groupby-1-1-1,double-groupby-1,high-cpu-1,lastpoint --query-count 400 --results qdb-devops",
+                    "--target questdb --workload iot-query --load --generator devops --scale 5 --ts-end '2016-01-01 02:00:00' "
+                            + "--queries single-groupby-1-1-1,double-groupby-1,high-cpu-1,lastpoint --query-count 40 --results qdb-devops"),
+            run("runner --workload iot-query --load --clean --generator devops --scale 100 --ts-end \"2016-01-01 12:00:00\" "
+                            + "--queries single-groupby-1-1-1,double-groupby-1,high-cpu-1,lastpoint --query-count 400 --results pg-devops",
+                    "--workload iot-query --load --clean --generator devops --scale 5 --ts-end '2016-01-01 02:00:00' "
+                            + "--queries single-groupby-1-1-1,double-groupby-1,high-cpu-1,lastpoint --query-count 40 --results pg-devops"),
+            run("runner compare --answers pg-devops/*.json qdb-devops/*.json", null),
             run("runner --workload tpcc --warehouses 4 --terminals 8 --duration 60s --verify",
                     "--workload tpcc --warehouses 1 --terminals 2 --duration 2s --verify"),
             check("PGPASSWORD=... runner --target mogdb --config props.mogdb", null),

@@ -81,11 +81,11 @@ final class Answers {
     }
 
     /**
-     * The normalised rows, sorted. A column the query must return and a non-empty answer lacks is an error of its
-     * text.
+     * The normalised rows, sorted. A column the query must return and the answer lacks is an error of its text
+     * (unless the answer names no columns at all: an empty one from InfluxDB).
      */
     List<List<String>> normalise(String query, QueryAnswer answer) throws TargetException {
-        if (answer.rows().isEmpty()) { // InfluxDB names no columns when nothing matched
+        if (answer.rows().isEmpty() && answer.columns().isEmpty()) { // InfluxDB names no columns when nothing matched
             return List.of();
         }
         List<List<String>> rows = new ArrayList<>(answer.rows().size());
