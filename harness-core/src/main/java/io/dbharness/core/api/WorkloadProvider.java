@@ -35,6 +35,15 @@ public interface WorkloadProvider {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The options a result records, given every option's value with secrets masked: a workload that reads only
+     * some of its options in a run (one data model's, not another's) leaves the rest out, so the result does
+     * not name a value that played no part.
+     */
+    default java.util.Map<String, String> recorded(Settings settings, java.util.Map<String, String> masked) {
+        return masked;
+    }
+
     /** Validates the settings and builds the workload; a bad value is a {@link UsageException}. */
     Workload create(Settings settings);
 

@@ -98,7 +98,7 @@ final class RunResults {
                 .workload(plan.wp().id())
                 .start(start)
                 .end(end)
-                .options(plan.settings().masked())
+                .options(plan.wp().recorded(plan.settings(), plan.settings().masked()))
                 .targetInfo(info)
                 .workloadInfo(plan.workload().describe())
                 .host(HostInfo.current())

@@ -14,7 +14,9 @@ import io.dbharness.core.config.Settings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /** Registers {@code iot-insert}. */
 public final class IotInsertProvider implements WorkloadProvider {
@@ -86,6 +88,34 @@ public final class IotInsertProvider implements WorkloadProvider {
     public Workload create(Settings settings, Shard shard) {
         Data data = data(settings, "workers", true);
         return new IotInsertWorkload(data.options(), data.generator(), shard);
+    }
+
+    @Override
+    public Map<String, String> recorded(Settings settings, Map<String, String> masked) {
+        return recordedFor(settings, masked);
+    }
+
+    /**
+     * What iot workloads record: not the options of the models that did not generate, and for a model other than
+     * telematics not the shared time range and table name it was not given (it has defaults of its own, which
+     * the result's workload facts state).
+     */
+    static Map<String, String> recordedFor(Settings settings, Map<String, String> masked) {
+        GeneratorProvider chosen = GeneratorProvider.named(settings.string("generator"));
+        Set<String> own = new HashSet<>();
+        chosen.options().forEach(o -> own.add(o.name()));
+        Map<String, String> out = new TreeMap<>(masked);
+        for (GeneratorProvider other : GeneratorProvider.all()) {
+            other.options().stream().map(OptionDef::name).filter(n -> !own.contains(n)).forEach(out::remove);
+        }
+        if (!chosen.name().equals(TelematicsProvider.NAME)) {
+            for (String shared : List.of("ts-start", "ts-end", "table-name")) {
+                if (!settings.isSet(shared)) {
+                    out.remove(shared);
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -42,6 +42,11 @@ public final class IotQueryProvider implements WorkloadProvider {
     }
 
     @Override
+    public java.util.Map<String, String> recorded(Settings settings, java.util.Map<String, String> masked) {
+        return IotInsertProvider.recordedFor(settings, masked);
+    }
+
+    @Override
     public Set<Class<? extends Capability>> requires() {
         return Set.of(TimeSeriesQuery.class, TimeSeriesIngest.class);
     }

@@ -17,6 +17,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -235,5 +236,28 @@ class GeneratorModelsTest {
         assertTrue(e.getMessage().contains("a multiple of --series 3"), e.getMessage());
         e = assertThrows(UsageException.class, () -> model("generator", "devops", "use-case", "devops"));
         assertTrue(e.getMessage().contains("not generated yet"), e.getMessage());
+    }
+
+    /**
+     * A result records the options that played a part: the generating model's, not another model's defaults,
+     * and for a model with time range and table defaults of its own, not telematics' ones it never read.
+     */
+    @Test
+    void theResultRecordsOnlyTheOptionsOfTheModelThatGenerated() {
+        var devops = TestSettings.query("generator", "devops", "scale", "7");
+        var recorded = IotInsertProvider.recordedFor(devops, devops.masked());
+        assertEquals("7", recorded.get("scale"));
+        assertEquals("10s", recorded.get("log-interval"));
+        for (String absent : List.of("tag-num", "total-metrics-count", "template", "num-inserts", "ts-start", "ts-end",
+                "table-name")) {
+            assertFalse(recorded.containsKey(absent), absent + " recorded: " + recorded);
+        }
+        assertEquals("lastpoint", IotInsertProvider.recordedFor(TestSettings.query("generator", "devops", "queries",
+                "lastpoint"), TestSettings.query("generator", "devops", "queries", "lastpoint").masked()).get("queries"));
+        var given = TestSettings.insert("generator", "events", "ts-start", "2024-01-01 00:00:00");
+        assertEquals("2024-01-01 00:00:00", IotInsertProvider.recordedFor(given, given.masked()).get("ts-start"));
+        var telematics = TestSettings.insert();
+        var all = IotInsertProvider.recordedFor(telematics, telematics.masked());
+        assertTrue(all.containsKey("tag-num") && all.containsKey("ts-start") && !all.containsKey("scale"), all.toString());
     }
 }
