@@ -21,6 +21,7 @@ public final class AnswerComparison {
     private static final Map<String, String> DATA_FLAGS = new LinkedHashMap<>();
 
     static {
+        DATA_FLAGS.put("generator", "--generator");
         DATA_FLAGS.put("tags", "--tag-num");
         DATA_FLAGS.put("metrics", "--total-metrics-count");
         DATA_FLAGS.put("metricType", "--metrics-type");
@@ -33,6 +34,16 @@ public final class AnswerComparison {
         DATA_FLAGS.put("emptyValuePercent", "--generator-empty-value-ratio");
         DATA_FLAGS.put("randomness", "--generator-randomness");
         DATA_FLAGS.put("queryTags", "--query-tags");
+        // the other data models' (devops, events, template)
+        DATA_FLAGS.put("useCase", "--use-case");
+        DATA_FLAGS.put("scale", "--scale");
+        DATA_FLAGS.put("logIntervalSeconds", "--log-interval");
+        DATA_FLAGS.put("epochs", "--ts-end");
+        DATA_FLAGS.put("devices", "--devices");
+        DATA_FLAGS.put("eventsPerDevice", "--num-inserts");
+        DATA_FLAGS.put("template", "--template");
+        DATA_FLAGS.put("series", "--series");
+        DATA_FLAGS.put("passes", "--points");
     }
 
     /** One instance both runs kept whose answers differ. */

@@ -300,7 +300,7 @@ final class Commands {
                     names(w.requires()), String.join(", ", able));
         }
         out.println();
-        out.println("Generators (iot-insert --generator NAME):");
+        out.println("Generators (iot-insert, iot-query, iot-mixed --generator NAME):");
         for (GeneratorProvider g : GeneratorProvider.all()) {
             out.printf("  %-12s %s%n  %-12s options: %s%n", g.name(), g.description(), "",
                     g.options().stream().map(o -> "--" + o.name()).collect(Collectors.joining(", ")));

@@ -117,6 +117,12 @@ class ModelQueriesOnEveryTargetTest {
         assertEquals(0, r.exitCode(), r.failure());
         assertEquals(Set.of("single-groupby-1-1-1", "single-groupby-1-8-1"),
                 new HashSet<>(r.answers().stream().map(AnswerDigest::query).toList()));
+        // --load again into the table that run left: iot-query's advice, not iot-insert's --append (a second copy)
+        UsageException again = assertThrows(UsageException.class, () -> Harness.run(spec("postgres", Map.of("generator",
+                "devops", "scale", 4, "ts-end", "2016-01-01 02:00:00", "queries", "lastpoint", "clean", false)).build()));
+        assertTrue(again.getMessage().endsWith("; add --clean to load it afresh, or drop --load to query what it holds"),
+                again.getMessage());
+        assertFalse(again.getMessage().contains("--append"), again.getMessage());
         UsageException other = assertThrows(UsageException.class, () -> Harness.run(spec("postgres",
                 Map.of("generator", "devops", "queries", "stats")).build()));
         assertTrue(other.getMessage().startsWith("unknown query 'stats' in --queries; valid queries (--generator devops):"

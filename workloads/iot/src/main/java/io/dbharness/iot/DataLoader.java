@@ -4,6 +4,7 @@ import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.PrepareContext;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.UsageException;
 
 import java.util.Locale;
 
@@ -21,7 +22,16 @@ final class DataLoader {
     /** Creates the table and writes every row of {@code insert}; the outcome says how far it got. */
     static PrepareContext.Loaded load(IotInsertWorkload insert, TargetAdapter target, int workers,
                                       PrepareContext context) throws TargetException {
-        context.retrying("creating table " + insert.describe().get("table"), () -> insert.prepare(target));
+        try {
+            context.retrying("creating table " + insert.describe().get("table"), () -> insert.prepare(target));
+        } catch (UsageException e) {
+            if (!e.getMessage().contains("; use --append")) {
+                throw e;
+            }
+            // the target's advice is iot-insert's: --append would load a second copy under the queries
+            throw new UsageException(e.getMessage().replaceFirst("; use --(clean|append).*$", "")
+                    + "; add --clean to load it afresh, or drop --load to query what it holds", e.option());
+        }
         return context.load("loading (--load)", insert, insert.groups(new LoadModel.Closed(workers)));
     }
 

@@ -81,7 +81,7 @@ public final class IotQueryWorkload implements Workload {
         if (options.load()) {
             loaded = DataLoader.load(loader, target, loadWorkers, context);
             if (!loaded.complete()) {
-                throw DataLoader.incomplete(loaded, data.totalRows());
+                throw DataLoader.incomplete(loaded, model.plannedRows());
             }
         } else {
             requireData(query, schema(target), targetName);

@@ -52,6 +52,11 @@ record QueryFile(Map<String, Entry> queries) {
             "questdb", "influxql", "flux");
 
     static QueryFile read(Path file) {
+        return read(file, QueryCatalogue.of(TelematicsProvider.NAME));
+    }
+
+    /** The file's queries, whose names must not be the model's catalogue's (nor their aliases). */
+    static QueryFile read(Path file, QueryCatalogue catalogue) {
         String where = "--query-file " + file;
         if (!Files.isRegularFile(file)) {
             throw new UsageException(where + (Files.isDirectory(file) ? ": a directory, not a file" : ": no such file"));
@@ -79,9 +84,9 @@ record QueryFile(Map<String, Entry> queries) {
             if (!name.matches("[A-Za-z0-9][A-Za-z0-9_.-]{0,62}")) {
                 throw new UsageException(where + ": query name '" + name + "' must be 1 to 63 letters, digits, '-', '_' or '.'");
             }
-            if (QueryCatalogue.find(name).isPresent() || out.containsKey(name)) {
-                throw new UsageException(where + ": query name '" + name + "' is taken "
-                        + (out.containsKey(name) ? "twice" : "by the catalogue") + "; choose another");
+            if (catalogue.query(name).isPresent() || out.containsKey(name)) {
+                throw new UsageException(where + ": query name '" + name + "' is taken " + (out.containsKey(name)
+                        ? "twice" : "by the catalogue of --generator " + catalogue.model()) + "; choose another");
             }
             Duration window = Duration.ofHours(1);
             Map<String, QueryTemplate> texts = new LinkedHashMap<>();

@@ -48,7 +48,7 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
     }
 
     static QueryOptions from(Settings s, boolean mixed, QueryCatalogue catalogue) {
-        Optional<QueryFile> file = s.optional("query-file").map(f -> QueryFile.read(Path.of(f)));
+        Optional<QueryFile> file = s.optional("query-file").map(f -> QueryFile.read(Path.of(f), catalogue));
         Map<String, Integer> weights = weights(s.string("queries"), file, catalogue);
         if (mixed) {
             return new QueryOptions(weights, OptionalLong.empty(), s.intValue("query-tags", 1, 10_000), false, file,
@@ -77,7 +77,7 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
             file.ifPresent(f -> f.queries().keySet().forEach(n -> out.put(n, 1)));
             if (out.isEmpty()) {
                 throw new UsageException("--generator " + catalogue.model() + " has no catalogue of queries: give your"
-                        + " own with --query-file (runner queries shows the placeholders)");
+                        + " own with --query-file (workloads/iot/README.md, Query files)");
             }
             return out;
         }

@@ -152,6 +152,21 @@ class QueryCatalogueTest {
         assertRefused("no such file", null);
     }
 
+    /** A query file's names are checked against the catalogue of the model that generates, aliases included. */
+    @Test
+    void queryFileNamesAreTheChosenModelsToTake() throws Exception {
+        Path lastpoint = write("lastpoint.yaml", "queries:\n  - name: lastpoint\n    sql: SELECT 1\n");
+        assertTrue(QueryFile.read(lastpoint, QueryCatalogue.of(EventsProvider.NAME)).queries().containsKey("lastpoint"),
+                "events has no lastpoint");
+        for (String[] taken : new String[][] {{"events", "count-events"}, {"devops", "1-host-1-hr"},
+                {"devops", "single-groupby-1-1-1"}}) {
+            Path p = write(taken[1] + ".yaml", "queries:\n  - name: " + taken[1] + "\n    sql: SELECT 1\n");
+            UsageException e = assertThrows(UsageException.class, () -> QueryFile.read(p, QueryCatalogue.of(taken[0])));
+            assertTrue(e.getMessage().endsWith("query name '" + taken[1] + "' is taken by the catalogue of --generator "
+                    + taken[0] + "; choose another"), e.getMessage());
+        }
+    }
+
     private Path write(String name, String text) throws Exception {
         Path p = tmp.resolve(name);
         Files.writeString(p, text);
