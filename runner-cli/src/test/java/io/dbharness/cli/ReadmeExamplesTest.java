@@ -89,6 +89,8 @@ class ReadmeExamplesTest {
                     "--target questdb --generator devops --use-case cpu-only --scale 3 --clean --verify"),
             run("runner --target questdb --generator template --series 100000 --points 1000000 --clean --verify",
                     "--target questdb --generator template --series 1000 --points 2000 --clean --verify"),
+            run("runner --generator devops --use-case devops --scale 100 --ts-end \"2016-01-01 06:00:00\" --clean --verify",
+                    "--generator devops --use-case devops --scale 3 --ts-end '2016-01-01 00:10:00' --clean --verify"),
             run("runner --generator events --primary-key sql --devices 16 --num-inserts 10000 --clean --verify",
                     "--generator events --primary-key sql --devices 4 --num-inserts 100 --clean --verify"),
             run("runner --workload iot-query --load --tag-num 1000 --total-metrics-count 10 --ts-end \"2022-04-18 10:00:00\" --workers 4 "

@@ -68,6 +68,16 @@ class GeneratorsOnEveryTargetTest {
                 "ts-end", "2016-01-01 01:00:00"), 25 * 360, 25 * 360 * 10);
     }
 
+    /**
+     * TSBS's full devops use case: 5 hosts, half an hour at 10 s, a point in each of nine tables per host and step,
+     * 101 fields; --verify counts every table.
+     */
+    @Test
+    void devopsUseCaseNineTables() throws Exception {
+        assertSameOnEveryTarget(Map.of("generator", "devops", "use-case", "devops", "scale", 5,
+                "ts-end", "2016-01-01 00:30:00"), 9 * 5 * 180, 101 * 5 * 180);
+    }
+
     /** MaibornWolff's events, 6 devices x 500, without the id column no line-protocol target has. */
     @Test
     void maibornWolffEvents() throws Exception {

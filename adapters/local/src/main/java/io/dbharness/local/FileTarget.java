@@ -39,6 +39,8 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
     private OutputStream out;
     private RowEncoder streamEncoder;
     private boolean headerNeeded;
+    /** The table createSchema made the file for, null before. */
+    private String table;
 
     FileTarget(EncoderFormat format, String output) {
         this.format = format;
@@ -66,6 +68,13 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
 
     @Override
     public synchronized void createSchema(SeriesSchema schema, SchemaMode mode) throws TargetException {
+        if (table != null && !table.equals(schema.tableName())) {
+            // one file holds one table: a second would overwrite the first's header and mix their rows
+            throw new UsageException("the file target writes one table to --output, and this model writes several ("
+                    + table + ", " + schema.tableName() + ", ...): use a database target, or a model of one table"
+                    + " (--use-case cpu-only)");
+        }
+        table = schema.tableName();
         streamEncoder = format.create(schema);
         if (toStdout()) {
             out = new BufferedOutputStream(new FileOutputStream(java.io.FileDescriptor.out), 1 << 20);

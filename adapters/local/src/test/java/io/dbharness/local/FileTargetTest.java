@@ -99,6 +99,17 @@ class FileTargetTest {
         assertEquals("mine", Files.readString(d.resolve("keep.txt")));
     }
 
+    /** One file holds one table: a model of several (TSBS's devops use case) is refused, not mixed into it. */
+    @Test
+    void aModelOfSeveralTablesIsRefused() throws Exception {
+        Path out = dir.resolve("devops.csv");
+        io.dbharness.core.api.UsageException e = assertThrows(io.dbharness.core.api.UsageException.class,
+                () -> file(out, "csv", Map.of("generator", "devops", "use-case", "devops", "scale", 2,
+                        "ts-end", "2016-01-01 00:00:20")));
+        assertEquals("the file target writes one table to --output, and this model writes several (cpu, diskio, ...):"
+                + " use a database target, or a model of one table (--use-case cpu-only)", e.getMessage());
+    }
+
     // --- the bytes
 
     @Test

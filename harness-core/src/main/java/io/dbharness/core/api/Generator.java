@@ -1,5 +1,6 @@
 package io.dbharness.core.api;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -45,6 +46,16 @@ public interface Generator {
      * {@code [startMicros, endMicros)}, so they ask about data that is there.
      */
     long endMicros();
+
+    /**
+     * The single-table models whose rows this one writes: itself, or for a model of several tables (TSBS's
+     * {@code devops} use case: {@code cpu}, {@code diskio}, ... {@code redis}) one per table, the first the one
+     * {@link #schema()} names (which queries ask). Then {@link #plannedRows()} and {@link #rowsPerSeries()} count
+     * every part's rows, and {@link #open} gives the first part's.
+     */
+    default List<Generator> parts() {
+        return List.of(this);
+    }
 
     /** The rows of slot {@code slot} of {@code slots}, from the first; each call starts again. */
     RowSource open(int slot, int slots);

@@ -53,6 +53,14 @@ public interface Workload {
     }
 
     /**
+     * Connections each worker holds at once: one, or one per table when a worker writes several (TSBS's devops
+     * use case); the target's pool is sized by it.
+     */
+    default int connectionsPerWorker() {
+        return 1;
+    }
+
+    /**
      * Connections the preparation holds at once (a parallel load), beside the one for preparing and checking;
      * the target's pool is sized by this or the workers, whichever is larger.
      */

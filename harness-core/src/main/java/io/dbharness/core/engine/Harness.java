@@ -80,7 +80,8 @@ public final class Harness {
         Plan plan = plan(spec, registry);
         Workload workload = plan.workload();
         List<WorkerGroup> groups = plan.groups();
-        int connections = Math.max(groups.stream().mapToInt(WorkerGroup::workers).sum(), workload.prepareConnections());
+        int connections = Math.max(groups.stream().mapToInt(WorkerGroup::workers).sum() * workload.connectionsPerWorker(),
+                workload.prepareConnections());
         try (TargetAdapter target = plan.tp().open(plan.settings(), connections)) {
             // read before the run: a server that goes away later still has its version in the result
             TargetInfo info = target.describe();

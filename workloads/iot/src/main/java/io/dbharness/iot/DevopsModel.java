@@ -57,7 +57,7 @@ final class DevopsModel implements Generator {
     }
 
     /** Host {@code series}'s tags: a pure function of the seed and the host, drawn in TSBS's order. */
-    private String[] tags(long series) {
+    String[] tags(long series) {
         SplittableRandom r = new SplittableRandom(TelematicsGenerator.mix(o.seed() ^ 0x7a3c_1f5dL, series, -3, 0));
         String[] region = REGIONS[r.nextInt(REGIONS.length)];
         String datacenter = region[1 + r.nextInt(region.length - 1)];
@@ -75,6 +75,10 @@ final class DevopsModel implements Generator {
     @Override
     public String name() {
         return DevopsProvider.NAME;
+    }
+
+    DevopsOptions options() {
+        return o;
     }
 
     @Override

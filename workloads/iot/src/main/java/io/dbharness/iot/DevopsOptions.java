@@ -18,22 +18,27 @@ record DevopsOptions(String tableName, String useCase, long scale, long startMic
                      long seed) {
 
     static final String CPU_ONLY = "cpu-only";
+    static final String DEVOPS = "devops";
     /** TSBS's default time range, used when --ts-start / --ts-end are not given. */
     static final String TSBS_START = "2016-01-01 00:00:00";
     static final String TSBS_END = "2016-01-02 00:00:00";
 
     static final List<OptionDef> OPTIONS = List.of(
             OptionDef.of("use-case", "NAME", CPU_ONLY, "devops: TSBS's use case; cpu-only (measurement cpu: 10 host tags,"
-                    + " 10 usage_* fields)"),
+                    + " 10 usage_* fields) or devops (cpu and 8 more: diskio, disk, kernel, mem, net, nginx, postgresl,"
+                    + " redis; a table each)"),
             OptionDef.of("scale", "HOSTS", "1", "devops: hosts, each one point per --log-interval (TSBS's --scale)"),
             OptionDef.of("log-interval", "DURATION", "10s", "devops: time between two points of a host (TSBS's --log-interval);"
                     + " the time range is --ts-start to --ts-end, TSBS's " + TSBS_START + " to " + TSBS_END + " unless given"));
 
     static DevopsOptions from(Settings s) {
         String useCase = s.string("use-case");
-        if (!useCase.equals(CPU_ONLY)) {
-            throw s.bad("use-case", useCase, CPU_ONLY + " (TSBS's full 'devops' use case, nine measurements of mixed"
-                    + " field types, is not generated yet)");
+        if (!useCase.equals(CPU_ONLY) && !useCase.equals(DEVOPS)) {
+            throw s.bad("use-case", useCase, CPU_ONLY + " or " + DEVOPS);
+        }
+        if (useCase.equals(DEVOPS) && IotOptions.given(s, "table-name")) {
+            throw new UsageException("--table-name names cpu-only's one table; --use-case devops writes TSBS's nine"
+                    + " (cpu, diskio, disk, kernel, mem, net, nginx, postgresl, redis): drop --table-name");
         }
         long scale = s.longValue("scale", 1, 1_000_000L); // each host keeps its walks' state in memory
         Duration interval = s.duration("log-interval").orElseThrow();

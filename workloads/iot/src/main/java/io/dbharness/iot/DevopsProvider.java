@@ -19,7 +19,8 @@ public final class DevopsProvider implements GeneratorProvider {
 
     @Override
     public String description() {
-        return "TSBS devops, cpu-only: measurement cpu, tags hostname..service_environment, usage_* random walks";
+        return "TSBS devops: cpu-only (measurement cpu, tags hostname..service_environment, usage_* random walks) or the"
+                + " full use case's nine measurements";
     }
 
     @Override
@@ -29,6 +30,8 @@ public final class DevopsProvider implements GeneratorProvider {
 
     @Override
     public Generator create(Settings settings) {
-        return new DevopsModel(DevopsOptions.from(settings));
+        DevopsOptions options = DevopsOptions.from(settings);
+        DevopsModel cpu = new DevopsModel(options);
+        return options.useCase().equals(DevopsOptions.DEVOPS) ? new DevopsUseCase(cpu) : cpu;
     }
 }

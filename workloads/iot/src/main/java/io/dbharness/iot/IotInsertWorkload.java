@@ -21,6 +21,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.Verification;
 import io.dbharness.core.api.WorkerGroup;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +35,11 @@ public final class IotInsertWorkload implements Workload {
 
     private final IotOptions options;
     private final Generator generator;
-    /** The model's schema; without its default row id on a target that fills none ({@link #prepare}). */
-    private SeriesSchema schema;
+    /**
+     * The model's tables, one per {@link Generator#parts() part}; without the default row id on a target that
+     * fills none ({@link #prepare}).
+     */
+    private final List<SeriesSchema> schemas = new ArrayList<>();
     private String rowIdNote;
     private long rowsBefore;
     /** Read while the target is surely up, for the verification's messages (which must not depend on it). */
@@ -62,13 +66,16 @@ public final class IotInsertWorkload implements Workload {
         }
         this.options = options;
         this.generator = generator;
-        this.schema = generator.schema();
+        generator.parts().forEach(p -> schemas.add(p.schema()));
         this.shard = shard;
     }
 
-    /** The table the rows go to: after {@link #prepare}, without a default row id the target does not fill. */
+    /**
+     * The table the rows go to (the first, which queries ask, when the model writes several): after
+     * {@link #prepare}, without a default row id the target does not fill.
+     */
     SeriesSchema schema() {
-        return schema;
+        return schemas.get(0);
     }
 
     /** Whether another shard prepares the table: this one neither creates nor cleans it. */
@@ -84,22 +91,37 @@ public final class IotInsertWorkload implements Workload {
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
         TimeSeriesIngest ingest = ingest(target);
-        if (schema.rowId().present() && !ingest.fillsRowIds() && !schema.rowId().given()) {
-            rowIdNote = "none: " + target.describe().product() + " fills no ids (the default "
-                    + schema.rowId().cliName() + " is for the PostgreSQL family)";
-            schema = schema.withoutRowId();
+        List<String> ddls = new ArrayList<>();
+        long before = 0;
+        for (int i = 0; i < schemas.size(); i++) {
+            SeriesSchema schema = schemas.get(i);
+            if (schema.rowId().present() && !ingest.fillsRowIds() && !schema.rowId().given()) {
+                rowIdNote = "none: " + target.describe().product() + " fills no ids (the default "
+                        + schema.rowId().cliName() + " is for the PostgreSQL family)";
+                schema = schema.withoutRowId();
+                schemas.set(i, schema);
+            }
+            if (schema.rowId().present() && !ingest.fillsRowIds()) {
+                throw new UsageException(target.describe().product() + " has no key column the database fills"
+                        + " (--primary-key " + schema.rowId().cliName() + " is for the PostgreSQL family); use"
+                        + " --primary-key none");
+            }
+            if (!follower()) {
+                ingest.createSchema(schema, options.schemaMode());
+            }
+            ingest.ddl(schema).ifPresent(ddls::add);
+            // a follower's count would include rows other shards are writing already; it verifies nothing anyway
+            before += options.schemaMode() == SchemaMode.APPEND && !follower() ? ingest.countRows(schema).orElse(0) : 0;
         }
-        if (schema.rowId().present() && !ingest.fillsRowIds()) {
-            throw new UsageException(target.describe().product() + " has no key column the database fills (--primary-key "
-                    + schema.rowId().cliName() + " is for the PostgreSQL family); use --primary-key none");
-        }
-        if (!follower()) {
-            ingest.createSchema(schema, options.schemaMode());
-        }
-        ddl = ingest.ddl(schema).orElse(null);
-        // a follower's count would include rows other shards are writing already; it verifies nothing anyway
-        rowsBefore = options.schemaMode() == SchemaMode.APPEND && !follower() ? ingest.countRows(schema).orElse(0) : 0;
+        ddl = ddls.isEmpty() ? null : String.join(";\n", ddls);
+        rowsBefore = before;
         product = target.describe().product();
+    }
+
+    /** A writer, and so a connection, per table of the model. */
+    @Override
+    public int connectionsPerWorker() {
+        return schemas.size();
     }
 
     /** One group, {@code insert}: the load asked for, or with {@code --live} the wall clock's pace. */
@@ -119,11 +141,25 @@ public final class IotInsertWorkload implements Workload {
 
     @Override
     public WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException {
-        BatchWriter writer = ingest(target).openWriter(schema);
         int slot = shard == null ? worker : shard.slot(worker);
         int slots = shard == null ? group.workers() : group.workers() * shard.count();
-        return new Session(generator, slot, slots, writer,
-                new RowBatch(schema, options.writeBatchRows()));
+        List<Generator> parts = generator.parts();
+        BatchWriter[] writers = new BatchWriter[parts.size()];
+        RowBatch[] batches = new RowBatch[parts.size()];
+        try {
+            for (int i = 0; i < writers.length; i++) {
+                writers[i] = ingest(target).openWriter(schemas.get(i));
+                batches[i] = new RowBatch(schemas.get(i), options.writeBatchRows());
+            }
+        } catch (TargetException | RuntimeException e) {
+            for (BatchWriter w : writers) {
+                if (w != null) {
+                    w.close();
+                }
+            }
+            throw e;
+        }
+        return new Session(parts, slot, slots, writers, batches);
     }
 
     /**
@@ -147,13 +183,13 @@ public final class IotInsertWorkload implements Workload {
             written /= perKey;
             merged = String.format(" (%,d rows merged %d to 1 by tag_id and ts)", totals.rows(), perKey);
         }
-        OptionalLong counted = ingest(target).countRows(schema);
+        OptionalLong counted = count(target);
         long expected = rowsBefore + written;
         if (counted.isEmpty()) {
             return Verification.skipped("target '" + product + "' cannot count rows");
         }
         long actual = counted.getAsLong();
-        String where = "table " + schema.tableName();
+        String where = (schemas.size() == 1 ? "table " : "tables ") + tables();
         if (rowsBefore > 0 && actual != expected && ingest(target).mergesRowsWithSameKey()) {
             // appended rows with the key of a row already there replace it: then the count proves only a range
             long low = Math.max(rowsBefore, written);
@@ -181,15 +217,40 @@ public final class IotInsertWorkload implements Workload {
                 unknown > 0 ? String.format(" and %,d rows of unknown fate", unknown) : ""));
     }
 
+    /** The rows of every table of the model, summed; empty when the target cannot count one. */
+    private OptionalLong count(TargetAdapter target) throws TargetException {
+        long sum = 0;
+        for (SeriesSchema s : schemas) {
+            OptionalLong n = ingest(target).countRows(s);
+            if (n.isEmpty()) {
+                return n;
+            }
+            sum += n.getAsLong();
+        }
+        return OptionalLong.of(sum);
+    }
+
+    private String tables() {
+        return String.join(", ", schemas.stream().map(SeriesSchema::tableName).toList());
+    }
+
     @Override
     public OptionalLong storedBytes(TargetAdapter target) throws TargetException {
-        return ingest(target).storedBytes(schema);
+        long sum = 0;
+        for (SeriesSchema s : schemas) {
+            OptionalLong n = ingest(target).storedBytes(s);
+            if (n.isEmpty()) {
+                return n;
+            }
+            sum += n.getAsLong();
+        }
+        return OptionalLong.of(sum);
     }
 
     @Override
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("table", schema.tableName());
+        m.put("table", tables());
         m.put("schemaMode", options.schemaMode().name());
         m.put("generator", generator.name());
         m.putAll(generator.describe());
@@ -214,50 +275,76 @@ public final class IotInsertWorkload implements Workload {
     }
 
     /** One worker: the generator fills the batch, the writer sends it; both reused batch after batch. */
+    /**
+     * One worker's rows: of each part (table) its slot's series, batch by batch in turn, so the tables fill
+     * side by side as the model's time advances; each table has its own writer.
+     */
     private static final class Session implements WorkerSession, Operation {
         /** Enough for C2 to compile generator and encoder; bounded so huge batches don't delay the start. */
         private static final long WARM_UP_NANOS = 300_000_000L;
         private static final long WARM_UP_ROWS = 2_000_000;
 
-        private final Generator model;
+        private final List<Generator> parts;
         private final int worker;
         private final int workers;
-        private final Generator.RowSource generator;
-        private final BatchWriter writer;
-        private final RowBatch batch;
+        private final Generator.RowSource[] sources;
+        private final BatchWriter[] writers;
+        private final RowBatch[] batches;
+        private final boolean[] done;
+        /** The part whose batch is to be written; the next part to fill after it. */
+        private int current;
+        private int cursor;
 
-        Session(Generator model, int worker, int workers, BatchWriter writer, RowBatch batch) {
-            this.model = model;
+        Session(List<Generator> parts, int worker, int workers, BatchWriter[] writers, RowBatch[] batches) {
+            this.parts = parts;
             this.worker = worker;
             this.workers = workers;
-            this.generator = model.open(worker, workers);
-            this.writer = writer;
-            this.batch = batch;
+            this.sources = new Generator.RowSource[parts.size()];
+            for (int i = 0; i < sources.length; i++) {
+                sources[i] = parts.get(i).open(worker, workers);
+            }
+            this.writers = writers;
+            this.batches = batches;
+            this.done = new boolean[parts.size()];
         }
 
-        /** Generates and encodes throw-away batches from a generator of its own; the run's rows are untouched. */
+        /** Generates and encodes throw-away batches from generators of its own; the run's rows are untouched. */
         @Override
         public void warmUp() {
-            Generator.RowSource scratch = model.open(worker, workers);
-            long until = System.nanoTime() + WARM_UP_NANOS;
-            long rows = 0;
-            while (rows < WARM_UP_ROWS && System.nanoTime() < until) {
-                if (!scratch.fill(batch)) {
-                    if (rows == 0) {
-                        break; // this worker has no devices
+            for (int i = 0; i < sources.length; i++) {
+                Generator.RowSource scratch = parts.get(i).open(worker, workers);
+                long until = System.nanoTime() + WARM_UP_NANOS / sources.length;
+                long rows = 0;
+                while (rows < WARM_UP_ROWS / sources.length && System.nanoTime() < until) {
+                    if (!scratch.fill(batches[i])) {
+                        if (rows == 0) {
+                            break; // this worker has no devices
+                        }
+                        scratch = parts.get(i).open(worker, workers);
+                        continue;
                     }
-                    scratch = model.open(worker, workers);
-                    continue;
+                    writers[i].warmUp(batches[i]);
+                    rows += batches[i].size();
                 }
-                writer.warmUp(batch);
-                rows += batch.size();
+                batches[i].clear();
             }
-            batch.clear();
         }
 
         @Override
         public Operation next() {
-            return generator.fill(batch) ? this : null;
+            for (int k = 0; k < sources.length; k++) {
+                int i = cursor + k < sources.length ? cursor + k : cursor + k - sources.length;
+                if (done[i]) {
+                    continue;
+                }
+                if (sources[i].fill(batches[i])) {
+                    current = i;
+                    cursor = i + 1 == sources.length ? 0 : i + 1;
+                    return this;
+                }
+                done[i] = true;
+            }
+            return null;
         }
 
         @Override
@@ -267,38 +354,41 @@ public final class IotInsertWorkload implements Workload {
 
         @Override
         public long rows() {
-            return batch.size();
+            return batches[current].size();
         }
 
         @Override
         public OpResult execute() throws TargetException {
-            WriteResult w = writer.write(batch);
+            RowBatch batch = batches[current];
+            WriteResult w = writers[current].write(batch);
             return OpResult.written(w.rowsWritten(), w.rowsSkipped(), batch.points(), w.bytes());
         }
 
         @Override
         public boolean idempotent() {
-            return writer.idempotent();
+            return writers[current].idempotent();
         }
 
         @Override
         public Resolution resolve() throws TargetException {
-            return writer.resolveLastWrite();
+            return writers[current].resolveLastWrite();
         }
 
         @Override
         public boolean reconnect() throws TargetException {
-            return writer.reconnect();
+            return writers[current].reconnect();
         }
 
         @Override
         public void cancel() {
-            writer.cancel();
+            writers[current].cancel();
         }
 
         @Override
         public void close() {
-            writer.close();
+            for (BatchWriter w : writers) {
+                w.close();
+            }
         }
     }
 }

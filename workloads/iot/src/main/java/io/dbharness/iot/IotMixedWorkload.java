@@ -63,6 +63,12 @@ public final class IotMixedWorkload implements Workload {
         this.idle = idle;
     }
 
+    /** The ingest's writers hold one per table of the model (a query client needs one: counted as many). */
+    @Override
+    public int connectionsPerWorker() {
+        return insert.connectionsPerWorker();
+    }
+
     @Override
     public String id() {
         return "iot-mixed";

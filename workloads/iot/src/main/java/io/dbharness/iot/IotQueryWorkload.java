@@ -68,6 +68,12 @@ public final class IotQueryWorkload implements Workload {
         return "iot-query";
     }
 
+    /** --load writes with the run's workers, each a writer per table of the model. */
+    @Override
+    public int prepareConnections() {
+        return options.load() ? loadWorkers * loader.connectionsPerWorker() : 0;
+    }
+
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
         prepare(target, PrepareContext.NONE);

@@ -101,6 +101,48 @@ class GeneratorModelsTest {
                 "seed", "9"), 1)), "another seed, other values");
     }
 
+    /**
+     * TSBS's full devops use case: cpu as in cpu-only, then eight more tables with the host's tags, their own and
+     * TSBS's fields (mem's three percentages floats), the same rows for any split; 101 fields a host and step.
+     */
+    @Test
+    void devopsUseCaseWritesTsbsNineMeasurements() {
+        Generator g = model("generator", "devops", "use-case", "devops", "scale", "5", "ts-end", "2016-01-01 00:05:00");
+        List<Generator> parts = g.parts();
+        assertEquals(List.of("cpu", "diskio", "disk", "kernel", "mem", "net", "nginx", "postgresl", "redis"),
+                parts.stream().map(p -> p.schema().tableName()).toList());
+        assertEquals(101, parts.stream().mapToInt(p -> p.schema().metricCount()).sum());
+        assertEquals(9 * 5 * 30, g.plannedRows());
+        assertEquals(rows(model("generator", "devops", "scale", "5", "ts-end", "2016-01-01 00:05:00"), 1), rows(parts.get(0), 1),
+                "cpu is cpu-only's");
+        SeriesSchema mem = parts.get(4).schema();
+        assertEquals(List.of("total", "available", "used", "free", "cached", "buffered", "used_percent",
+                "available_percent", "buffered_percent"), mem.fieldNames());
+        assertEquals(MetricType.FLOAT8, mem.fieldType(6));
+        assertEquals(MetricType.INT8, mem.fieldType(0));
+        SeriesSchema redis = parts.get(8).schema();
+        assertEquals("uptime_in_seconds", redis.fieldName(0));
+        assertEquals(31, redis.metricCount());
+        assertEquals(List.of("port", "server"), redis.tags().names().subList(10, 12));
+        assertEquals(List.of("hostname"), redis.keyColumns());
+        for (Generator p : parts) {
+            List<String> one = rows(p, 1);
+            assertEquals(one, rows(p, 3), p.schema().tableName());
+            assertEquals(5 * 30, one.size());
+        }
+        // redis' uptime counts the interval, disk's fields follow from its free bytes, mem's add up
+        List<String> redisRows = rows(parts.get(8), 1);
+        assertTrue(redisRows.stream().anyMatch(r -> r.contains(" uptime_in_seconds=290 ")), redisRows.get(0));
+        for (String r : rows(parts.get(2), 2)) {
+            long free = Long.parseLong(r.replaceAll(".* free=(\\d+) .*", "$1"));
+            long used = Long.parseLong(r.replaceAll(".* used=(\\d+) .*", "$1"));
+            assertEquals(1L << 40, free + used, r);
+        }
+        UsageException named = assertThrows(UsageException.class, () -> model("generator", "devops", "use-case", "devops",
+                "table-name", "x"));
+        assertTrue(named.getMessage().startsWith("--table-name names cpu-only's one table"), named.getMessage());
+    }
+
     @Test
     void templateSpreadsTheSeriesOverTheTagsAsInfluxStress() {
         assertArrayEquals(new long[] {100000}, TemplateModel.buckets(100000, 1));
@@ -234,8 +276,8 @@ class GeneratorModelsTest {
         assertEquals("unknown --generator 'nope'; valid generators: devops, events, telematics, template", e.getMessage());
         e = assertThrows(UsageException.class, () -> model("generator", "template", "series", "3", "points", "5"));
         assertTrue(e.getMessage().contains("a multiple of --series 3"), e.getMessage());
-        e = assertThrows(UsageException.class, () -> model("generator", "devops", "use-case", "devops"));
-        assertTrue(e.getMessage().contains("not generated yet"), e.getMessage());
+        e = assertThrows(UsageException.class, () -> model("generator", "devops", "use-case", "iot"));
+        assertEquals("invalid value 'iot' for --use-case: expected cpu-only or devops", e.getMessage());
     }
 
     /**

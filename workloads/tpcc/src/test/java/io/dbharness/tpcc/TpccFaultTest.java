@@ -157,7 +157,6 @@ class TpccFaultTest {
         });
         awaitRows("history", 30_100);
         List<ProcessHandle> server = serverProcesses();
-        java.time.Instant resumed;
         server.forEach(p -> signal(p, "STOP"));
         try {
             // stopped until a stalled transaction is seen cut (--op-timeout 1s), however long that took; a cut that
@@ -168,16 +167,16 @@ class TpccFaultTest {
                 Thread.sleep(50);
             }
         } finally {
-            resumed = java.time.Instant.now();
             server.forEach(p -> signal(p, "CONT"));
         }
         RunResult r = run.get(2, TimeUnit.MINUTES);
         // the stalled transactions were cut while the server was still stopped (a cancel request it could not
-        // answer, then the socket closed), not when it came back
+        // answer, then the socket closed), not when it came back: the loop above saw the cut before it resumed
+        // the server. (An interval's time, the run's start plus its offset, is not compared with the test's own
+        // clock: on a loaded machine the two differ by more than the margin between them.)
         java.time.Instant firstTimeout = r.intervals().stream().filter(i -> i.groups().get(0).timeouts() > 0).findFirst()
                 .map(i -> r.start().plusMillis(Math.round(i.endSeconds() * 1000))).orElseThrow(() ->
                         new AssertionError("no timeout counted: " + r.totals()));
-        assertTrue(firstTimeout.isBefore(resumed), "first timeout at " + firstTimeout + ", server resumed at " + resumed);
         // and before the end of the 10 s run: cut by the op-timeout, not by the grace after the end
         assertTrue(firstTimeout.isBefore(r.start().plusSeconds(10)), "first timeout at " + firstTimeout + ", run from "
                 + r.start());
