@@ -153,6 +153,7 @@ class ReadmeExamplesTest {
             run("runner --target noop --tag-num 100000 --total-metrics-count 10", "--target noop --tag-num 1000 --total-metrics-count 10"),
             run("runner --target file --output rows.csv --format csv --verify",
                     "--target file --output rows.csv --format csv --verify --tag-num 100"),
+            run("runner --generator file --generator-file-paths rows.csv --clean --verify", null),
             // runner-cli/README.md
             run("runner --target noop --tag-num 1000 --repeat 5", "--target noop --tag-num 100 --repeat 2"),
             // also the first example of `runner sweep --help`
@@ -330,7 +331,7 @@ class ReadmeExamplesTest {
 
     private static final Set<String> SUBCOMMANDS = Set.of("list", "config", "queries", "compare", "merge", "sweep", "report");
     /** Options naming a file or directory: relative to this test's directory, as the README's are to the user's. */
-    private static final Set<String> PATHS = Set.of("--results", "--out", "--output", "--config");
+    private static final Set<String> PATHS = Set.of("--results", "--out", "--output", "--config", "--generator-file-paths");
 
     /**
      * {@code args} with the paths they name in this test's directory (patterns such as {@code pg/*.json} expanded

@@ -113,6 +113,30 @@ class GeneratorsOnEveryTargetTest {
                 + " --primary-key none", refused.getMessage());
     }
 
+    /**
+     * mxbench's --generator file: a line-protocol file of 7 series x 300 points (an integer and a float field,
+     * tags escaped) and a CSV in the file target's layout with empty values, each loaded on every target.
+     */
+    @Test
+    void rowsFromFiles(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        StringBuilder lp = new StringBuilder();
+        StringBuilder csv = new StringBuilder("ts,tag_id,c0,c1\n");
+        for (int t = 0; t < 300; t++) {
+            for (int h = 0; h < 7; h++) {
+                lp.append("sensor,site=plant\\ ").append(h % 3).append(",unit=u").append(h).append(" count=").append(t * h)
+                        .append("i,level=").append(h + t / 4.0).append(' ').append(1_650_000_000_000_000_000L + t * 1_000_000_000L)
+                        .append('\n');
+                csv.append(String.format("2022-04-18 09:%02d:%02d,%d,%s,%d.5%n", t / 60, t % 60, h + 1,
+                        t % 3 == 0 ? "" : Integer.toString(t), h));
+            }
+        }
+        java.nio.file.Path lpFile = java.nio.file.Files.writeString(dir.resolve("rows.lp"), lp);
+        java.nio.file.Path csvFile = java.nio.file.Files.writeString(dir.resolve("rows.csv"), csv);
+        assertSameOnEveryTarget(Map.of("generator", "file", "generator-file-paths", lpFile.toString()), 2100, 4200);
+        assertSameOnEveryTarget(Map.of("generator", "file", "generator-file-paths", csvFile.toString(), "table-name",
+                "from_csv"), 2100, 2100 * 2 - 700);
+    }
+
     /** influx-stress's default template over 1,000 series, 3 passes. */
     @Test
     void influxStressTemplate() throws Exception {

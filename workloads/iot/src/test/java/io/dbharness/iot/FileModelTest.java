@@ -1,0 +1,139 @@
+package io.dbharness.iot;
+
+import io.dbharness.core.api.Generator;
+import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.RowBatch;
+import io.dbharness.core.api.SeriesSchema;
+import io.dbharness.core.api.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** mxbench's {@code --generator file}: the user's CSV or line-protocol rows, checked line by line before the run. */
+class FileModelTest {
+
+    @TempDir
+    Path dir;
+
+    private Generator model(String... pairs) {
+        var settings = TestSettings.insert(pairs);
+        GeneratorProvider g = GeneratorProvider.named(settings.string("generator"));
+        IotInsertProvider.refuseOthersOptions(settings, g);
+        return g.create(settings);
+    }
+
+    private Path write(String name, String text) throws Exception {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    /** Every slot's rows as "series time values", in the order each slot writes them. */
+    private static List<String> rows(Generator g, int slots) {
+        List<String> out = new ArrayList<>();
+        RowBatch batch = new RowBatch(g.schema(), 2);
+        long planned = 0;
+        for (int slot = 0; slot < slots; slot++) {
+            Generator.RowSource src = g.open(slot, slots);
+            planned += src.plannedRows();
+            while (src.fill(batch)) {
+                for (int r = 0; r < batch.size(); r++) {
+                    StringBuilder line = new StringBuilder().append(batch.tagIds()[r]).append(' ').append(batch.tsMicros()[r]);
+                    for (int f = 0; f < batch.metricCount(); f++) {
+                        int i = r * batch.metricCount() + f;
+                        line.append(' ').append(!batch.present()[i] ? "-" : g.schema().fieldType(f).integral()
+                                ? Long.toString(batch.longs()[i]) : Double.toString(batch.doubles()[i]));
+                    }
+                    out.add(line.toString());
+                }
+            }
+        }
+        assertEquals(g.plannedRows(), planned);
+        out.sort(null);
+        return out;
+    }
+
+    @Test
+    void csvInTheFileTargetsLayout() throws Exception {
+        Path csv = write("rows.csv", """
+                ts,tag_id,c0,c1,c2
+                2022-04-18 09:00:00,1,5,,1.5
+                2022-04-18 09:00:00,2,6,7,
+                2022-04-18 09:00:01,1,,8,2
+                2022-04-18 09:00:01.25,3,9,10,3.75
+                """);
+        Generator g = model("generator", "file", "generator-file-paths", csv.toString());
+        SeriesSchema s = g.schema();
+        assertEquals("telematics", s.tableName());
+        assertEquals("ts", s.timeColumn());
+        assertEquals(List.of("tag_id"), s.tags().names());
+        assertEquals(List.of("c0", "c1", "c2"), s.fieldNames());
+        assertEquals(List.of(MetricType.INT8, MetricType.INT8, MetricType.FLOAT8), s.fieldTypes(), "c2 has a fraction");
+        assertEquals(3, g.seriesCount());
+        assertEquals(4, g.plannedRows());
+        List<String> one = rows(g, 1);
+        assertEquals(one, rows(g, 2));
+        assertEquals(one, rows(g, 5));
+        assertTrue(one.contains("3 1650272401250000 9 10 3.75"), one.toString());
+        assertTrue(one.contains("1 1650272400000000 5 - 1.5"), one.toString());
+        assertEquals(1650272400000000L, g.startMicros());
+        assertEquals(1650272401250001L, g.endMicros());
+    }
+
+    @Test
+    void lineProtocolOfOneMeasurement() throws Exception {
+        Path lp = write("rows.lp", """
+                # a comment
+                cpu,host=a\\ 1,dc=x usage=1i,load=0.5 1000000000
+                cpu,dc=x,host=b usage=2i 1000000000
+                cpu,host=a\\ 1,dc=x load=0.75 2000000000
+                """);
+        Generator g = model("generator", "file", "generator-file-paths", lp.toString());
+        SeriesSchema s = g.schema();
+        assertEquals("cpu", s.tableName());
+        assertEquals(List.of("dc", "host"), s.tags().names(), "tags by key, as InfluxDB orders them");
+        assertEquals(List.of("usage", "load"), s.fieldNames());
+        assertEquals(List.of(MetricType.INT8, MetricType.FLOAT8), s.fieldTypes());
+        assertEquals(2, g.seriesCount());
+        assertEquals(List.of("x", "a 1"), List.of(s.tags().values(1)));
+        assertEquals(List.of("1 1000000 1 0.5", "1 2000000 - 0.75", "2 1000000 2 -"), rows(g, 1));
+        assertEquals(rows(g, 1), rows(g, 2));
+    }
+
+    @Test
+    void aLineThatDoesNotParseIsNamedBeforeTheRun() throws Exception {
+        String[][] bad = {
+                {"a.lp", "m,h=a v=1i 1\nm,h=b v=2.5 2\n", "a.lp line 2: field v is a float here and an integer before"},
+                {"b.lp", "m,h=a v=1i 1\n\nm,h=b v=2i\n", "b.lp line 3: no timestamp: every line needs one (nanoseconds)"},
+                {"c.lp", "m,h=a v=1i 1\nn,h=b v=2i 3\n", "c.lp line 2: measurement n, the first line's is m"},
+                {"d.lp", "m,h=a v=\"x\" 1\n", "d.lp line 1: field v is a string: only numbers are taken"},
+                {"e.lp", "m,h=a v=1i 1\nm,g=a v=1i 2\n", "e.lp line 2: tags [g], the first line's are [h]"},
+                {"f.lp", "m v=1i 1\n", "f.lp line 1: no tags: a series needs at least one"},
+                {"g.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,x,5\n", "g.csv line 2: series 'x' is not a whole number"},
+                {"h.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1\n", "h.csv line 2: 2 columns, the header has 3"},
+                {"i.csv", "ts,tag_id,c0\nyesterday,1,5\n", "i.csv line 2: time 'yesterday' is not yyyy-MM-dd HH:mm:ss"},
+                {"j.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1,five\n", "j.csv line 2: value 'five' is not a number"},
+                {"k.csv", "ts,tag_id,c0\n", ": no data lines"}};
+        for (String[] b : bad) {
+            Path p = write(b[0], b[1]);
+            UsageException e = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
+                    p.toString()));
+            assertTrue(e.getMessage().startsWith("--generator-file-paths ") && e.getMessage().contains(b[2]),
+                    b[0] + ": " + e.getMessage());
+            assertEquals(1, e.getMessage().lines().count());
+        }
+        UsageException none = assertThrows(UsageException.class, () -> model("generator", "file"));
+        assertEquals("--generator file reads your rows from files: give them with --generator-file-paths FILE[,FILE...]",
+                none.getMessage());
+        UsageException absent = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
+                dir.resolve("absent.lp").toString()));
+        assertTrue(absent.getMessage().endsWith("absent.lp does not exist)"), absent.getMessage());
+    }
+}
