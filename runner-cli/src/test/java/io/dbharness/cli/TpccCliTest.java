@@ -57,9 +57,9 @@ class TpccCliTest {
 
     @Test
     void moreTerminalsThanTheServerAcceptsFailBeforeTheLoad() {
-        // the embedded server takes 200 connections
-        String msg = refused(3, "--terminals", "300", "--run-only", "--duration", "5s");
-        assertTrue(msg.contains("refused connection") && msg.contains("of the 301 this run needs"), msg);
+        // the embedded server takes 500 connections
+        String msg = refused(3, "--terminals", "600", "--run-only", "--duration", "5s");
+        assertTrue(msg.contains("refused connection") && msg.contains("of the 601 this run needs"), msg);
     }
 
     @Test

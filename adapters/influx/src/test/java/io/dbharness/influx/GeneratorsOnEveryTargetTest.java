@@ -137,6 +137,17 @@ class GeneratorsOnEveryTargetTest {
                 "from_csv"), 2100, 2100 * 2 - 700);
     }
 
+    /** QuestDB's designated timestamp starts at 1970: earlier rows are refused before the run, not at each write. */
+    @Test
+    void rowsBeforeWhatTheTargetStoresAreRefusedUpFront() throws Exception {
+        UsageException e = assertThrows(UsageException.class, () -> run("questdb", Map.of("generator", "devops", "scale", 2,
+                "ts-start", "1969-12-31 23:00:00", "ts-end", "1970-01-01 01:00:00")));
+        assertEquals("QuestDB stores no time before 1970-01-01T00:00:00Z, and the rows start at 1969-12-31T23:00:00Z:"
+                + " move --ts-start (or the file's times) to then or later", e.getMessage());
+        assertEquals(2 * 720, run("postgres", Map.of("generator", "devops", "scale", 2, "ts-start", "1969-12-31 23:00:00",
+                "ts-end", "1970-01-01 01:00:00")).totals().rows(), "PostgreSQL stores them");
+    }
+
     /** influx-stress's default template over 1,000 series, 3 passes. */
     @Test
     void influxStressTemplate() throws Exception {

@@ -66,6 +66,12 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
         return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }
 
+    /** One output file, one table. */
+    @Override
+    public boolean holdsSeveralTables() {
+        return false;
+    }
+
     @Override
     public synchronized void createSchema(SeriesSchema schema, SchemaMode mode) throws TargetException {
         if (table != null && !table.equals(schema.tableName())) {

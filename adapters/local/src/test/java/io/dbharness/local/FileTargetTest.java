@@ -35,6 +35,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,15 +100,23 @@ class FileTargetTest {
         assertEquals("mine", Files.readString(d.resolve("keep.txt")));
     }
 
-    /** One file holds one table: a model of several (TSBS's devops use case) is refused, not mixed into it. */
+    /**
+     * One file holds one table: a model of several (TSBS's devops use case) is refused before the file is opened,
+     * so a file that is there keeps what it holds, even with --clean.
+     */
     @Test
-    void aModelOfSeveralTablesIsRefused() throws Exception {
-        Path out = dir.resolve("devops.csv");
+    void aModelOfSeveralTablesIsRefusedBeforeTheFileIsTouched() throws Exception {
+        Path out = Files.writeString(dir.resolve("devops.csv"), "precious\n");
         io.dbharness.core.api.UsageException e = assertThrows(io.dbharness.core.api.UsageException.class,
                 () -> file(out, "csv", Map.of("generator", "devops", "use-case", "devops", "scale", 2,
-                        "ts-end", "2016-01-01 00:00:20")));
-        assertEquals("the file target writes one table to --output, and this model writes several (cpu, diskio, ...):"
-                + " use a database target, or a model of one table (--use-case cpu-only)", e.getMessage());
+                        "ts-end", "2016-01-01 00:00:20", "clean", true)));
+        assertEquals("file writes one table, and this model writes 9 (cpu, diskio, disk, kernel, mem, net, nginx,"
+                + " postgresl, redis): use a database target, or a model of one table (--use-case cpu-only)", e.getMessage());
+        assertEquals("precious\n", Files.readString(out));
+        Path fresh = dir.resolve("fresh.csv");
+        assertThrows(io.dbharness.core.api.UsageException.class, () -> file(fresh, "csv", Map.of("generator", "devops",
+                "use-case", "devops", "scale", 2, "ts-end", "2016-01-01 00:00:20")));
+        assertFalse(Files.exists(fresh), "no empty file left behind");
     }
 
     // --- the bytes

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
 final class EmbeddedServer implements AutoCloseable {
 
     private static final String[] SERVER_SETTINGS = {
-            "listen_addresses=localhost", "fsync=on", "synchronous_commit=on", "max_connections=200", "timezone=UTC"};
+            "listen_addresses=localhost", "fsync=on", "synchronous_commit=on", "max_connections=500", "timezone=UTC"};
 
     private final Path dir;
     private final Path home;

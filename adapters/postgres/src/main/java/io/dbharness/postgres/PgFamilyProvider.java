@@ -158,8 +158,8 @@ public abstract class PgFamilyProvider implements TargetProvider {
             SQLException cause = findSql(e.getCause()) != null ? findSql(e.getCause()) : e;
             throw new TargetException(TargetException.Kind.UNREACHABLE, SqlErrors.sqlState(cause), flavor.product()
                     + " at " + endpoint.display() + " refused connection " + (held.size() + 1) + " of the " + needed
-                    + " this run needs (" + workers + (workers == 1 ? " worker needs " : " workers need ") + needed
-                    + " connections: one per worker and one for preparing and checking): " + SqlErrors.classify(cause, "connecting").getMessage()
+                    + " this run needs (one per worker, or per worker and table when the model writes several, and one"
+                    + " for preparing and checking): " + SqlErrors.classify(cause, "connecting").getMessage()
                     .replaceFirst("^connecting failed: ", ""), e);
         } finally {
             held.forEach(RowBinder::closeQuietly);

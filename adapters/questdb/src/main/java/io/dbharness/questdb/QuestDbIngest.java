@@ -43,6 +43,12 @@ final class QuestDbIngest implements TimeSeriesIngest {
         this.opTimeout = opTimeout;
     }
 
+    /** The designated timestamp holds no time before 1970-01-01 (the server answers HTTP 400 to such rows). */
+    @Override
+    public java.util.OptionalLong earliestMicros() {
+        return java.util.OptionalLong.of(0);
+    }
+
     @Override
     public void createSchema(SeriesSchema schema, SchemaMode mode) throws TargetException {
         String table = QuestDbTables.quote(schema.tableName());

@@ -32,6 +32,22 @@ public interface TimeSeriesIngest extends Capability {
         return false;
     }
 
+    /**
+     * Whether the target keeps several tables apart (a database does); a single stream (one output file) holds
+     * one, and a model of several tables is refused before anything is written.
+     */
+    default boolean holdsSeveralTables() {
+        return true;
+    }
+
+    /**
+     * The earliest time the target stores, epoch microseconds (QuestDB's designated timestamp: 1970-01-01);
+     * empty when it takes any time the generators make (1900 to 2261). Rows from before it are refused up front.
+     */
+    default java.util.OptionalLong earliestMicros() {
+        return java.util.OptionalLong.empty();
+    }
+
     /** Rows stored in the table, for {@code --verify}; empty when the target cannot count. */
     OptionalLong countRows(SeriesSchema schema) throws TargetException;
 

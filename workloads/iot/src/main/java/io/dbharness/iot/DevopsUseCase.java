@@ -75,6 +75,7 @@ final class DevopsUseCase implements Generator {
     @Override
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>(cpu.describe());
+        m.remove("fields"); // cpu's; each table has its own
         m.put("measurements", String.join(",", parts.stream().map(p -> p.schema().tableName()).toList()));
         m.put("fieldsPerHost", Integer.toString(parts.stream().mapToInt(p -> p.schema().metricCount()).sum()));
         return m;

@@ -13,18 +13,23 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * mxbench's {@code --generator file}: the rows of files the user has ({@code --generator-file-paths}), read
- * once to learn their table and check every line, then streamed by each worker, which keeps its own series'
- * rows (as every model splits series over workers: rows in file order within a series, the same for any split).
+ * once before the run to learn their table and check every line, then streamed by each worker, which keeps its
+ * own series' rows (as every model splits series over workers: rows in file order within a series, the same for
+ * any split). A worker reads only as much of a line that is not its own as names the line's series.
  *
  * <p>Two formats: CSV in the layout the {@code file} target writes ({@code ts,tag_id,c0,...}: a time column, an
  * integer series column, then one column per field, empty for a missing value), and InfluxDB line protocol
@@ -34,54 +39,22 @@ import java.util.Map;
  */
 final class FileModel implements Generator {
 
-    /** One data line: its series' key, time, and field values by index (null where absent). */
-    private record Line(String seriesKey, long series, long micros, Object[] values) {
-    }
+    private static final char BOM = '\uFEFF';
 
     private final FileOptions o;
     private final boolean csv;
     private final SeriesSchema schema;
-    /** Line protocol: each series' tag set text, in order of first appearance (series i + 1). */
-    private final Map<String, Long> seriesByKey;
-    private final List<String[]> tagValues;
+    /** Line protocol: a line's measurement and tags as written (up to its first unescaped space) to its series. */
+    private final Map<String, Long> seriesByText;
+    private final Map<String, Integer> fieldIndex;
     /** Rows of each series ({@code [series]}, 0 unused). */
     private final long[] rowsOf;
     private final long rows;
     private final long first;
     private final long last;
 
-    FileModel(FileOptions options) {
-        this.o = options;
-        this.csv = options.csv();
-        Scan scan = new Scan();
-        currentScan = scan;
-        for (Path p : o.paths()) {
-            read(p, scan::add);
-        }
-        currentScan = null;
-        if (scan.rows == 0) {
-            throw new UsageException("--generator-file-paths " + o.describePaths() + ": no data lines");
-        }
-        this.seriesByKey = scan.seriesByKey;
-        this.tagValues = scan.tagValues;
-        this.rows = scan.rows;
-        this.first = scan.first;
-        this.last = scan.last;
-        long series = csv ? scan.maxSeries : seriesByKey.size();
-        this.rowsOf = Arrays.copyOf(scan.rowsOf, (int) series + 1);
-        List<MetricType> types = new ArrayList<>();
-        for (int f = 0; f < scan.fields.size(); f++) {
-            types.add(scan.integral.get(f) ? MetricType.INT8 : MetricType.FLOAT8);
-        }
-        String table = o.tableName().orElse(csv ? "telematics" : scan.measurement);
-        SeriesTags tags = csv ? SeriesTags.seriesNumber(scan.seriesColumn)
-                : SeriesTags.strings(scan.tagKeys, scan.tagKeys, series, s -> tagValues.get((int) s - 1));
-        this.schema = new SeriesSchema(table, csv ? scan.timeColumn : "time", tags, List.copyOf(types),
-                List.copyOf(scan.fields), Math.max(1, scan.fields.size()));
-    }
-
     /** What the first read learns: the layout, the series, the rows, the time range. */
-    private final class Scan {
+    private static final class Layout {
         String timeColumn;
         String seriesColumn;
         String measurement;
@@ -89,7 +62,9 @@ final class FileModel implements Generator {
         final List<String> fields = new ArrayList<>();
         final List<Boolean> integral = new ArrayList<>();
         final Map<String, Integer> fieldIndex = new HashMap<>();
-        final Map<String, Long> seriesByKey = new LinkedHashMap<>();
+        /** Line protocol: each series' sorted tag set, and the texts that name it. */
+        final Map<String, Long> seriesByKey = new HashMap<>();
+        final Map<String, Long> seriesByText = new HashMap<>();
         final List<String[]> tagValues = new ArrayList<>();
         long[] rowsOf = new long[16];
         long maxSeries;
@@ -97,36 +72,71 @@ final class FileModel implements Generator {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
 
-        void add(Line line) {
+        void count(long series, long micros) {
             rows++;
-            first = Math.min(first, line.micros());
-            last = Math.max(last, line.micros());
-            if (line.series() >= rowsOf.length) {
-                rowsOf = Arrays.copyOf(rowsOf, (int) Math.max(line.series() + 1, rowsOf.length * 2L));
+            first = Math.min(first, micros);
+            last = Math.max(last, micros);
+            if (series >= rowsOf.length) {
+                rowsOf = Arrays.copyOf(rowsOf, (int) Math.max(series + 1, rowsOf.length * 2L));
             }
-            rowsOf[(int) line.series()]++;
-            maxSeries = Math.max(maxSeries, line.series());
+            rowsOf[(int) series]++;
+            maxSeries = Math.max(maxSeries, series);
         }
     }
 
-    /** The first read of a file: every line parsed (learning the layout into {@link #currentScan}) and counted. */
-    private void read(Path path, java.util.function.Consumer<Line> out) {
+    FileModel(FileOptions options) {
+        this.o = options;
+        this.csv = options.csv();
+        Layout l = new Layout();
+        for (Path p : o.paths()) {
+            scan(p, l);
+        }
+        if (l.rows == 0) {
+            throw new UsageException("--generator-file-paths " + o.describePaths() + ": no data lines");
+        }
+        this.seriesByText = l.seriesByText;
+        this.fieldIndex = l.fieldIndex;
+        this.rows = l.rows;
+        this.first = l.first;
+        this.last = l.last;
+        long series = csv ? l.maxSeries : l.tagValues.size();
+        this.rowsOf = Arrays.copyOf(l.rowsOf, (int) series + 1);
+        List<MetricType> types = new ArrayList<>();
+        for (Boolean integral : l.integral) {
+            types.add(integral ? MetricType.INT8 : MetricType.FLOAT8);
+        }
+        String table = o.tableName().orElse(csv ? "telematics" : l.measurement);
+        List<String[]> tagValues = l.tagValues;
+        SeriesTags tags = csv ? SeriesTags.seriesNumber(l.seriesColumn)
+                : SeriesTags.strings(l.tagKeys, l.tagKeys, series, s -> tagValues.get((int) s - 1));
+        this.schema = new SeriesSchema(table, csv ? l.timeColumn : "time", tags, List.copyOf(types),
+                List.copyOf(l.fields), Math.max(1, l.fields.size()));
+    }
+
+    // --- the first read: every line parsed and checked, the layout learnt
+
+    private void scan(Path path, Layout l) {
         try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             String text;
             long n = 0;
             boolean header = csv;
             while ((text = in.readLine()) != null) {
                 n++;
+                if (n == 1 && !text.isEmpty() && text.charAt(0) == BOM) {
+                    text = text.substring(1);
+                }
                 if (text.isBlank() || (!csv && text.startsWith("#"))) {
                     continue;
                 }
                 try {
                     if (header) {
-                        csvHeader(text, path);
+                        csvHeader(text, l);
                         header = false;
-                        continue;
+                    } else if (csv) {
+                        scanCsv(text, l);
+                    } else {
+                        scanLineProtocol(text, l);
                     }
-                    out.accept(csv ? csvLine(text) : lineProtocol(text));
                 } catch (IllegalArgumentException e) {
                     throw new UsageException("--generator-file-paths " + path + " line " + n + ": " + e.getMessage()
                             + " (" + abbreviate(text) + ")");
@@ -137,143 +147,280 @@ final class FileModel implements Generator {
         }
     }
 
-    /** The first read in progress (the constructor's), null after: then the layout is fixed. */
-    private Scan currentScan;
-
     private static String abbreviate(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }
 
-    private void csvHeader(String text, Path path) {
+    private static void csvHeader(String text, Layout l) {
         String[] cols = text.split(",", -1);
-        if (cols.length < 3 || !cols[0].strip().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        List<String> names = new ArrayList<>();
+        for (String c : cols) {
+            String name = c.strip();
+            if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+                name = name.substring(1, name.length() - 1);
+            }
+            names.add(name);
+        }
+        if (names.size() < 3 || names.stream().anyMatch(String::isEmpty)) {
             throw new IllegalArgumentException("expected a header of a time column, an integer series column and"
                     + " fields (ts,tag_id,c0,...)");
         }
-        Scan s = currentScan;
-        if (s == null) {
-            return; // streaming: checked on the first read
-        }
-        List<String> fields = Arrays.asList(cols).subList(2, cols.length);
-        if (s.timeColumn == null) {
-            s.timeColumn = cols[0].strip();
-            s.seriesColumn = cols[1].strip();
-            for (String f : fields) {
-                s.fieldIndex.put(f.strip(), s.fields.size());
-                s.fields.add(f.strip());
-                s.integral.add(true);
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            if (!seen.add(name)) {
+                throw new IllegalArgumentException("column '" + name + "' appears twice in the header");
             }
-        } else if (!s.fields.equals(fields.stream().map(String::strip).toList()) || !s.timeColumn.equals(cols[0].strip())) {
+        }
+        List<String> fields = names.subList(2, names.size());
+        if (l.timeColumn == null) {
+            l.timeColumn = names.get(0);
+            l.seriesColumn = names.get(1);
+            for (String f : fields) {
+                l.fieldIndex.put(f, l.fields.size());
+                l.fields.add(f);
+                l.integral.add(true);
+            }
+        } else if (!l.fields.equals(fields) || !l.timeColumn.equals(names.get(0)) || !l.seriesColumn.equals(names.get(1))) {
             throw new IllegalArgumentException("its header differs from the first file's");
         }
     }
 
-    private Line csvLine(String text) {
-        String[] cols = text.split(",", -1);
-        Scan s = currentScan;
-        int fieldCount = s != null ? s.fields.size() : schema.metricCount();
-        if (cols.length != fieldCount + 2) {
-            throw new IllegalArgumentException(cols.length + " columns, the header has " + (fieldCount + 2));
+    private static void scanCsv(String text, Layout l) {
+        int fields = l.fields.size();
+        int[] commas = commas(text, fields + 1);
+        if (commas == null) {
+            throw new IllegalArgumentException((text.chars().filter(c -> c == ',').count() + 1) + " columns, the header has "
+                    + (fields + 2));
         }
-        long micros = micros(cols[0].strip());
-        long series;
-        try {
-            series = Long.parseLong(cols[1].strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("series '" + cols[1] + "' is not a whole number");
-        }
-        if (series < 1 || series > Integer.MAX_VALUE - 1) {
-            throw new IllegalArgumentException("series " + series + " is outside 1.." + (Integer.MAX_VALUE - 1));
-        }
-        Object[] values = new Object[fieldCount];
-        for (int f = 0; f < fieldCount; f++) {
-            String v = cols[f + 2].strip();
+        long micros = micros(text, 0, commas[0]);
+        long series = series(text, commas[0] + 1, commas[1]);
+        for (int f = 0; f < fields; f++) {
+            int from = commas[f + 1] + 1;
+            int to = f + 2 < commas.length ? commas[f + 2] : text.length();
+            String v = text.substring(from, to).strip();
             if (v.isEmpty()) {
                 continue;
             }
-            values[f] = number(v, s, f);
+            if (isInteger(v)) {
+                try {
+                    Long.parseLong(v);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("integer " + v + " does not fit 64 bits");
+                }
+            } else {
+                try {
+                    Double.parseDouble(v);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("value '" + v + "' is not a number");
+                }
+                l.integral.set(f, false);
+            }
         }
-        return new Line(null, series, micros, values);
+        l.count(series, micros);
     }
 
-    /** A value as a Long or a Double; while scanning, a non-integer makes its field a float field. */
-    private static Object number(String v, Scan s, int f) {
-        try {
-            return Long.parseLong(v);
-        } catch (NumberFormatException notLong) {
+    /**
+     * The positions of the line's {@code count} commas, or null when it has another number of columns (a comma
+     * more than {@code count} is one column too many).
+     */
+    private static int[] commas(String text, int count) {
+        int[] at = new int[count];
+        int found = 0;
+        for (int i = text.indexOf(','); i >= 0; i = text.indexOf(',', i + 1)) {
+            if (found == count) {
+                return null;
+            }
+            at[found++] = i;
+        }
+        return found == count ? at : null;
+    }
+
+    private static boolean isInteger(String v) {
+        int i = v.charAt(0) == '-' || v.charAt(0) == '+' ? 1 : 0;
+        if (i == v.length()) {
+            return false;
+        }
+        for (; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long series(String text, int from, int to) {
+        long series = 0;
+        String s = text.substring(from, to).strip();
+        if (s.isEmpty() || !isInteger(s) || s.length() > 10) {
+            throw new IllegalArgumentException("series '" + s + "' is not a whole number from 1 to "
+                    + (Integer.MAX_VALUE - 1));
+        }
+        series = Long.parseLong(s);
+        if (series < 1 || series > Integer.MAX_VALUE - 1) {
+            throw new IllegalArgumentException("series " + series + " is outside 1.." + (Integer.MAX_VALUE - 1));
+        }
+        return series;
+    }
+
+    /**
+     * {@code yyyy-MM-dd HH:mm:ss[.fraction]} (UTC), read digit by digit (the common case, millions of lines), or any
+     * ISO-8601 instant ({@code 2022-04-18T09:00:00Z}).
+     */
+    static long micros(String text, int from, int to) {
+        while (from < to && text.charAt(from) == ' ') {
+            from++;
+        }
+        while (to > from && text.charAt(to - 1) == ' ') {
+            to--;
+        }
+        int n = to - from;
+        if (n >= 19 && text.charAt(from + 4) == '-' && text.charAt(from + 7) == '-' && text.charAt(from + 10) == ' '
+                && text.charAt(from + 13) == ':' && text.charAt(from + 16) == ':') {
             try {
-                double d = Double.parseDouble(v);
-                if (s != null) {
-                    s.integral.set(f, false);
+                long day = LocalDate.of(digits(text, from, 4), digits(text, from + 5, 2), digits(text, from + 8, 2))
+                        .toEpochDay();
+                int h = digits(text, from + 11, 2);
+                int m = digits(text, from + 14, 2);
+                int s = digits(text, from + 17, 2);
+                if (h > 23 || m > 59 || s > 59) {
+                    throw new DateTimeException("out of range");
                 }
-                return d;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("value '" + v + "' is not a number");
+                long micros = 0;
+                if (n > 19) {
+                    if (text.charAt(from + 19) != '.' || n == 20 || n > 29) {
+                        throw new DateTimeException("fraction");
+                    }
+                    int places = n - 20;
+                    long fraction = digits(text, from + 20, Math.min(places, 6));
+                    for (int p = places; p < 6; p++) {
+                        fraction *= 10;
+                    }
+                    if (places > 6) {
+                        digits(text, from + 26, places - 6); // checked, below a microsecond
+                    }
+                    micros = fraction;
+                }
+                return ((day * 86_400 + h * 3600L + m * 60L + s) * 1_000_000L) + micros;
+            } catch (DateTimeException | NumberFormatException e) {
+                // not a valid time: said below
+            }
+        } else if (n > 0 && text.indexOf('T', from) > from && text.indexOf('T', from) < to) {
+            try {
+                Instant i = Instant.parse(text.substring(from, to));
+                return Math.multiplyExact(i.getEpochSecond(), 1_000_000L) + i.getNano() / 1000;
+            } catch (RuntimeException e) {
+                // said below
             }
         }
+        throw new IllegalArgumentException("time '" + text.substring(from, to) + "' is not yyyy-MM-dd HH:mm:ss[.ffffff]"
+                + " (UTC)");
     }
 
-    /** {@code 2022-04-18 09:00:00[.ffffff]} (UTC) or ISO-8601 with {@code T} and {@code Z}. */
-    private static long micros(String t) {
-        try {
-            Instant i = t.indexOf('T') > 0 ? Instant.parse(t) : Instant.parse(t.replace(' ', 'T') + "Z");
-            return Math.multiplyExact(i.getEpochSecond(), 1_000_000L) + i.getNano() / 1000;
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("time '" + t + "' is not yyyy-MM-dd HH:mm:ss[.ffffff] (UTC)");
+    private static int digits(String text, int from, int count) {
+        int v = 0;
+        for (int i = from; i < from + count; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new NumberFormatException();
+            }
+            v = v * 10 + (c - '0');
         }
+        return v;
     }
 
-    /** One line of line protocol: {@code measurement[,tag=v...] field=v[,field=v...] timestamp}. */
-    private Line lineProtocol(String text) {
+    private void scanLineProtocol(String text, Layout l) {
         LineProtocol.Parsed p = LineProtocol.parse(text);
-        Scan s = currentScan;
-        if (s != null) {
-            if (s.measurement == null) {
-                s.measurement = p.measurement();
-                s.tagKeys = p.tagKeys();
-                if (s.tagKeys.isEmpty()) {
-                    throw new IllegalArgumentException("no tags: a series needs at least one");
-                }
-            } else if (!s.measurement.equals(p.measurement())) {
-                throw new IllegalArgumentException("measurement " + p.measurement() + ", the first line's is "
-                        + s.measurement + " (one measurement per run)");
-            } else if (!s.tagKeys.equals(p.tagKeys())) {
-                throw new IllegalArgumentException("tags " + p.tagKeys() + ", the first line's are " + s.tagKeys);
+        if (l.measurement == null) {
+            l.measurement = p.measurement();
+            l.tagKeys = p.tagKeys();
+            if (l.tagKeys.isEmpty()) {
+                throw new IllegalArgumentException("no tags: a series needs at least one");
             }
+        } else if (!l.measurement.equals(p.measurement())) {
+            throw new IllegalArgumentException("measurement " + p.measurement() + ", the first line's is " + l.measurement
+                    + " (one measurement per run)");
+        } else if (!l.tagKeys.equals(p.tagKeys())) {
+            throw new IllegalArgumentException("tags " + p.tagKeys() + ", the first line's are " + l.tagKeys);
         }
-        Map<String, Long> dictionary = s != null ? s.seriesByKey : seriesByKey;
-        Long series = dictionary.get(p.seriesKey());
+        Long series = l.seriesByKey.get(p.seriesKey());
         if (series == null) {
-            if (s == null) {
-                throw new IllegalStateException("a series the first read did not see: " + p.seriesKey());
-            }
-            series = (long) dictionary.size() + 1;
-            dictionary.put(p.seriesKey(), series);
-            s.tagValues.add(p.tagValues());
+            series = (long) l.tagValues.size() + 1;
+            l.seriesByKey.put(p.seriesKey(), series);
+            l.tagValues.add(p.tagValues());
         }
-        int fieldCount = s != null ? -1 : schema.metricCount();
-        Object[] values;
-        if (s != null) {
-            for (Map.Entry<String, Object> f : p.fields().entrySet()) {
-                Integer at = s.fieldIndex.get(f.getKey());
-                boolean isLong = f.getValue() instanceof Long;
-                if (at == null) {
-                    s.fieldIndex.put(f.getKey(), s.fields.size());
-                    s.fields.add(f.getKey());
-                    s.integral.add(isLong);
-                } else if (s.integral.get(at) != isLong) {
-                    throw new IllegalArgumentException("field " + f.getKey() + " is " + (isLong ? "an integer" : "a float")
-                            + " here and " + (isLong ? "a float" : "an integer") + " before");
-                }
-            }
-            values = new Object[0]; // the scan only counts
-        } else {
-            values = new Object[fieldCount];
-            for (Map.Entry<String, Object> f : p.fields().entrySet()) {
-                values[schema.fieldNames().indexOf(f.getKey())] = f.getValue();
+        l.seriesByText.putIfAbsent(text.substring(0, LineProtocol.seriesEnd(text)), series);
+        for (Map.Entry<String, Object> f : p.fields().entrySet()) {
+            Integer at = l.fieldIndex.get(f.getKey());
+            boolean isLong = f.getValue() instanceof Long;
+            if (at == null) {
+                l.fieldIndex.put(f.getKey(), l.fields.size());
+                l.fields.add(f.getKey());
+                l.integral.add(isLong);
+            } else if (l.integral.get(at) != isLong) {
+                throw new IllegalArgumentException("field " + f.getKey() + " is " + (isLong ? "an integer" : "a float")
+                        + " here and " + (isLong ? "a float" : "an integer") + " before");
             }
         }
-        return new Line(p.seriesKey(), series, Math.floorDiv(p.nanos(), 1000L), values);
+        l.count(series, Math.floorDiv(p.nanos(), 1000L));
+    }
+
+    // --- the run: each worker streams the files for its own series
+
+    /** Adds the CSV line to the batch when its series is the slot's; false when it is not. */
+    private boolean csvRow(String text, RowBatch batch, int slot, int slots) {
+        int fields = schema.metricCount();
+        int[] commas = commas(text, fields + 1);
+        if (commas == null) {
+            throw new IllegalArgumentException("its columns changed");
+        }
+        long series = series(text, commas[0] + 1, commas[1]);
+        if ((series - 1) % slots != slot) {
+            return false;
+        }
+        int row = batch.addRow(micros(text, 0, commas[0]), series);
+        for (int f = 0; f < fields; f++) {
+            int from = commas[f + 1] + 1;
+            int to = f + 2 < commas.length ? commas[f + 2] : text.length();
+            if (from == to) {
+                continue;
+            }
+            String v = text.substring(from, to).strip();
+            if (v.isEmpty()) {
+                continue;
+            }
+            if (schema.fieldType(f).integral()) {
+                batch.setLong(row, f, Long.parseLong(v));
+            } else {
+                batch.setDouble(row, f, Double.parseDouble(v));
+            }
+        }
+        return true;
+    }
+
+    /** Adds the line-protocol line to the batch when its series is the slot's; false when it is not. */
+    private boolean lineProtocolRow(String text, RowBatch batch, int slot, int slots) {
+        Long series = seriesByText.get(text.substring(0, LineProtocol.seriesEnd(text)));
+        if (series == null) {
+            throw new IllegalArgumentException("a series the first read did not see");
+        }
+        if ((series - 1) % slots != slot) {
+            return false;
+        }
+        LineProtocol.Parsed p = LineProtocol.parse(text);
+        int row = batch.addRow(Math.floorDiv(p.nanos(), 1000L), series);
+        for (Map.Entry<String, Object> f : p.fields().entrySet()) {
+            Integer at = fieldIndex.get(f.getKey());
+            if (at == null) {
+                throw new IllegalArgumentException("a field the first read did not see");
+            }
+            if (f.getValue() instanceof Long v) {
+                batch.setLong(row, at, v);
+            } else {
+                batch.setDouble(row, at, (Double) f.getValue());
+            }
+        }
+        return true;
     }
 
     @Override
@@ -296,7 +443,7 @@ final class FileModel implements Generator {
         return rows;
     }
 
-    /** Series hold different numbers of rows here: a shard's share is counted, not multiplied. */
+    /** Series hold different numbers of rows here (shards, which would need it exact, are refused). */
     @Override
     public long rowsPerSeries() {
         return Math.max(1, rows / seriesCount());
@@ -346,7 +493,9 @@ final class FileModel implements Generator {
                             in = null;
                             continue;
                         }
-                        lineNo++;
+                        if (++lineNo == 1 && !text.isEmpty() && text.charAt(0) == BOM) {
+                            text = text.substring(1);
+                        }
                         if (text.isBlank() || (!csv && text.startsWith("#"))) {
                             continue;
                         }
@@ -354,28 +503,16 @@ final class FileModel implements Generator {
                             header = false;
                             continue;
                         }
-                        Line line;
                         try {
-                            line = csv ? csvLine(text) : lineProtocol(text);
-                        } catch (IllegalArgumentException | IllegalStateException e) {
-                            // the first read took it: the file changed under the run
+                            if (csv) {
+                                csvRow(text, batch, slot, slots);
+                            } else {
+                                lineProtocolRow(text, batch, slot, slots);
+                            }
+                        } catch (IllegalArgumentException e) {
+                            // the first read took this line: the file changed under the run
                             throw new UsageException("--generator-file-paths " + path + " line " + lineNo
                                     + " changed since the run started: " + e.getMessage());
-                        }
-                        if ((line.series() - 1) % slots != slot) {
-                            continue;
-                        }
-                        int row = batch.addRow(line.micros(), line.series());
-                        Object[] v = line.values();
-                        for (int f = 0; f < v.length; f++) {
-                            if (v[f] == null) {
-                                continue;
-                            }
-                            if (schema.fieldType(f).integral()) {
-                                batch.setLong(row, f, ((Number) v[f]).longValue());
-                            } else {
-                                batch.setDouble(row, f, ((Number) v[f]).doubleValue());
-                            }
                         }
                     }
                 } catch (IOException e) {

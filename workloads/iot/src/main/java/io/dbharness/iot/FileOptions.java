@@ -27,6 +27,12 @@ record FileOptions(List<Path> paths, boolean csv, Optional<String> tableName) {
     static FileOptions from(Settings s) {
         String given = s.optional("generator-file-paths").orElseThrow(() -> new UsageException(
                 "--generator file reads your rows from files: give them with --generator-file-paths FILE[,FILE...]"));
+        for (String range : List.of("ts-start", "ts-end")) {
+            if (IotOptions.given(s, range)) {
+                throw new UsageException("--" + range + " sets a generated model's time range; --generator file takes the"
+                        + " times of the files' rows: drop --" + range);
+            }
+        }
         List<Path> paths = new ArrayList<>();
         for (String part : given.split(",", -1)) {
             Path p = Path.of(part.strip());

@@ -91,6 +91,19 @@ public final class IotInsertWorkload implements Workload {
     @Override
     public void prepare(TargetAdapter target) throws TargetException {
         TimeSeriesIngest ingest = ingest(target);
+        // refused before anything is created: a file target opened for a second table would be truncated
+        if (schemas.size() > 1 && !ingest.holdsSeveralTables()) {
+            throw new UsageException(target.describe().product() + " writes one table, and this model writes "
+                    + schemas.size() + " (" + tables() + "): use a database target, or a model of one table"
+                    + " (--use-case cpu-only)");
+        }
+        java.util.OptionalLong earliest = ingest.earliestMicros();
+        if (earliest.isPresent() && generator.startMicros() < earliest.getAsLong()) {
+            throw new UsageException(target.describe().product() + " stores no time before "
+                    + java.time.Instant.EPOCH.plusNanos(earliest.getAsLong() * 1000) + ", and the rows start at "
+                    + java.time.Instant.EPOCH.plusNanos(generator.startMicros() * 1000) + ": move --ts-start (or the"
+                    + " file's times) to then or later");
+        }
         List<String> ddls = new ArrayList<>();
         long before = 0;
         for (int i = 0; i < schemas.size(); i++) {

@@ -88,6 +88,19 @@ final class LineProtocol {
         return new Parsed(measurement, List.copyOf(sortedKeys), sortedValues, seriesKey.toString(), fields, nanos);
     }
 
+    /** Where the line's measurement and tags end: its first space not escaped by a backslash (or its length). */
+    static int seriesEnd(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == ' ') {
+                return i;
+            }
+        }
+        return line.length();
+    }
+
     private static Object value(String key, String raw) {
         try {
             if (raw.endsWith("i") || raw.endsWith("u")) {

@@ -107,6 +107,20 @@ class FileModelTest {
         assertEquals(rows(g, 1), rows(g, 2));
     }
 
+    /** What spreadsheets and editors write: a byte-order mark, CRLF line ends, quoted header names. */
+    @Test
+    void whatEditorsWriteIsRead() throws Exception {
+        Path csv = write("bom.csv", "\uFEFF\"ts\",\"tag_id\",\"c 0\"\r\n2022-04-18T09:00:00Z,2,1.5\r\n");
+        Generator g = model("generator", "file", "generator-file-paths", csv.toString());
+        assertEquals("ts", g.schema().timeColumn());
+        assertEquals(List.of("c 0"), g.schema().fieldNames());
+        assertEquals(List.of("2 1650272400000000 1.5"), rows(g, 1));
+        Path lp = write("bom.lp", "\uFEFFm,h=a v=1i 1000\r\n");
+        Generator l = model("generator", "file", "generator-file-paths", lp.toString());
+        assertEquals("m", l.schema().tableName(), "the mark is no part of the measurement");
+        assertEquals(List.of("1 1 1"), rows(l, 1));
+    }
+
     @Test
     void aLineThatDoesNotParseIsNamedBeforeTheRun() throws Exception {
         String[][] bad = {
@@ -120,7 +134,11 @@ class FileModelTest {
                 {"h.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1\n", "h.csv line 2: 2 columns, the header has 3"},
                 {"i.csv", "ts,tag_id,c0\nyesterday,1,5\n", "i.csv line 2: time 'yesterday' is not yyyy-MM-dd HH:mm:ss"},
                 {"j.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1,five\n", "j.csv line 2: value 'five' is not a number"},
-                {"k.csv", "ts,tag_id,c0\n", ": no data lines"}};
+                {"k.csv", "ts,tag_id,c0\n", ": no data lines"},
+                {"l.csv", "ts,tag_id,c0,c0\n2022-04-18 09:00:00,1,5,6\n", "l.csv line 1: column 'c0' appears twice"},
+                {"m.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1,99999999999999999999\n",
+                        "m.csv line 2: integer 99999999999999999999 does not fit 64 bits"},
+                {"n.csv", "ts,tag_id,c0\n2022-02-30 09:00:00,1,5\n", "n.csv line 2: time '2022-02-30 09:00:00' is not"}};
         for (String[] b : bad) {
             Path p = write(b[0], b[1]);
             UsageException e = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
@@ -129,6 +147,11 @@ class FileModelTest {
                     b[0] + ": " + e.getMessage());
             assertEquals(1, e.getMessage().lines().count());
         }
+        Path ok = write("ok.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1,5\n");
+        UsageException range = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
+                ok.toString(), "ts-start", "2030-01-01 00:00:00"));
+        assertEquals("--ts-start sets a generated model's time range; --generator file takes the times of the files'"
+                + " rows: drop --ts-start", range.getMessage());
         UsageException none = assertThrows(UsageException.class, () -> model("generator", "file"));
         assertEquals("--generator file reads your rows from files: give them with --generator-file-paths FILE[,FILE...]",
                 none.getMessage());
