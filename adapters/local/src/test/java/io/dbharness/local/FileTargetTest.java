@@ -113,7 +113,7 @@ class FileTargetTest {
         assertEquals("file writes one table, and this model writes 9 (cpu, diskio, disk, kernel, mem, net, nginx,"
                 + " postgresl, redis): use a database target, or a model of one table (--use-case cpu-only)", e.getMessage());
         assertEquals("precious\n", Files.readString(out));
-        Path fresh = dir.resolve("fresh.csv");
+        Path fresh = dir.resolve("never-written.csv");
         assertThrows(io.dbharness.core.api.UsageException.class, () -> file(fresh, "csv", Map.of("generator", "devops",
                 "use-case", "devops", "scale", 2, "ts-end", "2016-01-01 00:00:20")));
         assertFalse(Files.exists(fresh), "no empty file left behind");
