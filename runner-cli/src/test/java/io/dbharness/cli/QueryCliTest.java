@@ -60,6 +60,13 @@ class QueryCliTest {
         assertEquals(2, unknown.exitCode());
         assertTrue(unknown.oneLineError().startsWith("unknown query 'lastpiont' in --queries; valid queries (--generator telematics):"), unknown.err());
 
+        // another model's catalogue, with influxdb-comparisons' names beside TSBS's
+        CliRun devops = CliRun.of("queries", "--target", "questdb", "--generator", "devops", "--queries", "1-host-1-hr,lastpoint");
+        assertEquals(0, devops.exitCode(), devops.err());
+        assertTrue(devops.out().contains("-- single-groupby-1-1-1 (TSBS; also 1-host-1-hr): maximum of usage_user per minute"
+                + " for 1 host over 1 hour\n-- instance 0: tag=host_0 start=2016-01-01T"), devops.out());
+        assertTrue(devops.out().contains("LATEST ON \"time\" PARTITION BY hostname"), devops.out());
+
         CliRun noop = CliRun.of("queries", "--target", "noop");
         assertEquals(2, noop.exitCode());
         assertEquals("target 'noop' runs no queries", noop.oneLineError());

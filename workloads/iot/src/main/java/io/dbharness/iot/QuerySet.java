@@ -134,8 +134,10 @@ final class QuerySet {
             List<String> missing = new ArrayList<>();
             Planned p = plan(target, targetName, model, options, parameters, name, missing);
             var q = options.catalogue().query(name);
-            sb.append("-- ").append(name).append(q.map(c -> " (" + c.origin() + "): " + c.description()).orElse(" (--query-file)"))
-                    .append('\n');
+            String aliases = String.join(", ", options.catalogue().aliases().entrySet().stream()
+                    .filter(a -> a.getValue().equals(name)).map(Map.Entry::getKey).sorted().toList());
+            sb.append("-- ").append(name).append(q.map(c -> " (" + c.origin() + (aliases.isEmpty() ? "" : "; also "
+                    + aliases) + "): " + c.description()).orElse(" (--query-file)")).append('\n');
             if (p == null) {
                 sb.append("-- not available on ").append(targetName).append("\n\n");
                 continue;
