@@ -4,7 +4,6 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,13 +39,7 @@ class GeneratorsOnEveryTargetTest {
         RunSpec.Builder b = RunSpec.builder().target(target).workload("iot-insert").option("clean", true)
                 .option("verify", true).option("workers", 3).option("no-watch", true).environment(Map.of());
         model.forEach(b::option);
-        if (target.equals("influx")) {
-            b.option("influx-url", influx.url()).option("influx-database", "models");
-        } else if (target.equals("postgres")) {
-            b.option("host", "localhost").option("port", EmbeddedPostgres.shared().port()).option("user", "postgres")
-                    .option("database", "postgres");
-        }
-        RunResult r = Harness.run(b.build());
+        RunResult r = Harness.run(influx.connect(b, target, "models").build());
         assertEquals(0, r.exitCode(), target + ": " + r.failure() + " " + r.errors());
         assertEquals("PASSED", r.verification().status(), target + ": " + r.verification().message());
         return r;

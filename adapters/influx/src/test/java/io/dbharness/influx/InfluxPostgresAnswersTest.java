@@ -5,7 +5,6 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.iot.QueryCatalogue;
-import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,13 +45,7 @@ class InfluxPostgresAnswersTest {
                 .option("ts-start", "2022-04-18 09:00:00").option("ts-end", "2022-04-18 09:20:00")
                 .option("generator-empty-value-ratio", emptyRatio).option("query-count", 300).option("no-watch", true)
                 .environment(Map.of());
-        if (target.equals("influx")) {
-            b.option("influx-url", influx.url()).option("influx-database", "agree");
-        } else {
-            b.option("host", "localhost").option("port", EmbeddedPostgres.shared().port()).option("user", "postgres")
-                    .option("database", "postgres");
-        }
-        RunResult r = Harness.run(b.build());
+        RunResult r = Harness.run(influx.connect(b, target, "agree").build());
         assertEquals(0, r.exitCode(), target + ": " + r.failure() + " " + r.errors());
         return r;
     }

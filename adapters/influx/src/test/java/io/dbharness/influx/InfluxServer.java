@@ -130,6 +130,22 @@ final class InfluxServer implements AutoCloseable {
         return port;
     }
 
+    /**
+     * {@code b} connected to {@code target} as the tests here run it: this server (into {@code database}), the
+     * shared embedded PostgreSQL, or an embedded QuestDB (which needs no flags).
+     */
+    io.dbharness.core.engine.RunSpec.Builder connect(io.dbharness.core.engine.RunSpec.Builder b, String target,
+                                                    String database) throws Exception {
+        if (target.equals("influx")) {
+            return b.option("influx-url", url()).option("influx-database", database);
+        }
+        if (target.equals("postgres")) {
+            return b.option("host", "localhost").option("port", io.dbharness.postgres.EmbeddedPostgres.shared().port())
+                    .option("user", "postgres").option("database", "postgres");
+        }
+        return b;
+    }
+
     String url() {
         return "http://127.0.0.1:" + port;
     }

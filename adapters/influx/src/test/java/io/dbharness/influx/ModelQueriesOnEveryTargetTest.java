@@ -5,7 +5,6 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,13 +48,7 @@ class ModelQueriesOnEveryTargetTest {
         RunSpec.Builder b = RunSpec.builder().target(target).workload("iot-query").option("load", true)
                 .option("clean", true).option("no-watch", true).environment(Map.of());
         options.forEach(b::option);
-        if (target.equals("influx")) {
-            b.option("influx-url", influx.url()).option("influx-database", "model_queries");
-        } else if (target.equals("postgres")) {
-            b.option("host", "localhost").option("port", EmbeddedPostgres.shared().port()).option("user", "postgres")
-                    .option("database", "postgres");
-        }
-        return b;
+        return influx.connect(b, target, "model_queries");
     }
 
     /** Runs the flags on every target; the answers, per target, by {@code query#instance}. */

@@ -33,7 +33,7 @@ final class RowBinder {
 
     RowBinder(SeriesSchema schema) {
         this.tags = schema.tags().isSeriesNumber() ? null
-                : new io.dbharness.core.encode.TagCells<>(schema.tags(), values -> values);
+                : new io.dbharness.core.encode.TagCells<>(schema.tags(), java.util.function.Function.identity());
         this.types = schema.fieldTypes().toArray(new MetricType[0]);
         this.metrics = schema.metricCount();
         this.columns = schema.columnMetrics();

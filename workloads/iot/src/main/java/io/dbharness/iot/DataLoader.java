@@ -29,10 +29,15 @@ final class DataLoader {
                 throw e;
             }
             // the target's advice is iot-insert's: --append would load a second copy under the queries
-            throw new UsageException(e.getMessage().replaceFirst("; use --(clean|append).*$", "")
+            throw new UsageException(withoutInsertAdvice(e.getMessage())
                     + "; add --clean to load it afresh, or drop --load to query what it holds", e.option());
         }
         return context.load("loading (--load)", insert, insert.groups(new LoadModel.Closed(workers)));
+    }
+
+    /** A target's refusal of a table without its advice to iot-insert ({@code ; use --clean ... --append}). */
+    static String withoutInsertAdvice(String message) {
+        return message.replaceFirst("; use --(clean|append).*$", "");
     }
 
     /** The failure that ends a load that did not finish, saying how far it got. */

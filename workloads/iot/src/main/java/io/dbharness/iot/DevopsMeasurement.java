@@ -88,6 +88,21 @@ abstract class DevopsMeasurement {
     /** Advances the state by one {@code --log-interval} of {@code intervalSeconds}. */
     abstract void tick(double[] state, SplittableRandom r, double intervalSeconds);
 
+    /** {@code cpu}: the ten {@code usage_*} fields, each a walk of N(0, 1) steps clamped to 0-100 from a uniform start. */
+    static DevopsMeasurement cpu() {
+        Walk usage = Walk.clamped(0, 1, 0, 100, 0);
+        return new Walks("cpu", List.of(), List.of(), DevopsModel.CPU_FIELDS, same(DevopsModel.CPU_FIELDS.size(), usage)) {
+            @Override
+            double[] start(SplittableRandom r) {
+                double[] s = new double[DevopsModel.CPU_FIELDS.size()];
+                for (int f = 0; f < s.length; f++) {
+                    s[f] = r.nextDouble() * 100;
+                }
+                return s;
+            }
+        };
+    }
+
     /** The eight, in TSBS's order after {@code cpu}. */
     static List<DevopsMeasurement> all() {
         return List.of(diskio(), disk(), kernel(), mem(), net(), nginx(), postgresql(), redis());

@@ -1,27 +1,29 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.Generator;
-import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.SeriesTags;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * TSBS's devops data, use case {@code cpu-only} ({@code --generator devops}): measurement {@code cpu}, one
- * point per host every {@code --log-interval}, the ten host tags and the ten {@code usage_*} fields as TSBS
- * draws them: each field a random walk with N(0, 1) steps clamped to [0, 100] from a uniform start, written
- * as the integer part (TSBS since 2018-06).
+ * One table of TSBS's devops data ({@code --generator devops}): a {@link DevopsMeasurement} for every host, one
+ * point per {@code --log-interval}, with the host's ten tags, the measurement's own and its fields as TSBS
+ * draws them. Use case {@code cpu-only} is the {@code cpu} table alone: each {@code usage_*} field a random
+ * walk with N(0, 1) steps clamped to [0, 100] from a uniform start, written as the integer part (TSBS since
+ * 2018-06); use case {@code devops} is nine such tables ({@link DevopsUseCase}).
  *
  * <p>The shape, tags, value ranges and walks are TSBS's; the random numbers are not: TSBS draws every value
  * from one Go {@code math/rand} stream in host order, which would tie each value to every host before it.
- * Here each host has a stream of its own seeded by {@code (--seed, host)}, so any split of the hosts over
- * workers and shards writes the same rows. The data is therefore TSBS-like, not TSBS's bytes.
+ * Here each host has a stream of its own seeded by {@code (--seed, host, table)}, so any split of the hosts
+ * over workers and shards writes the same rows. The data is therefore TSBS-like, not TSBS's bytes.
  */
 final class DevopsModel implements Generator {
 
@@ -46,18 +48,46 @@ final class DevopsModel implements Generator {
     private static final String[] TEAM = {"SF", "NYC", "LON", "CHI"};
     private static final String[] ENVIRONMENT = {"production", "staging", "test"};
 
+    /** {@code table} of the {@code cpu} table: it keeps the streams cpu-only has always drawn from. */
+    static final int CPU = -1;
+
     private final DevopsOptions o;
+    private final DevopsMeasurement m;
+    private final int table;
     private final SeriesSchema schema;
 
-    DevopsModel(DevopsOptions options) {
+    /** @param table the measurement's place among the use case's others, {@link #CPU} for {@code cpu} */
+    DevopsModel(DevopsOptions options, DevopsMeasurement measurement, int table) {
         this.o = options;
-        this.schema = new SeriesSchema(options.tableName(), "time",
-                SeriesTags.strings(TAGS, List.of("hostname"), options.scale(), this::tags), MetricType.INT8, CPU_FIELDS,
-                CPU_FIELDS.size());
+        this.m = measurement;
+        this.table = table;
+        List<String> tags = new ArrayList<>(TAGS);
+        tags.addAll(m.tags());
+        String name = table == CPU ? options.tableName() : m.name();
+        this.schema = new SeriesSchema(name, "time", SeriesTags.strings(tags, List.of("hostname"), options.scale(),
+                this::tags), m.types(), m.fields(), m.fields().size());
     }
 
-    /** Host {@code series}'s tags: a pure function of the seed and the host, drawn in TSBS's order. */
-    String[] tags(long series) {
+    /** A host's stream for its walks ({@code what} 0) or its own tags (-1); cpu's are cpu-only's as they were. */
+    private SplittableRandom stream(long host, long what) {
+        return new SplittableRandom(table == CPU ? TelematicsGenerator.mix(o.seed() ^ 0x51ed_270bL, host, -4, 0)
+                : TelematicsGenerator.mix(o.seed() ^ 0x2d4c_83e1L, host, table, what));
+    }
+
+    /** Host {@code series}'s tags, then the measurement's: a pure function of the seed and the host. */
+    private String[] tags(long series) {
+        String[] host = hostTags(series);
+        if (m.tags().isEmpty()) {
+            return host;
+        }
+        String[] own = m.tagValues(stream(series, -1));
+        String[] out = Arrays.copyOf(host, host.length + own.length);
+        System.arraycopy(own, 0, out, host.length, own.length);
+        return out;
+    }
+
+    /** The host's ten tags, drawn in TSBS's order; the same in every table. */
+    private String[] hostTags(long series) {
         SplittableRandom r = new SplittableRandom(TelematicsGenerator.mix(o.seed() ^ 0x7a3c_1f5dL, series, -3, 0));
         String[] region = REGIONS[r.nextInt(REGIONS.length)];
         String datacenter = region[1 + r.nextInt(region.length - 1)];
@@ -75,10 +105,6 @@ final class DevopsModel implements Generator {
     @Override
     public String name() {
         return DevopsProvider.NAME;
-    }
-
-    DevopsOptions options() {
-        return o;
     }
 
     @Override
@@ -113,35 +139,34 @@ final class DevopsModel implements Generator {
 
     @Override
     public Map<String, String> describe() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("useCase", o.useCase());
-        m.put("scale", Long.toString(o.scale()));
-        m.put("logIntervalSeconds", Long.toString(o.intervalMicros() / 1_000_000));
-        m.put("tsStart", Instant.EPOCH.plusNanos(o.startMicros() * 1000).toString());
-        m.put("epochs", Long.toString(o.epochs()));
-        m.put("fields", String.join(",", CPU_FIELDS));
-        return m;
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("useCase", o.useCase());
+        d.put("scale", Long.toString(o.scale()));
+        d.put("logIntervalSeconds", Long.toString(o.intervalMicros() / 1_000_000));
+        d.put("tsStart", Instant.EPOCH.plusNanos(o.startMicros() * 1000).toString());
+        d.put("epochs", Long.toString(o.epochs()));
+        d.put("fields", String.join(",", m.fields()));
+        return d;
     }
 
-    /** One slot's hosts, epoch by epoch; each host's walks advance after every point, as TSBS's tick. */
+    /** One slot's hosts, epoch by epoch; each host's state advances after every point, as TSBS's tick. */
     private final class Rows implements RowSource {
         private final long[] hosts;
-        private final SplittableRandom[] walks;
+        private final SplittableRandom[] streams;
         private final double[][] state;
+        private final double intervalSeconds = o.intervalMicros() / 1e6;
         private long epoch;
         private int next;
 
         Rows(int slot, int slots) {
             long count = o.scale() > slot ? (o.scale() - 1 - slot) / slots + 1 : 0;
             this.hosts = new long[(int) count];
-            this.walks = new SplittableRandom[hosts.length];
-            this.state = new double[hosts.length][CPU_FIELDS.size()];
+            this.streams = new SplittableRandom[hosts.length];
+            this.state = new double[hosts.length][];
             for (int i = 0; i < hosts.length; i++) {
                 hosts[i] = slot + 1 + (long) i * slots;
-                walks[i] = new SplittableRandom(TelematicsGenerator.mix(o.seed() ^ 0x51ed_270bL, hosts[i], -4, 0));
-                for (int f = 0; f < CPU_FIELDS.size(); f++) {
-                    state[i][f] = walks[i].nextDouble() * 100;
-                }
+                streams[i] = stream(hosts[i], 0);
+                state[i] = m.start(streams[i]);
             }
         }
 
@@ -150,12 +175,8 @@ final class DevopsModel implements Generator {
             batch.clear();
             while (!batch.isFull() && epoch < o.epochs() && hosts.length > 0) {
                 int row = batch.addRow(o.startMicros() + epoch * o.intervalMicros(), hosts[next]);
-                double[] s = state[next];
-                SplittableRandom r = walks[next];
-                for (int f = 0; f < s.length; f++) {
-                    batch.setLong(row, f, (long) s[f]);
-                    s[f] = Math.min(100, Math.max(0, s[f] + r.nextGaussian()));
-                }
+                m.write(state[next], batch, row);
+                m.tick(state[next], streams[next], intervalSeconds);
                 if (++next == hosts.length) {
                     next = 0;
                     epoch++;

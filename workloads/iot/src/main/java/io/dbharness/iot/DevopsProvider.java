@@ -31,7 +31,7 @@ public final class DevopsProvider implements GeneratorProvider {
     @Override
     public Generator create(Settings settings) {
         DevopsOptions options = DevopsOptions.from(settings);
-        DevopsModel cpu = new DevopsModel(options);
-        return options.useCase().equals(DevopsOptions.DEVOPS) ? new DevopsUseCase(cpu) : cpu;
+        return options.useCase().equals(DevopsOptions.DEVOPS) ? new DevopsUseCase(options)
+                : new DevopsModel(options, DevopsMeasurement.cpu(), DevopsModel.CPU);
     }
 }

@@ -66,6 +66,8 @@ final class FileModel implements Generator {
         final Map<String, Long> seriesByKey = new HashMap<>();
         final Map<String, Long> seriesByText = new HashMap<>();
         final List<String[]> tagValues = new ArrayList<>();
+        /** CSV: the comma positions of the line being read. */
+        int[] commas;
         long[] rowsOf = new long[16];
         long maxSeries;
         long rows;
@@ -176,7 +178,6 @@ final class FileModel implements Generator {
             l.timeColumn = names.get(0);
             l.seriesColumn = names.get(1);
             for (String f : fields) {
-                l.fieldIndex.put(f, l.fields.size());
                 l.fields.add(f);
                 l.integral.add(true);
             }
@@ -187,8 +188,11 @@ final class FileModel implements Generator {
 
     private static void scanCsv(String text, Layout l) {
         int fields = l.fields.size();
-        int[] commas = commas(text, fields + 1);
-        if (commas == null) {
+        if (l.commas == null) {
+            l.commas = new int[fields + 1];
+        }
+        int[] commas = l.commas;
+        if (!commas(text, commas)) {
             throw new IllegalArgumentException((text.chars().filter(c -> c == ',').count() + 1) + " columns, the header has "
                     + (fields + 2));
         }
@@ -220,19 +224,18 @@ final class FileModel implements Generator {
     }
 
     /**
-     * The positions of the line's {@code count} commas, or null when it has another number of columns (a comma
-     * more than {@code count} is one column too many).
+     * Puts the positions of the line's commas into {@code at}; false when it has another number of columns than
+     * {@code at} expects (a comma more is one column too many).
      */
-    private static int[] commas(String text, int count) {
-        int[] at = new int[count];
+    private static boolean commas(String text, int[] at) {
         int found = 0;
         for (int i = text.indexOf(','); i >= 0; i = text.indexOf(',', i + 1)) {
-            if (found == count) {
-                return null;
+            if (found == at.length) {
+                return false;
             }
             at[found++] = i;
         }
-        return found == count ? at : null;
+        return found == at.length;
     }
 
     private static boolean isInteger(String v) {
@@ -367,11 +370,13 @@ final class FileModel implements Generator {
 
     // --- the run: each worker streams the files for its own series
 
-    /** Adds the CSV line to the batch when its series is the slot's; false when it is not. */
-    private boolean csvRow(String text, RowBatch batch, int slot, int slots) {
+    /**
+     * Adds the CSV line to the batch when its series is the slot's; false when it is not. {@code commas} is the
+     * caller's, reused line after line.
+     */
+    private boolean csvRow(String text, int[] commas, RowBatch batch, int slot, int slots) {
         int fields = schema.metricCount();
-        int[] commas = commas(text, fields + 1);
-        if (commas == null) {
+        if (!commas(text, commas)) {
             throw new IllegalArgumentException("its columns changed");
         }
         long series = series(text, commas[0] + 1, commas[1]);
@@ -471,6 +476,7 @@ final class FileModel implements Generator {
             private BufferedReader in;
             private Path path;
             private long lineNo;
+            private final int[] commas = new int[schema.metricCount() + 1];
             private boolean header;
 
             @Override
@@ -505,7 +511,7 @@ final class FileModel implements Generator {
                         }
                         try {
                             if (csv) {
-                                csvRow(text, batch, slot, slots);
+                                csvRow(text, commas, batch, slot, slots);
                             } else {
                                 lineProtocolRow(text, batch, slot, slots);
                             }

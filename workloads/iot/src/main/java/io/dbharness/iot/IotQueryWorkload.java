@@ -115,7 +115,7 @@ public final class IotQueryWorkload implements Workload {
             target.capability(TimeSeriesIngest.class).orElseThrow().createSchema(schema, SchemaMode.APPEND);
         } catch (UsageException e) {
             throw new UsageException("the data flags do not match what " + schema.tableName() + " holds ("
-                    + e.getMessage().replaceFirst("; use --(clean|append).*$", "")
+                    + DataLoader.withoutInsertAdvice(e.getMessage())
                     + "); give the flags it was loaded with");
         }
     }

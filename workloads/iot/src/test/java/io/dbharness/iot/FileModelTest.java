@@ -3,7 +3,6 @@ package io.dbharness.iot;
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.GeneratorProvider;
 import io.dbharness.core.api.MetricType;
-import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.UsageException;
 import org.junit.jupiter.api.Test;
@@ -11,7 +10,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,27 +35,15 @@ class FileModelTest {
 
     /** Every slot's rows as "series time values", in the order each slot writes them. */
     private static List<String> rows(Generator g, int slots) {
-        List<String> out = new ArrayList<>();
-        RowBatch batch = new RowBatch(g.schema(), 2);
-        long planned = 0;
-        for (int slot = 0; slot < slots; slot++) {
-            Generator.RowSource src = g.open(slot, slots);
-            planned += src.plannedRows();
-            while (src.fill(batch)) {
-                for (int r = 0; r < batch.size(); r++) {
-                    StringBuilder line = new StringBuilder().append(batch.tagIds()[r]).append(' ').append(batch.tsMicros()[r]);
-                    for (int f = 0; f < batch.metricCount(); f++) {
-                        int i = r * batch.metricCount() + f;
-                        line.append(' ').append(!batch.present()[i] ? "-" : g.schema().fieldType(f).integral()
-                                ? Long.toString(batch.longs()[i]) : Double.toString(batch.doubles()[i]));
-                    }
-                    out.add(line.toString());
-                }
+        return GeneratorRows.of(g, slots, 2, (batch, r) -> {
+            StringBuilder line = new StringBuilder().append(batch.tagIds()[r]).append(' ').append(batch.tsMicros()[r]);
+            for (int f = 0; f < batch.metricCount(); f++) {
+                int i = r * batch.metricCount() + f;
+                line.append(' ').append(!batch.present()[i] ? "-" : g.schema().fieldType(f).integral()
+                        ? Long.toString(batch.longs()[i]) : Double.toString(batch.doubles()[i]));
             }
-        }
-        assertEquals(g.plannedRows(), planned);
-        out.sort(null);
-        return out;
+            return line.toString();
+        });
     }
 
     @Test

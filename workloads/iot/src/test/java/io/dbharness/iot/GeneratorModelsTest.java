@@ -3,7 +3,6 @@ package io.dbharness.iot;
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.GeneratorProvider;
 import io.dbharness.core.api.MetricType;
-import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.UsageException;
 import org.junit.jupiter.api.Test;
@@ -33,34 +32,21 @@ class GeneratorModelsTest {
 
     /** Every row of every slot, as "series time field=value..." lines, sorted. */
     private static List<String> rows(Generator g, int slots) {
-        List<String> out = new ArrayList<>();
         SeriesSchema s = g.schema();
-        RowBatch batch = new RowBatch(s, 7);
-        long planned = 0;
-        for (int slot = 0; slot < slots; slot++) {
-            Generator.RowSource src = g.open(slot, slots);
-            planned += src.plannedRows();
-            while (src.fill(batch)) {
-                for (int r = 0; r < batch.size(); r++) {
-                    StringBuilder line = new StringBuilder(String.join(",", s.tags().values(batch.tagIds()[r])))
-                            .append(' ').append(batch.tsMicros()[r]);
-                    for (int f = 0; f < s.metricCount(); f++) {
-                        int i = r * s.metricCount() + f;
-                        line.append(' ').append(s.fieldName(f)).append('=');
-                        if (s.fieldType(f).integral()) {
-                            line.append(batch.longs()[i]);
-                        } else {
-                            line.append(batch.doubles()[i]);
-                        }
-                    }
-                    out.add(line.toString());
+        return GeneratorRows.of(g, slots, 7, (batch, r) -> {
+            StringBuilder line = new StringBuilder(String.join(",", s.tags().values(batch.tagIds()[r])))
+                    .append(' ').append(batch.tsMicros()[r]);
+            for (int f = 0; f < s.metricCount(); f++) {
+                int i = r * s.metricCount() + f;
+                line.append(' ').append(s.fieldName(f)).append('=');
+                if (s.fieldType(f).integral()) {
+                    line.append(batch.longs()[i]);
+                } else {
+                    line.append(batch.doubles()[i]);
                 }
             }
-        }
-        assertEquals(g.plannedRows(), planned, "the slots' plans add up to the model's");
-        assertEquals(planned, out.size(), "each slot writes what it planned");
-        out.sort(null);
-        return out;
+            return line.toString();
+        });
     }
 
     @Test
