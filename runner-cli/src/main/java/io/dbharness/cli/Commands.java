@@ -47,7 +47,12 @@ final class Commands {
                         "runner queries [--target TARGET] [OPTIONS]", "runner compare BASE NEW [--threshold 5%%]",
                         "runner compare --answers A.json B.json", "runner merge PART.json... --out FILE",
                         "runner report FILES|DIR... [--out DIR]",
-                        "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]");
+                        "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]",
+                        "",
+                        "Other tools' command lines, as their users type them (runner TOOL --help):");
+        spec.usageMessage().customSynopsis(java.util.stream.Stream.concat(
+                java.util.Arrays.stream(spec.usageMessage().customSynopsis()),
+                SeedTool.all().stream().map(t -> "  " + t.synopsis().replace("%", "%%"))).toArray(String[]::new));
         addRunOptions(spec, registry);
 
         CommandSpec list = CommandSpec.create().name("list").mixinStandardHelpOptions(true);

@@ -36,6 +36,10 @@ public final class Runner {
     }
 
     public int execute(String... args) {
+        SeedTool tool = args.length == 0 ? null : SeedTool.find(args[0]);
+        if (tool != null) {
+            return seedTool(tool, args);
+        }
         ParseResult pr;
         try {
             refuseRepeated(args);
@@ -79,6 +83,22 @@ public final class Runner {
         } catch (RuntimeException | LinkageError e) {
             // a bug or a broken installation: one line for the user, the trace only when asked for
             Main.printError(err, "internal error: " + e + (verbose ? "" : " (--verbose shows where)"));
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return ExitCode.RUN_FAILED;
+        }
+    }
+
+    /** {@code runner mxbench run ...}: another tool's command line, with the same exit codes and one-line errors. */
+    private int seedTool(SeedTool tool, String[] args) {
+        boolean verbose = Arrays.asList(args).contains("--verbose");
+        try {
+            return tool.run(args[0], List.of(args).subList(1, args.length), new ToolRun(out, err, env, registry, checkOnly));
+        } catch (UsageException e) {
+            return usageError(e.getMessage());
+        } catch (RuntimeException | LinkageError e) {
+            Main.printError(err, "internal error: " + e + (verbose ? "" : " (-- --verbose shows where)"));
             if (verbose) {
                 e.printStackTrace(err);
             }

@@ -64,6 +64,11 @@ final class SingleRun {
 
     /** Runs {@code config} once; bad usage found before the run starts is thrown as a {@code UsageException}. */
     Outcome run(RunConfig config) {
+        return run(config, ToolRun.Report.NONE);
+    }
+
+    /** @param toolReport another tool's report of the run ({@link SeedTool}), printed before the summary */
+    Outcome run(RunConfig config, ToolRun.Report toolReport) {
         Map<String, String> options = config.options();
         boolean watch = !"true".equals(options.get("no-watch"));
         StopSignal stop = new StopSignal();
@@ -81,12 +86,13 @@ final class SingleRun {
                 Main.printError(err, e.getMessage());
                 return new Outcome(Harness.setupExitCode(e), null, null, false);
             }
-            return finish(result, config, options, stop.isRequested());
+            return finish(result, config, options, stop.isRequested(), toolReport);
         }
     }
 
     /** The file first: if it cannot be written, the summary says so through its exit code. */
-    private Outcome finish(RunResult result, RunConfig config, Map<String, String> options, boolean stopped) {
+    private Outcome finish(RunResult result, RunConfig config, Map<String, String> options, boolean stopped,
+                           ToolRun.Report toolReport) {
         Path resultsDir = config.resultsDir();
         Path file = null;
         String writeError = null;
@@ -99,6 +105,7 @@ final class SingleRun {
             }
         }
         PrintStream report = report(options);
+        toolReport.print(result, report);
         report.print(SummaryTable.render(result));
         if (config.printResult()) { // even when the file could not be written: the log may be the only copy
             report.println(RESULT_BEGIN);

@@ -55,7 +55,7 @@ final class Schema {
     }
 
     void drop(PrepareContext context) throws TargetException {
-        run("drop_tables", "dropping the TPC-C tables (--clean)", context);
+        run("drop_tables", "dropping the TPC-C tables", context);
     }
 
     /** The finished load, or empty when the tables hold none (a load that was stopped writes no row). */

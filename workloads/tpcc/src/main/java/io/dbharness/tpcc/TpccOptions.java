@@ -16,10 +16,11 @@ import java.util.Locale;
  *                               otherwise each transaction picks one at random
  * @param txnsPerTerminal        transactions each terminal runs before it stops; 0 for no limit
  * @param isolation              a {@link Connection} TRANSACTION_* level
+ * @param destroy                drop the tables and stop (BenchmarkSQL's runDatabaseDestroy)
  */
 record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weights, boolean terminalWarehouseFixed,
                    boolean keyingThinkTime, int isolation, Duration warmup, long txnsPerTerminal, boolean loadOnly,
-                   boolean runOnly, boolean clean) {
+                   boolean runOnly, boolean clean, boolean destroy) {
 
     /** Terminals per warehouse when --terminals is not given (the specification's), capped for a default server. */
     static final int DEFAULT_TERMINALS_PER_WAREHOUSE = 10;
@@ -41,7 +42,8 @@ record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weigh
             OptionDef.of("txns-per-terminal", "N", null, "Stop each terminal after N transactions (BenchmarkSQL's runTxnsPerTerminal)"),
             OptionDef.flag("load-only", "Create and load the tables, then stop"),
             OptionDef.flag("run-only", "Run on tables loaded before (by --load-only or an earlier run); refused when none are"),
-            OptionDef.flag("clean", "Drop the TPC-C tables if they exist and load them anew"));
+            OptionDef.flag("clean", "Drop the TPC-C tables if they exist and load them anew"),
+            OptionDef.flag("destroy", "Drop the TPC-C tables and stop, running nothing (BenchmarkSQL's runDatabaseDestroy)"));
 
     static TpccOptions from(Settings s) {
         int warehouses = s.intValue("warehouses", 1, 100_000);
@@ -72,6 +74,11 @@ record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weigh
         boolean loadOnly = s.bool("load-only");
         boolean runOnly = s.bool("run-only");
         boolean clean = s.bool("clean");
+        boolean destroy = s.bool("destroy");
+        if (destroy && (loadOnly || runOnly || clean)) {
+            throw new UsageException("--destroy drops the tables and runs nothing; give it without "
+                    + (loadOnly ? "--load-only" : runOnly ? "--run-only" : "--clean"));
+        }
         if (loadOnly && runOnly) {
             throw new UsageException("--load-only and --run-only exclude each other; give neither to load and run");
         }
@@ -86,7 +93,7 @@ record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weigh
             throw new UsageException("--warmup needs --duration: with --txns-per-terminal the warm-up's transactions "
                     + "would be part of the count");
         }
-        if (!loadOnly && txns == 0 && s.duration("duration").isEmpty()) {
+        if (!loadOnly && !destroy && txns == 0 && s.duration("duration").isEmpty()) {
             throw new UsageException("tpcc needs --duration or --txns-per-terminal to know when to stop "
                     + "(BenchmarkSQL: runMins or runTxnsPerTerminal)");
         }
@@ -94,7 +101,12 @@ record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weigh
             throw new UsageException("--keying-think-time on paces the terminals itself; --rate cannot pace them too");
         }
         return new TpccOptions(warehouses, terminals, loadWorkers, weights, s.bool("terminal-warehouse-fixed"), keying,
-                isolation, warmup, txns, loadOnly, runOnly, clean);
+                isolation, warmup, txns, loadOnly, runOnly, clean, destroy);
+    }
+
+    /** No transaction runs: the load (or the drop) was the job. */
+    boolean nothingToRun() {
+        return loadOnly || destroy;
     }
 
     String isolationName() {

@@ -49,6 +49,8 @@ final class TpccWorkload implements Workload {
     private double copySeconds = -1;
     /** The load of this run, null without one: its counts go into the result even when it failed part way. */
     private Loader loader;
+    /** The tables {@code --destroy} found and dropped. */
+    private List<String> dropped;
 
     /** This process's part of a sharded run, null when unsharded: terminals t with t % n == i. */
     private final Shard shard;
@@ -97,6 +99,16 @@ final class TpccWorkload implements Workload {
         Optional<Schema.Load> finished = existing.contains("tpcc_load") ? schema.load() : Optional.empty();
         // shards after 0 run on what shard 0 loaded (they start once it has finished), as --run-only does
         boolean follower = shard != null && !shard.prepares();
+        if (options.destroy()) {
+            if (follower) {
+                return; // shard 0 drops them
+            }
+            dropped = existing;
+            if (!existing.isEmpty()) {
+                schema.drop(context);
+            }
+            return;
+        }
         if (options.runOnly() || follower) {
             if (existing.isEmpty()) {
                 // an embedded server is made anew for each run: a load before this one is gone with its server
@@ -148,12 +160,12 @@ final class TpccWorkload implements Workload {
 
     @Override
     public List<WorkerGroup> groups(LoadModel requested) {
-        int terminals = options.loadOnly() ? 1 : shard == null ? options.terminals() : (int) shard.share(options.terminals());
+        int terminals = options.nothingToRun() ? 1 : shard == null ? options.terminals() : (int) shard.share(options.terminals());
         LoadModel model = requested instanceof LoadModel.Open o
                 ? new LoadModel.Open(terminals, o.perSecond(), LoadModel.Open.Pace.OPERATIONS)
                 : new LoadModel.Closed(terminals);
         WorkerGroup g = WorkerGroup.of("tpcc", model);
-        if (options.loadOnly()) {
+        if (options.nothingToRun()) {
             return List.of(g.withPlannedOperations(0));
         }
         return List.of(options.txnsPerTerminal() > 0 ? g.withPlannedOperations(options.txnsPerTerminal() * terminals) : g);
@@ -161,7 +173,7 @@ final class TpccWorkload implements Workload {
 
     @Override
     public WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException {
-        if (options.loadOnly()) {
+        if (options.nothingToRun()) {
             return new WorkerSession() { // nothing to run: the load was the job
                 @Override
                 public Operation next() {
@@ -192,7 +204,7 @@ final class TpccWorkload implements Workload {
     /** tpmC counts every New-Order that completed, the 1% that roll back by design included. */
     @Override
     public Map<String, Double> figures(Map<String, Long> completedByType, double seconds) {
-        if (options.loadOnly() || seconds <= 0) {
+        if (options.nothingToRun() || seconds <= 0) {
             return Map.of();
         }
         double minutes = seconds / 60;
@@ -209,6 +221,9 @@ final class TpccWorkload implements Workload {
 
     @Override
     public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+        if (options.destroy()) {
+            return Verification.failed(-1, -1, "--destroy dropped the tables: there is nothing to verify");
+        }
         List<Consistency.Violation> failed = Consistency.check(access, sql, checkTimeout);
         String checked = "consistency conditions " + java.util.Arrays.stream(Consistency.CONDITIONS)
                 .mapToObj(Integer::toString).collect(Collectors.joining(", "));
@@ -254,6 +269,9 @@ final class TpccWorkload implements Workload {
             m.put("load", "failed part way; the tables are incomplete (--clean loads them anew)");
             m.put("loadedRows", Long.toString(loader.totalRows()));
             loader.rows().forEach((t, n) -> m.put("loaded." + t, Long.toString(n)));
+        } else if (options.destroy()) {
+            m.put("load", dropped == null || dropped.isEmpty() ? "--destroy: there were no TPC-C tables"
+                    : "--destroy: dropped " + String.join(", ", dropped));
         } else {
             m.put("load", options.runOnly() ? "--run-only: tables loaded before" : "none");
         }

@@ -76,7 +76,7 @@ class TpccTerminalTraceTest {
     private static void scenario(TerminalRecorder rec, String name, Weights weights, boolean fixed, boolean keying, int txns,
                                  int terminal, IntFunction<Fault> faults) throws Exception {
         TpccOptions options = new TpccOptions(2, 4, 1, weights, fixed, keying, Connection.TRANSACTION_READ_COMMITTED,
-                Duration.ZERO, txns, false, true, false);
+                Duration.ZERO, txns, false, true, false, false);
         TpccWorkload workload = new TpccWorkload(options, true, SEED, Duration.ofMinutes(1));
         TargetAdapter target = rec.wrap(pg.target());
         workload.prepare(target);

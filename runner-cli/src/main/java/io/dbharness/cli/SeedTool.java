@@ -1,0 +1,34 @@
+package io.dbharness.cli;
+
+import java.util.List;
+
+/**
+ * Another tool's command line, run here as its users type it (the tools this harness replaces: mxbench,
+ * influx-stress, influxdb-comparisons, MaibornWolff's run.py, BenchmarkSQL's scripts): its flags translated to a
+ * run, its own report printed, then this harness's summary.
+ */
+interface SeedTool {
+
+    /** The command names it answers to, as the tool's users type them: {@code mxbench}, {@code runBenchmark}... */
+    List<String> names();
+
+    /** Its line in {@code runner --help}. */
+    String synopsis();
+
+    /** Runs {@code args} (what followed the command name); returns the exit code. */
+    int run(String name, List<String> args, ToolRun run);
+
+    static List<SeedTool> all() {
+        return List.of(new MxbenchCommand(), new BenchmarkSqlCommands());
+    }
+
+    /** The tool answering to {@code name}, or null. */
+    static SeedTool find(String name) {
+        for (SeedTool t : all()) {
+            if (t.names().contains(name)) {
+                return t;
+            }
+        }
+        return null;
+    }
+}
