@@ -17,6 +17,7 @@ import java.util.Map;
 /** Runs one command line; separated from {@link Main} so tests can call it without exiting the JVM. */
 public final class Runner {
 
+    private final java.io.InputStream in;
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> env;
@@ -25,10 +26,16 @@ public final class Runner {
     private final boolean checkOnly;
 
     public Runner(PrintStream out, PrintStream err, Map<String, String> env) {
-        this(out, err, env, false);
+        this(System.in, out, err, env, false);
     }
 
     Runner(PrintStream out, PrintStream err, Map<String, String> env, boolean checkOnly) {
+        this(System.in, out, err, env, checkOnly);
+    }
+
+    /** @param in what a command reading standard input reads: the right side of {@code runner bulk_data_gen | runner ...} */
+    Runner(java.io.InputStream in, PrintStream out, PrintStream err, Map<String, String> env, boolean checkOnly) {
+        this.in = in;
         this.out = out;
         this.err = err;
         this.env = env;
@@ -94,7 +101,7 @@ public final class Runner {
     private int seedTool(SeedTool tool, String[] args) {
         boolean verbose = Arrays.asList(args).contains("--verbose");
         try {
-            return tool.run(args[0], List.of(args).subList(1, args.length), new ToolRun(out, err, env, registry, checkOnly));
+            return tool.run(args[0], List.of(args).subList(1, args.length), new ToolRun(in, out, err, env, registry, checkOnly));
         } catch (UsageException e) {
             return usageError(e.getMessage());
         } catch (RuntimeException | LinkageError e) {

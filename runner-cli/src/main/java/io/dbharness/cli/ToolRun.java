@@ -26,13 +26,17 @@ final class ToolRun {
         };
     }
 
+    /** Standard input: what a tool reading a pipe reads ({@code bulk_data_gen | bulk_load_influx}). */
+    final java.io.InputStream in;
     final PrintStream out;
     final PrintStream err;
     final Map<String, String> env;
     final Registry registry;
     private final boolean checkOnly;
 
-    ToolRun(PrintStream out, PrintStream err, Map<String, String> env, Registry registry, boolean checkOnly) {
+    ToolRun(java.io.InputStream in, PrintStream out, PrintStream err, Map<String, String> env, Registry registry,
+            boolean checkOnly) {
+        this.in = in;
         this.out = out;
         this.err = err;
         this.env = env;

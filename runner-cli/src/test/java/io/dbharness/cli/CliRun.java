@@ -25,12 +25,17 @@ record CliRun(int exitCode, String out, String err) {
     }
 
     private static CliRun execute(Map<String, String> env, boolean checkOnly, String... args) {
+        return piped(new java.io.ByteArrayInputStream(new byte[0]), env, checkOnly, args);
+    }
+
+    /** An invocation reading {@code in} as its standard input: the right side of a pipe. */
+    static CliRun piped(java.io.InputStream in, Map<String, String> env, boolean checkOnly, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = new Runner(o, e, env, checkOnly).execute(args);
+            code = new Runner(in, o, e, env, checkOnly).execute(args);
         }
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
