@@ -21,10 +21,10 @@ import java.util.stream.Stream;
  * {@link #close()}. Without {@code influxd} the tests fail and say how to install it, unless
  * {@code DBHARNESS_SKIP_INFLUX=1} asks to skip them.
  */
-final class InfluxServer implements AutoCloseable {
+public final class InfluxServer implements AutoCloseable {
 
-    static final String ADMIN = "admin";
-    static final String ADMIN_PASSWORD = "s3cret-admin";
+    public static final String ADMIN = "admin";
+    public static final String ADMIN_PASSWORD = "s3cret-admin";
 
     private Process process;
     private final Path dir;
@@ -39,7 +39,7 @@ final class InfluxServer implements AutoCloseable {
     }
 
     /** Starts a server; with {@code auth} it has auth-enabled and an admin {@link #ADMIN}. */
-    static InfluxServer start(boolean auth) throws Exception {
+    public static InfluxServer start(boolean auth) throws Exception {
         String influxd = findInfluxd();
         Path dir = Files.createTempDirectory("dbharness-influx");
         int port = freePort();
@@ -74,12 +74,12 @@ final class InfluxServer implements AutoCloseable {
     }
 
     /** Fault tests: freezes the server (SIGSTOP): connections are accepted by the kernel, nothing answers. */
-    void freeze() throws Exception {
+    public void freeze() throws Exception {
         signal("STOP");
     }
 
     /** Fault tests: lets a frozen server go on (SIGCONT). */
-    void thaw() throws Exception {
+    public void thaw() throws Exception {
         signal("CONT");
     }
 
@@ -91,12 +91,12 @@ final class InfluxServer implements AutoCloseable {
     }
 
     /** Fault tests: kills the server outright (SIGKILL); its data and WAL stay for {@link #restart}. */
-    void kill() throws Exception {
+    public void kill() throws Exception {
         process.destroyForcibly().waitFor();
     }
 
     /** Fault tests: starts the server again on the same ports and data, and waits until it answers. */
-    void restart() throws Exception {
+    public void restart() throws Exception {
         process = launch(influxd, dir);
         awaitPing();
     }
@@ -126,7 +126,7 @@ final class InfluxServer implements AutoCloseable {
         }
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
@@ -146,7 +146,7 @@ final class InfluxServer implements AutoCloseable {
         return b;
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + port;
     }
 
@@ -171,7 +171,7 @@ final class InfluxServer implements AutoCloseable {
     }
 
     /** Runs InfluxQL as the admin (when auth is on) and returns the raw JSON. */
-    String query(String statement, boolean post) throws Exception {
+    public String query(String statement, boolean post) throws Exception {
         String q = "q=" + java.net.URLEncoder.encode(statement, StandardCharsets.UTF_8);
         HttpRequest.Builder b = post
                 ? HttpRequest.newBuilder(URI.create(url() + "/query")).header("Content-Type", "application/x-www-form-urlencoded")
