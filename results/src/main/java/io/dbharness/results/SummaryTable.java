@@ -101,6 +101,8 @@ public final class SummaryTable {
             add(rows, "loaded before the run", Fmt.count(Long.parseLong(r.workloadInfo().get("loadedRows"))) + " rows"
                     + (seconds == null ? "" : " in " + seconds + " s")
                     + ("prepare".equals(r.failedPhase()) ? " (the preparation did not finish)" : ""));
+        } else if (r.workloadInfo() != null && r.workloadInfo().getOrDefault("load", "").startsWith("--destroy")) {
+            add(rows, "tables", r.workloadInfo().get("load")); // the drop was the job: say what it dropped
         }
         boolean writes = t.rows() > 0 || t.skippedRows() > 0 || t.failedRows() > 0 || t.unknownRows() > 0 || t.bytes() > 0;
         boolean opsOnly = r.operations().stream().anyMatch(o -> o.rows() == 0 && o.failedRows() == 0 && o.unknownRows() == 0);

@@ -67,7 +67,7 @@ final class MxbenchCommand implements SeedTool {
         f.mapped("storage-type", null, "mars2 or mars3 (the matrixdb target's --matrixdb-storage)");
         f.refused("metrics-descriptions", null, false, "metrics-descriptions",
                 "metrics are named c0..cN and typed by --metrics-type here");
-        f.refused("dump", null, false, "whether to dump or not", "to write the rows to files use -- --target file --output DIR");
+        f.refused("dump", null, true, "whether to dump or not", "to write the rows to files use -- --target file --output DIR");
         f.mappedSwitch("simultaneous-loading-and-query", null, "load data and run benchmark queries simultaneously (workload iot-mixed)");
         f.noEffect("workspace", false, "the workspace of mxbench, directory to dump or backup",
                 "no CSV or query files are written; " + REPORT);
@@ -105,7 +105,7 @@ final class MxbenchCommand implements SeedTool {
         // Writer Options
         f.mapped("writer", null, "stdin (COPY through the master), http (MatrixGate at --writer-mxgate-url) or nil (discard)");
         f.mapped("writer-parallel", null, "the parallel of http writer (this harness's --workers)");
-        f.mapped("writer-use-gzip", null, "use gzip for http writer");
+        f.mappedSwitch("writer-use-gzip", null, "use gzip for http writer");
         f.noEffect("writer-stream-prepared", false, "stream-prepared for mxgate", NO_MXGATE);
         f.noEffect("writer-interval", false, "interval for mxgate", NO_MXGATE);
         f.noEffect("writer-mxgate-path", false, "path of mxgate", NO_MXGATE);
@@ -119,9 +119,9 @@ final class MxbenchCommand implements SeedTool {
         f.mapped("benchmark-run-query-names", null,
                 "queries to run: single-tag-latest, multi-tag-latest, single-tag-detail (or any of runner queries)");
         f.refused("benchmark-custom-queries", null, false, "custom query SQLs",
-                "put them in a file, one per line, and give -- --query-file FILE");
+                "write them into a --query-file YAML (a name and a text each) and give -- --query-file FILE");
         f.refused("benchmark-combination-queries", null, false, "queries by combining expressions",
-                "put them in a file and give -- --query-file FILE");
+                "write the queries they make into a --query-file YAML and give -- --query-file FILE");
         f.mapped("benchmark-run-times", null, "the times of queries with set parallels");
         f.mapped("benchmark-runtime-in-second", null, "total runtime of queries when benchmark-run-times is 0 (default 60)");
         f.noEffect("benchmark-progress-format", false, "progress format", PROGRESS);
@@ -178,14 +178,15 @@ final class MxbenchCommand implements SeedTool {
         }
         Map<String, String> query = new LinkedHashMap<>(t.options());
         INGEST_ONLY.forEach(query::remove);
+        query.put("workers", values.getOrDefault("benchmark-parallel", "1"));
         List<String> queryArgs = new ArrayList<>(cli.runnerArgs());
         queryArgs.removeIf(a -> a.equals("--clean") || a.startsWith("--clean="));
         return run.run(run.config(t.target(), "iot-query", query, queryArgs), report(t, values)).exitCode();
     }
 
     private static final List<String> QUERY_ONLY = List.of("queries", "query-count", "duration");
-    private static final List<String> INGEST_ONLY = List.of("verify", "generator-disorder-ratio", "generator-batch-size",
-            "generator-randomness", "live");
+    private static final List<String> INGEST_ONLY = List.of("verify", "workers", "generator-disorder-ratio",
+            "generator-batch-size", "generator-randomness", "live", "matrixdb-ingest", "mxgate-url", "mxgate-gzip");
 
     /**
      * @param serialQueries mxbench's default with queries named: load first, then query (two runs)
@@ -365,12 +366,16 @@ final class MxbenchCommand implements SeedTool {
     static String benchmarkBox(RunResult r, String parallel) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("Query Name\\Parallel", parallel));
+        double total = r.totals().durationSeconds();
+        // iot-mixed: the queries under ingest ran while the insert group worked, the @idle ones after it
+        double ingest = r.groups() == null ? total : r.groups().stream().filter(g -> g.name().equals("insert"))
+                .mapToDouble(g -> g.totals().durationSeconds()).findFirst().orElse(total);
         for (OperationStats s : r.operations()) {
             if (s.type().equals("insert") || s.completed() == 0) {
                 continue;
             }
             Histogram h = s.histogram() == null ? null : HistogramCodec.decode(s.histogram());
-            double seconds = r.totals().durationSeconds();
+            double seconds = s.type().endsWith("@idle") ? total - ingest : ingest;
             rows.add(List.of(s.type(), String.format(Locale.ROOT,
                     "Overall Duration %.2fs, Average Latency %.3fms, P75 Latency %.3fms, P50 Latency %.3fms,"
                             + " P25 Latency %.3fms, TPS %d",

@@ -1,0 +1,162 @@
+package io.dbharness.cli;
+
+import io.dbharness.postgres.EmbeddedPostgres;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * BenchmarkSQL's three scripts on MogDB's test page's properties file (seed 003), its connection and sizes changed:
+ * build, run with BenchmarkSQL's result lines, destroy.
+ */
+class BenchmarkSqlCommandsTest {
+
+    @RegisterExtension
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+
+    @TempDir
+    Path tmp;
+
+    /** The page's file as it is, but for conn, user, password and the sizes (1000 warehouses, 812 terminals, 30 minutes). */
+    private Path props() throws Exception {
+        Path p = tmp.resolve("props.pg");
+        Files.writeString(p, """
+                db=postgres
+
+                driver=org.postgresql.Driver
+
+                conn=%s?prepareThreshold=1&batchMode=on&fetchsize=10
+
+                user=postgres
+
+                password=unused
+
+                warehouses=1
+
+                loadWorkers=2
+
+                terminals=2
+
+                //To run specified transactions per terminal- runMins must equal zero
+
+                runTxnsPerTerminal=25
+
+                //To run for specified minutes- runTxnsPerTerminal must equal zero
+
+                runMins=0
+
+                //Number of total transactions per minute
+
+                limitTxnsPerMin=0
+
+                //Set to true to run in 4.x compatible mode. Set to false to use the
+
+                //entire configured database evenly.
+
+                terminalWarehouseFixed=false  #true
+
+                //The following five values must add up to 100
+
+                //The default percentages of 45, 43, 4, 4 & 4 match the TPC-C spec
+
+                newOrderWeight=45
+
+                paymentWeight=43
+
+                orderStatusWeight=4
+
+                deliveryWeight=4
+
+                stockLevelWeight=4
+
+                // Directory name to create for collecting detailed result data.
+
+                // Comment this out to suppress.
+
+                //resultDirectory=my_result_%%tY-%%tm-%%td_%%tH%%tM%%tS
+
+                //osCollectorScript=./misc/os_collector_linux.py
+                """.formatted(pg.url()));
+        return p;
+    }
+
+    private CliRun script(String name, Path props, String... ours) {
+        String[] args = new String[3 + ours.length + 2];
+        args[0] = name;
+        args[1] = props.toString();
+        args[2] = "--";
+        System.arraycopy(ours, 0, args, 3, ours.length);
+        args[args.length - 2] = "--results";
+        args[args.length - 1] = tmp.resolve("results").toString();
+        return CliRun.of(args);
+    }
+
+    @Test
+    void buildThenRunThenDestroyAsTheScriptsDo() throws Exception {
+        Path props = props();
+        script("runDatabaseDestroy.sh", props); // whatever an earlier test left
+        CliRun build = script("runDatabaseBuild.sh", props);
+        assertEquals(0, build.exitCode(), build.err());
+        assertTrue(build.out().contains("dbharness tpcc → postgres"), build.out());
+        assertEquals(1, pg.count("SELECT count(*) FROM warehouse"));
+
+        CliRun run = script("runBenchmark.sh", props, "--verify");
+        assertEquals(0, run.exitCode(), run.err());
+        String out = run.out();
+        // BenchmarkSQL's lines, then our summary
+        int tpmC = out.indexOf("Term-00, Measured tpmC (NewOrders) = ");
+        assertTrue(tpmC >= 0 && out.indexOf("dbharness tpcc → postgres") > tpmC, out);
+        assertTrue(Pattern.compile("Term-00, Measured tpmTOTAL = \\d+\\.\\d\\d\n").matcher(out).find(), out);
+        assertTrue(Pattern.compile("Term-00, Session Start     = \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\n").matcher(out).find(), out);
+        assertTrue(Pattern.compile("Term-00, Session End       = \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\n").matcher(out).find(), out);
+        Matcher count = Pattern.compile("Term-00, Transaction Count = (\\d+)\n").matcher(out);
+        assertTrue(count.find(), out);
+        assertEquals(50, Long.parseLong(count.group(1))); // 2 terminals x runTxnsPerTerminal=25
+        assertTrue(out.contains("verification                    │ PASSED: consistency conditions"), out);
+        // what the file says with no effect here is said, not dropped
+        assertTrue(run.err().isEmpty() || !run.err().contains("error"), run.err());
+
+        // the run's duration on the command line replaces the file's runTxnsPerTerminal
+        CliRun timed = script("runBenchmark", props, "--duration", "2s");
+        assertEquals(0, timed.exitCode(), timed.err());
+
+        CliRun destroy = script("runDatabaseDestroy", props);
+        assertEquals(0, destroy.exitCode(), destroy.err());
+        assertTrue(destroy.out().contains("│ tables                          │ --destroy: dropped "), destroy.out());
+        assertEquals(0, pg.count("SELECT count(*) FROM information_schema.tables WHERE table_name IN ('warehouse', 'tpcc_load')"));
+        CliRun again = script("runBenchmark.sh", props);
+        assertEquals(2, again.exitCode(), again.err());
+        assertEquals("--run-only: there are no TPC-C tables to run on; load them first (runner --workload tpcc --load-only"
+                + " --warehouses N)", again.oneLineError());
+    }
+
+    @Test
+    void aScriptTakesOnePropertiesFile() throws Exception {
+        assertEquals("usage: runner runBenchmark PROPS_FILE [-- OPTIONS] (BenchmarkSQL's runBenchmark.sh takes one properties file)",
+                refused("runBenchmark.sh"));
+        assertEquals("usage: runner runDatabaseBuild PROPS_FILE [-- OPTIONS] (BenchmarkSQL's runDatabaseBuild.sh takes one"
+                + " properties file, not a b)", refused("runDatabaseBuild", "a", "b"));
+        assertEquals("BenchmarkSQL properties file " + tmp.resolve("none") + " does not exist",
+                refused("runBenchmark", tmp.resolve("none").toString()));
+        Path bad = tmp.resolve("props.bad");
+        Files.writeString(bad, "db=postgres\nconn=jdbc:postgresql://localhost/x\nrunMins=1\nwarehouse=3\n");
+        assertEquals("unknown key 'warehouse' in BenchmarkSQL file " + bad + " (line 4)", refused("runBenchmark", bad.toString()));
+        CliRun help = CliRun.of("runDatabaseDestroy", "--help");
+        assertEquals(0, help.exitCode(), help.err());
+        assertTrue(help.out().startsWith("Usage: runner runDatabaseDestroy PROPS_FILE [-- OPTIONS]"), help.out());
+    }
+
+    private static String refused(String... args) {
+        CliRun r = CliRun.of(args);
+        assertEquals(2, r.exitCode(), r.err());
+        return r.oneLineError();
+    }
+}

@@ -1,0 +1,190 @@
+package io.dbharness.cli;
+
+import io.dbharness.postgres.EmbeddedPostgres;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * mxbench's guide's command lines, with only the host, port, user and sizes changed, on a PostgreSQL server (the
+ * matrixdb target's wire path, with {@code --allow-compatible-server}): mxbench's report, then ours, and every
+ * line in the table.
+ */
+class MxbenchCommandTest {
+
+    @RegisterExtension
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+
+    @TempDir
+    Path tmp;
+
+    /** The guide's 4.2.1 command (10 metrics), its database and host changed, 100 devices for 5 seconds. */
+    private List<String> seed(String table) {
+        return new ArrayList<>(List.of("mxbench", "run",
+                "--db-database", "postgres",
+                "--db-master-port", String.valueOf(pg.port()),
+                "--db-master-host", "localhost",
+                "--db-user", "postgres",
+                "--workspace", "/tmp/mxbench/workspace",
+                "--watch",
+                "--simultaneous-loading-and-query",
+                "--table-name", table,
+                "--tag-num", "100",
+                "--metrics-type", "float8",
+                "--total-metrics-count", "10",
+                "--ts-start", "2022-04-19 00:00:00",
+                "--ts-end", "2022-04-19 00:00:05",
+                "--generator", "telematics",
+                "--generator-batch-size", "1",
+                "--generator-disorder-ratio", "0",
+                "--generator-empty-value-ratio", "0",
+                "--generator-randomness", "OFF",
+                "--writer", "stdin"));
+    }
+
+    private List<String> ours() {
+        return List.of("--", "--allow-compatible-server", "--results", tmp.toString());
+    }
+
+    private static CliRun run(List<String> args) {
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    @Test
+    void theGuidesCommandLoadsEveryLineAndPrintsMxbenchsReportBeforeOurs() throws Exception {
+        List<String> args = seed("test_table");
+        args.addAll(ours());
+        CliRun r = run(args);
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        int box = out.indexOf("Summary Report for STDIN Writer");
+        int summary = out.indexOf("dbharness iot-insert → matrixdb");
+        assertTrue(box >= 0 && summary > box, out);
+        assertTrue(out.contains("│ lines inserted:                 │ 500"), out); // 100 devices x 5 s
+        assertTrue(Pattern.compile("│ size written to MxGate \\(bytes\\): │ [1-9]\\d* ").matcher(out).find(), out);
+        assertTrue(Pattern.compile("│ compress ratio: +│ \\d+\\.\\d{6} : 1 ").matcher(out).find(), out);
+        assertTrue(out.contains("PASSED: 500 rows in table test_table as reported"), out);
+        assertEquals(500, pg.count("SELECT count(*) FROM test_table"));
+        // what has no effect here is said, once
+        assertTrue(r.err().contains("warning: mxbench flag --workspace has no effect here"), r.err());
+    }
+
+    @Test
+    void namedQueriesRunWhileLoadingAndTheBenchmarkReportFollows() {
+        List<String> args = seed("mx_mixed");
+        args.addAll(List.of("--benchmark-run-query-names", "single-tag-latest,multi-tag-latest", "--benchmark-parallel", "2",
+                "--benchmark-runtime-in-second", "1"));
+        args.addAll(ours());
+        CliRun r = run(args);
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("dbharness iot-mixed → matrixdb"), r.out());
+        assertTrue(r.out().contains("Summary Report for Telematics Benchmark"), r.out());
+        assertTrue(Pattern.compile("│ Query Name\\\\Parallel +│ 2 +│").matcher(r.out()).find(), r.out());
+        assertTrue(Pattern.compile("│ single-tag-latest +│ Overall Duration [\\d.]+s, Average Latency [\\d.]+ms").matcher(r.out()).find(),
+                r.out());
+    }
+
+    @Test
+    void withoutSimultaneousTheQueriesRunAfterTheLoadAsASecondRun() {
+        List<String> args = seed("mx_serial");
+        args.remove("--simultaneous-loading-and-query");
+        args.addAll(List.of("--benchmark-run-query-names", "single-tag-detail", "--benchmark-run-times", "5"));
+        args.addAll(ours());
+        CliRun r = run(args);
+        assertEquals(0, r.exitCode(), r.err());
+        int load = r.out().indexOf("dbharness iot-insert → matrixdb");
+        int query = r.out().indexOf("dbharness iot-query → matrixdb");
+        assertTrue(load >= 0 && query > load, r.out());
+        // mxbench runs each named query --benchmark-run-times times on each parallel client (one by default)
+        assertTrue(Pattern.compile("│ operations +│ 5 ").matcher(r.out().substring(query)).find(), r.out());
+        assertTrue(r.out().substring(query).contains("│ load                            │ closed, 1 worker "), r.out());
+        int benchmark = r.out().indexOf("Summary Report for Telematics Benchmark");
+        assertTrue(benchmark > load && benchmark < query, r.out()); // mxbench's report, then ours
+    }
+
+    @Test
+    void mxbenchConfigPrintsAFileThatRunsAsTheFlagsDid() throws Exception {
+        List<String> args = seed("mx_from_config");
+        args.set(1, "config");
+        args.add("--db-password");
+        args.add("not-needed-here");
+        CliRun printed = run(args);
+        assertEquals(0, printed.exitCode(), printed.err());
+        String conf = printed.out();
+        assertTrue(conf.contains("[database]") && conf.contains("[generator.telematics]") && conf.contains("[writer.stdin]"), conf);
+        assertTrue(conf.contains("  table-name = \"mx_from_config\""), conf);
+        assertTrue(conf.contains("  # storage-type = \"mars3\""), conf); // a default, commented
+        Path file = tmp.resolve("mxbench.conf");
+        Files.writeString(file, conf);
+        // mxbench --config FILE, a flag overriding the file
+        List<String> fromFile = new ArrayList<>(List.of("mxbench", "--config", file.toString(), "--tag-num", "10"));
+        fromFile.addAll(ours());
+        CliRun r = run(fromFile);
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("PASSED: 50 rows in table mx_from_config as reported"), r.out());
+        assertTrue(!r.out().contains("not-needed-here") && !r.err().contains("not-needed-here"), "the password is never shown");
+    }
+
+    @Test
+    void whatMxbenchHasAndThisHarnessCannotDoIsRefusedInOneLine() {
+        assertEquals("unknown flag '--tag-count' for 'mxbench' (see 'runner mxbench --help')",
+                refused("mxbench", "run", "--tag-count", "5"));
+        assertEquals("mxbench flag --dump is not supported here: to write the rows to files use -- --target file --output DIR",
+                refused("mxbench", "run", "--dump"));
+        assertEquals("mxbench --writer http needs --writer-mxgate-url here (this harness starts no MatrixGate; --writer stdin"
+                + " loads through the master with COPY)", refused("mxbench", "run", "--writer", "http"));
+        assertEquals("mxbench --benchmark-parallel 1,8: one parallel a run here; run the others with 'runner sweep --vary"
+                        + " workers=1,8'",
+                refused("mxbench", "run", "--writer", "stdin", "--benchmark-run-query-names", "single-tag-latest",
+                        "--benchmark-parallel", "1,8"));
+        assertEquals("invalid value 'csv' for mxbench flag --generator: expected telematics, file or nil",
+                refused("mxbench", "run", "--generator", "csv"));
+        assertEquals("unknown mxbench command 'start': expected run or config (see 'runner mxbench --help')",
+                refused("mxbench", "start"));
+        assertEquals("invalid usage: command config conflict with --config option",
+                refused("mxbench", "config", "--config", "x.conf"));
+        assertEquals("mxbench: flag --tag-num needs a value", refused("mxbench", "run", "--tag-num"));
+        assertEquals("invalid value 'maybe' for mxbench flag --watch: expected true or false",
+                refused("mxbench", "run", "--watch=maybe"));
+        assertEquals("mxbench config file " + tmp.resolve("none.conf") + " does not exist",
+                refused("mxbench", "--config", tmp.resolve("none.conf").toString()));
+        // our own options after '--' are checked as ours
+        assertEquals("invalid value '0' for --tag-num: expected an integer from 1 to 2147483647",
+                refused("mxbench", "run", "--writer", "stdin", "--db-master-host", "localhost", "--tag-num", "0", "--",
+                        "--allow-compatible-server"));
+    }
+
+    @Test
+    void helpListsEveryFlagWithWhatItDoesHere() {
+        CliRun r = CliRun.of("mxbench", "--help");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("--db-database, --database V"), r.out());
+        assertTrue(r.out().contains("--workspace, --workplace V"), r.out());
+        assertTrue(r.out().contains("[refused: MatrixDB's degrade step is not run here]"), r.out());
+        assertEquals(r.out(), CliRun.of("mxbench", "help").out());
+        assertTrue(CliRun.of("--help").out().contains("runner mxbench run|config [FLAGS] [-- OPTIONS]"));
+    }
+
+    private String refused(String... args) {
+        CliRun r = CliRun.of(args);
+        assertEquals(2, r.exitCode(), r.err());
+        return r.oneLineError();
+    }
+
+    /** The first integer after {@code label} in {@code text}. */
+    static long number(String text, String label) {
+        Matcher m = Pattern.compile(Pattern.quote(label) + "\\D*(\\d[\\d,]*)").matcher(text);
+        assertTrue(m.find(), label + " in " + text);
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+}
