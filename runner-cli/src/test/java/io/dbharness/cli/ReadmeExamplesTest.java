@@ -21,7 +21,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Every {@code runner} example of README.md, runner-cli/README.md and the {@code --help} texts, run: for real where
+ * Every {@code runner} example of README.md, runner-cli/README.md, the other tools' pages (runner-cli/tools) and the
+ * {@code --help} texts, run: for real where
  * it can run here (embedded PostgreSQL and QuestDB, noop, file; report, compare and merge on results made here),
  * at small sizes where the example has a size to shrink; parsed and checked as its run checks it, without
  * connecting, where it needs a server this machine does not have (a host {@code db}, InfluxDB, MatrixDB, MogDB,
@@ -122,6 +123,15 @@ class ReadmeExamplesTest {
             run("runner --workload tpcc --warehouses 4 --terminals 8 --duration 60s --verify",
                     "--workload tpcc --warehouses 1 --terminals 2 --duration 2s --verify"),
             check("PGPASSWORD=... runner --target mogdb --config props.mogdb", null),
+            // README.md, coming from another tool
+            check("runner mxbench run --db-database \"load_test\" --db-master-port 5432 --db-master-host \"mdw\" --db-user \"mxadmin\" "
+                    + "--workspace \"/tmp/mxbench/workspace\" --watch --simultaneous-loading-and-query --table-name \"test_table\" "
+                    + "--tag-num 100000 --metrics-type \"float8\" --total-metrics-count 10 --ts-start \"2022-04-19 00:00:00\" "
+                    + "--ts-end \"2022-04-19 00:01:00\" --generator \"telematics\" --generator-batch-size 1 --generator-disorder-ratio 0 "
+                    + "--generator-empty-value-ratio 0 --generator-randomness \"OFF\" --writer \"stdin\"", null),
+            check("runner runDatabaseBuild props.mogdb -- --target mogdb", null),
+            check("runner runBenchmark props.mogdb -- --target mogdb", null),
+            check("runner runDatabaseDestroy props.mogdb -- --target mogdb", null),
             check("runner sweep --target matrixdb --url jdbc:postgresql://db:5432/bench --user bench --vary total-metrics-count=10,100,1000 "
                     + "--tag-num 10000 --clean --verify --results mxbench", null),
             check("runner sweep --target influx --influx-url http://db:8086 --vary rate=200000,400000,600000,800000 --total-metrics-count 1 "
@@ -154,6 +164,13 @@ class ReadmeExamplesTest {
             run("runner --target file --output rows.csv --format csv --verify",
                     "--target file --output rows.csv --format csv --verify --tag-num 100"),
             run("runner --generator file --generator-file-paths rows.csv --clean --verify", null),
+            // runner-cli/tools: each tool's synopsis (its examples run in its own test)
+            new Example("runner mxbench run [FLAGS] [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner mxbench --config mxbench.conf [FLAGS]", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner mxbench config [FLAGS] > mxbench.conf", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner runDatabaseBuild props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner runBenchmark props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner runDatabaseDestroy props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             // runner-cli/README.md
             run("runner --target noop --tag-num 1000 --repeat 5", "--target noop --tag-num 100 --repeat 2"),
             // also the first example of `runner sweep --help`
@@ -171,6 +188,11 @@ class ReadmeExamplesTest {
         Set<String> found = new LinkedHashSet<>();
         found.addAll(fromMarkdown(Path.of("..", "README.md")));
         found.addAll(fromMarkdown(Path.of("README.md")));
+        try (Stream<Path> pages = Files.list(Path.of("tools"))) { // the other tools' pages
+            for (Path page : pages.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
+                found.addAll(fromMarkdown(page));
+            }
+        }
         found.addAll(fromHelp());
         Map<String, Example> listed = new LinkedHashMap<>();
         EXAMPLES.forEach(e -> listed.put(e.command(), e));
@@ -198,14 +220,43 @@ class ReadmeExamplesTest {
                     continue;
                 }
             }
-            List<String> local = local(args, e.how() != How.CHECK);
-            CliRun r = e.how() == How.CHECK ? CliRun.checked(env, local.toArray(String[]::new))
-                    : CliRun.withEnv(env, local.toArray(String[]::new));
-            if (!e.exits().contains(r.exitCode())) {
-                failed.add(e.command() + ": exit " + r.exitCode() + " (run as " + local + "): " + r.err().strip());
+            // a pipe: each runner stage reads what the one before printed; the last is run as the entry says, the
+            // others for real (another program in it, such as 'influx write', passes the lines on here)
+            List<List<String>> stages = stages(args);
+            byte[] stdin = new byte[0];
+            for (int s = 0; s < stages.size(); s++) {
+                List<String> stage = stages.get(s);
+                if (s > 0 && (stage.isEmpty() || !stage.get(0).equals("runner"))) {
+                    continue;
+                }
+                boolean last = s == stages.size() - 1;
+                List<String> local = local(s == 0 ? stage : stage.subList(1, stage.size()), !last || e.how() != How.CHECK);
+                CliRun r = CliRun.piped(new java.io.ByteArrayInputStream(stdin), env, last && e.how() == How.CHECK,
+                        local.toArray(String[]::new));
+                if (!(last ? e.exits().contains(r.exitCode()) : r.exitCode() == 0)) {
+                    failed.add(e.command() + ": exit " + r.exitCode() + " (run as " + local + "): " + r.err().strip());
+                    break;
+                }
+                stdin = r.out().getBytes(java.nio.charset.StandardCharsets.UTF_8);
             }
         }
         assertEquals(List.of(), failed);
+    }
+
+    /** The commands of a pipe, split at its '|' words. */
+    private static List<List<String>> stages(List<String> args) {
+        List<List<String>> out = new ArrayList<>();
+        List<String> current = new ArrayList<>();
+        for (String a : args) {
+            if (a.equals("|")) {
+                out.add(current);
+                current = new ArrayList<>();
+            } else {
+                current.add(a);
+            }
+        }
+        out.add(current);
+        return out;
     }
 
     // --- finding the examples ---
@@ -338,6 +389,9 @@ class ReadmeExamplesTest {
      * there); a run or sweep that names no {@code --results} writes to a directory of its own, without progress lines.
      */
     private List<String> local(List<String> args, boolean running) throws IOException {
+        if (!args.isEmpty() && SeedTool.find(args.get(0)) != null) {
+            return localTool(args, running);
+        }
         List<String> out = new ArrayList<>();
         String command = args.isEmpty() || !SUBCOMMANDS.contains(args.get(0)) ? "run" : args.get(0);
         boolean takesFiles = Set.of("compare", "report", "merge").contains(command);
@@ -354,6 +408,45 @@ class ReadmeExamplesTest {
         }
         if (running && (command.equals("run") || command.equals("sweep"))) {
             if (!args.contains("--results")) {
+                out.addAll(List.of("--results", tmp.resolve("default-results").toString()));
+            }
+            out.add("--no-watch");
+        }
+        return out;
+    }
+
+    /** Options of the other tools naming a file, in their spellings. */
+    private static final Set<String> TOOL_PATHS = Set.of("--config", "-C", "--generator-file-paths", "-file", "--file");
+
+    /**
+     * Another tool's command line ({@code runner mxbench run ...}) with the files it names in this test's directory
+     * (a BenchmarkSQL script's properties file is its one word after the name); run, it gets this harness's
+     * {@code --results} of its own and no progress lines after its {@code --}.
+     */
+    private List<String> localTool(List<String> args, boolean running) {
+        List<String> out = new ArrayList<>();
+        boolean ours = false;
+        boolean script = args.get(0).startsWith("run");
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            ours |= a.equals("--");
+            if (!ours && TOOL_PATHS.contains(a) && i + 1 < args.size()) {
+                out.add(a);
+                out.add(tmp.resolve(args.get(++i)).toString());
+            } else if (ours && PATHS.contains(a) && i + 1 < args.size()) {
+                out.add(a);
+                out.add(tmp.resolve(args.get(++i)).toString());
+            } else if (script && i == 1 && !a.startsWith("-")) {
+                out.add(tmp.resolve(a).toString());
+            } else {
+                out.add(a);
+            }
+        }
+        if (running) {
+            if (!ours) {
+                out.add("--");
+            }
+            if (!out.contains("--results")) {
                 out.addAll(List.of("--results", tmp.resolve("default-results").toString()));
             }
             out.add("--no-watch");
