@@ -101,7 +101,7 @@ final class MxbenchCommand implements SeedTool {
         f.noEffect("generator-write-batch-size", false, "the estimated mega bytes of batch size to call write function",
                 "a batch is -- --write-batch-rows rows here");
         f.noEffect("generator-add-comment", true, "add comment on columns", "no column comments are written");
-        f.mapped("generator-file-paths", null, "the data files to load, comma separated (--generator file)");
+        f.mappedList("generator-file-paths", "the data files to load, comma separated (--generator file)");
         // Writer Options
         f.mapped("writer", null, "stdin (COPY through the master), http (MatrixGate at --writer-mxgate-url) or nil (discard)");
         f.mapped("writer-parallel", null, "the parallel of http writer (this harness's --workers)");
@@ -115,9 +115,9 @@ final class MxbenchCommand implements SeedTool {
         f.noEffect("writer-progress-with-timezone", true, "whether print time with timezone", PROGRESS);
         // Benchmark Options
         f.mapped("benchmark", null, "telematics or nil");
-        f.mapped("benchmark-parallel", null, "parallel of the queries (one value a run here; runner sweep varies it)");
-        f.mapped("benchmark-run-query-names", null,
-                "queries to run: single-tag-latest, multi-tag-latest, single-tag-detail (or any of runner queries)");
+        f.mappedList("benchmark-parallel", "parallel of the queries (one value a run here; runner sweep varies it)");
+        f.mappedList("benchmark-run-query-names",
+                "queries to run: SINGLE_TAG_LATEST_QUERY, MULTI_TAG_LATEST_QUERY, SINGLE_TAG_DETAIL_QUERY (or any of runner queries)");
         f.refused("benchmark-custom-queries", null, false, "custom query SQLs",
                 "write them into a --query-file YAML (a name and a text each) and give -- --query-file FILE");
         f.refused("benchmark-combination-queries", null, false, "queries by combining expressions",
@@ -281,7 +281,7 @@ final class MxbenchCommand implements SeedTool {
                     + " others with 'runner sweep --vary workers=" + parallel + "'");
         }
         if (queries) {
-            o.put("queries", v.get("benchmark-run-query-names").replace(" ", ""));
+            o.put("queries", ourQueryNames(v.get("benchmark-run-query-names")));
             String times = v.get("benchmark-run-times");
             if (times != null && !times.equals("0")) {
                 // mxbench runs each query that many times on each of the parallel clients
@@ -322,6 +322,27 @@ final class MxbenchCommand implements SeedTool {
                     "mxgate-url", "mxgate-gzip", "verify"));
         }
         return new Translation(writer.equals("nil") ? "noop" : "matrixdb", workload, o, serial, writer);
+    }
+
+    /** mxbench's names ({@code SINGLE_TAG_LATEST_QUERY}) as the catalogue's ({@code single-tag-latest}); others as given. */
+    static String ourQueryNames(String names) {
+        List<String> out = new ArrayList<>();
+        for (String n : names.split(",")) {
+            String name = n.strip();
+            out.add(name.matches("[A-Z_]+_QUERY") ? name.substring(0, name.length() - "_QUERY".length())
+                    .toLowerCase(Locale.ROOT).replace('_', '-') : name);
+        }
+        return String.join(",", out);
+    }
+
+    /** The catalogue's name as mxbench calls it, for mxbench's report. */
+    private static String mxbenchName(String type) {
+        return switch (type.replaceFirst("@idle$", "")) {
+            case "single-tag-latest", "multi-tag-latest", "single-tag-detail" ->
+                    type.replaceFirst("@idle$", "").toUpperCase(Locale.ROOT).replace('-', '_') + "_QUERY"
+                            + (type.endsWith("@idle") ? "@idle" : "");
+            default -> type;
+        };
     }
 
     private static void copy(Map<String, String> from, Map<String, String> to, String key, String option) {
@@ -376,7 +397,7 @@ final class MxbenchCommand implements SeedTool {
             }
             Histogram h = s.histogram() == null ? null : HistogramCodec.decode(s.histogram());
             double seconds = s.type().endsWith("@idle") ? total - ingest : ingest;
-            rows.add(List.of(s.type(), String.format(Locale.ROOT,
+            rows.add(List.of(mxbenchName(s.type()), String.format(Locale.ROOT,
                     "Overall Duration %.2fs, Average Latency %.3fms, P75 Latency %.3fms, P50 Latency %.3fms,"
                             + " P25 Latency %.3fms, TPS %d",
                     seconds, s.meanMillis(), percentile(h, 75), s.p50Millis(), percentile(h, 25),
@@ -433,7 +454,9 @@ final class MxbenchCommand implements SeedTool {
             } else {
                 value = v.asText();
             }
-            args.add("--" + e.getKey() + "=" + value);
+            if (!value.isEmpty()) { // mxbench's sample configs write unset settings as "" and []
+                args.add("--" + e.getKey() + "=" + value);
+            }
         }
     }
 

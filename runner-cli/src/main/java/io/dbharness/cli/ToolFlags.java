@@ -37,8 +37,9 @@ final class ToolFlags {
      * @param bool      a switch: given alone it means true
      * @param help      what the flag means in the tool, as its usage says
      * @param reason    why it has no effect, or why it is refused; null for a mapped flag
+     * @param list      given again, it adds values ({@code --names a --names b} is {@code a,b}), as Go's slice flags do
      */
-    record Flag(String name, String shorthand, boolean bool, String help, Kind kind, String reason) {
+    record Flag(String name, String shorthand, boolean bool, String help, Kind kind, String reason, boolean list) {
     }
 
     /** What a command line held: values by long name in the order given (the last of a repeated flag wins, as in the tools). */
@@ -74,21 +75,26 @@ final class ToolFlags {
 
     /** A flag this harness maps to its own options; {@code shorthand} may be null. */
     ToolFlags mapped(String name, String shorthand, String help) {
-        return add(new Flag(name, shorthand, false, help, Kind.MAPPED, null));
+        return add(new Flag(name, shorthand, false, help, Kind.MAPPED, null, false));
+    }
+
+    /** A mapped flag whose values add up when it is given again (a Go slice flag): comma-separated here. */
+    ToolFlags mappedList(String name, String help) {
+        return add(new Flag(name, null, false, help, Kind.MAPPED, null, true));
     }
 
     ToolFlags mappedSwitch(String name, String shorthand, String help) {
-        return add(new Flag(name, shorthand, true, help, Kind.MAPPED, null));
+        return add(new Flag(name, shorthand, true, help, Kind.MAPPED, null, false));
     }
 
     /** A flag accepted and without effect here; the warning gives {@code reason}. */
     ToolFlags noEffect(String name, boolean bool, String help, String reason) {
-        return add(new Flag(name, null, bool, help, Kind.NO_EFFECT, reason));
+        return add(new Flag(name, null, bool, help, Kind.NO_EFFECT, reason, false));
     }
 
     /** A flag of the tool this harness cannot honour: refused, giving {@code reason}. */
     ToolFlags refused(String name, String shorthand, boolean bool, String help, String reason) {
-        return add(new Flag(name, shorthand, bool, help, Kind.REFUSED, reason));
+        return add(new Flag(name, shorthand, bool, help, Kind.REFUSED, reason, false));
     }
 
     /** Another spelling of {@code name}, as the tool's documentation uses it ({@code --workplace}). */
@@ -166,13 +172,16 @@ final class ToolFlags {
                 value = args.get(++i);
             }
             if (f.kind() == Kind.REFUSED) {
+                if (value.isEmpty() || value.equals("false")) {
+                    continue; // the feature left off, as a tool's sample config writes it (dump = false, ddl-file-path = "")
+                }
                 throw new UsageException(command + " flag " + shown + " is not supported here: " + f.reason());
             }
             if (f.kind() == Kind.NO_EFFECT && !values.containsKey(f.name())) {
                 warn.accept(command + " flag " + shown + " has no effect here (" + f.reason() + ")");
             }
-            values.remove(f.name()); // the order of the last occurrence
-            values.put(f.name(), value);
+            String before = values.remove(f.name()); // the order of the last occurrence
+            values.put(f.name(), f.list() && before != null && !before.isEmpty() && !value.isEmpty() ? before + "," + value : value);
         }
         return new Parsed(values, positionals, runner);
     }

@@ -82,16 +82,18 @@ class MxbenchCommandTest {
     @Test
     void namedQueriesRunWhileLoadingAndTheBenchmarkReportFollows() {
         List<String> args = seed("mx_mixed");
-        args.addAll(List.of("--benchmark-run-query-names", "single-tag-latest,multi-tag-latest", "--benchmark-parallel", "2",
-                "--benchmark-runtime-in-second", "1"));
+        // as mxbench's README writes them: the flag repeated, mxbench's names
+        args.addAll(List.of("--benchmark-run-query-names", "SINGLE_TAG_LATEST_QUERY", "--benchmark-run-query-names",
+                "MULTI_TAG_LATEST_QUERY", "--benchmark-parallel", "2", "--benchmark-runtime-in-second", "1"));
         args.addAll(ours());
         CliRun r = run(args);
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("dbharness iot-mixed → matrixdb"), r.out());
         assertTrue(r.out().contains("Summary Report for Telematics Benchmark"), r.out());
         assertTrue(Pattern.compile("│ Query Name\\\\Parallel +│ 2 +│").matcher(r.out()).find(), r.out());
-        assertTrue(Pattern.compile("│ single-tag-latest +│ Overall Duration [\\d.]+s, Average Latency [\\d.]+ms").matcher(r.out()).find(),
+        assertTrue(Pattern.compile("│ SINGLE_TAG_LATEST_QUERY +│ Overall Duration [\\d.]+s, Average Latency [\\d.]+ms").matcher(r.out()).find(),
                 r.out());
+        assertTrue(r.out().contains("│ MULTI_TAG_LATEST_QUERY "), r.out());
     }
 
     @Test
@@ -133,6 +135,63 @@ class MxbenchCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("PASSED: 50 rows in table mx_from_config as reported"), r.out());
         assertTrue(!r.out().contains("not-needed-here") && !r.err().contains("not-needed-here"), "the password is never shown");
+    }
+
+    /** mxbench's README's sample config 2.3.1 (a mixed load), its database, port, sizes and run time changed. */
+    @Test
+    void mxbenchsOwnSampleConfigRuns() throws Exception {
+        Path file = tmp.resolve("sample.conf");
+        Files.writeString(file, """
+                [database]
+                  db-database = "postgres"
+                  db-master-port = %d
+                  db-master-host = "localhost"
+                  db-user = "postgres"
+                  db-password = ""
+
+                [global]
+                  # 开启进度查看功能，默认即为true
+                  watch = true
+                  workspace = "/home/mxadmin/mxbench/workspace"
+                  dump = false
+                  ddl-file-path = ""
+                  simultaneous-loading-and-query = true
+                  table-name = "table2"
+                  tag-num = 20
+                  metrics-type = "float8"
+                  total-metrics-count = 50
+                  ts-start = "2022-04-19 00:00:00"
+                  ts-end = "2022-04-19 00:00:10"
+                  ts-step-in-second = "1"
+
+                [generator]
+                  generator = "telematics"
+
+                  [generator.telematics]
+                    generator-batch-size = 1
+                    generator-disorder-ratio = 0
+                    generator-empty-value-ratio = 90
+                    generator-randomness = "OFF"
+
+                [writer]
+                  writer = "stdin"
+
+                [benchmark]
+                  benchmark = "telematics"
+
+                  [benchmark.telematics]
+                    benchmark-parallel = [2]
+                    benchmark-run-query-names = [ "SINGLE_TAG_LATEST_QUERY", "MULTI_TAG_LATEST_QUERY", "SINGLE_TAG_DETAIL_QUERY" ]
+                    benchmark-custom-queries = []
+                    benchmark-run-times = 0
+                    benchmark-runtime-in-second = "1"
+                """.formatted(pg.port()));
+        List<String> args = new ArrayList<>(List.of("mxbench", "--config", file.toString()));
+        args.addAll(ours());
+        CliRun r = run(args);
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("PASSED: 200 rows in table table2 as reported"), r.out());
+        assertTrue(r.out().contains("│ SINGLE_TAG_DETAIL_QUERY "), r.out());
     }
 
     @Test

@@ -19,6 +19,8 @@ class ToolFlagsTest {
                 .mappedSwitch("fast", "f", "no throttling")
                 .noEffect("stats", true, "record statistics", "the result JSON has them")
                 .refused("kapacitor", "k", true, "kapacitor mode", "InfluxDB only")
+                .refused("ddl", null, false, "a DDL file", "the target's own DDL")
+                .mappedList("names", "query names")
                 .alias("run-time", "runtime");
     }
 
@@ -45,6 +47,14 @@ class ToolFlagsTest {
         // the last of a repeated flag wins, as in the tools (mxbench's guide gives --db-database twice)
         assertEquals("2s", parse(ToolFlags.Style.PFLAG, warnings, "-r", "1s", "--runtime", "2s").get("runtime", null));
         assertEquals("false", parse(ToolFlags.Style.PFLAG, warnings, "--fast=false").get("fast", null));
+    }
+
+    @Test
+    void aSliceFlagAddsUpAndARefusedFeatureLeftOffIsAccepted() {
+        ToolFlags.Parsed p = parse(ToolFlags.Style.PFLAG, new ArrayList<>(), "--names", "a", "--names=b,c", "--kapacitor=false",
+                "--ddl", "");
+        assertEquals(Map.of("names", "a,b,c"), p.values());
+        assertEquals("tool flag --ddl is not supported here: the target's own DDL", refusal(ToolFlags.Style.PFLAG, "--ddl", "x.sql"));
     }
 
     @Test
