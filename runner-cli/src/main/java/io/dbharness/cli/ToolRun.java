@@ -75,6 +75,13 @@ final class ToolRun {
         }
         RunConfig c = RunConfig.from(pr, registry, err);
         Map<String, String> file = new LinkedHashMap<>(toolOptions);
+        if (pr.hasMatchedOption("--target") && !c.target().equals(target)) {
+            // -- --target postgres: the tool's settings of its own target (MatrixGate, MARS storage) do not apply
+            java.util.Set<String> theirs = new java.util.HashSet<>();
+            registry.target(target).options().forEach(d -> theirs.add(d.name()));
+            registry.target(c.target()).options().forEach(d -> theirs.remove(d.name()));
+            file.keySet().removeAll(theirs);
+        }
         file.putAll(c.fileOptions());
         return new RunConfig(pr.hasMatchedOption("--target") ? c.target() : target,
                 pr.hasMatchedOption("--workload") ? c.workload() : workload,

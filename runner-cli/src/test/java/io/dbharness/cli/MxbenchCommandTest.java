@@ -80,6 +80,16 @@ class MxbenchCommandTest {
     }
 
     @Test
+    void anotherTargetAfterTheDoubleDashLeavesMatrixDbsSettingsBehind() {
+        // the embedded PostgreSQL: no server named; the matrixdb target's COPY and storage settings do not apply
+        CliRun r = CliRun.of("mxbench", "run", "--writer", "stdin", "--storage-type", "mars2", "--tag-num", "10",
+                "--ts-end", "2022-04-25 09:00:05", "--", "--target", "postgres", "--results", tmp.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("dbharness iot-insert → postgres (PostgreSQL"), r.out());
+        assertTrue(r.out().contains("PASSED: 50 rows in table telematics as reported"), r.out());
+    }
+
+    @Test
     void namedQueriesRunWhileLoadingAndTheBenchmarkReportFollows() {
         List<String> args = seed("mx_mixed");
         // as mxbench's README writes them: the flag repeated, mxbench's names
