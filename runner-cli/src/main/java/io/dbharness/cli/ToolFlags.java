@@ -89,7 +89,12 @@ final class ToolFlags {
 
     /** A flag accepted and without effect here; the warning gives {@code reason}. */
     ToolFlags noEffect(String name, boolean bool, String help, String reason) {
-        return add(new Flag(name, null, bool, help, Kind.NO_EFFECT, reason, false));
+        return noEffect(name, null, bool, help, reason);
+    }
+
+    /** The same, with a one-letter shorthand ({@code -c} of influx-stress's {@code --consistency}). */
+    ToolFlags noEffect(String name, String shorthand, boolean bool, String help, String reason) {
+        return add(new Flag(name, shorthand, bool, help, Kind.NO_EFFECT, reason, false));
     }
 
     /** A flag of the tool this harness cannot honour: refused, giving {@code reason}. */
