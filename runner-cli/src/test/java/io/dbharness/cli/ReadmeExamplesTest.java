@@ -129,6 +129,8 @@ class ReadmeExamplesTest {
                     + "--tag-num 100000 --metrics-type \"float8\" --total-metrics-count 10 --ts-start \"2022-04-19 00:00:00\" "
                     + "--ts-end \"2022-04-19 00:01:00\" --generator \"telematics\" --generator-batch-size 1 --generator-disorder-ratio 0 "
                     + "--generator-empty-value-ratio 0 --generator-randomness \"OFF\" --writer \"stdin\"", null),
+            check("runner influx-stress insert --pps 200000 -r 120s --host http://db:8086 --user greatwall --pass greatwall --create \"\"",
+                    null),
             check("runner runDatabaseBuild props.mogdb -- --target mogdb", null),
             check("runner runBenchmark props.mogdb -- --target mogdb", null),
             check("runner runDatabaseDestroy props.mogdb -- --target mogdb", null),
@@ -169,6 +171,10 @@ class ReadmeExamplesTest {
             new Example("runner mxbench --config mxbench.conf [FLAGS]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner mxbench config [FLAGS] > mxbench.conf", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner runDatabaseBuild props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner influx-stress insert [FLAGS] [SERIES [FIELDS]] [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
+            check("runner influx-stress insert -f -r 1m -s 20000 --host http://db:8086 cpu,host=server,location=us-west,id=myid "
+                    + "busy=100,idle=10,random=5i", null),
+            run("runner influx-stress insert --dump stress.lp -n 200000 -f", null),
             new Example("runner runBenchmark props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner runDatabaseDestroy props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             // runner-cli/README.md
@@ -416,7 +422,7 @@ class ReadmeExamplesTest {
     }
 
     /** Options of the other tools naming a file, in their spellings. */
-    private static final Set<String> TOOL_PATHS = Set.of("--config", "-C", "--generator-file-paths", "-file", "--file");
+    private static final Set<String> TOOL_PATHS = Set.of("--config", "-C", "--generator-file-paths", "--dump");
 
     /**
      * Another tool's command line ({@code runner mxbench run ...}) with the files it names in this test's directory
