@@ -439,16 +439,16 @@ class MaibornWolffCommandTest {
     void maibornWolffsRoundingIsPythons() {
         // the seed's line: round() of min and max, int() of the average, so Avg sits below Min
         assertEquals("Workers\tMin\tMax\tAvg\n 1\t 38570\t 38570\t 38569\n",
-                MaibornWolffCommand.insertTable(List.of(1), List.of(List.of(38569.6))));
+                MaibornWolffReport.insertTable(List.of(1), List.of(List.of(38569.6))));
         assertEquals("Workers\tMin\tMax\tAvg\n16\t  2002\t  2004\t  2003\n",
-                MaibornWolffCommand.insertTable(List.of(16), List.of(List.of(2002.5, 2003.5, 2003.5))), "halves to even");
+                MaibornWolffReport.insertTable(List.of(16), List.of(List.of(2002.5, 2003.5, 2003.5))), "halves to even");
         assertEquals("Stepsize: 50000000\n    Level\tInserts/s\n        0\t182620\n 50000000\t181920\n",
-                MaibornWolffCommand.stepsTable(50_000_000, 10, List.of(182625.0, 181915.0)));
+                MaibornWolffReport.stepsTable(50_000_000, 10, List.of(182625.0, 181915.0)));
         Map<String, double[]> q = new LinkedHashMap<>();
         q.put("count-events", new double[] {0.125, 39.004, 12.3456});
         q.put("newest-per-device", new double[] {0.0049, 0.015, 1700});
         assertEquals("Query            \tMin  \tMax  \tAvg\ncount-events     \t 0.12\t39.00\t12.35\n"
-                + "newest-per-device\t 0.00\t 0.01\t1700.00\n", MaibornWolffCommand.queryTable(q));
+                + "newest-per-device\t 0.00\t 0.01\t1700.00\n", MaibornWolffReport.queryTable(q));
     }
 
     @Test
