@@ -25,7 +25,9 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
             OptionDef.of("num-inserts", "N", "10000", "events: events per device (MaibornWolff's --num-inserts)"),
             OptionDef.of("primary-key", "MODE", "db", "events: the id column the database fills: db (serial), sql"
                     + " (identity, cache = --write-batch-rows or 100), uuid, none (MaibornWolff's --primary-key); the"
-                    + " default db only where the target fills ids (the PostgreSQL family), none elsewhere"));
+                    + " default db only where the target fills ids (the PostgreSQL family), none elsewhere"),
+            OptionDef.of("identity-cache", "N", null, "events: the cache of the sql id's identity sequence; default"
+                    + " --write-batch-rows, else 100 (MaibornWolff's batch size, 100 when it writes row by row)"));
 
     static EventsOptions from(Settings s) {
         // each device keeps its stream's state in memory
@@ -35,14 +37,17 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
         boolean given = s.isSet("primary-key"); // typed, even as the default: then it is asked for
         RowId rowId = switch (key) {
             case "db" -> new RowId(RowId.Kind.SERIAL, 0, given);
-            case "sql" -> new RowId(RowId.Kind.IDENTITY, s.isSet("write-batch-rows")
-                    ? s.intValue("write-batch-rows", 1, 1_000_000) : DEFAULT_IDENTITY_CACHE, given);
+            case "sql" -> new RowId(RowId.Kind.IDENTITY, s.isSet("identity-cache") ? s.intValue("identity-cache", 1, 1_000_000)
+                    : s.isSet("write-batch-rows") ? s.intValue("write-batch-rows", 1, 1_000_000) : DEFAULT_IDENTITY_CACHE, given);
             case "uuid" -> new RowId(RowId.Kind.UUID, 0, given);
             case "none" -> RowId.NONE;
             case "client" -> throw new UsageException("--primary-key client (an id the client builds from device,"
                     + " time and sequence number) is not generated yet; use db, sql, uuid or none");
             default -> throw s.bad("primary-key", key, "db, sql, uuid or none");
         };
+        if (s.isSet("identity-cache") && !key.equals("sql")) {
+            throw new UsageException("--identity-cache is the cache of --primary-key sql's identity, not of --primary-key " + key);
+        }
         if (IotOptions.given(s, "ts-end")) {
             throw new UsageException("--ts-end does not apply to --generator events: --num-inserts events per device"
                     + " from --ts-start set how long it runs");

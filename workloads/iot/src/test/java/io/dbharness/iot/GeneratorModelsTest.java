@@ -198,6 +198,10 @@ class GeneratorModelsTest {
         assertEquals("id bigint GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 500)",
                 model("generator", "events", "primary-key", "sql", "write-batch-rows", "500").schema().rowId().sqlColumn(),
                 "MaibornWolff's cache is its batch size");
+        assertEquals("id bigint GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 100)", model("generator", "events", "primary-key",
+                "sql", "write-batch-rows", "1", "identity-cache", "100").schema().rowId().sqlColumn(),
+                "MaibornWolff's rows one by one keep its cache of 100");
+        assertThrows(UsageException.class, () -> model("generator", "events", "primary-key", "db", "identity-cache", "100"));
         assertEquals(false, model("generator", "events", "primary-key", "none").schema().rowId().present());
         UsageException e = assertThrows(UsageException.class, () -> model("generator", "events", "primary-key", "client"));
         assertTrue(e.getMessage().startsWith("--primary-key client (an id the client builds"), e.getMessage());
