@@ -131,6 +131,9 @@ class ReadmeExamplesTest {
                     + "--generator-empty-value-ratio 0 --generator-randomness \"OFF\" --writer \"stdin\"", null),
             check("runner influx-stress insert --pps 200000 -r 120s --host http://db:8086 --user greatwall --pass greatwall --create \"\"",
                     null),
+            // run.py reads ./config.yaml for the server of yugabyte_sql: there is none here, and the one line says so
+            new Example("runner mw insert --target yugabyte_sql -w 1 -r 1 --clean --batch 1000 --primary-key sql --num-inserts 31250000",
+                    How.CHECK, null, Set.of(2)),
             check("runner runDatabaseBuild props.mogdb -- --target mogdb", null),
             check("runner runBenchmark props.mogdb -- --target mogdb", null),
             check("runner runDatabaseDestroy props.mogdb -- --target mogdb", null),
@@ -175,6 +178,9 @@ class ReadmeExamplesTest {
             check("runner influx-stress insert -f -r 1m -s 20000 --host http://db:8086 cpu,host=server,location=us-west,id=myid "
                     + "busy=100,idle=10,random=5i", null),
             run("runner influx-stress insert --dump stress.lp -n 200000 -f", null),
+            run("runner mw insert --target postgresql -w 1 -r 1 --clean --batch 1000 --primary-key sql --num-inserts 312500",
+                    "mw insert --target postgresql -w 1 -r 1 --clean --batch 1000 --primary-key sql --num-inserts 1000"),
+            check("runner mw query -c config.yaml --target postgresql -w 2 -r 3", null),
             new Example("runner runBenchmark props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner runDatabaseDestroy props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             // runner-cli/README.md
@@ -433,10 +439,11 @@ class ReadmeExamplesTest {
         List<String> out = new ArrayList<>();
         boolean ours = false;
         boolean script = args.get(0).startsWith("run");
+        boolean mw = args.get(0).equals("mw"); // its -c is run.py's config file (influx-stress's is a consistency)
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             ours |= a.equals("--");
-            if (!ours && TOOL_PATHS.contains(a) && i + 1 < args.size()) {
+            if (!ours && (TOOL_PATHS.contains(a) || mw && a.equals("-c")) && i + 1 < args.size()) {
                 out.add(a);
                 out.add(tmp.resolve(args.get(++i)).toString());
             } else if (ours && PATHS.contains(a) && i + 1 < args.size()) {
@@ -477,6 +484,12 @@ class ReadmeExamplesTest {
      * {@code results/} (they need a server at {@code db}; the same split on noop).
      */
     private void fixtures() throws IOException {
+        Files.writeString(tmp.resolve("config.yaml"), """
+                targets:
+                  postgresql:
+                    module: postgres
+                    connection_string: host=db port=5432 dbname=postgres user=postgres password=secret
+                """);
         Files.writeString(tmp.resolve("props.mogdb"), """
                 db=postgres
                 driver=org.opengauss.Driver
