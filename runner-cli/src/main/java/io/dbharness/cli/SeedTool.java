@@ -19,7 +19,7 @@ interface SeedTool {
     int run(String name, List<String> args, ToolRun run);
 
     static List<SeedTool> all() {
-        return List.of(new MxbenchCommand(), new BenchmarkSqlCommands());
+        return List.of(new MxbenchCommand(), new BenchmarkSqlCommands(), new InfluxComparisons());
     }
 
     /** The tool answering to {@code name}, or null. */
