@@ -19,7 +19,8 @@ interface SeedTool {
     int run(String name, List<String> args, ToolRun run);
 
     static List<SeedTool> all() {
-        return List.of(new MxbenchCommand(), new InfluxStressCommand(), new MaibornWolffCommand(), new BenchmarkSqlCommands());
+        return List.of(new MxbenchCommand(), new InfluxStressCommand(), new InfluxComparisons(), new MaibornWolffCommand(),
+                new BenchmarkSqlCommands());
     }
 
     /** The tool answering to {@code name}, or null. */

@@ -43,7 +43,8 @@ public final class InfluxTargetProvider implements TargetProvider {
                     .withEnv("INFLUX_PASSWORD").asSecret(),
             OptionDef.of("org", "ORG", null, "v2: organization").withEnv("INFLUX_ORG"),
             OptionDef.of("bucket", "BUCKET", null, "v2: bucket, created when absent").withEnv("INFLUX_BUCKET"),
-            OptionDef.of("token", "TOKEN", null, "v2: API token; prefer the INFLUX_TOKEN variable").withEnv("INFLUX_TOKEN").asSecret(),
+            OptionDef.of("token", "TOKEN", null, "v2: API token (with --influx-api v1: InfluxDB 2's v1 compatibility"
+                    + " API); prefer the INFLUX_TOKEN variable").withEnv("INFLUX_TOKEN").asSecret(),
             LineOptions.BATCH_LINES,
             OptionDef.flag("gzip", "Compress write bodies (Content-Encoding: gzip)"),
             LineOptions.PRECISION);
@@ -93,9 +94,16 @@ public final class InfluxTargetProvider implements TargetProvider {
             if (config.username().isEmpty() && !config.password().isEmpty()) {
                 throw new UsageException("INFLUX_PASSWORD (--influx-password) is set but --username is not");
             }
-            refuseTokenOnV1(settings, config);
-            who = config.username().isEmpty() ? "the anonymous user" : "user '" + config.username() + "'";
-            http = anonymous.withAuthorization(config.username().isEmpty() ? null : basic(config.username(), config.password()));
+            if (compatibility(settings, config)) {
+                // InfluxDB 2's v1 compatibility API (/write, /query): a token in place of a user
+                who = "the token";
+                http = anonymous.withAuthorization("Token " + config.token());
+            } else {
+                refuseTokenOnV1(settings, config);
+                who = config.username().isEmpty() ? "the anonymous user" : "user '" + config.username() + "'";
+                http = anonymous.withAuthorization(config.username().isEmpty() ? null
+                        : basic(config.username(), config.password()));
+            }
             ql = new InfluxQl(http, who);
             admin = new V1Admin(http, ql, config, who);
         } else {
@@ -115,8 +123,26 @@ public final class InfluxTargetProvider implements TargetProvider {
     }
 
     /**
+     * {@code --influx-api v1} with a {@code --token} written for this run: InfluxDB 2's v1 compatibility API, which
+     * takes the token for {@code /write} and {@code /query} (influxdb-comparisons' {@code -use-compatibility}). Only
+     * when both are explicit: a v1 server found by {@code auto} has no tokens, and a token merely left in the
+     * environment is not meant for it.
+     */
+    private static boolean compatibility(Settings settings, InfluxConfig config) {
+        if (config.api() != InfluxApi.V1 || config.token().isEmpty() || settings.source("token") != Settings.Source.EXPLICIT) {
+            return false;
+        }
+        if (!config.username().isEmpty()) {
+            throw new UsageException("--token with --influx-api v1 is InfluxDB 2's v1 compatibility API, which takes the"
+                    + " token alone: drop --username (or --token)");
+        }
+        return true;
+    }
+
+    /**
      * v1 has no tokens: a --token the user wrote for this run would be silently ignored, so it is refused; an
-     * INFLUX_TOKEN merely left in the environment (for other v2 servers) only earns a warning.
+     * INFLUX_TOKEN merely left in the environment (for other v2 servers) only earns a warning. (With an explicit
+     * {@code --influx-api v1} a token is InfluxDB 2's compatibility API: {@link #compatibility}.)
      */
     private static void refuseTokenOnV1(Settings settings, InfluxConfig config) {
         if (config.token().isEmpty()) {
@@ -124,8 +150,8 @@ public final class InfluxTargetProvider implements TargetProvider {
         }
         String why = config.endpoint() + " speaks the InfluxDB v1 API, which takes --username and INFLUX_PASSWORD";
         if (settings.source("token") == Settings.Source.EXPLICIT) {
-            throw new UsageException("--token is for the v2 API, but " + why + "; drop --token"
-                    + (config.api() == InfluxApi.V1 ? "" : " (or give --influx-api v2 if the server serves it)"));
+            throw new UsageException("--token is for the v2 API, but " + why + "; drop --token (or give --influx-api v2 if"
+                    + " the server serves it, or --influx-api v1 for InfluxDB 2's v1 compatibility API)");
         }
         System.err.println("warning: INFLUX_TOKEN is ignored: " + why);
     }

@@ -201,10 +201,13 @@ class InfluxTargetTest {
     void aTokenGivenForThisRunIsRefusedOnV1() {
         UsageException e = assertThrows(UsageException.class, () -> open(server.url(), Map.of("token", "t0ken-s3cret")));
         assertEquals("--token is for the v2 API, but " + server.url() + " speaks the InfluxDB v1 API, which takes"
-                + " --username and INFLUX_PASSWORD; drop --token (or give --influx-api v2 if the server serves it)", e.getMessage());
-        UsageException forced = assertThrows(UsageException.class, () -> open(server.url(),
-                Map.of("token", "t0ken-s3cret", "influx-api", "v1")));
-        assertTrue(forced.getMessage().endsWith("; drop --token"), forced.getMessage());
+                + " --username and INFLUX_PASSWORD; drop --token (or give --influx-api v2 if the server serves it, or"
+                + " --influx-api v1 for InfluxDB 2's v1 compatibility API)", e.getMessage());
+        // an explicit v1 with a token is the compatibility API (InfluxV1CompatibilityTest): a user besides is refused
+        UsageException both = assertThrows(UsageException.class, () -> open(server.url(),
+                Map.of("token", "t0ken-s3cret", "influx-api", "v1", "username", "bob")));
+        assertEquals("--token with --influx-api v1 is InfluxDB 2's v1 compatibility API, which takes the token alone:"
+                + " drop --username (or --token)", both.getMessage());
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.WriteResult;
 import io.dbharness.core.encode.ByteSink;
 import io.dbharness.core.encode.EncoderFormat;
+import io.dbharness.core.encode.LineProtocolEncoder;
 import io.dbharness.core.encode.RowEncoder;
 
 import java.io.BufferedOutputStream;
@@ -30,7 +31,9 @@ import java.util.OptionalLong;
 
 /**
  * One output shared by every worker: each worker encodes a whole batch into its own buffer, then appends
- * it under a lock, so rows never interleave. The stream header and trailer are written once.
+ * it under a lock, so rows never interleave. The stream header and trailer are written once. Line protocol
+ * names its measurement on every line and has no header, so one output holds the tables of a model of several
+ * (TSBS's and influxdb-comparisons' devops use case: {@code bulk_data_gen}'s stream); the other formats hold one.
  */
 final class FileTarget implements TargetAdapter, TimeSeriesIngest {
 
@@ -66,14 +69,17 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
         return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }
 
-    /** One output file, one table. */
+    /** One output file, one table; in line protocol, any number. */
     @Override
     public boolean holdsSeveralTables() {
-        return false;
+        return format == EncoderFormat.LINE_PROTOCOL;
     }
 
     @Override
     public synchronized void createSchema(SeriesSchema schema, SchemaMode mode) throws TargetException {
+        if (table != null && !table.equals(schema.tableName()) && holdsSeveralTables()) {
+            return; // the output is open: the next table's lines go after the first's, each naming its measurement
+        }
         if (table != null && !table.equals(schema.tableName())) {
             // one file holds one table: a second would overwrite the first's header and mix their rows
             throw new UsageException("the file target writes one table to --output, and this model writes several ("
@@ -175,7 +181,8 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
 
     /**
      * Counts the data lines of a text file (CSV header excluded; line protocol has one line per written row
-     * and no header); a binary stream or stdout cannot be counted.
+     * and no header, and only the lines of the table's measurement count, as a file may hold several); a binary
+     * stream or stdout cannot be counted.
      */
     @Override
     public synchronized OptionalLong countRows(SeriesSchema schema) throws TargetException {
@@ -187,6 +194,9 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
             flush();
             if (!Files.exists(path)) {
                 return OptionalLong.of(0);
+            }
+            if (format == EncoderFormat.LINE_PROTOCOL) {
+                return OptionalLong.of(measurementLines(path, schema.tableName()));
             }
             long lines = 0;
             byte[] buf = new byte[1 << 16];
@@ -203,6 +213,21 @@ final class FileTarget implements TargetAdapter, TimeSeriesIngest {
         } catch (IOException e) {
             throw new TargetException(TargetException.Kind.FATAL, null, "cannot read " + path + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Lines whose measurement is {@code table}: those starting with its escaped name and a comma or a space. */
+    private static long measurementLines(Path path, String table) throws IOException {
+        String prefix = LineProtocolEncoder.escapeMeasurement(table);
+        long lines = 0;
+        try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.length() > prefix.length() && line.startsWith(prefix)
+                        && (line.charAt(prefix.length()) == ',' || line.charAt(prefix.length()) == ' ')) {
+                    lines++;
+                }
+            }
+        }
+        return lines;
     }
 
     @Override

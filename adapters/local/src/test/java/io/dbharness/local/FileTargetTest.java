@@ -119,6 +119,28 @@ class FileTargetTest {
         assertFalse(Files.exists(fresh), "no empty file left behind");
     }
 
+    /**
+     * Line protocol names its measurement on every line: one file holds a model of several tables (what
+     * bulk_data_gen streams), each table's lines counted back on their own, also after --append.
+     */
+    @Test
+    void lineProtocolHoldsAModelOfSeveralTables() throws Exception {
+        Path out = dir.resolve("devops.lp");
+        Map<String, Object> devops = Map.of("generator", "devops", "use-case", "devops", "scale", 3,
+                "ts-end", "2016-01-01 00:01:00", "workers", 2);
+        RunResult r = file(out, "line-protocol", devops);
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertEquals(9 * 3 * 6, r.totals().rows());
+        List<String> lines = Files.readAllLines(out);
+        assertEquals(9 * 3 * 6, lines.size());
+        for (String m : List.of("cpu", "diskio", "disk", "kernel", "mem", "net", "nginx", "postgresl", "redis")) {
+            assertEquals(3 * 6, lines.stream().filter(l -> l.startsWith(m + ",")).count(), m);
+        }
+        RunResult again = file(out, "line-protocol", with(devops, "append", true));
+        assertEquals("PASSED", again.verification().status(), again.verification().message());
+        assertEquals(2 * 9 * 3 * 6, Files.readAllLines(out).size());
+    }
+
     // --- the bytes
 
     @Test

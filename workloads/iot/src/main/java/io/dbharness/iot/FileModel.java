@@ -34,8 +34,9 @@ import java.util.Set;
  * <p>Two formats: CSV in the layout the {@code file} target writes ({@code ts,tag_id,c0,...}: a time column, an
  * integer series column, then one column per field, empty for a missing value), and InfluxDB line protocol
  * (one measurement, the same tag keys on every line, integer ({@code i}/{@code u}) and float fields,
- * a timestamp in nanoseconds on every line). A line that does not parse is refused before anything runs,
- * naming the file and the line.
+ * a timestamp in nanoseconds on every line; files of several measurements are a {@link FileTables}, a model of
+ * this one per measurement). A line that does not parse is refused before anything runs, naming the file and
+ * the line.
  */
 final class FileModel implements Generator {
 
@@ -342,7 +343,7 @@ final class FileModel implements Generator {
             }
         } else if (!l.measurement.equals(p.measurement())) {
             throw new IllegalArgumentException("measurement " + p.measurement() + ", the first line's is " + l.measurement
-                    + " (one measurement per run)");
+                    + " (one measurement per file)");
         } else if (!l.tagKeys.equals(p.tagKeys())) {
             throw new IllegalArgumentException("tags " + p.tagKeys() + ", the first line's are " + l.tagKeys);
         }

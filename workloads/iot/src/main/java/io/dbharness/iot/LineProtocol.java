@@ -88,6 +88,11 @@ final class LineProtocol {
         return new Parsed(measurement, List.copyOf(sortedKeys), sortedValues, seriesKey.toString(), fields, nanos);
     }
 
+    /** The line's measurement, unescaped: the text before its first comma or space not escaped by a backslash. */
+    static String measurement(String line) {
+        return token(line, new int[] {0}, ", ".toCharArray(), "measurement");
+    }
+
     /** Where the line's measurement and tags end: its first space not escaped by a backslash (or its length). */
     static int seriesEnd(String line) {
         for (int i = 0; i < line.length(); i++) {

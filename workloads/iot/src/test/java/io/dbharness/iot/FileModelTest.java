@@ -145,4 +145,36 @@ class FileModelTest {
                 dir.resolve("absent.lp").toString()));
         assertTrue(absent.getMessage().endsWith("absent.lp does not exist)"), absent.getMessage());
     }
+
+    /**
+     * Line-protocol files of several measurements (as bulk_load_influx splits a devops stream): a table per
+     * measurement, its files read in the order given, every part counted in the model's rows.
+     */
+    @Test
+    void filesOfSeveralMeasurementsAreATableEach() throws Exception {
+        Path cpu1 = write("cpu-1.lp", "cpu,host=a usage=1i 1000\ncpu,host=b usage=2i 1000\n");
+        Path mem = write("mem.lp", "# a comment first\nmem,host=a,kind=x used=0.5 2000\n");
+        Path cpu2 = write("cpu-2.lp", "cpu,host=a usage=3i 3000\n");
+        Generator g = model("generator", "file", "generator-file-paths", cpu1 + "," + mem + "," + cpu2);
+        assertEquals(List.of("cpu", "mem"), g.parts().stream().map(p -> p.schema().tableName()).toList());
+        assertEquals("cpu", g.schema().tableName(), "the first part's table is the model's");
+        assertEquals(4, g.plannedRows());
+        assertEquals(List.of("1 1 1", "1 3 3", "2 1 2"), rows(g.parts().get(0), 2));
+        assertEquals(List.of("1 2 0.5"), rows(g.parts().get(1), 1));
+        assertEquals(List.of("host", "kind"), g.parts().get(1).schema().tags().names());
+        assertEquals(1, g.startMicros());
+        assertEquals(4, g.endMicros());
+        assertEquals("cpu,mem", g.describe().get("measurements"));
+
+        UsageException named = assertThrows(UsageException.class, () -> model("generator", "file",
+                "generator-file-paths", cpu1 + "," + mem, "table-name", "t"));
+        assertEquals("--table-name names the one table of a file's rows, and these files hold 2 measurements (cpu, mem),"
+                + " a table each: drop --table-name", named.getMessage());
+        // one file of two measurements stays an error naming the line
+        Path mixed = write("mixed.lp", "cpu,host=a usage=1i 1000\nmem,host=a used=1i 1000\n");
+        UsageException e = assertThrows(UsageException.class, () -> model("generator", "file",
+                "generator-file-paths", mixed.toString()));
+        assertTrue(e.getMessage().contains("mixed.lp line 2: measurement mem, the first line's is cpu (one measurement"
+                + " per file)"), e.getMessage());
+    }
 }
