@@ -53,7 +53,8 @@ class ReadmeExamplesTest {
 
     /** Options whose value is a size an example may be run smaller at; every other token runs as written. */
     private static final Set<String> SIZES = Set.of("--tag-num", "--query-count", "--duration", "--warehouses",
-            "--terminals", "--repeat", "--ts-end", "--scale", "--series", "--points", "--devices", "--num-inserts");
+            "--terminals", "--repeat", "--ts-end", "--scale", "--series", "--points", "--devices", "--num-inserts",
+            "-scale-var", "-queries");
 
     /** A tiny noop run: what the README's {@code ...} (your run's flags) stands for where it is run. */
     private static final String NOOP = "--target noop --tag-num 20 --ts-end '2022-04-18 09:00:10' --total-metrics-count 3";
@@ -181,6 +182,21 @@ class ReadmeExamplesTest {
             run("runner mw insert --target postgresql -w 1 -r 1 --clean --batch 1000 --primary-key sql --num-inserts 312500",
                     "mw insert --target postgresql -w 1 -r 1 --clean --batch 1000 --primary-key sql --num-inserts 1000"),
             check("runner mw query -c config.yaml --target postgresql -w 2 -r 3", null),
+            // influxdb-comparisons: the pipes' left sides run for real (small), the right sides are checked
+            run("runner bulk_data_gen | sed '$d' | influx write -b greatwall", null),
+            check("runner bulk_query_gen -query-type \"1-host-1-hr\" -queries 100000 | runner query_benchmarker_influxdb "
+                    + "-urls http://localhost:8089 -organization greatwall -token ${TOKEN} -use-compatibility -workers 5",
+                    "bulk_query_gen -query-type 1-host-1-hr -queries 200 | runner query_benchmarker_influxdb "
+                    + "-urls http://localhost:8089 -organization greatwall -token ${TOKEN} -use-compatibility -workers 5"),
+            check("runner bulk_data_gen -scale-var 100 | runner bulk_load_influx -urls http://db:8086 -workers 4",
+                    "bulk_data_gen -scale-var 2 | runner bulk_load_influx -urls http://db:8086 -workers 4"),
+            check("runner bulk_query_gen -query-type 1-host-1-hr -queries 100000 -scale-var 100 | runner query_benchmarker_influxdb "
+                    + "-urls http://db:8086 -workers 5",
+                    "bulk_query_gen -query-type 1-host-1-hr -queries 200 -scale-var 100 | runner query_benchmarker_influxdb "
+                    + "-urls http://db:8086 -workers 5"),
+            check("runner bulk_load_influx -urls http://db:8086 -workers 4 -scale-var 100", null),
+            check("runner query_benchmarker_influxdb -urls http://db:8086 -workers 5 -query-type 1-host-1-hr -queries 100000 "
+                    + "-scale-var 100", null),
             new Example("runner runBenchmark props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner runDatabaseDestroy props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             // runner-cli/README.md
@@ -331,7 +347,7 @@ class ReadmeExamplesTest {
         return out;
     }
 
-    /** A line as commands: its trailing comment cut, split at ' ; ', {@code ./runner} written {@code runner}. */
+    /** A line as commands: its trailing comment cut, split at ' ; ', each {@code ./runner} (of a pipe too) written {@code runner}. */
     private static List<String> commands(String line) {
         StringBuilder current = new StringBuilder();
         List<String> out = new ArrayList<>();
@@ -352,7 +368,7 @@ class ReadmeExamplesTest {
             current.append(c);
         }
         out.add(current.toString());
-        return out.stream().map(s -> s.strip().replaceAll("\\s+", " ").replaceFirst("(^|\\s)\\./runner\\b", "$1runner"))
+        return out.stream().map(s -> s.strip().replaceAll("\\s+", " ").replaceAll("(^|\\s)\\./runner\\b", "$1runner"))
                 .filter(s -> !s.isEmpty()).toList();
     }
 
