@@ -471,7 +471,7 @@ class ReadmeExamplesTest {
                 out.add(a);
             }
         }
-        if (running) {
+        if (running && !args.get(0).equals("bulk_query_gen")) { // it only prints queries: no run, no options of ours
             if (!ours) {
                 out.add("--");
             }
