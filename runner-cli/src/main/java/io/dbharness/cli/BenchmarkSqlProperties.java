@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * so its users can run the file they already have. A key this harness cannot honour is named in a warning; a
  * key BenchmarkSQL does not have is refused, since a typo must not be ignored.
  */
-final class BenchmarkSqlProperties {
+public final class BenchmarkSqlProperties {
 
     private BenchmarkSqlProperties() {
     }
@@ -69,7 +69,7 @@ final class BenchmarkSqlProperties {
      *
      * @param warn one line per setting that has no effect, without the {@code warning: } prefix
      */
-    static Map<String, String> translate(Path file, String text, Consumer<String> warn) {
+    public static Map<String, String> translate(Path file, String text, Consumer<String> warn) {
         return translate(file, text, warn, new java.util.HashMap<>());
     }
 

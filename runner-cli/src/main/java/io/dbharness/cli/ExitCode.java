@@ -1,14 +1,14 @@
 package io.dbharness.cli;
 
 /** The exit codes {@code runner} promises. */
-final class ExitCode {
-    static final int OK = 0;
+public final class ExitCode {
+    public static final int OK = 0;
     /** Finished with errors, or the verification failed. */
-    static final int RUN_FAILED = 1;
+    public static final int RUN_FAILED = 1;
     /** Bad usage or config. */
-    static final int USAGE = 2;
+    public static final int USAGE = 2;
     /** Target unreachable or authentication failed. */
-    static final int TARGET = 3;
+    public static final int TARGET = 3;
 
     private ExitCode() {
     }

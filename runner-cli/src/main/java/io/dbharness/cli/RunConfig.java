@@ -21,7 +21,7 @@ import java.util.Map;
  *                    ({@code --print-result}: a pod without shared storage hands its result over in its log)
  * @param source      the config file the file options come from, with the line of each; null without one
  */
-record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
+public record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
                  Path resultsDir, int repeat, boolean printResult, Source source) {
 
     /** A config file and the line each of its settings stands on. */
@@ -39,7 +39,7 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
 
     static final int MAX_REPEAT = 1000;
 
-    RunConfig {
+    public RunConfig {
         // in the order given, so the first bad option reported is the first written
         fileOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fileOptions));
         flagOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(flagOptions));
@@ -125,7 +125,7 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
      * the command line's replaces the file's (a BenchmarkSQL file's runTxnsPerTerminal against --duration),
      * rather than both being refused as contradictory.
      */
-    Map<String, String> options() {
+    public Map<String, String> options() {
         Map<String, String> options = new LinkedHashMap<>(fileOptions);
         if (flagOptions.containsKey("duration")) {
             options.remove("txns-per-terminal");
@@ -138,7 +138,7 @@ record RunConfig(String target, String workload, Map<String, String> fileOptions
     }
 
     /** This configuration with one more value as if given on the command line: {@code target}, {@code workload} or an option. */
-    RunConfig with(String name, String value) {
+    public RunConfig with(String name, String value) {
         return switch (name) {
             case "target" -> new RunConfig(value, workload, fileOptions, flagOptions, resultsDir, repeat, printResult, source);
             case "workload" -> new RunConfig(target, value, fileOptions, flagOptions, resultsDir, repeat, printResult, source);

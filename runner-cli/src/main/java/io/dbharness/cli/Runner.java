@@ -1,5 +1,6 @@
 package io.dbharness.cli;
 
+import io.dbharness.cli.tools.SeedTool;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.Registry;

@@ -23,7 +23,7 @@ import java.util.Map;
  * One run as {@code runner} does it, the same for a plain run, a repetition and a sweep point: Ctrl-C handled,
  * progress, result file, summary and the error line that explains the exit code.
  */
-final class SingleRun {
+public final class SingleRun {
 
     /**
      * How a run ended.
@@ -32,7 +32,7 @@ final class SingleRun {
      * @param result  what the run measured, null when it never started
      * @param stopped a stop was requested (Ctrl-C, SIGTERM, SIGHUP): nothing more should start
      */
-    record Outcome(int exitCode, Path file, RunResult result, boolean stopped) {
+    public record Outcome(int exitCode, Path file, RunResult result, boolean stopped) {
     }
 
     private final PrintStream out;
@@ -67,7 +67,7 @@ final class SingleRun {
         return run(config, ToolRun.Report.NONE);
     }
 
-    /** @param toolReport another tool's report of the run ({@link SeedTool}), printed before the summary */
+    /** @param toolReport another tool's report of the run ({@link io.dbharness.cli.tools.SeedTool}), printed before the summary */
     Outcome run(RunConfig config, ToolRun.Report toolReport) {
         Map<String, String> options = config.options();
         boolean watch = !"true".equals(options.get("no-watch"));

@@ -14,12 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What a {@link SeedTool} runs with: where output goes, and a run of the options its flags translate to. */
-final class ToolRun {
+/** What a {@link io.dbharness.cli.tools.SeedTool} runs with: where output goes, and a run of the options its flags translate to. */
+public final class ToolRun {
 
     /** The tool's own report of a finished run, printed before this harness's summary. */
     @FunctionalInterface
-    interface Report {
+    public interface Report {
         void print(RunResult result, PrintStream out);
 
         Report NONE = (result, out) -> {
@@ -27,11 +27,11 @@ final class ToolRun {
     }
 
     /** Standard input: what a tool reading a pipe reads ({@code bulk_data_gen | bulk_load_influx}). */
-    final java.io.InputStream in;
-    final PrintStream out;
-    final PrintStream err;
-    final Map<String, String> env;
-    final Registry registry;
+    public final java.io.InputStream in;
+    public final PrintStream out;
+    public final PrintStream err;
+    public final Map<String, String> env;
+    public final Registry registry;
     private final boolean checkOnly;
 
     ToolRun(java.io.InputStream in, PrintStream out, PrintStream err, Map<String, String> env, Registry registry,
@@ -44,12 +44,12 @@ final class ToolRun {
         this.checkOnly = checkOnly;
     }
 
-    void warn(String message) {
+    public void warn(String message) {
         Main.printWarning(err, message);
     }
 
     /** Whether runs stop after their check (tests of examples): a tool's own output must not depend on a run then. */
-    boolean checkOnly() {
+    public boolean checkOnly() {
         return checkOnly;
     }
 
@@ -57,7 +57,7 @@ final class ToolRun {
      * This harness's options given after {@code --}, parsed as the plain run parses them; they override the
      * tool's translation, {@code --target} and {@code --workload} included.
      */
-    RunConfig config(String target, String workload, Map<String, String> toolOptions, List<String> runnerArgs) {
+    public RunConfig config(String target, String workload, Map<String, String> toolOptions, List<String> runnerArgs) {
         ParseResult pr;
         try {
             pr = Commands.build(registry).parseArgs(runnerArgs.toArray(String[]::new));
@@ -92,21 +92,28 @@ final class ToolRun {
      * Runs {@code config}, printing {@code report} before the summary. Under a check-only runner, checks it as
      * the run would and returns an outcome without a result.
      */
-    SingleRun.Outcome run(RunConfig config, Report report) {
+    public SingleRun.Outcome run(RunConfig config, Report report) {
         if (config.repeat() != 1) {
             throw new UsageException("--repeat is not available with another tool's command line; use the plain"
                     + " runner command for repetitions");
         }
-        SingleRun single = new SingleRun(out, err, env, registry);
         if (checkOnly) {
-            try {
-                Harness.check(single.spec(config, ProgressListener.NONE, new StopSignal()), registry);
-            } catch (UsageException e) {
-                throw config.located(e);
-            }
+            check(config);
             return new SingleRun.Outcome(ExitCode.OK, null, null, false);
         }
         ResultsDir.check(config.resultsDir());
-        return single.run(config, report);
+        return new SingleRun(out, err, env, registry).run(config, report);
+    }
+
+    /**
+     * Checks {@code config} as its run would check it before anything connects: a tool that prints a header before
+     * its run calls this first, so a mistake is one line and not a header followed by it.
+     */
+    public void check(RunConfig config) {
+        try {
+            Harness.check(new SingleRun(out, err, env, registry).spec(config, ProgressListener.NONE, new StopSignal()), registry);
+        } catch (UsageException e) {
+            throw config.located(e);
+        }
     }
 }

@@ -6,13 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /** One in-process {@code runner} invocation with its output captured. */
-record CliRun(int exitCode, String out, String err) {
+public record CliRun(int exitCode, String out, String err) {
 
-    static CliRun of(String... args) {
+    public static CliRun of(String... args) {
         return withEnv(Map.of(), args);
     }
 
-    static CliRun withEnv(Map<String, String> env, String... args) {
+    public static CliRun withEnv(Map<String, String> env, String... args) {
         return execute(env, false, args);
     }
 
@@ -20,7 +20,7 @@ record CliRun(int exitCode, String out, String err) {
      * The invocation parsed and checked as it would be, without connecting or writing: a run or sweep stops after
      * {@code Harness.check} of each run (exit 0 when it passes), other subcommands run as usual.
      */
-    static CliRun checked(Map<String, String> env, String... args) {
+    public static CliRun checked(Map<String, String> env, String... args) {
         return execute(env, true, args);
     }
 
@@ -29,7 +29,7 @@ record CliRun(int exitCode, String out, String err) {
     }
 
     /** An invocation reading {@code in} as its standard input: the right side of a pipe. */
-    static CliRun piped(java.io.InputStream in, Map<String, String> env, boolean checkOnly, String... args) {
+    public static CliRun piped(java.io.InputStream in, Map<String, String> env, boolean checkOnly, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
@@ -45,7 +45,7 @@ record CliRun(int exitCode, String out, String err) {
      * processes: shards of one run. The environment is this one's without PG*, INFLUX* and JOB_COMPLETION_INDEX,
      * plus {@code env}.
      */
-    static CliRun process(Map<String, String> env, String... args) throws java.io.IOException, InterruptedException {
+    public static CliRun process(Map<String, String> env, String... args) throws java.io.IOException, InterruptedException {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
                 java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -90,7 +90,7 @@ record CliRun(int exitCode, String out, String err) {
     }
 
     /** The error output is exactly one line starting with "error: " and holds no stack trace. */
-    String oneLineError() {
+    public String oneLineError() {
         String trimmed = err.strip();
         if (trimmed.contains("\n") || !trimmed.startsWith("error: ") || trimmed.contains("Exception") || trimmed.contains("\tat ")) {
             throw new AssertionError("expected one error line, got:\n" + err);

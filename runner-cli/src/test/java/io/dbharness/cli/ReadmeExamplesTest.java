@@ -1,5 +1,6 @@
 package io.dbharness.cli;
 
+import io.dbharness.cli.tools.SeedTool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

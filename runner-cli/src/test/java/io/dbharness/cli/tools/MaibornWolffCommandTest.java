@@ -1,5 +1,6 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
+import io.dbharness.cli.CliRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbharness.influx.InfluxServer;

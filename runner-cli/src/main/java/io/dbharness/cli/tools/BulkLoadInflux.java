@@ -1,5 +1,8 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
+import io.dbharness.cli.ExitCode;
+import io.dbharness.cli.RunConfig;
+import io.dbharness.cli.ToolRun;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.result.RunResult;
 

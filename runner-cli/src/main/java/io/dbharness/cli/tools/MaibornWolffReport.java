@@ -1,5 +1,6 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
+import io.dbharness.cli.ExitCode;
 import io.dbharness.core.measure.HistogramCodec;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;

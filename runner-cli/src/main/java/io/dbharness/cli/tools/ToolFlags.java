@@ -1,4 +1,4 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
 import io.dbharness.core.api.UsageException;
 

@@ -1,5 +1,7 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
+import io.dbharness.cli.ExitCode;
+import io.dbharness.cli.ToolRun;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
+import io.dbharness.cli.ToolRun;
 import java.util.List;
 
 /**
@@ -7,7 +8,7 @@ import java.util.List;
  * influx-stress, influxdb-comparisons, MaibornWolff's run.py, BenchmarkSQL's scripts): its flags translated to a
  * run, its own report printed, then this harness's summary.
  */
-interface SeedTool {
+public interface SeedTool {
 
     /** The command names it answers to, as the tool's users type them: {@code mxbench}, {@code runBenchmark}... */
     List<String> names();

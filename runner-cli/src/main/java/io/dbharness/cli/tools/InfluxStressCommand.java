@@ -1,9 +1,9 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
+import io.dbharness.cli.ExitCode;
+import io.dbharness.cli.RunConfig;
+import io.dbharness.cli.ToolRun;
 import io.dbharness.core.api.UsageException;
-import io.dbharness.core.engine.Harness;
-import io.dbharness.core.engine.StopSignal;
-import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 
 import java.io.PrintStream;
@@ -128,12 +128,7 @@ final class InfluxStressCommand implements SeedTool {
         RunConfig config = run.config(plan.target(), "iot-insert", plan.options(), cli.runnerArgs());
         if (!run.checkOnly()) {
             // every mistake is reported before influx-stress's header, as influx-stress reports its flag errors
-            SingleRun single = new SingleRun(run.out, run.err, run.env, run.registry);
-            try {
-                Harness.check(single.spec(config, ProgressListener.NONE, new StopSignal()), run.registry);
-            } catch (UsageException e) {
-                throw config.located(e);
-            }
+            run.check(config);
         }
         if (!plan.quiet()) {
             plan.header().forEach(run.out::println);

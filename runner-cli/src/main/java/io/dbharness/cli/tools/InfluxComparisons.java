@@ -1,5 +1,6 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
+import io.dbharness.cli.ToolRun;
 import io.dbharness.core.api.UsageException;
 
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
 import io.dbharness.core.measure.HistogramCodec;
 import io.dbharness.core.result.OperationStats;

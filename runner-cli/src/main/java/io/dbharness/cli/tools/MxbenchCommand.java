@@ -1,5 +1,9 @@
-package io.dbharness.cli;
+package io.dbharness.cli.tools;
 
+import io.dbharness.cli.ExitCode;
+import io.dbharness.cli.RunConfig;
+import io.dbharness.cli.SingleRun;
+import io.dbharness.cli.ToolRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import io.dbharness.core.api.UsageException;
