@@ -140,6 +140,34 @@ class BenchmarkSqlCommandsTest {
     }
 
     @Test
+    void tablesThisHarnessDidNotCreateAreNeverDropped() throws Exception {
+        try (var c = pg.admin(); var st = c.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS shop");
+            st.execute("CREATE DATABASE shop");
+        }
+        String shop = pg.url().replaceFirst("/postgres$", "/shop");
+        try (var c = java.sql.DriverManager.getConnection(shop, "postgres", ""); var st = c.createStatement()) {
+            st.execute("CREATE TABLE customer (id int, name text)");
+            st.execute("INSERT INTO customer VALUES (1, 'mine')");
+        }
+        Path props = tmp.resolve("props.shop");
+        Files.writeString(props, "db=postgres\nconn=" + shop + "\nuser=postgres\nwarehouses=1\nterminals=1\nrunMins=1\n");
+        CliRun destroy = script("runDatabaseDestroy", props);
+        assertEquals(2, destroy.exitCode(), destroy.err());
+        assertEquals("--destroy: the tables here named like TPC-C's (customer) were not created by this harness (it creates a"
+                + " tpcc_load table with them): nothing was dropped; drop them yourself if they are to go", destroy.oneLineError());
+        CliRun build = script("runDatabaseBuild", props);
+        assertEquals(2, build.exitCode(), build.err());
+        assertEquals("tables named like TPC-C's exist (customer) that this harness did not create (it creates a tpcc_load table"
+                + " with them): load into another database, or give --clean to drop them", build.oneLineError());
+        try (var c = java.sql.DriverManager.getConnection(shop, "postgres", ""); var st = c.createStatement();
+             var rs = st.executeQuery("SELECT name FROM customer")) {
+            assertTrue(rs.next());
+            assertEquals("mine", rs.getString(1));
+        }
+    }
+
+    @Test
     void aScriptTakesOnePropertiesFile() throws Exception {
         assertEquals("usage: runner runBenchmark PROPS_FILE [-- OPTIONS] (BenchmarkSQL's runBenchmark.sh takes one properties file)",
                 refused("runBenchmark.sh"));

@@ -103,6 +103,12 @@ final class TpccWorkload implements Workload {
             if (follower) {
                 return; // shard 0 drops them
             }
+            if (!existing.isEmpty() && !existing.contains("tpcc_load")) {
+                // this harness creates tpcc_load with its tables: without it they are someone else's
+                throw new UsageException("--destroy: the tables here named like TPC-C's (" + String.join(", ", existing)
+                        + ") were not created by this harness (it creates a tpcc_load table with them): nothing was"
+                        + " dropped; drop them yourself if they are to go");
+            }
             dropped = existing;
             if (!existing.isEmpty()) {
                 schema.drop(context);
@@ -131,8 +137,12 @@ final class TpccWorkload implements Workload {
                     throw new UsageException(finished.isPresent()
                             ? "TPC-C tables exist already (" + String.join(", ", existing) + "): give --run-only "
                                     + "to run on them, or --clean to drop them and load anew"
-                            : "TPC-C tables exist (" + String.join(", ", existing) + ") but hold no finished load (one was "
-                                    + "stopped or failed): give --clean to drop them and load anew");
+                            : existing.contains("tpcc_load")
+                            ? "TPC-C tables exist (" + String.join(", ", existing) + ") but hold no finished load (one was "
+                                    + "stopped or failed): give --clean to drop them and load anew"
+                            : "tables named like TPC-C's exist (" + String.join(", ", existing) + ") that this harness did"
+                                    + " not create (it creates a tpcc_load table with them): load into another database,"
+                                    + " or give --clean to drop them");
                 }
                 context.status("dropping the TPC-C tables (--clean)");
                 schema.drop(context);
