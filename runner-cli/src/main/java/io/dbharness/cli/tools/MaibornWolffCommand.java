@@ -71,7 +71,8 @@ final class MaibornWolffCommand implements SeedTool {
         f.noEffect("timeout", false, "Seconds to wait for one run to complete (default 0: none)",
                 "a run here ends when its rows are written; -- --op-timeout bounds each batch (60s), -- --duration a run");
         f.mapped("batch", null, "Number of events to insert in one batch (default 0: one INSERT a row)");
-        f.mappedSwitch("clean", null, "Clean up the database before each run (the default)");
+        f.mappedSwitch("clean", null, "Clean up the database before each run (the default for the tables this command makes;"
+                + " a table there before it is dropped only when --clean is given)");
         f.mappedSwitch("no-clean", null, "Keep the table: each run adds to it");
         f.mapped("steps", null, "Do x insert runs without cleaning the database in between (fill levels)");
         f.mappedSwitch("help", "h", "Show this message and exit");
@@ -387,7 +388,13 @@ final class MaibornWolffCommand implements SeedTool {
                     options.put("yb-ingest", "copy-text");
                 }
             }
-            options.put(step.clean() ? "clean" : "append", "true");
+            if (step.clean() && i == 0 && !cli.has("clean")) {
+                // run.py cleans by default; here a table this invocation did not create is dropped only when told
+                // (--clean): a first run finding one is refused, naming --clean
+                options.remove("append");
+            } else {
+                options.put(step.clean() ? "clean" : "append", "true");
+            }
             RunConfig config = seeded(run.config(target, "iot-insert", options, plan.runnerArgs()), step.seedOffset());
             if (i == 0 && (steps > 0 || prefill > 0) && embedded(config, run.env)) {
                 throw new UsageException(cmd + (steps > 0 ? " --steps" : " --prefill") + " needs a server that keeps the"
@@ -657,7 +664,8 @@ final class MaibornWolffCommand implements SeedTool {
         out.println();
         if (insert) {
             out.println("MaibornWolff's insert test: for each worker count of -w, -r runs of --num-inserts events per worker");
-            out.println("(one device a worker) into the events table, dropped first (--clean, the default); then its table");
+            out.println("(one device a worker) into the events table, made anew before each run (a table there before this");
+            out.println("command is dropped only with --clean: run.py drops it by default, this harness only when told); then its table");
             out.println("'Workers Min Max Avg' of inserts/s, then this harness's summary of the last run. --batch N writes N");
             out.println("rows a transaction with COPY (VALUES lists with --extra-option use_values_lists=true); without it one");
             out.println("INSERT a row, as the module's autocommit. Every row is counted back (-- --verify false to skip).");

@@ -142,7 +142,7 @@ class MaibornWolffCommandTest {
     @Test
     void workerCountsAndRunsMakeMaibornWolffsTableOverTheirResults() throws Exception {
         // no --batch: one INSERT a row, as the module's autocommit; --primary-key sql keeps its cache of 100
-        CliRun r = mw("insert", "-c", config("-c work_mem=8MB").toString(), "-t", "postgresql", "-w", "1,2", "-r", "2",
+        CliRun r = mw("insert", "--clean", "-c", config("-c work_mem=8MB").toString(), "-t", "postgresql", "-w", "1,2", "-r", "2",
                 "--primary-key", "sql", "--num-inserts", "150");
         assertEquals(0, r.exitCode(), r.err());
         List<JsonNode> runs = runs();
@@ -171,7 +171,7 @@ class MaibornWolffCommandTest {
 
     @Test
     void yugabyteSqlRunsItsPathOnPostgreSqlWithTheConnectionStringsSettings() throws Exception {
-        CliRun r = mw("insert", "-c", config("-c yb_enable_expression_pushdown=on -c yb_enable_upsert_mode=on"
+        CliRun r = mw("insert", "--clean", "-c", config("-c yb_enable_expression_pushdown=on -c yb_enable_upsert_mode=on"
                         + " -c yb_disable_transactional_writes=on -c work_mem=8MB").toString(), "--target", "yugabyte_sql", "-w", "2",
                 "-r", "1", "--batch", "100", "--primary-key", "sql", "--num-inserts", "300", "--", "--allow-compatible-server");
         assertEquals(0, r.exitCode(), r.err());
@@ -195,10 +195,27 @@ class MaibornWolffCommandTest {
                 refused.err());
     }
 
+    /** run.py cleans by default; here only a table this invocation made, or any when --clean is given. */
+    @Test
+    void aTableOfSomeoneElseIsDroppedOnlyWithClean() throws Exception {
+        Path cfg = config("-c work_mem=8MB");
+        pg.execute("DROP TABLE IF EXISTS events");
+        pg.execute("CREATE TABLE events (a int, note text)");
+        pg.execute("INSERT INTO events VALUES (1, 'mine')");
+        CliRun implicit = mw("insert", "-c", cfg.toString(), "-t", "postgresql", "-w", "1,2", "-r", "1", "--num-inserts", "10");
+        assertEquals(2, implicit.exitCode(), implicit.err());
+        assertTrue(implicit.err().contains("--clean"), implicit.err());
+        assertEquals(1, pg.count("SELECT count(*) FROM events WHERE note = 'mine'"), "the table is untouched");
+        CliRun told = mw("insert", "-c", cfg.toString(), "-t", "postgresql", "-w", "1,2", "-r", "1", "--num-inserts", "10",
+                "--clean");
+        assertEquals(0, told.exitCode(), told.err());
+        assertEquals(20, pg.count("SELECT count(*) FROM events"), "dropped when told; the runs after the first clean what they made");
+    }
+
     @Test
     void stepsAndPrefillAddToTheTableOfAServer() throws Exception {
         Path cfg = config("-c work_mem=8MB");
-        CliRun steps = mw("insert", "-c", cfg.toString(), "-t", "postgresql", "-w", "2", "-r", "1", "--num-inserts", "100",
+        CliRun steps = mw("insert", "--clean", "-c", cfg.toString(), "-t", "postgresql", "-w", "2", "-r", "1", "--num-inserts", "100",
                 "--batch", "50", "--steps", "3");
         assertEquals(0, steps.exitCode(), steps.err());
         List<JsonNode> runs = runs();
@@ -216,7 +233,7 @@ class MaibornWolffCommandTest {
         assertEquals(6, pg.count("SELECT count(DISTINCT device_id) FROM events"), "each step writes devices of its own");
 
         Files.walk(results).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        CliRun prefill = mw("insert", "-c", cfg.toString(), "-t", "postgresql", "-w", "2", "-r", "1", "--num-inserts", "100",
+        CliRun prefill = mw("insert", "--clean", "-c", cfg.toString(), "-t", "postgresql", "-w", "2", "-r", "1", "--num-inserts", "100",
                 "--prefill", "500");
         assertEquals(0, prefill.exitCode(), prefill.err());
         runs = runs();
@@ -233,7 +250,7 @@ class MaibornWolffCommandTest {
     @Test
     void queryRunsMaibornWolffsQueriesOnWhatAnInsertLeft() throws Exception {
         Path cfg = config("-c work_mem=8MB");
-        assertEquals(0, mw("insert", "-c", cfg.toString(), "-t", "postgresql", "-w", "4", "-r", "1", "--batch", "500",
+        assertEquals(0, mw("insert", "--clean", "-c", cfg.toString(), "-t", "postgresql", "-w", "4", "-r", "1", "--batch", "500",
                 "--primary-key", "uuid", "--num-inserts", "500").exitCode());
         Files.walk(results).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         CliRun r = mw("query", "-c", cfg.toString(), "-t", "postgresql", "-w", "2", "-r", "3");
@@ -299,7 +316,7 @@ class MaibornWolffCommandTest {
             Path cfg = tmp.resolve("influx.yaml");
             Files.writeString(cfg, "targets:\n  influxdb:\n    module: influxdb\n    endpoint: \"" + influx.url() + "\"\n"
                     + "    device_spread: 2\n");
-            CliRun r = mw("insert", "-c", cfg.toString(), "-t", "influxdb", "-w", "2", "-r", "1", "--batch", "100",
+            CliRun r = mw("insert", "--clean", "-c", cfg.toString(), "-t", "influxdb", "-w", "2", "-r", "1", "--batch", "100",
                     "--num-inserts", "200");
             assertEquals(0, r.exitCode(), r.err());
             JsonNode run = runs().get(0);
@@ -378,7 +395,7 @@ class MaibornWolffCommandTest {
 
     @Test
     void aRefusedTargetRunsWhereTheUserSaysSoAfterTheDashes() throws Exception {
-        CliRun r = mw("insert", "-c", config("-c work_mem=8MB").toString(), "-t", "timescaledb", "-w", "1", "-r", "1",
+        CliRun r = mw("insert", "--clean", "-c", config("-c work_mem=8MB").toString(), "-t", "timescaledb", "-w", "1", "-r", "1",
                 "--num-inserts", "20", "--", "--target", "postgres");
         assertEquals(0, r.exitCode(), r.err());
         assertEquals("localhost:" + pg.port() + "/postgres", runs().get(0).at("/targetInfo/endpoint").asText(),
