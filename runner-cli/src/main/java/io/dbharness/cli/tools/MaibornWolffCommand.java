@@ -396,7 +396,7 @@ final class MaibornWolffCommand implements SeedTool {
                 options.put(step.clean() ? "clean" : "append", "true");
             }
             RunConfig config = seeded(run.config(target, "iot-insert", options, plan.runnerArgs()), step.seedOffset());
-            if (i == 0 && (steps > 0 || prefill > 0) && embedded(config, run.env)) {
+            if (i == 0 && (steps > 0 || prefill > 0) && run.embedded(config)) {
                 throw new UsageException(cmd + (steps > 0 ? " --steps" : " --prefill") + " needs a server that keeps the"
                         + " table from one run to the next, and the embedded " + config.target() + " starts empty in every"
                         + " run: name one in config.yaml (-c FILE) or after '--' (--url ..., --questdb-http ...)");
@@ -461,7 +461,7 @@ final class MaibornWolffCommand implements SeedTool {
             RunConfig config = run.config(plan.target(), "iot-query", options, plan.runnerArgs());
             if (i == 0) {
                 // a server's table, loaded once by -- --load, serves every query; an embedded one starts empty each run
-                loadEach = embedded(config, run.env);
+                loadEach = run.embedded(config);
             } else if (!loadEach && "true".equals(config.options().get("load"))) {
                 config = config.with("load", "false").with("clean", "false");
             }
@@ -514,16 +514,6 @@ final class MaibornWolffCommand implements SeedTool {
         return c.with("seed", Long.toString(seed + offset));
     }
 
-    /** Whether the run's target starts its own server: no connection option nor PG* variable (postgres), no endpoint (questdb). */
-    static boolean embedded(RunConfig c, Map<String, String> env) {
-        Map<String, String> o = c.options();
-        return switch (c.target()) {
-            case "postgres" -> List.of("url", "host", "port", "user", "password", "database").stream().noneMatch(o::containsKey)
-                    && List.of("PGHOST", "PGPORT", "PGUSER", "PGPASSWORD", "PGDATABASE").stream().noneMatch(env::containsKey);
-            case "questdb" -> !o.containsKey("questdb-http") && !o.containsKey("questdb-pg");
-            default -> false;
-        };
-    }
 
     /** The module settings MaibornWolff's modules read; any other key of the entry is named, as a typo would be lost. */
     private static void checkKeys(Plan plan, ToolRun run, boolean insert) {

@@ -176,16 +176,26 @@ final class MxbenchCommand implements SeedTool {
         // mxbench without --simultaneous-loading-and-query: the load, then the queries on what it loaded
         Map<String, String> load = new LinkedHashMap<>(t.options());
         QUERY_ONLY.forEach(load::remove);
-        SingleRun.Outcome loaded = run.run(run.config(t.target(), "iot-insert", load, cli.runnerArgs()), report(t, values));
-        if (loaded.exitCode() != ExitCode.OK || loaded.stopped()) {
-            return loaded.exitCode();
-        }
         Map<String, String> query = new LinkedHashMap<>(t.options());
         INGEST_ONLY.forEach(query::remove);
         query.put("workers", values.getOrDefault("benchmark-parallel", "1"));
         List<String> queryArgs = new ArrayList<>(cli.runnerArgs());
         queryArgs.removeIf(a -> a.equals("--clean") || a.startsWith("--clean="));
-        return run.run(run.config(t.target(), "iot-query", query, queryArgs), report(t, values)).exitCode();
+        RunConfig loadConfig = run.config(t.target(), "iot-insert", load, cli.runnerArgs());
+        RunConfig queryConfig = run.config(t.target(), "iot-query", query, queryArgs);
+        // both checked before the load: a mistake in the queries must not wait for it
+        if (run.embedded(queryConfig)) {
+            throw new UsageException("mxbench's queries after the load run as a second run, and the embedded "
+                    + queryConfig.target() + " starts empty in every run: name a server (--db-master-host ...), or give"
+                    + " --simultaneous-loading-and-query (the queries during the load and after it, in one run)");
+        }
+        run.check(loadConfig);
+        run.check(queryConfig);
+        SingleRun.Outcome loaded = run.run(loadConfig, report(t, values));
+        if (loaded.exitCode() != ExitCode.OK || loaded.stopped()) {
+            return loaded.exitCode();
+        }
+        return run.run(queryConfig, report(t, values)).exitCode();
     }
 
     private static final List<String> QUERY_ONLY = List.of("queries", "query-count", "duration");
@@ -205,6 +215,9 @@ final class MxbenchCommand implements SeedTool {
         if (!schema.equals("public")) {
             throw new UsageException("mxbench flag --schema-name " + schema + " is not supported here: tables are created"
                     + " in the connection's search_path (public)");
+        }
+        if (v.getOrDefault("table-name", "").isBlank()) { // mxbench's own rule: no default table
+            throw new UsageException("mxbench needs --table-name (the table to create and load; mxbench has no default)");
         }
         copy(v, o, "table-name", "table-name");
         copy(v, o, "tag-num", "tag-num");
@@ -257,7 +270,7 @@ final class MxbenchCommand implements SeedTool {
         copy(v, o, "generator-empty-value-ratio", "generator-empty-value-ratio");
         String writer = v.getOrDefault("writer", "http");
         String workers = v.get("generator-num-goroutine");
-        switch (writer) {
+        switch (generator.equals("nil") ? "nil" : writer) { // no data: no writer to set up
             case "stdin" -> o.put("matrixdb-ingest", "copy");
             case "http" -> {
                 if (!v.containsKey("writer-mxgate-url")) {
@@ -328,12 +341,15 @@ final class MxbenchCommand implements SeedTool {
         return new Translation(writer.equals("nil") ? "noop" : "matrixdb", workload, o, serial, writer);
     }
 
+    private static final List<String> MXBENCH_QUERIES = List.of("SINGLE_TAG_LATEST_QUERY", "MULTI_TAG_LATEST_QUERY",
+            "SINGLE_TAG_DETAIL_QUERY");
+
     /** mxbench's names ({@code SINGLE_TAG_LATEST_QUERY}) as the catalogue's ({@code single-tag-latest}); others as given. */
     static String ourQueryNames(String names) {
         List<String> out = new ArrayList<>();
         for (String n : names.split(",")) {
             String name = n.strip();
-            out.add(name.matches("[A-Z_]+_QUERY") ? name.substring(0, name.length() - "_QUERY".length())
+            out.add(MXBENCH_QUERIES.contains(name) ? name.substring(0, name.length() - "_QUERY".length())
                     .toLowerCase(Locale.ROOT).replace('_', '-') : name);
         }
         return String.join(",", out);

@@ -83,7 +83,7 @@ class MxbenchCommandTest {
     @Test
     void anotherTargetAfterTheDoubleDashLeavesMatrixDbsSettingsBehind() {
         // the embedded PostgreSQL: no server named; the matrixdb target's COPY and storage settings do not apply
-        CliRun r = CliRun.of("mxbench", "run", "--writer", "stdin", "--storage-type", "mars2", "--tag-num", "10",
+        CliRun r = CliRun.of("mxbench", "run", "--table-name", "telematics", "--writer", "stdin", "--storage-type", "mars2", "--tag-num", "10",
                 "--ts-end", "2022-04-25 09:00:05", "--", "--target", "postgres", "--results", tmp.toString());
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("dbharness iot-insert → postgres (PostgreSQL"), r.out());
@@ -123,6 +123,19 @@ class MxbenchCommandTest {
         assertTrue(r.out().substring(query).contains("│ load                            │ closed, 1 worker "), r.out());
         int benchmark = r.out().indexOf("Summary Report for Telematics Benchmark");
         assertTrue(benchmark > load && benchmark < query, r.out()); // mxbench's report, then ours
+    }
+
+    @Test
+    void aQueryNameMistakeIsRefusedBeforeTheLoad() throws Exception {
+        List<String> args = seed("mx_never_loaded");
+        args.remove("--simultaneous-loading-and-query");
+        args.addAll(List.of("--benchmark-run-query-names", "FOO_QUERY"));
+        args.addAll(ours());
+        CliRun r = run(args);
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("\nerror: unknown query 'FOO_QUERY' in --queries; valid queries"), r.err());
+        assertTrue(r.out().isEmpty(), r.out()); // nothing ran
+        assertEquals(0, pg.count("SELECT count(*) FROM information_schema.tables WHERE table_name = 'mx_never_loaded'"));
     }
 
     @Test
@@ -212,25 +225,33 @@ class MxbenchCommandTest {
         assertEquals("mxbench flag --dump is not supported here: to write the rows to files use -- --target file --output DIR",
                 refused("mxbench", "run", "--dump"));
         assertEquals("mxbench --writer http needs --writer-mxgate-url here (this harness starts no MatrixGate; --writer stdin"
-                + " loads through the master with COPY)", refused("mxbench", "run", "--writer", "http"));
+                + " loads through the master with COPY)", refused("mxbench", "run", "--table-name", "t", "--writer", "http"));
         assertEquals("mxbench --benchmark-parallel 1,8: one parallel a run here; run the others with 'runner sweep --vary"
                         + " workers=1,8'",
-                refused("mxbench", "run", "--writer", "stdin", "--benchmark-run-query-names", "single-tag-latest",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--benchmark-run-query-names", "single-tag-latest",
                         "--benchmark-parallel", "1,8"));
         assertEquals("invalid value 'csv' for mxbench flag --generator: expected telematics, file or nil",
-                refused("mxbench", "run", "--generator", "csv"));
+                refused("mxbench", "run", "--table-name", "t", "--generator", "csv"));
         assertEquals("unknown mxbench command 'start': expected run or config (see 'runner mxbench --help')",
                 refused("mxbench", "start"));
         assertEquals("invalid usage: command config conflict with --config option",
                 refused("mxbench", "config", "--config", "x.conf"));
         assertEquals("mxbench: flag --tag-num needs a value", refused("mxbench", "run", "--tag-num"));
+        assertEquals("mxbench needs --table-name (the table to create and load; mxbench has no default)",
+                refused("mxbench", "run", "--writer", "stdin"));
+        // the queries after the load are a second run: an embedded server would be new and empty for it
+        assertEquals("mxbench's queries after the load run as a second run, and the embedded postgres starts empty in every"
+                        + " run: name a server (--db-master-host ...), or give --simultaneous-loading-and-query (the queries"
+                        + " during the load and after it, in one run)",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--benchmark-run-query-names",
+                        "SINGLE_TAG_LATEST_QUERY", "--", "--target", "postgres"));
         assertEquals("invalid value 'maybe' for mxbench flag --watch: expected true or false",
                 refused("mxbench", "run", "--watch=maybe"));
         assertEquals("mxbench config file " + tmp.resolve("none.conf") + " does not exist",
                 refused("mxbench", "--config", tmp.resolve("none.conf").toString()));
         // our own options after '--' are checked as ours
         assertEquals("invalid value '0' for --tag-num: expected an integer from 1 to 2147483647",
-                refused("mxbench", "run", "--writer", "stdin", "--db-master-host", "localhost", "--tag-num", "0", "--",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--db-master-host", "localhost", "--tag-num", "0", "--",
                         "--allow-compatible-server"));
     }
 
