@@ -53,7 +53,8 @@ final class Commands {
                         "Other tools' command lines, as their users type them (runner TOOL --help):");
         spec.usageMessage().customSynopsis(java.util.stream.Stream.concat(
                 java.util.Arrays.stream(spec.usageMessage().customSynopsis()),
-                SeedTool.all().stream().map(t -> "  " + t.synopsis().replace("%", "%%"))).toArray(String[]::new));
+                java.util.stream.Stream.concat(SeedTool.all().stream().flatMap(t -> t.synopsis().lines())
+                        .map(l -> "  " + l.replace("%", "%%")), java.util.stream.Stream.of(""))).toArray(String[]::new));
         addRunOptions(spec, registry);
 
         CommandSpec list = CommandSpec.create().name("list").mixinStandardHelpOptions(true);
@@ -359,6 +360,44 @@ final class Commands {
             String line = d.name() + (toml ? " = " + shown : ": " + yaml);
             out.println(commented ? "# " + line : line);
         }
+    }
+
+    /** The runner's own subcommands. */
+    static final Set<String> SUBCOMMANDS = Set.of("list", "config", "queries", "compare", "merge", "sweep", "report");
+
+    /** The command, the runner's or another tool's, nearest to a mistyped one ({@code runDataBuild}), if one is near. */
+    static java.util.Optional<String> closest(String typed) {
+        List<String> all = new ArrayList<>(SUBCOMMANDS);
+        SeedTool.all().forEach(t -> all.addAll(t.names()));
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : all) {
+            int d = distance(typed.toLowerCase(java.util.Locale.ROOT), c.toLowerCase(java.util.Locale.ROOT));
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        return bestDistance <= Math.max(2, typed.length() / 3) ? java.util.Optional.of(best) : java.util.Optional.empty();
+    }
+
+    /** Levenshtein distance. */
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                cur[j] = Math.min(Math.min(cur[j - 1], prev[j]) + 1, prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** Every option of a run, for tests and docs. */

@@ -48,6 +48,11 @@ public final class Runner {
         if (tool != null) {
             return seedTool(tool, args);
         }
+        if (args.length > 0 && !args[0].startsWith("-") && !Commands.SUBCOMMANDS.contains(args[0])) {
+            // a mistyped command would otherwise get picocli's "Unmatched arguments from index 0"
+            return usageError("unknown command '" + args[0] + "'" + Commands.closest(args[0]).map(c -> "; did you mean '" + c + "'?")
+                    .orElse("") + " (see 'runner --help')");
+        }
         ParseResult pr;
         try {
             refuseRepeated(args);

@@ -30,6 +30,17 @@ class BadInputTest {
     }
 
     @Test
+    void aMistypedCommandIsNamedWithTheNearestOne() {
+        assertEquals("unknown command 'runDataBuild'; did you mean 'runDatabaseBuild'? (see 'runner --help')",
+                usageError("runDataBuild", "props.pg"));
+        assertEquals("unknown command 'influx_stress'; did you mean 'influx-stress'? (see 'runner --help')",
+                usageError("influx_stress", "insert"));
+        assertEquals("unknown command 'swep'; did you mean 'sweep'? (see 'runner --help')", usageError("swep"));
+        assertEquals("unknown command 'benchmark'; did you mean 'runBenchmark'? (see 'runner --help')", usageError("benchmark"));
+        assertEquals("unknown command 'oracle' (see 'runner --help')", usageError("oracle"));
+    }
+
+    @Test
     void unknownWorkloadListsTheValidOnes() {
         assertEquals("unknown workload 'tpch'; valid workloads: iot-insert, iot-mixed, iot-query, tpcc", usageError("--target", "noop", "--workload", "tpch"));
     }

@@ -20,7 +20,8 @@ final class InfluxComparisons implements SeedTool {
 
     @Override
     public String synopsis() {
-        return "runner bulk_data_gen|bulk_load_influx|bulk_query_gen|query_benchmarker_influxdb [FLAGS] [-- OPTIONS]";
+        return "runner bulk_data_gen|bulk_load_influx [FLAGS] [-- OPTIONS]\n"
+                + "runner bulk_query_gen|query_benchmarker_influxdb [FLAGS] [-- OPTIONS]";
     }
 
     @Override

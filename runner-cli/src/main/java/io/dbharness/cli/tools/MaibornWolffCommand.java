@@ -53,7 +53,7 @@ final class MaibornWolffCommand implements SeedTool {
 
     @Override
     public String synopsis() {
-        return "runner mw insert|query --target T [FLAGS] [-- OPTIONS]   (MaibornWolff's run.py)";
+        return "runner mw insert|query --target T [FLAGS] [-- OPTIONS]";
     }
 
     static ToolFlags insertFlags() {

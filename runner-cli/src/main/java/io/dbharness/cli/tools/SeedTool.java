@@ -13,7 +13,7 @@ public interface SeedTool {
     /** The command names it answers to, as the tool's users type them: {@code mxbench}, {@code runBenchmark}... */
     List<String> names();
 
-    /** Its line in {@code runner --help}. */
+    /** Its lines in {@code runner --help}, each short enough not to wrap at 80 columns. */
     String synopsis();
 
     /** Runs {@code args} (what followed the command name); returns the exit code. */
