@@ -448,8 +448,11 @@ final class MxbenchCommand implements SeedTool {
         try {
             root = new TomlMapper().readTree(text);
         } catch (IOException e) {
-            throw new UsageException("mxbench config file " + file + " is not valid TOML: "
-                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            String line = e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null
+                    && j.getLocation().getLineNr() > 0 ? " line " + j.getLocation().getLineNr() : "";
+            throw new UsageException("mxbench config file " + file + line + " is not valid TOML: "
+                    + String.valueOf(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage()
+                    : e.getMessage()).lines().findFirst().orElse(""));
         }
         List<String> args = new ArrayList<>();
         flatten(root, file, args);

@@ -123,7 +123,8 @@ final class ToolFlags {
     /**
      * @param warn one line per given flag without effect here, without the {@code warning: } prefix
      */
-    Parsed parse(List<String> args, Consumer<String> warn) {
+    Parsed parse(List<String> given, Consumer<String> warn) {
+        List<String> args = new ArrayList<>(given);
         Map<String, String> values = new LinkedHashMap<>();
         List<String> positionals = new ArrayList<>();
         List<String> runner = List.of();
@@ -154,6 +155,11 @@ final class ToolFlags {
                             + "' (see 'runner " + command + " --help')");
                 }
                 String rest = body.substring(1);
+                Flag switchFlag = flags.get(name);
+                if (style == Style.PFLAG && switchFlag.bool() && !rest.isEmpty() && !rest.startsWith("=")) {
+                    args.add(i + 1, "-" + rest); // -fq: pflag's switches written together
+                    rest = "";
+                }
                 value = rest.isEmpty() ? null : rest.startsWith("=") ? rest.substring(1) : rest;
             }
             Flag f = flags.get(name);

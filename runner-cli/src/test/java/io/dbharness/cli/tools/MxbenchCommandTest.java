@@ -249,6 +249,14 @@ class MxbenchCommandTest {
                 refused("mxbench", "run", "--watch=maybe"));
         assertEquals("mxbench config file " + tmp.resolve("none.conf") + " does not exist",
                 refused("mxbench", "--config", tmp.resolve("none.conf").toString()));
+        Path broken = tmp.resolve("broken.conf");
+        try {
+            Files.writeString(broken, "[global]\ntag-num = 5\ntable-name = \"x\n");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertEquals("mxbench config file " + broken + " line 3 is not valid TOML: Newline not permitted here",
+                refused("mxbench", "--config", broken.toString()));
         // our own options after '--' are checked as ours
         assertEquals("invalid value '0' for --tag-num: expected an integer from 1 to 2147483647",
                 refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--db-master-host", "localhost", "--tag-num", "0", "--",

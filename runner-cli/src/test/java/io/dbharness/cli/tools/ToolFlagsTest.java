@@ -47,6 +47,8 @@ class ToolFlagsTest {
         // the last of a repeated flag wins, as in the tools (mxbench's guide gives --db-database twice)
         assertEquals("2s", parse(ToolFlags.Style.PFLAG, warnings, "-r", "1s", "--runtime", "2s").get("runtime", null));
         assertEquals("false", parse(ToolFlags.Style.PFLAG, warnings, "--fast=false").get("fast", null));
+        // switches written together, the last one taking a value
+        assertEquals(Map.of("fast", "true", "runtime", "3s"), parse(ToolFlags.Style.PFLAG, warnings, "-fr", "3s").values());
     }
 
     @Test
