@@ -60,11 +60,14 @@ public final class MatrixDbTargetProvider extends PgFamilyProvider {
         return new MatrixDbFlavor(storage, unique, ingest, url, settings.bool("mxgate-gzip"), time, true, Map.of());
     }
 
-    /** With MatrixGate as the ingest path, a MatrixGate that is not listening stops the run before it starts. */
+    /**
+     * With MatrixGate as the ingest path, a MatrixGate that is not listening stops the run before it starts. The
+     * engine opens with the worker count: overriding only {@code open(Settings)} left this unchecked.
+     */
     @Override
-    public TargetAdapter open(Settings settings) throws TargetException {
+    public TargetAdapter open(Settings settings, int workers) throws TargetException {
         MatrixDbFlavor flavor = (MatrixDbFlavor) flavor(settings);
-        TargetAdapter target = super.open(settings);
+        TargetAdapter target = super.open(settings, workers);
         if (flavor.ingest() == MatrixDbIngestMode.MXGATE_HTTP) {
             try {
                 flavor.mxgate().probe();

@@ -126,6 +126,23 @@ class MxbenchCommandTest {
     }
 
     @Test
+    void aMatrixGateThatIsNotListeningStopsTheRunBeforeItStarts() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        List<String> args = seed("mx_gate");
+        args.set(args.indexOf("stdin"), "http");
+        args.addAll(List.of("--writer-mxgate-url", "http://127.0.0.1:" + port));
+        args.addAll(ours());
+        CliRun r = run(args);
+        assertEquals(3, r.exitCode(), r.err());
+        assertTrue(r.err().contains("\nerror: cannot reach MatrixGate at http://127.0.0.1:" + port + ": connection refused"), r.err());
+        assertTrue(r.out().isEmpty(), r.out());
+        assertEquals(0, pg.count("SELECT count(*) FROM information_schema.tables WHERE table_name = 'mx_gate'"));
+    }
+
+    @Test
     void aQueryNameMistakeIsRefusedBeforeTheLoad() throws Exception {
         List<String> args = seed("mx_never_loaded");
         args.remove("--simultaneous-loading-and-query");
