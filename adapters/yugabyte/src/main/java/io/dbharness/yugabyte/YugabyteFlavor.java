@@ -176,9 +176,10 @@ public record YugabyteFlavor(YbIngestMode ingest, int rowsPerTransaction, boolea
         }
         String server = io.dbharness.postgres.PgFamilyProvider.shortVersion(version);
         List<String> off = new ArrayList<>();
+        // the table is not known here (telematics' key is (tag_id, ts), MaibornWolff's events' is id): said generally
         off.add(sharding == YbSharding.HASH
-                ? "HASH sharding: " + server + " has no hash-sharded keys; the table gets " + YbSharding.plainKey(SERIES, TIME)
-                : "range sharding: " + server + " takes no ASC in a key constraint; the table gets " + YbSharding.plainKey(SERIES, TIME));
+                ? "HASH sharding: " + server + " has no hash-sharded keys; the table's key is a plain PRIMARY KEY"
+                : "range sharding: " + server + " takes no ASC in a key constraint; the table's key is a plain PRIMARY KEY");
         if (splitTablets > 0) {
             off.add("SPLIT INTO " + splitTablets + " TABLETS: " + server + " has no tablets; dropped from CREATE TABLE");
         }
@@ -186,7 +187,7 @@ public record YugabyteFlavor(YbIngestMode ingest, int rowsPerTransaction, boolea
             off.add("ROWS_PER_TRANSACTION " + rowsPerTransaction + ": " + server + " has no such COPY option; each COPY is one transaction");
         }
         if (upsertMode) {
-            off.add("upsert mode: " + server + " has no yb_enable_upsert_mode (nor COPY ... REPLACE); a repeated (tag_id, ts) fails the write");
+            off.add("upsert mode: " + server + " has no yb_enable_upsert_mode (nor COPY ... REPLACE); a repeated key fails the write");
         }
         off.forEach(warn);
         return new YugabyteFlavor(ingest, rowsPerTransaction, upsertMode, onConflictDoNothing, sharding, splitTablets, false, off);
