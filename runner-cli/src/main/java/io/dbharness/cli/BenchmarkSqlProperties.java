@@ -77,7 +77,7 @@ public final class BenchmarkSqlProperties {
      * @param lines filled: flag name → the line of the key it comes from, so a value the run refuses later is
      *              pointed at in the file
      */
-    static Map<String, String> translate(Path file, String text, Consumer<String> warn, Map<String, Integer> lines) {
+    public static Map<String, String> translate(Path file, String text, Consumer<String> warn, Map<String, Integer> lines) {
         Map<String, Entry> keys = parse(file, text);
         Map<String, String> out = new LinkedHashMap<>();
         Entry db = keys.get("db");

@@ -25,8 +25,8 @@ public record RunConfig(String target, String workload, Map<String, String> file
                  Path resultsDir, int repeat, boolean printResult, Source source) {
 
     /** A config file and the line each of its settings stands on. */
-    record Source(Path file, Map<String, Integer> lines) {
-        Source {
+    public record Source(Path file, Map<String, Integer> lines) {
+        public Source {
             lines = Map.copyOf(lines);
         }
 

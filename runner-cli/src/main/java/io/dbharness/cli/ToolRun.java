@@ -58,6 +58,15 @@ public final class ToolRun {
      * tool's translation, {@code --target} and {@code --workload} included.
      */
     public RunConfig config(String target, String workload, Map<String, String> toolOptions, List<String> runnerArgs) {
+        return config(target, workload, toolOptions, runnerArgs, null);
+    }
+
+    /**
+     * @param source the tool's config file and the line each option comes from (a BenchmarkSQL properties file), so
+     *               a value the run refuses is pointed at there; null without one
+     */
+    public RunConfig config(String target, String workload, Map<String, String> toolOptions, List<String> runnerArgs,
+                            RunConfig.Source source) {
         ParseResult pr;
         try {
             pr = Commands.build(registry).parseArgs(runnerArgs.toArray(String[]::new));
@@ -85,7 +94,22 @@ public final class ToolRun {
         file.putAll(c.fileOptions());
         return new RunConfig(pr.hasMatchedOption("--target") ? c.target() : target,
                 pr.hasMatchedOption("--workload") ? c.workload() : workload,
-                file, c.flagOptions(), c.resultsDir(), c.repeat(), c.printResult(), null);
+                file, c.flagOptions(), c.resultsDir(), c.repeat(), c.printResult(), source);
+    }
+
+    /**
+     * {@code e} with this harness's option names as the tool's user wrote them ({@code --port} becomes
+     * {@code --db-master-port}, {@code --clean} becomes {@code -- --clean}): a message must name what they can type.
+     *
+     * @param typed this harness's option name (no dashes) → the tool's spelling, dashes included
+     */
+    public static UsageException asTyped(UsageException e, Map<String, String> typed) {
+        String m = String.valueOf(e.getMessage());
+        for (Map.Entry<String, String> t : typed.entrySet()) {
+            m = m.replaceAll("(?<![\\w-])--" + java.util.regex.Pattern.quote(t.getKey()) + "(?![\\w-])",
+                    java.util.regex.Matcher.quoteReplacement(t.getValue()));
+        }
+        return m.equals(e.getMessage()) ? e : new UsageException(m, e.option());
     }
 
     /**

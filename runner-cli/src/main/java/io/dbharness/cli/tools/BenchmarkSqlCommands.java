@@ -1,6 +1,7 @@
 package io.dbharness.cli.tools;
 
 import io.dbharness.cli.ExitCode;
+import io.dbharness.cli.RunConfig;
 import io.dbharness.cli.ToolRun;
 import io.dbharness.cli.BenchmarkSqlProperties;
 import io.dbharness.core.api.UsageException;
@@ -60,7 +61,8 @@ final class BenchmarkSqlCommands implements SeedTool {
         } catch (IOException e) {
             throw new UsageException("cannot read BenchmarkSQL properties file " + file + ": " + e.getMessage());
         }
-        Map<String, String> options = new LinkedHashMap<>(BenchmarkSqlProperties.translate(file, text, run::warn));
+        Map<String, Integer> lines = new java.util.HashMap<>();
+        Map<String, String> options = new LinkedHashMap<>(BenchmarkSqlProperties.translate(file, text, run::warn, lines));
         String target = options.getOrDefault("target", "postgres");
         options.remove("target");
         options.remove("workload");
@@ -78,7 +80,8 @@ final class BenchmarkSqlCommands implements SeedTool {
                 report = BenchmarkSqlCommands::report;
             }
         }
-        return run.run(run.config(target, "tpcc", options, runnerArgs), report).exitCode();
+        // a value the run refuses is pointed at in the file: "props.pg line 7: invalid value '0' for --warehouses"
+        return run.run(run.config(target, "tpcc", options, runnerArgs, new RunConfig.Source(file, lines)), report).exitCode();
     }
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)

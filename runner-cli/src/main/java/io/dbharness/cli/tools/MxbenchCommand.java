@@ -136,8 +136,23 @@ final class MxbenchCommand implements SeedTool {
         return f;
     }
 
+    /** This harness's options as mxbench's users write them, for the messages that name one. */
+    private static final Map<String, String> TYPED = Map.ofEntries(Map.entry("host", "--db-master-host"),
+            Map.entry("port", "--db-master-port"), Map.entry("user", "--db-user"), Map.entry("password", "--db-password"),
+            Map.entry("database", "--db-database"), Map.entry("matrixdb-storage", "--storage-type"),
+            Map.entry("mxgate-url", "--writer-mxgate-url"), Map.entry("clean", "-- --clean"), Map.entry("append", "-- --append"),
+            Map.entry("allow-compatible-server", "-- --allow-compatible-server"));
+
     @Override
     public int run(String name, List<String> args, ToolRun run) {
+        try {
+            return runAsTyped(args, run);
+        } catch (UsageException e) {
+            throw ToolRun.asTyped(e, TYPED);
+        }
+    }
+
+    private int runAsTyped(List<String> args, ToolRun run) {
         ToolFlags flags = flags();
         List<String> warnings = new ArrayList<>();
         ToolFlags.Parsed cli = flags.parse(args, warnings::add);

@@ -178,6 +178,10 @@ class BenchmarkSqlCommandsTest {
         Path bad = tmp.resolve("props.bad");
         Files.writeString(bad, "db=postgres\nconn=jdbc:postgresql://localhost/x\nrunMins=1\nwarehouse=3\n");
         assertEquals("unknown key 'warehouse' in BenchmarkSQL file " + bad + " (line 4)", refused("runBenchmark", bad.toString()));
+        Path zero = tmp.resolve("props.zero");
+        Files.writeString(zero, "db=postgres\nconn=jdbc:postgresql://localhost/x\nrunMins=1\nwarehouses=0\n");
+        assertEquals(zero + " line 4: invalid value '0' for --warehouses: expected an integer from 1 to 100000",
+                refused("runBenchmark", zero.toString()));
         CliRun help = CliRun.of("runDatabaseDestroy", "--help");
         assertEquals(0, help.exitCode(), help.err());
         assertTrue(help.out().startsWith("Usage: runner runDatabaseDestroy PROPS_FILE [-- OPTIONS]"), help.out());

@@ -254,6 +254,10 @@ class MxbenchCommandTest {
         assertEquals("invalid usage: command config conflict with --config option",
                 refused("mxbench", "config", "--config", "x.conf"));
         assertEquals("mxbench: flag --tag-num needs a value", refused("mxbench", "run", "--tag-num"));
+        // a refusal of this harness's option names the flag the user typed
+        assertEquals("invalid value '99999' for --db-master-port: expected an integer from 1 to 65535",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--db-master-host", "localhost",
+                        "--db-master-port", "99999"));
         assertEquals("mxbench needs --table-name (the table to create and load; mxbench has no default)",
                 refused("mxbench", "run", "--writer", "stdin"));
         // the queries after the load are a second run: an embedded server would be new and empty for it
