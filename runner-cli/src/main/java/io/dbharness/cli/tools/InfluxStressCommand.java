@@ -114,6 +114,11 @@ final class InfluxStressCommand implements SeedTool {
         List<String> warnings = new ArrayList<>();
         ToolFlags.Parsed cli = flags.parse(args, warnings::add);
         List<String> positionals = cli.positionals();
+        if (positionals.isEmpty() && !cli.values().isEmpty() && !cli.flag("help")) {
+            // cobra refuses insert's flags on the root command: they would be dropped, not run
+            throw new UsageException("influx-stress's flags belong to its insert command: runner influx-stress insert "
+                    + String.join(" ", args.subList(0, args.indexOf("--") < 0 ? args.size() : args.indexOf("--"))));
+        }
         // as cobra: no command, help, or -h anywhere print the usage
         if (cli.flag("help") || positionals.isEmpty() || positionals.get(0).equals("help")) {
             usage(run.out, flags);

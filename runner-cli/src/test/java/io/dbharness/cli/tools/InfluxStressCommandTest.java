@@ -168,6 +168,8 @@ class InfluxStressCommandTest {
         cases.put(List.of("insert", "cpu"), "First positional argument must be a series key, got: cpu");
         cases.put(List.of("insert", "--pass", "hunter2"), "influx-stress insert flag --pass needs --user");
         cases.put(List.of("inserts"), "unknown command \"inserts\" for \"influx-stress\"");
+        cases.put(List.of("--pps", "1000", "-r", "2s"), "influx-stress's flags belong to its insert command: runner influx-stress"
+                + " insert --pps 1000 -r 2s");
         cases.put(List.of("insert", "--host", "http://u:hunter2@db:8086"), "influx-stress insert flag --host must not carry credentials");
         // a statement of one's own is refused without being echoed: it may hold a password
         cases.put(List.of("insert", "--create", "CREATE USER x WITH PASSWORD 'hunter2'"),
