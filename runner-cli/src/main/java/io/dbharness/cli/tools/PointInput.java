@@ -72,7 +72,7 @@ record PointInput(Path dir, List<Path> files, long points, long bytes, Map<Strin
                 try {
                     split.add(line);
                 } catch (IllegalArgumentException e) {
-                    throw new UsageException(command + ": " + source + " line " + lineNo + ": " + e.getMessage()
+                    throw new UsageException(command + ": " + source + " line " + lineNo + ": " + printable(String.valueOf(e.getMessage()))
                             + " (" + abbreviate(line) + ")");
                 }
             }
@@ -92,8 +92,13 @@ record PointInput(Path dir, List<Path> files, long points, long bytes, Map<Strin
         }
     }
 
+    /** What a message may quote of the input: short, and without the control characters binary input would send to the terminal. */
     private static String abbreviate(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+        return printable(s.length() <= 60 ? s : s.substring(0, 57) + "...");
+    }
+
+    private static String printable(String s) {
+        return s.replaceAll("[\\p{Cntrl}&&[^\t]]", "?");
     }
 
     /** The files, comma-separated, as {@code --generator-file-paths} takes them. */

@@ -150,8 +150,10 @@ final class FileModel implements Generator {
         }
     }
 
+    /** The line as a message may quote it: short, and without control characters a binary file would send to the terminal. */
     private static String abbreviate(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+        String shown = s.length() <= 60 ? s : s.substring(0, 57) + "...";
+        return shown.replaceAll("[\\p{Cntrl}&&[^\t]]", "?");
     }
 
     private static void csvHeader(String text, Layout l) {
