@@ -351,7 +351,9 @@ class InfluxComparisonsTest {
                 "-query-type V", "-print-interval V")) {
             assertTrue(bench.contains("\n  " + flag + " "), flag + " in:\n" + bench);
         }
-        assertTrue(CliRun.of("--help").out().contains("bulk_data_gen|bulk_load_influx|bulk_query_gen|query_benchmarker_influxdb"));
+        String root = CliRun.of("--help").out();
+        assertTrue(root.contains("  runner bulk_data_gen|bulk_load_influx [FLAGS] [-- OPTIONS]\n")
+                && root.contains("  runner bulk_query_gen|query_benchmarker_influxdb [FLAGS] [-- OPTIONS]\n"), root);
     }
 
     /** Checked like a README example: nothing read, nothing connects, exit 0. */
