@@ -105,7 +105,9 @@ public record RunConfig(String target, String workload, Map<String, String> file
             java.util.regex.Matcher m = NAMED.matcher(String.valueOf(e.getMessage()));
             option = m.find() ? m.group(1) : null;
         }
-        return option != null && options().containsKey(option) && !flagOptions.containsKey(option) ? source.at(option, e) : e;
+        // only an option the file holds: a tool's own additions (runBenchmark's --run-only) are not in its file
+        return option != null && options().containsKey(option) && !flagOptions.containsKey(option)
+                && source.lines().containsKey(option) ? source.at(option, e) : e;
     }
 
     private static int repeat(String value) {
