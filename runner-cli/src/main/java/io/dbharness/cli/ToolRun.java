@@ -130,17 +130,13 @@ public final class ToolRun {
     }
 
     /**
-     * Whether {@code config}'s target starts a server of its own for the run (postgres and questdb with no server
-     * named), which is new, and empty, in every run: a tool's series of runs on one table needs a server.
+     * Whether {@code config}'s target starts a server of its own for the run ({@code TargetProvider.embedded}), which
+     * is new, and empty, in every run: a tool's series of runs on one table needs a server.
      */
     public boolean embedded(RunConfig config) {
-        Map<String, String> o = config.options();
-        return switch (config.target()) {
-            case "postgres" -> java.util.stream.Stream.of("url", "host", "port", "user", "password", "database").noneMatch(o::containsKey)
-                    && java.util.stream.Stream.of("PGHOST", "PGPORT", "PGUSER", "PGPASSWORD", "PGDATABASE").noneMatch(env::containsKey);
-            case "questdb" -> !o.containsKey("questdb-http") && !o.containsKey("questdb-pg");
-            default -> false;
-        };
+        io.dbharness.core.api.TargetProvider tp = registry.target(config.target());
+        return tp.embedded(io.dbharness.core.config.Settings.resolve(
+                Harness.allOptions(tp, registry.workload(config.workload())), config.options(), env));
     }
 
     /**

@@ -94,6 +94,12 @@ public abstract class PgFamilyProvider implements TargetProvider {
         endpoint(settings, flavor(settings));
     }
 
+    @Override
+    public boolean embedded(Settings settings) {
+        PgFlavor flavor = flavor(settings);
+        return flavor.embeddedByDefault() && PostgresEndpoint.resolve(settings, flavor.urlPrefixes()).isEmpty();
+    }
+
     /** The server named by the settings, empty for the embedded one; refuses an embedded run the product cannot have. */
     private Optional<PostgresEndpoint> endpoint(Settings settings, PgFlavor flavor) {
         Optional<PostgresEndpoint> external = PostgresEndpoint.resolve(settings, flavor.urlPrefixes());

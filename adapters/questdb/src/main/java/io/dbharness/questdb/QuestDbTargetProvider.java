@@ -68,6 +68,11 @@ public final class QuestDbTargetProvider implements TargetProvider {
     }
 
     @Override
+    public boolean embedded(Settings settings) {
+        return QuestDbEndpoint.resolve(settings).isEmpty();
+    }
+
+    @Override
     public TargetAdapter open(Settings settings) throws TargetException {
         LineOptions line = LineOptions.from(settings);
         Optional<LinePrecision> precision = line.precision();

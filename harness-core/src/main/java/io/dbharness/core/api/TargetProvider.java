@@ -36,6 +36,14 @@ public interface TargetProvider {
     }
 
     /**
+     * Whether {@link #open} starts a server of its own for these settings (none named): new, and empty, in every
+     * run, so what one run writes is gone for the next. Decided without starting anything.
+     */
+    default boolean embedded(Settings settings) {
+        return false;
+    }
+
+    /**
      * Connects (or starts the embedded server). Unreachable or refused credentials are a
      * {@link TargetException} of kind UNREACHABLE or AUTHENTICATION; bad settings a {@link UsageException}.
      */

@@ -35,15 +35,10 @@ final class BulkDataGen {
     }
 
     static int run(List<String> args, ToolRun run) {
-        ToolFlags flags = flags();
-        List<String> warnings = new ArrayList<>();
-        ToolFlags.Parsed p = flags.parse(args, warnings::add);
-        if (p.flag("help")) {
-            usage(run.out, flags);
+        ToolFlags.Parsed p = InfluxComparisons.parse(NAME, flags(), args, run, BulkDataGen::usage);
+        if (p == null) {
             return ExitCode.OK;
         }
-        InfluxComparisons.refusePositionals(NAME, p);
-        warnings.forEach(run::warn);
         String format = p.get("format", "influx-bulk");
         if (!format.equals("influx-bulk")) {
             throw new UsageException(NAME + " flag -format " + format + " is not supported here: only influx-bulk"
@@ -84,8 +79,6 @@ final class BulkDataGen {
         out.println("on standard output, then 'dataset-size:POINTS,VALUES'. Pipe it into 'runner bulk_load_influx' (or");
         out.println("through sed '$d' into 'influx write'). The tool's log lines and this harness's summary go to stderr.");
         out.println("After '--' come this harness's options, e.g. -- --workers 4 (see 'runner --help').");
-        out.println();
-        out.println("Flags (influxdb-comparisons'; those marked are accepted without effect, or refused, with the reason):");
-        flags.printUsage(out);
+        InfluxComparisons.printFlags(out, flags);
     }
 }

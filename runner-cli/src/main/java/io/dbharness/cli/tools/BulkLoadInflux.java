@@ -80,15 +80,10 @@ final class BulkLoadInflux {
     }
 
     static int run(List<String> args, ToolRun run) {
-        ToolFlags flags = flags();
-        List<String> warnings = new ArrayList<>();
-        ToolFlags.Parsed p = flags.parse(args, warnings::add);
-        if (p.flag("help")) {
-            usage(run.out, flags);
+        ToolFlags.Parsed p = InfluxComparisons.parse(NAME, flags(), args, run, BulkLoadInflux::usage);
+        if (p == null) {
             return ExitCode.OK;
         }
-        InfluxComparisons.refusePositionals(NAME, p);
-        warnings.forEach(run::warn);
         boolean generate = ComparisonsData.generating(p);
         if (generate && (p.has("file") || p.has("item-limit"))) {
             throw new UsageException(NAME + ": -" + (p.has("file") ? "file" : "item-limit") + " is about the points read,"
@@ -274,8 +269,6 @@ final class BulkLoadInflux {
         out.println("'loaded N items in ...' line (stderr) and JSON (stdout), then this harness's summary.");
         out.println("After '--' come this harness's options: -- --username U (with INFLUX_PASSWORD) for a v1 server with auth,");
         out.println("-- --clean (drop the measurements first), -- --results DIR (see 'runner --help').");
-        out.println();
-        out.println("Flags (influxdb-comparisons'; those marked are accepted without effect, or refused, with the reason):");
-        flags.printUsage(out);
+        InfluxComparisons.printFlags(out, flags);
     }
 }

@@ -27,19 +27,14 @@ final class BulkQueryGen {
     }
 
     static int run(List<String> args, ToolRun run) {
-        ToolFlags flags = flags();
-        List<String> warnings = new ArrayList<>();
-        ToolFlags.Parsed p = flags.parse(args, warnings::add);
-        if (p.flag("help")) {
-            usage(run.out, flags);
+        ToolFlags.Parsed p = InfluxComparisons.parse(NAME, flags(), args, run, BulkQueryGen::usage);
+        if (p == null) {
             return ExitCode.OK;
         }
-        InfluxComparisons.refusePositionals(NAME, p);
         if (!p.runnerArgs().isEmpty()) {
             throw new io.dbharness.core.api.UsageException(NAME + " runs nothing, so it takes none of this harness's"
                     + " options after '--' (give them to query_benchmarker_influxdb)");
         }
-        warnings.forEach(run::warn);
         List<String> log = new ArrayList<>();
         ComparisonsQueries.Plan plan = ComparisonsQueries.plan(NAME, p, log);
         io.dbharness.iot.QueryInstances instances = ComparisonsQueries.instances(run, plan);
@@ -57,8 +52,6 @@ final class BulkQueryGen {
         out.println("InfluxQL). The queries go to standard output, one line each with its parameters, under a header that");
         out.println("records the flags: a text form 'runner query_benchmarker_influxdb' reads (not the tool's gob). Give the");
         out.println("-scale-var and time range the data was generated with, so the queries ask about data that is there.");
-        out.println();
-        out.println("Flags (influxdb-comparisons'; those marked are accepted without effect, or refused, with the reason):");
-        flags.printUsage(out);
+        InfluxComparisons.printFlags(out, flags);
     }
 }

@@ -41,6 +41,30 @@ final class InfluxComparisons implements SeedTool {
         f.alias("h", "help");
     }
 
+    /**
+     * {@code args} as the command reads them, its flags without effect warned of; null when it asked for its usage,
+     * which {@code usage} then printed.
+     */
+    static ToolFlags.Parsed parse(String command, ToolFlags flags, List<String> args, ToolRun run,
+                                  java.util.function.BiConsumer<java.io.PrintStream, ToolFlags> usage) {
+        List<String> warnings = new java.util.ArrayList<>();
+        ToolFlags.Parsed p = flags.parse(args, warnings::add);
+        if (p.flag("help")) {
+            usage.accept(run.out, flags);
+            return null;
+        }
+        refusePositionals(command, p);
+        warnings.forEach(run::warn);
+        return p;
+    }
+
+    /** The end of each command's usage: its flags, as the tool has them, with what each does here. */
+    static void printFlags(java.io.PrintStream out, ToolFlags flags) {
+        out.println();
+        out.println("Flags (influxdb-comparisons'; those marked are accepted without effect, or refused, with the reason):");
+        flags.printUsage(out);
+    }
+
     /** Go's flag package stops at the first argument that is no flag; these tools take none. */
     static void refusePositionals(String command, ToolFlags.Parsed p) {
         if (!p.positionals().isEmpty()) {

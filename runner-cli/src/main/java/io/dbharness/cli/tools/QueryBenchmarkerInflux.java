@@ -81,15 +81,10 @@ final class QueryBenchmarkerInflux {
     }
 
     static int run(List<String> args, ToolRun run) {
-        ToolFlags flags = flags();
-        List<String> warnings = new ArrayList<>();
-        ToolFlags.Parsed p = flags.parse(args, warnings::add);
-        if (p.flag("help")) {
-            usage(run.out, flags);
+        ToolFlags.Parsed p = InfluxComparisons.parse(NAME, flags(), args, run, QueryBenchmarkerInflux::usage);
+        if (p == null) {
             return ExitCode.OK;
         }
-        InfluxComparisons.refusePositionals(NAME, p);
-        warnings.forEach(run::warn);
         String useCase = p.get("use-case", "");
         if (useCase.equals("dashboard")) {
             throw new UsageException(NAME + " flag -use-case dashboard is not supported here: the dashboard use case's"
@@ -213,8 +208,6 @@ final class QueryBenchmarkerInflux {
         out.println("the same type, until D has passed.");
         out.println("After '--' come this harness's options: -- --username U (with INFLUX_PASSWORD) for a v1 server with auth,");
         out.println("-- --results DIR (see 'runner --help').");
-        out.println();
-        out.println("Flags (influxdb-comparisons'; those marked are accepted without effect, or refused, with the reason):");
-        flags.printUsage(out);
+        InfluxComparisons.printFlags(out, flags);
     }
 }
