@@ -19,10 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A BenchmarkSQL 5.0 properties file read as tpcc flags; independent of the tpcc workload being built. */
-class BenchmarkSqlPropertiesTest {
+public class BenchmarkSqlPropertiesTest {
 
     /** MogDB's published props file, with a host for [ip:port]. */
-    private static final String MOGDB = """
+    /** MogDB's BenchmarkSQL page's file (seed 003), as it is but for the host. */
+    public static final String MOGDB = """
             db=postgres
             driver=org.postgresql.Driver
             conn=jdbc:postgresql://10.0.0.5:26000/tpcc?prepareThreshold=1&batchMode=on&fetchsize=10

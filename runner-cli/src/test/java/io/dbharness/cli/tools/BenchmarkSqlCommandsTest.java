@@ -1,5 +1,6 @@
 package io.dbharness.cli.tools;
 
+import io.dbharness.cli.BenchmarkSqlPropertiesTest;
 import io.dbharness.cli.CliRun;
 import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
@@ -29,63 +30,12 @@ class BenchmarkSqlCommandsTest {
     /** The page's file as it is, but for conn, user, password and the sizes (1000 warehouses, 812 terminals, 30 minutes). */
     private Path props() throws Exception {
         Path p = tmp.resolve("props.pg");
-        Files.writeString(p, """
-                db=postgres
-
-                driver=org.postgresql.Driver
-
-                conn=%s?prepareThreshold=1&batchMode=on&fetchsize=10
-
-                user=postgres
-
-                password=unused
-
-                warehouses=1
-
-                loadWorkers=2
-
-                terminals=2
-
-                //To run specified transactions per terminal- runMins must equal zero
-
-                runTxnsPerTerminal=25
-
-                //To run for specified minutes- runTxnsPerTerminal must equal zero
-
-                runMins=0
-
-                //Number of total transactions per minute
-
-                limitTxnsPerMin=0
-
-                //Set to true to run in 4.x compatible mode. Set to false to use the
-
-                //entire configured database evenly.
-
-                terminalWarehouseFixed=false  #true
-
-                //The following five values must add up to 100
-
-                //The default percentages of 45, 43, 4, 4 & 4 match the TPC-C spec
-
-                newOrderWeight=45
-
-                paymentWeight=43
-
-                orderStatusWeight=4
-
-                deliveryWeight=4
-
-                stockLevelWeight=4
-
-                // Directory name to create for collecting detailed result data.
-
-                // Comment this out to suppress.
-
-                //resultDirectory=my_result_%%tY-%%tm-%%td_%%tH%%tM%%tS
-
-                //osCollectorScript=./misc/os_collector_linux.py
-                """.formatted(pg.url()));
+        Files.writeString(p, BenchmarkSqlPropertiesTest.MOGDB
+                .replaceFirst("(?m)^conn=jdbc:postgresql://[^/]*/tpcc", java.util.regex.Matcher.quoteReplacement("conn=" + pg.url()))
+                .replaceFirst("(?m)^user=.*$", "user=postgres").replaceFirst("(?m)^password=.*$", "password=unused")
+                .replaceFirst("(?m)^warehouses=.*$", "warehouses=1").replaceFirst("(?m)^loadWorkers=.*$", "loadWorkers=2")
+                .replaceFirst("(?m)^terminals=.*$", "terminals=2").replaceFirst("(?m)^runTxnsPerTerminal=.*$", "runTxnsPerTerminal=25")
+                .replaceFirst("(?m)^runMins=.*$", "runMins=0"));
         return p;
     }
 
