@@ -42,8 +42,8 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  *
  * <p><b>How rows/s is reported.</b> One invocation handles one batch, but the batch size is not a constant
- * across the parameters: {@code --write-batch-rows} defaults to {@code min(5000, 10^6 / metrics)} (5000
- * rows for 10 and 100 metrics, 1000 for 1000), and a generator's last batch may be short. A static
+ * across the parameters: {@code --write-batch-rows} defaults to {@code min(20000, 10^6 / metrics)} (20,000
+ * rows for 10 metrics, 10,000 for 100, 1000 for 1000), and a generator's last batch may be short. A static
  * {@code @OperationsPerInvocation} cannot express that, and fixing one batch size for every metric count
  * would benchmark a configuration the harness never runs. So each method counts the rows it really
  * handled into an {@code @AuxCounters(OPERATIONS)} state: JMH reports the primary score in batches/s and a

@@ -17,14 +17,14 @@ import java.util.List;
 public final class YugabyteTargetProvider extends PgFamilyProvider {
 
     public static final String ID = "yugabyte";
-    static final int DEFAULT_ROWS_PER_TRANSACTION = 5000;
+    static final int DEFAULT_ROWS_PER_TRANSACTION = 20_000;
 
     private static final List<OptionDef> OPTIONS = List.of(
             OptionDef.of("yb-ingest", "MODE", YbIngestMode.COPY.cliName(),
                     "How rows are sent: copy (binary COPY)|copy-text|insert-multirow"),
             OptionDef.of("yb-rows-per-transaction", "N", null,
                     "COPY's ROWS_PER_TRANSACTION: rows committed at a time within one COPY (default "
-                            + DEFAULT_ROWS_PER_TRANSACTION + ", the harness's largest default batch: one COPY, one transaction)"),
+                            + DEFAULT_ROWS_PER_TRANSACTION + ", YugabyteDB's own and the harness's largest default batch: one COPY, one transaction)"),
             OptionDef.flag("yb-upsert-mode",
                     "Set yb_enable_upsert_mode for each session (blind INSERT, no read before write) and COPY with REPLACE"),
             OptionDef.flag("yb-on-conflict-do-nothing", "INSERT ... ON CONFLICT DO NOTHING (with --yb-ingest insert-multirow)"),

@@ -34,7 +34,7 @@ class YugabyteOptionsTest {
 
     @Test
     void defaults() {
-        assertEquals(YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0), flavor(Map.of()));
+        assertEquals(YugabyteFlavor.of(YbIngestMode.COPY, 20_000, false, false, YbSharding.HASH, 0), flavor(Map.of()));
         assertEquals("yugabyte", provider.id());
     }
 
@@ -42,7 +42,7 @@ class YugabyteOptionsTest {
     void everyOptionParsed() {
         assertEquals(YugabyteFlavor.of(YbIngestMode.COPY_TEXT, 250, true, false, YbSharding.HASH, 12), flavor(Map.of(
                 "yb-ingest", "copy-text", "yb-rows-per-transaction", "250", "yb-upsert-mode", "true", "yb-split-tablets", "12")));
-        assertEquals(YugabyteFlavor.of(YbIngestMode.INSERT_MULTIROW, 5000, false, true, YbSharding.RANGE, 0), flavor(Map.of(
+        assertEquals(YugabyteFlavor.of(YbIngestMode.INSERT_MULTIROW, 20_000, false, true, YbSharding.RANGE, 0), flavor(Map.of(
                 "yb-ingest", "insert-multirow", "yb-on-conflict-do-nothing", "true", "yb-sharding", "range")));
     }
 
