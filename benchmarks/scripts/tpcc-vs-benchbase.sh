@@ -15,7 +15,8 @@
 # of each type), OUT (a directory kept after the run for the raw figures: records/*.json, logs), LOCK (the file
 # each side's load and runs hold with flock, so no other benchmark on the machine runs meanwhile:
 # /tmp/dbharness-bench.lock), HARNESS_JAVA_OPTS (JVM flags of our side, e.g. JFR), BENCHBASE_JDK (a JDK >= 23;
-# default the newest under /usr/lib/jvm).
+# default the newest under /usr/lib/jvm), BENCHBASE_FKS (keep: BenchBase's schema as it ships, with its 10 foreign
+# keys, whose checks read rows on every insert; drop: dropped after its load, the schema ours has).
 #
 # Per side and round it prints tpmC, tpmTotal, the client's CPU seconds (GNU time: user + system of the whole JVM,
 # start included) per 1,000 transactions, and the statements the server saw per transaction (pg_stat_statements
@@ -36,6 +37,7 @@ T=${T:-8}
 ROUNDS=${ROUNDS:-3}
 PROFILE=${PROFILE:-1}
 PROFILE_SECONDS=${PROFILE_SECONDS:-10}
+BENCHBASE_FKS=${BENCHBASE_FKS:-keep}
 LOCK=${LOCK:-/tmp/dbharness-bench.lock}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$here/../.."
@@ -196,6 +198,12 @@ side() {
     (cd "$bb_home" && "$BENCHBASE_JDK/bin/java" -jar benchbase.jar -b tpcc -c "$cfg" --create=true --load=true --execute=false \
         -d "$tmp/bb-load") > "$OUT/logs/$side-load-$round.log" 2>&1 \
       || { echo "BenchBase load failed: $OUT/logs/$side-load-$round.log" >&2; return 1; }
+    if [ "$BENCHBASE_FKS" = drop ]; then # the schema ours has: no foreign keys, so no checks on insert
+      q "DO \$\$ DECLARE r record; BEGIN
+           FOR r IN SELECT conrelid::regclass AS t, conname FROM pg_constraint WHERE contype = 'f' LOOP
+             EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', r.t, r.conname);
+           END LOOP; END \$\$" "$db"
+    fi
   else
     "${harness_java[@]}" -jar "$tmp/runner.jar" --target postgres --url "$(url "$db")" --workload tpcc --warehouses "$W" \
         --load-only --no-watch --results "$tmp/h-load" > "$OUT/logs/$side-load-$round.log" 2>&1 \
@@ -231,7 +239,7 @@ locked() { # each side holds the machine's benchmark lock for its load and runs,
   return $rc
 }
 
-echo "== TPC-C, $W warehouses, $T terminals, ${S} s, read committed, no think time; $ROUNDS rounds;" \
+echo "== TPC-C, $W warehouses, $T terminals, ${S} s, read committed, no think time; $ROUNDS rounds; BenchBase's foreign keys: $BENCHBASE_FKS;" \
      "server $PGHOST:$PGPORT ($(q 'SHOW server_version')); figures in $OUT"
 echo "   BenchBase $(git --git-dir="${BENCHBASE_GIT:-/nonexistent}" log -1 --format=%h 2>/dev/null || echo '(prebuilt)') on $("$BENCHBASE_JDK/bin/java" -version 2>&1 | head -1);" \
      "dbharness $(git -C "$root" rev-parse --short HEAD) on $(java -version 2>&1 | head -1)"
