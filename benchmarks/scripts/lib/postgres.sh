@@ -3,6 +3,9 @@
 # under "$tmp/pg" (the caller's temp directory, removed at exit).
 #   start_postgres   exports PGHOST, PGPORT, PGUSER, PGDATABASE for it; exits 2 if there is none
 #   stop_postgres    stops the throw-away cluster when one was started (call from the caller's EXIT trap)
+# Knobs for the throw-away cluster (ignored when PGHOST names a server):
+#   PG_PRELOAD=pg_stat_statements   its shared_preload_libraries (the extension is then created in "postgres")
+#   PG_SETTINGS="-c shared_buffers=1GB -c max_connections=200"   more server settings, as postgres -c flags
 
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
@@ -18,8 +21,11 @@ start_postgres() {
   [ "$(id -u)" = 0 ] && chown -R postgres "$pgdir"
   as_pg "$pgbin/initdb" -A trust -U postgres -D "$cluster" --locale=C >/dev/null
   as_pg "$pgbin/pg_ctl" start -w -D "$cluster" -l "$pgdir/server.log" \
-      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$pgdir" >/dev/null
+      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$pgdir${PG_PRELOAD:+ -c shared_preload_libraries=$PG_PRELOAD} ${PG_SETTINGS:-}" >/dev/null
   export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=postgres
+  if [[ ",${PG_PRELOAD:-}," == *,pg_stat_statements,* ]]; then
+    psql -Xqc "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
+  fi
 }
 
 stop_postgres() {

@@ -18,10 +18,12 @@ final class TxidTracking implements CommitTracking {
     private static final long IN_PROGRESS_WAIT_NANOS = 5_000_000_000L;
 
     private final String currentXid;
+    private final String currentXidColumn;
     private final String xidStatus;
 
     TxidTracking(PgFlavor flavor) {
         this.currentXid = flavor.dialect().get("current_xid");
+        this.currentXidColumn = flavor.dialect().get("current_xid_column").strip();
         this.xidStatus = flavor.dialect().get("xid_status");
     }
 
@@ -33,6 +35,11 @@ final class TxidTracking implements CommitTracking {
             }
             return rs.getLong(1);
         }
+    }
+
+    @Override
+    public String transactionIdColumn() {
+        return currentXidColumn;
     }
 
     @Override

@@ -17,6 +17,15 @@ public interface CommitTracking {
     long transactionId(Connection connection) throws SQLException;
 
     /**
+     * A select-list expression giving the same id as {@link #transactionId} (PostgreSQL: {@code txid_current()}),
+     * so a workload can read it as one more column of a statement its transaction sends anyway, instead of a round
+     * trip of its own; null when the target has none (then {@link #transactionId} it is).
+     */
+    default String transactionIdColumn() {
+        return null;
+    }
+
+    /**
      * What became of transaction {@code id}, asked on {@code connection} (a new one): APPLIED when it committed,
      * NOT_APPLIED when it aborted, UNKNOWN when the target cannot tell (too old, or still running after a few
      * seconds: its backend has not noticed the lost connection). Leaves no transaction open.

@@ -2,6 +2,7 @@ package io.dbharness.tpcc;
 
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.concurrent.atomic.LongAdder;
@@ -53,17 +54,26 @@ final class Delivery extends Txn {
                 skipped++;
                 continue;
             }
-            int c = sql.requireInt("del_get_order", 1, "order", w, d, orderId);
-            sql.ps("del_update_order", carrier, w, d, orderId).executeUpdate();
+            int c;
+            try (ResultSet rs = sql.ps("del_update_order", carrier, w, d, orderId).executeQuery()) {
+                if (!rs.next()) {
+                    throw Statements.notFound("order", w, d, orderId);
+                }
+                c = rs.getInt(1);
+            }
             PreparedStatement p = sql.ps("del_update_order_lines");
             p.setTimestamp(1, now);
             p.setInt(2, w);
             p.setInt(3, d);
             p.setInt(4, orderId);
-            p.executeUpdate();
-            BigDecimal sum = Statements.firstDecimal(sql.ps("del_sum_amount", w, d, orderId), 1);
+            BigDecimal sum = BigDecimal.ZERO;
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    sum = sum.add(rs.getBigDecimal(1));
+                }
+            }
             p = sql.ps("del_update_customer");
-            p.setBigDecimal(1, sum == null ? BigDecimal.ZERO : sum);
+            p.setBigDecimal(1, sum);
             p.setInt(2, w);
             p.setInt(3, d);
             p.setInt(4, c);
@@ -72,15 +82,20 @@ final class Delivery extends Txn {
         return true;
     }
 
-    /** District d's oldest new order, taken (its row deleted); -1 when it has none, skipped as the specification allows. */
+    /**
+     * District d's oldest new order, taken (its row deleted, one statement); -1 when it has none, skipped as the
+     * specification allows. When another delivery took it first, it looks again.
+     */
     private int oldestNewOrder(Statements sql, int d) throws SQLException {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            int candidate = Statements.firstIntOr(sql.ps("del_get_new_order", w, d), 1, -1);
-            if (candidate < 0) {
-                return -1;
+            try (ResultSet rs = sql.ps("del_delete_new_order", w, d, w, d).executeQuery()) {
+                if (rs.next()) {
+                    readXid(rs, sql, 2);
+                    return rs.getInt(1);
+                }
             }
-            if (sql.ps("del_delete_new_order", w, d, candidate).executeUpdate() == 1) {
-                return candidate; // otherwise another delivery took it first: look again
+            if (Statements.firstIntOr(sql.ps("del_get_new_order", w, d), 1, -1) < 0) {
+                return -1; // none: not one taken by another delivery
             }
         }
         return -1;

@@ -2,12 +2,14 @@ package io.dbharness.tpcc;
 
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 
 /**
- * Payment (clause 2.5): warehouse and district year-to-date, the customer (60% by last name; 15% of another
- * warehouse), their balance, a bad-credit customer's C_DATA, and the history row.
+ * Payment (clause 2.5): warehouse and district year-to-date (each updated and read in one statement), the customer
+ * (60% by last name; 15% of another warehouse), their balance and a bad-credit customer's C_DATA (one statement),
+ * and the history row.
  */
 final class Payment extends Txn {
 
@@ -40,37 +42,41 @@ final class Payment extends Txn {
         PreparedStatement p = sql.ps("pay_update_warehouse");
         p.setBigDecimal(1, amount);
         p.setInt(2, w);
-        p.executeUpdate();
-        String wName = sql.requireString("pay_get_warehouse", 1, "warehouse", w);
+        String wName;
+        try (ResultSet rs = p.executeQuery()) {
+            if (!rs.next()) {
+                throw Statements.notFound("warehouse", w);
+            }
+            wName = rs.getString(1);
+            readXid(rs, sql, 7);
+        }
         p = sql.ps("pay_update_district");
         p.setBigDecimal(1, amount);
         p.setInt(2, w);
         p.setInt(3, d);
-        p.executeUpdate();
-        String dName = sql.requireString("pay_get_district", 1, "district", w, d);
-        int c = last != null ? sql.customerByName(cw, cd, last) : cid;
-        String credit = sql.requireString("pay_get_customer", 11, "customer", cw, cd, c);
-        if ("BC".equals(credit)) {
-            String data = Statements.firstString(sql.ps("pay_get_customer_data", cw, cd, c), 1);
-            // clause 2.5.2.2: the payment's keys and amount in front of C_DATA, kept to 500 characters
-            String entry = c + " " + cd + " " + cw + " " + d + " " + w + " " + amount.toPlainString() + " | ";
-            String newData = entry + data;
-            p = sql.ps("pay_update_customer_bc");
-            p.setBigDecimal(1, amount);
-            p.setBigDecimal(2, amount);
-            p.setString(3, newData.length() > 500 ? newData.substring(0, 500) : newData);
-            p.setInt(4, cw);
-            p.setInt(5, cd);
-            p.setInt(6, c);
-        } else {
-            p = sql.ps("pay_update_customer");
-            p.setBigDecimal(1, amount);
-            p.setBigDecimal(2, amount);
-            p.setInt(3, cw);
-            p.setInt(4, cd);
-            p.setInt(5, c);
+        String dName;
+        try (ResultSet rs = p.executeQuery()) {
+            if (!rs.next()) {
+                throw Statements.notFound("district", w, d);
+            }
+            dName = rs.getString(1);
         }
-        p.executeUpdate();
+        int c = last != null ? sql.customerByName(cw, cd, last) : cid;
+        // balance, year-to-date, count and a bad-credit customer's C_DATA in one statement (clause 2.5.2.2)
+        p = sql.ps("pay_update_customer");
+        p.setBigDecimal(1, amount);
+        p.setBigDecimal(2, amount);
+        p.setBigDecimal(3, amount);
+        p.setInt(4, d);
+        p.setInt(5, w);
+        p.setInt(6, cw);
+        p.setInt(7, cd);
+        p.setInt(8, c);
+        try (ResultSet rs = p.executeQuery()) {
+            if (!rs.next()) {
+                throw Statements.notFound("customer", cw, cd, c);
+            }
+        }
         p = sql.ps("pay_insert_history");
         p.setInt(1, cd);
         p.setInt(2, cw);

@@ -1,6 +1,5 @@
 package io.dbharness.tpcc;
 
-import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,18 +19,37 @@ final class Statements {
 
     /** An order's most lines: New-Order's item and stock lookups take this many keys, unused ones repeated. */
     static final int MAX_LINES = 15;
-    private static final Map<String, String> LIST_VALUES = Map.of(
-            "ids", String.join(", ", Collections.nCopies(MAX_LINES, "?")),
-            "keys", String.join(", ", Collections.nCopies(MAX_LINES, "(?, ?)")));
+    private static final String KEYS = String.join(", ", Collections.nCopies(MAX_LINES, "(?, ?)"));
+    private static final String ROWS_OF_6 = String.join(", ", Collections.nCopies(MAX_LINES, "(?, ?, ?, ?, ?, ?)"));
 
     private final TpccSql sql;
     /** The terminal's connection now: a statement is prepared on the one it is first used on. */
     private final Supplier<Connection> connection;
     private final Map<String, PreparedStatement> cache = new HashMap<>();
+    /** The texts' placeholders: {@code keys}, and {@code xid}, the transaction id as one more column, or empty. */
+    private final Map<String, String> values;
+    private final boolean readsXid;
 
-    Statements(TpccSql sql, Supplier<Connection> connection) {
+    /**
+     * @param xidColumn a select-list expression giving the transaction's id ({@code CommitTracking}), read as the
+     *                  last column of a statement each writing transaction sends anyway; null when there is none
+     */
+    Statements(TpccSql sql, Supplier<Connection> connection, String xidColumn) {
         this.sql = sql;
         this.connection = connection;
+        this.readsXid = xidColumn != null;
+        this.values = values(xidColumn);
+    }
+
+    /** What the texts' placeholders stand for, with {@code xidColumn} as {@link #Statements}'s. */
+    static Map<String, String> values(String xidColumn) {
+        return Map.of("keys", KEYS, "stock_rows", ROWS_OF_6, "line_rows", ROWS_OF_6,
+                "xid", xidColumn == null ? "" : ", " + xidColumn);
+    }
+
+    /** Whether the statements marked {@code ${xid}} return the transaction id as their last column. */
+    boolean readsXid() {
+        return readsXid;
     }
 
     /** Forgets the statements of a connection that is being replaced. */
@@ -42,7 +60,7 @@ final class Statements {
     PreparedStatement ps(String id) throws SQLException {
         PreparedStatement p = cache.get(id);
         if (p == null) {
-            p = connection.get().prepareStatement(sql.render("tx/" + id, LIST_VALUES));
+            p = connection.get().prepareStatement(sql.render("tx/" + id, values));
             cache.put(id, p);
         }
         return p;
@@ -98,20 +116,6 @@ final class Statements {
     }
 
     // A first row that is there whatever the data (an aggregate, a row this transaction has read already): not checked.
-
-    static String firstString(PreparedStatement p, int column) throws SQLException {
-        try (ResultSet rs = p.executeQuery()) {
-            rs.next();
-            return rs.getString(column);
-        }
-    }
-
-    static BigDecimal firstDecimal(PreparedStatement p, int column) throws SQLException {
-        try (ResultSet rs = p.executeQuery()) {
-            rs.next();
-            return rs.getBigDecimal(column);
-        }
-    }
 
     static long firstLong(PreparedStatement p, int column) throws SQLException {
         try (ResultSet rs = p.executeQuery()) {

@@ -47,7 +47,7 @@ final class Terminal implements WorkerSession {
         this.random = random;
         this.homeWarehouse = index % warehouses + 1;
         this.homeDistrict = (index / warehouses) % 10 + 1;
-        this.statements = new Statements(sql, () -> connection);
+        this.statements = new Statements(sql, () -> connection, tracking == null ? null : tracking.transactionIdColumn());
         this.connection = open();
     }
 

@@ -23,6 +23,8 @@ abstract class Txn implements Operation {
     private final long notBefore;
     /** The id of this transaction when its COMMIT got no answer, for {@link #resolve}; -1 when none. */
     private long pendingXid = -1;
+    /** The attempt's transaction id when the body read it in one of its statements ({@link #readXid}); -1 else. */
+    private long xidRead = -1;
 
     Txn(Terminal terminal, Transaction kind, long notBefore) {
         this.terminal = terminal;
@@ -48,6 +50,17 @@ abstract class Txn implements Operation {
     /** The statements up to (not including) the commit; returns whether to commit. */
     abstract boolean body(Statements sql) throws SQLException;
 
+    /**
+     * The body's statement marked {@code ${xid}} is on the row of {@code rs}: its {@code column} (the one after
+     * the statement's own), the transaction id, is kept for settling a lost COMMIT, so no statement of its own is
+     * sent for it.
+     */
+    void readXid(java.sql.ResultSet rs, Statements sql, int column) throws SQLException {
+        if (sql.readsXid()) {
+            xidRead = rs.getLong(column);
+        }
+    }
+
     /** Once the transaction committed (or was found to have). */
     void committed() {
     }
@@ -62,13 +75,15 @@ abstract class Txn implements Operation {
         Connection c = terminal.connection();
         terminal.attemptStarts();
         pendingXid = -1;
+        xidRead = -1;
         CommitTracking tracking = terminal.tracking();
         boolean commit;
         long xid = -1;
         try {
             commit = body(terminal.statements());
             if (commit && tracking != null && writes()) {
-                xid = tracking.transactionId(c); // known before the COMMIT, so a lost answer can be settled
+                // known before the COMMIT, so a lost answer can be settled: read by the body, or asked now
+                xid = xidRead >= 0 ? xidRead : tracking.transactionId(c);
             }
         } catch (SQLException e) {
             rollbackQuietly(c);

@@ -1,0 +1,1 @@
+txid_current()
