@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * What a query returned. {@code rows} holds the values when they were asked for, else it is empty and only
- * {@code rowCount} is known. Values are null, {@link Long}, {@link Double}, {@link java.math.BigDecimal},
+ * {@code rowCount} is known ({@code columns} may then be empty too). Values are null, {@link Long}, {@link Double}, {@link java.math.BigDecimal},
  * {@link String} or {@link java.time.Instant} (every time value, whatever the target's type).
  *
  * @param columns column names as the target returned them, lower case; a time column a target names by itself
