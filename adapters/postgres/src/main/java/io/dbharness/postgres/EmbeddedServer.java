@@ -28,7 +28,9 @@ import java.util.stream.Stream;
 final class EmbeddedServer implements AutoCloseable {
 
     private static final String[] SERVER_SETTINGS = {
-            "listen_addresses=localhost", "fsync=on", "synchronous_commit=on", "max_connections=500", "timezone=UTC"};
+            "listen_addresses=localhost", "fsync=on", "synchronous_commit=on", "max_connections=500", "timezone=UTC",
+            // the server telemetry's top statements (the extension is created by it, on this server only)
+            "shared_preload_libraries=pg_stat_statements"};
 
     private final Path dir;
     private final Path home;

@@ -81,7 +81,7 @@ public abstract class PgFamilyProvider implements TargetProvider {
     @Override
     public Set<Class<? extends Capability>> capabilities() {
         return Set.of(TimeSeriesIngest.class, SqlAccess.class, io.dbharness.core.api.SqlTransactions.class,
-                io.dbharness.core.api.TimeSeriesQuery.class);
+                io.dbharness.core.api.TimeSeriesQuery.class, io.dbharness.core.api.ServerTelemetry.class);
     }
 
     @Override

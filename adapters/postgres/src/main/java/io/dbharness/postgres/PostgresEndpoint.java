@@ -23,6 +23,9 @@ import java.util.Properties;
 record PostgresEndpoint(String jdbcUrl, String user, String password, String display, String server, String database,
                         boolean fromUrl) {
 
+    /** The application name of every connection of the harness's: how its own backends are told apart on the server. */
+    static final String APPLICATION = "dbharness";
+
     static final List<String> CONNECTION_OPTIONS = List.of("host", "port", "user", "password", "database");
 
     /** How long past --op-timeout a read may wait before the driver gives the connection up. */
@@ -109,7 +112,7 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
         }
         p.setProperty("connectTimeout", "5");
         p.setProperty("loginTimeout", "10");
-        p.setProperty("ApplicationName", "dbharness");
+        p.setProperty("ApplicationName", APPLICATION);
         p.setProperty("reWriteBatchedInserts", "false");
         p.setProperty("socketTimeout", Long.toString(opTimeout.toSeconds() + SOCKET_TIMEOUT_MARGIN_SECONDS));
         p.setProperty("cancelSignalTimeout", "3");

@@ -30,6 +30,7 @@ final class PostgresTarget implements TargetAdapter {
     private final PostgresIngest ingest;
     private final io.dbharness.core.api.SqlTransactions sql;
     private final PgQuery query;
+    private final PgTelemetry telemetry;
 
     private final boolean tracksCommits;
     private final Optional<io.dbharness.core.api.CommitTracking> commitTracking;
@@ -45,6 +46,7 @@ final class PostgresTarget implements TargetAdapter {
         this.commitTracking = tracksCommits ? Optional.of(new TxidTracking(flavor)) : Optional.empty();
         this.ingest = new PostgresIngest(pool, flavor, tracksCommits, opTimeout);
         this.query = new PgQuery(pool, flavor, ingest, opTimeout);
+        this.telemetry = new PgTelemetry(flavor, endpoint, opTimeout, embedded != null);
         this.sql = new io.dbharness.core.api.SqlTransactions() {
             @Override
             public DataSource dataSource() {
@@ -116,6 +118,9 @@ final class PostgresTarget implements TargetAdapter {
         }
         if (type == TimeSeriesQuery.class) {
             return Optional.of(type.cast(query));
+        }
+        if (type == io.dbharness.core.api.ServerTelemetry.class) {
+            return Optional.of(type.cast(telemetry));
         }
         return Optional.empty();
     }

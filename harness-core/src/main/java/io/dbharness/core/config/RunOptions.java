@@ -18,10 +18,21 @@ import java.util.Optional;
  * @param opTimeout        deadline of one operation; past it the operation is cancelled and counted as a timeout
  * @param reconnectTimeout how long a worker keeps trying to re-open a lost connection before the run aborts
  * @param label            what reports call the run ({@code default}, {@code tuned}...), null when unset
+ * @param serverTelemetry  whether the engine samples the target server's own account of the run (wait events,
+ *                         counters, storage) when the target offers it ({@code --server-telemetry})
  */
 public record RunOptions(int workers, Optional<Duration> duration, double rate, Duration watchInterval,
                          boolean watch, boolean verify, int maxRetries, long maxErrors, long seed,
-                         Duration opTimeout, Duration reconnectTimeout, String label) {
+                         Duration opTimeout, Duration reconnectTimeout, String label,
+                         boolean serverTelemetry) {
+
+    /** Options as before server telemetry: it is on. */
+    public RunOptions(int workers, Optional<Duration> duration, double rate, Duration watchInterval, boolean watch,
+                      boolean verify, int maxRetries, long maxErrors, long seed, Duration opTimeout,
+                      Duration reconnectTimeout, String label) {
+        this(workers, duration, rate, watchInterval, watch, verify, maxRetries, maxErrors, seed, opTimeout,
+                reconnectTimeout, label, true);
+    }
 
     public static final String DEFAULT_OP_TIMEOUT = "60s";
 
@@ -45,7 +56,10 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
                     "How long a worker keeps re-opening a lost connection (with backoff) before the run gives up with exit code 3"),
             OptionDef.of("seed", "N", "20220418", "Seed of every generator: the same flags give the same rows on every target"),
             OptionDef.of("label", "TEXT", null,
-                    "What reports call this run, e.g. default or tuned (the target's settings); runs of one label are compared together")),
+                    "What reports call this run, e.g. default or tuned (the target's settings); runs of one label are compared together"),
+            OptionDef.of("server-telemetry", "on|off", "on",
+                    "Sample the target server's own account of the run every --watch-interval on a connection of its own"
+                            + " (wait events of our sessions, WAL, checkpoints, storage, top statements) where the target offers it")),
             ShardOptions.OPTIONS.stream()).toList();
 
     public static RunOptions from(Settings s) {
@@ -57,7 +71,16 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
         return new RunOptions(s.intValue("workers", 1, 1024), s.duration("duration"), rate, watch,
                 !s.bool("no-watch"), s.bool("verify"), s.intValue("max-retries", 0, 100),
                 s.longValue("max-errors", 0, Long.MAX_VALUE), s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE),
-                opTimeout(s), atLeast(s, "reconnect-timeout", Duration.ofSeconds(1)), label(s));
+                opTimeout(s), atLeast(s, "reconnect-timeout", Duration.ofSeconds(1)), label(s), serverTelemetry(s));
+    }
+
+    private static boolean serverTelemetry(Settings s) {
+        String v = s.optional("server-telemetry").orElse("on").strip().toLowerCase(java.util.Locale.ROOT);
+        return switch (v) {
+            case "on", "true", "yes" -> true;
+            case "off", "false", "no" -> false;
+            default -> throw s.bad("server-telemetry", s.string("server-telemetry"), "on or off");
+        };
     }
 
     /**

@@ -82,6 +82,26 @@ public final class StatementTexts {
         return Optional.empty();
     }
 
+    /**
+     * The leading {@code --} lines of a statement's resource, without the dashes (what it is for, the versions it
+     * fits, why a product has none): read by code that picks a statement by them.
+     */
+    public List<String> comments(String id) {
+        String path = source(id);
+        try (InputStream in = loader.getResourceAsStream(path)) {
+            List<String> out = new ArrayList<>();
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.startsWith("--")) {
+                    break;
+                }
+                out.add(line.substring(2).strip());
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private Optional<String> load(String id) {
         Optional<String> path = resource(id);
         if (path.isEmpty()) {

@@ -67,11 +67,12 @@ public final class Engine {
      * @param warmup       what the warm-up recorded and how long it ran; null without a warm-up
      * @param cpuSeconds   CPU time this process spent during the measured run (the harness's own cost; an embedded
      *                     server runs in processes of its own), -1 when the JVM cannot tell
+     * @param server       the target server's account of the run, null without server telemetry
      */
     public record Outcome(Measurements measurements, List<IntervalSample> intervals, double elapsedSeconds,
                           StopReason stopReason, TargetException failure, RuntimeException usageFailure,
                           Map<String, Pacing> pacing, int abandoned, Map<String, Double> groupSeconds,
-                          Warmup warmup, double cpuSeconds) {
+                          Warmup warmup, double cpuSeconds, io.dbharness.core.result.ServerUsage server) {
     }
 
     /** The warm-up's totals and seconds (shorter than asked for when the run stopped during it). */
@@ -155,6 +156,8 @@ public final class Engine {
         }
 
         long warmupNanos = workload.warmup().toNanos();
+        // its own connection, opened before the clock; its first readings are the run's baseline
+        ServerMonitor server = ServerMonitor.start(target, options.serverTelemetry()).orElse(null);
         // the first call loads the JVM's management beans (tens of ms): not on the clock
         run.cpuStartNanos = ProcessCpu.nanos();
         HostSampler host = HostSampler.forThisHost(ProcessCpu::nanos);
@@ -174,7 +177,7 @@ public final class Engine {
         List<IntervalSample> intervals = new ArrayList<>();
         int abandoned;
         try {
-            abandoned = monitor(run, states, workers, done, cancels, intervals, begun, host);
+            abandoned = monitor(run, states, workers, done, cancels, intervals, begun, host, server);
             cpuEnd = ProcessCpu.nanos();
         } finally {
             cancels.shutdown();
@@ -191,8 +194,16 @@ public final class Engine {
         double elapsed = Math.max(0, System.nanoTime() - start) / 1e9;
         IntervalSample last = measurements.sample(elapsed).withHost(host.sample());
         boolean counted = last.groups().stream().anyMatch(g -> g.operations() > 0 || g.errors() > 0);
-        if (counted || last.seconds() > 0.05 || intervals.isEmpty()) {
+        boolean keepLast = counted || last.seconds() > 0.05 || intervals.isEmpty();
+        if (keepLast) {
             intervals.add(last); // a short tail still holds operations: the intervals must add up to the run
+        }
+        io.dbharness.core.result.ServerUsage serverUsage = null;
+        if (server != null) {
+            var t = measurements.totals();
+            ServerMonitor.Result sr = server.finish(t.rows(), t.points());
+            attach(intervals, sr.samples(), keepLast);
+            serverUsage = sr.usage();
         }
         Map<String, Double> groupSeconds = new LinkedHashMap<>();
         states.forEach(s -> groupSeconds.put(s.name(), s.activeSeconds(start, elapsed)));
@@ -203,7 +214,24 @@ public final class Engine {
                 : stop.isRequested() ? StopReason.INTERRUPTED
                 : deadlineHit && options.duration().isPresent() ? StopReason.DURATION : StopReason.COMPLETED;
         return new Outcome(measurements, intervals, elapsed, reason, run.failure(), run.usageFailure(), pacing, abandoned,
-                groupSeconds, warmup, run.cpuStartNanos < 0 || cpuEnd < 0 ? -1 : (cpuEnd - run.cpuStartNanos) / 1e9);
+                groupSeconds, warmup, run.cpuStartNanos < 0 || cpuEnd < 0 ? -1 : (cpuEnd - run.cpuStartNanos) / 1e9,
+                serverUsage);
+    }
+
+    /**
+     * Gives each interval the server's sample cut with it. The samples are one per kept interval, plus the last cut
+     * made at the end: when the run's short tail was not kept as an interval, that cut joins the interval before.
+     */
+    static void attach(List<IntervalSample> intervals, List<io.dbharness.core.result.ServerSample> samples,
+                       boolean lastKept) {
+        List<io.dbharness.core.result.ServerSample> s = new ArrayList<>(samples);
+        if (!lastKept && s.size() >= 2) {
+            io.dbharness.core.result.ServerSample tail = s.remove(s.size() - 1);
+            s.set(s.size() - 1, s.get(s.size() - 1).plus(tail));
+        }
+        for (int i = 0; i < intervals.size() && i < s.size(); i++) {
+            intervals.set(i, intervals.get(i).withServer(s.get(i)));
+        }
     }
 
     /**
@@ -212,7 +240,8 @@ public final class Engine {
      * abandoned workers.
      */
     private int monitor(RunContext run, List<GroupState> states, List<Worker> workers, CountDownLatch done,
-                        ExecutorService cancels, List<IntervalSample> intervals, long begun, HostSampler host) {
+                        ExecutorService cancels, List<IntervalSample> intervals, long begun, HostSampler host,
+                        ServerMonitor server) {
         long start = run.startNanos;
         long intervalNanos = options.watchInterval().toNanos();
         long nextSample = begun + intervalNanos; // a warm-up shows its progress too
@@ -264,6 +293,9 @@ public final class Engine {
                 run.warmupEnded = true;
                 run.cpuStartNanos = ProcessCpu.nanos();
                 host.restart(); // like the rates: the host's use during the warm-up was shown, not kept
+                if (server != null) {
+                    server.restart();
+                }
                 nextSample = start + intervalNanos;
             } else if (now >= nextSample) {
                 boolean warming = !run.warmupEnded;
@@ -271,6 +303,9 @@ public final class Engine {
                 IntervalSample s = run.measurements.sample(elapsed).withHost(host.sample());
                 if (!warming) {
                     intervals.add(s);
+                    if (server != null) {
+                        server.cut();
+                    }
                 }
                 listener.onInterval(s, progress(run, states, elapsed, stoppingSince != 0, warming,
                         warming ? (start - now) / 1e9 : 0));

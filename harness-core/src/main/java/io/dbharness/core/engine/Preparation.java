@@ -87,7 +87,7 @@ final class Preparation implements PrepareContext {
     public Loaded load(String what, Workload writer, List<WorkerGroup> groups) throws TargetException {
         RunOptions loadOptions = new RunOptions(options.workers(), Optional.empty(), 0, options.watchInterval(),
                 options.watch(), false, options.maxRetries(), 0, options.seed(), options.opTimeout(),
-                options.reconnectTimeout(), options.label());
+                options.reconnectTimeout(), options.label(), false); // the load is not the run: no telemetry
         long planned = groups.stream().mapToLong(g -> g.plannedRows().orElse(0)).sum();
         ProgressListener lines = new ProgressListener() {
             @Override

@@ -8,6 +8,7 @@ import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.measure.HostUsage;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.HostInfo;
+import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.StopReason;
 import io.dbharness.core.result.Totals;
@@ -55,13 +56,26 @@ final class RunResults {
                 .warmup(out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()))
                 .figures(plan.workload().figures(out.measurements().completedByType(), out.elapsedSeconds()))
                 .harnessCpuSeconds(out.cpuSeconds())
-                .resources(HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(), t.operations()))
+                .resources(resources(out, info, t))
                 .stopReason(out.stopReason().name())
                 .failure(failure)
                 .failedPhase(failure == null ? null : RunResult.PHASE_RUN)
                 .exitCode(failure != null && out.failure() == null && out.usageFailure() == null && stop.requested() == null
                         ? 1 : exitCode(out, t, checked.verification(), stop))
                 .build();
+    }
+
+    /** The host's figures with the server's account of the run; either may be missing. */
+    private static ResourceUsage resources(Engine.Outcome out, TargetInfo info, RunTotals t) {
+        ResourceUsage host = HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(), t.operations());
+        if (out.server() == null) {
+            return host;
+        }
+        if (host == null) {
+            boolean onHost = HostUsage.targetOnHost(info.endpoint());
+            return new ResourceUsage("no host figures (/proc could not be read)", onHost, null, null, -1, -1, out.server());
+        }
+        return host.withServer(out.server());
     }
 
     /**

@@ -7,11 +7,18 @@ import java.util.List;
  *
  * @param endSeconds seconds since the run started, at the end of the interval
  * @param host       the client host's resource use over the interval, null where /proc cannot be read
+ * @param server     the target server's account of the interval, null without server telemetry
  */
-public record IntervalSample(double endSeconds, double seconds, List<GroupInterval> groups, HostSample host) {
+public record IntervalSample(double endSeconds, double seconds, List<GroupInterval> groups, HostSample host,
+                             ServerSample server) {
 
     public IntervalSample {
         groups = List.copyOf(groups);
+    }
+
+    /** An interval without the server's account. */
+    public IntervalSample(double endSeconds, double seconds, List<GroupInterval> groups, HostSample host) {
+        this(endSeconds, seconds, groups, host, null);
     }
 
     /**
@@ -175,7 +182,12 @@ public record IntervalSample(double endSeconds, double seconds, List<GroupInterv
 
     /** The same interval with the host's resource use over it. */
     public IntervalSample withHost(HostSample sample) {
-        return new IntervalSample(endSeconds, seconds, groups, sample);
+        return new IntervalSample(endSeconds, seconds, groups, sample, server);
+    }
+
+    /** The same interval with the server's account of it. */
+    public IntervalSample withServer(ServerSample sample) {
+        return new IntervalSample(endSeconds, seconds, groups, host, sample);
     }
 
     public long rows() {

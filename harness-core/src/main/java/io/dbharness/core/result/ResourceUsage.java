@@ -12,7 +12,22 @@ package io.dbharness.core.result;
  * @param harnessCpuSecondsPerMillionRows harness CPU seconds per million rows written, -1 when the run wrote none
  * @param harnessCpuSecondsPerThousandOperations harness CPU seconds per 1,000 operations (transactions, queries),
  *                       -1 when none completed
+ * @param server         the target server's account of the run (wait profile, counters, storage, statements), null
+ *                       without server telemetry ({@code --server-telemetry off}, or a target that offers none)
  */
 public record ResourceUsage(String scope, boolean targetOnHost, HostSample mean, HostSample peak,
-                            double harnessCpuSecondsPerMillionRows, double harnessCpuSecondsPerThousandOperations) {
+                            double harnessCpuSecondsPerMillionRows, double harnessCpuSecondsPerThousandOperations,
+                            ServerUsage server) {
+
+    /** The client host's figures without the server's account. */
+    public ResourceUsage(String scope, boolean targetOnHost, HostSample mean, HostSample peak,
+                         double harnessCpuSecondsPerMillionRows, double harnessCpuSecondsPerThousandOperations) {
+        this(scope, targetOnHost, mean, peak, harnessCpuSecondsPerMillionRows, harnessCpuSecondsPerThousandOperations, null);
+    }
+
+    /** The same figures with the server's account of the run. */
+    public ResourceUsage withServer(ServerUsage usage) {
+        return new ResourceUsage(scope, targetOnHost, mean, peak, harnessCpuSecondsPerMillionRows,
+                harnessCpuSecondsPerThousandOperations, usage);
+    }
 }

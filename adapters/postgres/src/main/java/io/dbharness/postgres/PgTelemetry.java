@@ -1,0 +1,328 @@
+package io.dbharness.postgres;
+
+import io.dbharness.core.api.ServerTelemetry;
+import io.dbharness.core.api.TargetException;
+import io.dbharness.core.api.TopStatement;
+import io.dbharness.core.dialect.StatementTexts;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * Server telemetry of the PostgreSQL family, from the statistics views, each query a resource under
+ * {@code telemetry/} of the flavor's dialect: wait events of the harness's own backends ({@code pg_stat_activity}
+ * by application name), the database's counters, WAL and checkpoints, the bytes its tables and indexes take, and
+ * {@code pg_stat_statements} where it is installed.
+ *
+ * <p>A statement can fit some server versions only: its first comment lines say {@code versions: 140000-179999}
+ * ({@code server_version_num}), and of {@code NAME.vNN} and {@code NAME} the first that fits is used. A product
+ * whose server lacks a view has a resource of its own with no statement, only {@code -- unavailable: why}; the
+ * result says so.
+ */
+final class PgTelemetry implements ServerTelemetry {
+
+    /** The application name of the telemetry's own connection, so it never counts as one of the harness's backends. */
+    static final String APPLICATION = "dbharness-telemetry";
+    /** A telemetry query that takes longer is cut off by the server: a look must never pile up behind another. */
+    static final Duration QUERY_TIMEOUT = Duration.ofSeconds(5);
+    /** Counter statements read every interval, in this order. */
+    static final List<String> COUNTERS = List.of("counters_database", "counters_wal", "counters_checkpoints");
+    private static final String DIR = "telemetry/";
+
+    private final PgFlavor flavor;
+    private final PostgresEndpoint endpoint;
+    private final Duration opTimeout;
+    private final boolean embedded;
+
+    PgTelemetry(PgFlavor flavor, PostgresEndpoint endpoint, Duration opTimeout, boolean embedded) {
+        this.flavor = flavor;
+        this.endpoint = endpoint;
+        this.opTimeout = opTimeout;
+        this.embedded = embedded;
+    }
+
+    @Override
+    public Session open() throws TargetException {
+        Properties p = endpoint.driverProperties(opTimeout);
+        p.setProperty("ApplicationName", APPLICATION);
+        Connection c;
+        try {
+            c = flavor.driver(endpoint.jdbcUrl()).connect(endpoint.jdbcUrl(), p);
+            try (Statement st = c.createStatement()) {
+                st.execute(flavor.dialect().render("statement_timeout", Map.of("millis",
+                        Long.toString(QUERY_TIMEOUT.toMillis()))));
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.connectFailure(e, flavor.product(), endpoint);
+        }
+        return new PgSession(c, flavor.dialect(), flavor.product(), embedded);
+    }
+
+    /** The version range a statement's comments give ({@code versions: 140000-179999}, {@code 170000-}); all when none. */
+    static boolean fits(List<String> comments, int version) {
+        for (String line : comments) {
+            if (line.startsWith("versions:")) {
+                String[] range = line.substring("versions:".length()).strip().split("-", -1);
+                int from = range[0].isBlank() ? 0 : Integer.parseInt(range[0].strip());
+                int to = range.length < 2 || range[1].isBlank() ? Integer.MAX_VALUE : Integer.parseInt(range[1].strip());
+                return version >= from && version <= to;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The statement to use for {@code name} on a server of {@code version}: its text, or the reason there is none
+     * (a product's {@code -- unavailable:} resource, or no variant that fits the version).
+     */
+    static Choice choose(StatementTexts texts, String name, int version) {
+        List<String> tried = new ArrayList<>();
+        for (int v = 20; v >= 9; v--) {
+            Optional<Choice> c = candidate(texts, DIR + name + ".v" + v, version, tried);
+            if (c.isPresent()) {
+                return c.get();
+            }
+        }
+        return candidate(texts, DIR + name, version, tried).orElseGet(() -> new Choice(null, null,
+                "not in this server's version (" + version + "); " + String.join(", ", tried)));
+    }
+
+    private static Optional<Choice> candidate(StatementTexts texts, String id, int version, List<String> tried) {
+        if (texts.find(id).isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> comments = texts.comments(id);
+        for (String line : comments) {
+            if (line.startsWith("unavailable:")) {
+                return Optional.of(new Choice(id, null, line.substring("unavailable:".length()).strip()));
+            }
+        }
+        if (!fits(comments, version)) {
+            comments.stream().filter(l -> l.startsWith("versions:")).findFirst()
+                    .ifPresent(l -> tried.add(id.substring(DIR.length()) + " needs " + l));
+            return Optional.empty();
+        }
+        return Optional.of(new Choice(id, texts.get(id), null));
+    }
+
+    /** @param sql the statement, null when there is none ({@code why} says why) */
+    record Choice(String id, String sql, String why) {
+    }
+
+    /** One run's session: its own connection, used from the engine's telemetry thread only. */
+    static final class PgSession implements Session {
+
+        private final Connection connection;
+        private final StatementTexts texts;
+        private final String product;
+        private final Map<String, String> unavailable = java.util.Collections.synchronizedMap(new TreeMap<>());
+        private final Map<String, String> counterSql = new LinkedHashMap<>();
+        private String waitsSql;
+        private String storedSql;
+        private String statementsSql;
+        private int version;
+        /** Transactions this session ran: they are in pg_stat_database's commits and are not the run's. */
+        private long ownTransactions;
+
+        PgSession(Connection connection, StatementTexts texts, String product, boolean embedded) {
+            this.connection = connection;
+            this.texts = texts;
+            this.product = product;
+            try {
+                version = (int) single(texts.get(DIR + "version"));
+            } catch (SQLException e) {
+                version = 0;
+                unavailable.put("version", message(e));
+            }
+            Choice waits = choose(texts, "waits", version);
+            waitsSql = waits.sql();
+            if (waits.sql() == null) {
+                unavailable.put("waits", waits.why());
+            }
+            for (String name : COUNTERS) {
+                Choice c = choose(texts, name, version);
+                if (c.sql() != null) {
+                    counterSql.put(name, c.sql());
+                } else {
+                    unavailable.put(name, c.why());
+                }
+            }
+            Choice stored = choose(texts, "stored_bytes", version);
+            storedSql = stored.sql();
+            if (stored.sql() == null) {
+                unavailable.put("stored_bytes", stored.why());
+            }
+            statementsSql = statements(embedded);
+        }
+
+        /** pg_stat_statements' query when it can be read; otherwise null and the reason, plainly. */
+        private String statements(boolean embedded) {
+            Choice c = choose(texts, "statements", version);
+            if (c.sql() == null) {
+                unavailable.put("statements", c.why());
+                return null;
+            }
+            try {
+                if (single(texts.get(DIR + "statements_installed")) == 0) {
+                    if (!embedded) {
+                        unavailable.put("statements", "pg_stat_statements is not installed in this database (CREATE"
+                                + " EXTENSION pg_stat_statements, with shared_preload_libraries = 'pg_stat_statements')");
+                        return null;
+                    }
+                    execute(texts.get(DIR + "statements_create"));
+                }
+                try (Statement st = connection.createStatement()) {
+                    ownTransactions++;
+                    st.executeQuery(c.sql()).close(); // a library not preloaded fails here, with the server's words
+                }
+                return c.sql();
+            } catch (SQLException e) {
+                unavailable.put("statements", "pg_stat_statements cannot be read: " + message(e));
+                return null;
+            }
+        }
+
+        @Override
+        public String waitSource() {
+            return waitsSql == null ? null : product + " wait events of our backends";
+        }
+
+        @Override
+        public Map<String, Integer> sampleWaits() {
+            if (waitsSql == null) {
+                return Map.of();
+            }
+            Map<String, Integer> out = new TreeMap<>();
+            try (PreparedStatement ps = connection.prepareStatement(waitsSql)) {
+                ps.setString(1, PostgresEndpoint.APPLICATION);
+                ownTransactions++;
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.put(rs.getString(1), rs.getInt(2));
+                    }
+                }
+            } catch (SQLException e) {
+                unavailable.put("waits", message(e));
+                waitsSql = null; // one reason is enough: a failing look would fail every time
+                return Map.of();
+            }
+            return out;
+        }
+
+        @Override
+        public Map<String, Double> counters() {
+            Map<String, Double> out = new TreeMap<>();
+            for (var it = counterSql.entrySet().iterator(); it.hasNext(); ) {
+                var e = it.next();
+                try (Statement st = connection.createStatement()) {
+                    ownTransactions++;
+                    try (ResultSet rs = st.executeQuery(e.getValue())) {
+                        if (rs.next()) {
+                            ResultSetMetaData md = rs.getMetaData();
+                            for (int i = 1; i <= md.getColumnCount(); i++) {
+                                double v = rs.getDouble(i);
+                                if (!rs.wasNull()) {
+                                    out.put(md.getColumnLabel(i), v);
+                                }
+                            }
+                        }
+                    }
+                } catch (SQLException ex) {
+                    unavailable.put(e.getKey(), message(ex));
+                    it.remove();
+                }
+            }
+            // pg_stat_database counts every client's transactions, these too: said beside them, not guessed away
+            // (backends report their counts up to a second late, so a subtraction would go negative)
+            if (!out.isEmpty()) {
+                out.put("telemetry_transactions", (double) ownTransactions);
+            }
+            return out;
+        }
+
+        @Override
+        public long storedBytes() {
+            if (storedSql == null) {
+                return -1;
+            }
+            try {
+                return single(storedSql);
+            } catch (SQLException e) {
+                unavailable.put("stored_bytes", message(e));
+                storedSql = null;
+                return -1;
+            }
+        }
+
+        @Override
+        public List<TopStatement> statements() {
+            if (statementsSql == null) {
+                return List.of();
+            }
+            List<TopStatement> out = new ArrayList<>();
+            try (Statement st = connection.createStatement()) {
+                ownTransactions++;
+                try (ResultSet rs = st.executeQuery(statementsSql)) {
+                    while (rs.next()) {
+                        String id = rs.getString(1);
+                        if (id != null) {
+                            out.add(new TopStatement(id, rs.getString(2), rs.getLong(3), Math.max(0, rs.getDouble(4)),
+                                    rs.getLong(5)));
+                        }
+                    }
+                }
+            } catch (SQLException e) {
+                unavailable.put("statements", "pg_stat_statements cannot be read: " + message(e));
+                statementsSql = null;
+                return List.of();
+            }
+            return out;
+        }
+
+        @Override
+        public Map<String, String> unavailable() {
+            synchronized (unavailable) { // read by the engine when the telemetry thread is late
+                return Map.copyOf(unavailable);
+            }
+        }
+
+        @Override
+        public void close() {
+            RowBinder.closeQuietly(connection);
+        }
+
+        private long single(String sql) throws SQLException {
+            try (Statement st = connection.createStatement()) {
+                ownTransactions++;
+                try (ResultSet rs = st.executeQuery(sql)) {
+                    return rs.next() ? rs.getLong(1) : -1;
+                }
+            }
+        }
+
+        private void execute(String sql) throws SQLException {
+            try (Statement st = connection.createStatement()) {
+                ownTransactions++;
+                st.execute(sql);
+            }
+        }
+
+        private static String message(SQLException e) {
+            String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+            int nl = m.indexOf('\n');
+            return (e.getSQLState() == null ? "" : e.getSQLState() + ": ") + (nl < 0 ? m : m.substring(0, nl));
+        }
+    }
+}

@@ -1,0 +1,1 @@
+SELECT /* dbharness-telemetry */ current_setting('server_version_num')::int
