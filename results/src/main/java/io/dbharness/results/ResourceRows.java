@@ -16,7 +16,7 @@ final class ResourceRows {
     /** Adds nothing for a result without resource use (not Linux, or written before it was measured). */
     static void addTo(BiConsumer<String, String> add, RunResult r) {
         ResourceUsage u = r.resources();
-        if (u == null) {
+        if (u == null || u.mean() == null) { // null mean: only the server's account was had
             return;
         }
         HostSample m = u.mean();

@@ -145,6 +145,7 @@ public final class SummaryTable {
             add(rows, "harness CPU", Fmt.oneDecimal(r.harnessCpuSeconds()) + " s" + (per.isEmpty() ? "" : " (" + per + ")"));
         }
         ResourceRows.addTo((label, value) -> add(rows, label, value), r);
+        ServerRows.addTo((label, value) -> add(rows, label, value), r);
         add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ")");
         add(rows, "timeouts / retries / reconnects", Fmt.count(t.timeouts()) + " / " + Fmt.count(t.retries()) + " / "
                 + Fmt.count(t.reconnects()));

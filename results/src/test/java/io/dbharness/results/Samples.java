@@ -40,6 +40,23 @@ final class Samples {
             .netTransmitMegabytesPerSecond(0.5)
             .build();
 
+    /** One interval of an ingest on PostgreSQL: mostly WAL syncs. */
+    public static final io.dbharness.core.result.ServerSample SERVER_SAMPLE = new io.dbharness.core.result.ServerSample(50,
+            Map.of("IO:WalSync", 58L, "CPU", 31L, "Lock:transactionid", 8L, "Client:ClientRead", 3L),
+            Map.of("commits", 5000.0, "wal_bytes", 4.0e8, "wal_syncs", 4800.0, "checkpoints_requested", 1.0),
+            Map.of("cache_bytes", 1.5e6));
+
+    /** The server's account of the whole run, as the PostgreSQL family gives it without pg_stat_statements. */
+    public static final io.dbharness.core.result.ServerUsage SERVER = new io.dbharness.core.result.ServerUsage(
+            "PostgreSQL wait events of our backends", 50,
+            Map.of("IO:WalSync", 58L, "CPU", 31L, "Lock:transactionid", 8L, "Client:ClientRead", 3L),
+            Map.of("commits", 5000.0, "wal_bytes", 4.0e8, "wal_syncs", 4800.0, "checkpoints_requested", 1.0),
+            Map.of("cache_bytes", 1.5e6), 8192, 375_008_192L, 62.5, 6.25, -1,
+            List.of(new io.dbharness.core.api.TopStatement("-1254", "COPY \"telematics\" (ts, tag_id, c0) FROM STDIN (FORMAT binary)",
+                    6000, 61_234.5, 6_000_000)),
+            Map.of("counters_wal", "not in this server's version (130011); counters_wal needs versions: 140000-179999"),
+            0.12, 0.34);
+
     static RunResult full() {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("workers", "8");                 // deliberately unsorted: the file sorts them
@@ -132,7 +149,7 @@ final class Samples {
                         .p99Millis(4.4)
                         .maxMillis(9.1)
                         .types(types)
-                        .build()), HOST),
+                        .build()), HOST, SERVER_SAMPLE),
                         new IntervalSample(12.345, 2.345, List.of(IntervalSample.GroupInterval.builder()
                                 .group("insert")
                                 .operations(1_000)
@@ -172,7 +189,7 @@ final class Samples {
                 .resources(new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST,
                         // the figures the engine derives from the CPU time and the totals: the summary prints them
                         io.dbharness.core.measure.HostUsage.perMillionRows(3.25, totals.rows()),
-                        io.dbharness.core.measure.HostUsage.perThousandOperations(3.25, totals.operations())))
+                        io.dbharness.core.measure.HostUsage.perThousandOperations(3.25, totals.operations()), SERVER))
                 .stopReason("ABORTED")
                 .failure("connection reset")
                 .exitCode(1)

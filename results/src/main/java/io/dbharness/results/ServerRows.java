@@ -1,0 +1,121 @@
+package io.dbharness.results;
+
+import io.dbharness.core.api.TopStatement;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.ServerUsage;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * The summary's rows on the target server's own account of the run (server telemetry): where its time went, what
+ * its counters grew by, the bytes stored per row and point, the top statement and what could not be had.
+ */
+public final class ServerRows {
+
+    /** Waits below this share (percent) go into "other". */
+    static final double SHOWN_SHARE = 5;
+    /** At most this many waits by name; the rest are "other". */
+    static final int SHOWN_WAITS = 4;
+
+    private ServerRows() {
+    }
+
+    /** Adds nothing for a result without server telemetry. */
+    static void addTo(BiConsumer<String, String> add, RunResult r) {
+        ServerUsage s = r.resources() == null ? null : r.resources().server();
+        if (s == null) {
+            return;
+        }
+        String time = serverTime(s);
+        if (time != null) {
+            add.accept("server time", time);
+        }
+        String counters = counters(s);
+        if (!counters.isEmpty()) {
+            add.accept("server counters", counters);
+        }
+        String stored = stored(s);
+        if (stored != null) {
+            add.accept("stored", stored);
+        }
+        if (!s.statements().isEmpty()) {
+            TopStatement top = s.statements().get(0);
+            add.accept("top statement", Fmt.cap(Fmt.oneLine(top.text()), 60) + " (" + Fmt.millis(top.totalMillis())
+                    + " ms in " + Fmt.count(top.calls()) + " calls)");
+        }
+        if (!s.unavailable().isEmpty()) {
+            add.accept("server figures missing", Fmt.cap(String.join("; ", s.unavailable().entrySet().stream()
+                    .map(e -> e.getKey() + ": " + Fmt.oneLine(e.getValue())).toList()), 300));
+        }
+    }
+
+    /**
+     * {@code 58% IO:WalSync, 31% CPU, 8% Lock:transactionid, 3% other (PostgreSQL wait events of our backends)}; null
+     * when the server has no wait events.
+     */
+    public static String serverTime(ServerUsage s) {
+        if (s.waitSource() == null) {
+            return null;
+        }
+        Map<String, Double> shares = s.waitShares();
+        if (shares.isEmpty()) {
+            return "none of our sessions seen busy in " + Fmt.count(s.waitSamples()) + " looks (" + s.waitSource() + ")";
+        }
+        List<String> parts = new ArrayList<>();
+        long shown = 0;
+        for (Map.Entry<String, Double> e : shares.entrySet()) {
+            long pct = Math.round(e.getValue());
+            if (parts.size() >= SHOWN_WAITS || e.getValue() < SHOWN_SHARE) {
+                break;
+            }
+            parts.add(pct + "% " + e.getKey());
+            shown += pct;
+        }
+        if (parts.size() < shares.size() && 100 - shown > 0) {
+            parts.add((100 - shown) + "% other");
+        }
+        return String.join(", ", parts) + " (" + s.waitSource() + ")";
+    }
+
+    /** The counters a reader looks at first, those the server has: commits, WAL, checkpoints, points. */
+    static String counters(ServerUsage s) {
+        Map<String, Double> c = s.counters();
+        List<String> parts = new ArrayList<>();
+        if (c.containsKey("commits")) {
+            parts.add(Fmt.count(Math.round(c.get("commits"))) + " commits"
+                    + (c.getOrDefault("rollbacks", 0.0) > 0 ? " / " + Fmt.count(Math.round(c.get("rollbacks"))) + " rollbacks" : ""));
+        }
+        if (c.containsKey("wal_bytes")) {
+            parts.add(Fmt.bytes(Math.round(c.get("wal_bytes"))) + " WAL" + (c.containsKey("wal_syncs")
+                    ? " in " + Fmt.count(Math.round(c.get("wal_syncs"))) + " syncs" : ""));
+        }
+        double checkpoints = c.getOrDefault("checkpoints_timed", 0.0) + c.getOrDefault("checkpoints_requested", 0.0);
+        if (c.containsKey("checkpoints_timed") || c.containsKey("checkpoints_requested")) {
+            parts.add(Fmt.count(Math.round(checkpoints)) + (Math.round(checkpoints) == 1 ? " checkpoint" : " checkpoints"));
+        }
+        if (c.getOrDefault("deadlocks", 0.0) > 0) {
+            parts.add(Fmt.count(Math.round(c.get("deadlocks"))) + " deadlocks");
+        }
+        if (s.pointsWritten() >= 0) {
+            parts.add(Fmt.count(Math.round(s.pointsWritten())) + " points taken in");
+        }
+        return String.join(", ", parts);
+    }
+
+    /** {@code 61.9 bytes per row, 6.2 per point (7.4 MB of tables and indexes at the end)}; null when unknown. */
+    static String stored(ServerUsage s) {
+        if (s.bytesPerRow() < 0 && s.storedBytesEnd() < 0) {
+            return null;
+        }
+        String end = Fmt.bytes(s.storedBytesEnd()) + " of tables and indexes at the end";
+        if (s.bytesPerRow() < 0) {
+            return end;
+        }
+        return String.format(Locale.ROOT, "%s bytes per row, %s per point (%s)", Fmt.oneDecimal(s.bytesPerRow()),
+                s.bytesPerPoint() < 0 ? "n/a" : Fmt.oneDecimal(s.bytesPerPoint()), end);
+    }
+}
