@@ -19,7 +19,9 @@ public final class ServerRows {
     /** Waits below this share (percent) go into "other". */
     static final double SHOWN_SHARE = 5;
     /** At most this many waits by name; the rest are "other". */
-    static final int SHOWN_WAITS = 4;
+    static final int SHOWN_WAITS = 3;
+    /** The summary box's widest value. */
+    static final int MAX_LINE = 100;
 
     private ServerRows() {
     }
@@ -54,31 +56,45 @@ public final class ServerRows {
     }
 
     /**
-     * {@code 58% IO:WalSync, 31% CPU, 8% Lock:transactionid, 3% other (PostgreSQL wait events of our backends)}; null
+     * {@code 58% IO:WalSync, 31% CPU, 8% Lock, 3% other (PostgreSQL wait events of our backends)}; null
      * when the server has no wait events.
      */
     public static String serverTime(ServerUsage s) {
         if (s.waitSource() == null) {
             return null;
         }
-        Map<String, Double> shares = s.waitShares();
+        // heavyweight locks as one class (which lock a row or a relation is, is in the report): the line stays short
+        Map<String, Double> shares = new java.util.LinkedHashMap<>();
+        s.waitShares().forEach((k, v) -> shares.merge(k.startsWith("Lock:") ? "Lock" : k, v, Double::sum));
+        List<Map.Entry<String, Double>> order = new ArrayList<>(shares.entrySet());
+        order.sort(Map.Entry.<String, Double>comparingByValue().reversed());
         if (shares.isEmpty()) {
             return "none of our sessions seen busy in " + Fmt.count(s.waitSamples()) + " looks (" + s.waitSource() + ")";
         }
+        for (int named = SHOWN_WAITS; ; named--) { // fewer names until the line fits the summary's width
+            String line = shares(order, named) + " (" + s.waitSource() + ")";
+            if (line.length() <= MAX_LINE || named == 1) {
+                return line;
+            }
+        }
+    }
+
+    /** The first {@code named} waits of at least {@link #SHOWN_SHARE}%, then the rest as "other". */
+    private static String shares(List<Map.Entry<String, Double>> order, int named) {
         List<String> parts = new ArrayList<>();
         long shown = 0;
-        for (Map.Entry<String, Double> e : shares.entrySet()) {
+        for (Map.Entry<String, Double> e : order) {
             long pct = Math.round(e.getValue());
-            if (parts.size() >= SHOWN_WAITS || e.getValue() < SHOWN_SHARE) {
+            if (parts.size() >= named || e.getValue() < SHOWN_SHARE) {
                 break;
             }
             parts.add(pct + "% " + e.getKey());
             shown += pct;
         }
-        if (parts.size() < shares.size() && 100 - shown > 0) {
+        if (parts.size() < order.size() && 100 - shown > 0) {
             parts.add((100 - shown) + "% other");
         }
-        return String.join(", ", parts) + " (" + s.waitSource() + ")";
+        return String.join(", ", parts);
     }
 
     /** The counters a reader looks at first, those the server has: commits, WAL, checkpoints, points. */

@@ -47,6 +47,7 @@ final class Commands {
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
                         "runner queries [--target TARGET] [OPTIONS]", "runner compare BASE NEW [--threshold 5%%]",
                         "runner compare --answers A.json B.json", "runner merge PART.json... --out FILE",
+                        "runner explain RESULT.json",
                         "runner report FILES|DIR... [--out DIR]",
                         "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]",
                         "",
@@ -116,6 +117,15 @@ final class Commands {
         merge.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("PART").arity("0..*")
                 .type(String[].class).description("The processes' result files, or directories of them").build());
         spec.addSubcommand("merge", merge);
+
+        CommandSpec explain = CommandSpec.create().name("explain").mixinStandardHelpOptions(true);
+        explain.usageMessage().description("Say what limited a run as its figures show it: the open model falling behind,"
+                        + " the harness's CPU, the server's wait events (WAL and fsync, locks, data file reads, the client,"
+                        + " its CPU), the host's CPUs; each verdict with the figure it rests on, or that the figures do not decide.",
+                "Exit 0 when the results are read, 2 when one cannot be.");
+        explain.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
+                .type(String[].class).description("Result files, or directories of them").build());
+        spec.addSubcommand("explain", explain);
 
         CommandSpec report = CommandSpec.create().name("report").mixinStandardHelpOptions(true);
         report.usageMessage().description("Make a report of result files: a self-contained HTML page with charts "
@@ -363,7 +373,8 @@ final class Commands {
     }
 
     /** The runner's own subcommands. */
-    static final Set<String> SUBCOMMANDS = Set.of("list", "config", "queries", "compare", "merge", "sweep", "report");
+    static final Set<String> SUBCOMMANDS = Set.of("list", "config", "queries", "compare", "merge", "sweep", "report",
+            "explain");
 
     /** The command, the runner's or another tool's, nearest to a mistyped one ({@code runDataBuild}), if one is near. */
     static java.util.Optional<String> closest(String typed) {

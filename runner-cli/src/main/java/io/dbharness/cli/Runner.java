@@ -87,6 +87,7 @@ public final class Runner {
                     case "merge" -> MergeCommand.run(sub, out);
                     case "sweep" -> sweep(sub);
                     case "report" -> ReportCommand.run(sub, out);
+                    case "explain" -> ExplainCommand.run(sub, out);
                     default -> throw new IllegalStateException(sub.commandSpec().name());
                 };
             }

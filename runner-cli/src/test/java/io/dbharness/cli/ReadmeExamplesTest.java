@@ -83,6 +83,7 @@ class ReadmeExamplesTest {
             new Example("runner report FILES|DIR... --out DIR", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner compare BASE NEW [--threshold 5%]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner merge PART.json... --out FILE", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner explain RESULT.json...", How.SYNOPSIS, null, Set.of(0)),
             run("runner --help", null),
             run("runner --workload iot-insert --tag-num 1000 --total-metrics-count 50 --metrics-type int8 --generator-randomness M "
                             + "--generator-disorder-ratio 5 --verify",
@@ -124,6 +125,9 @@ class ReadmeExamplesTest {
             run("runner compare --answers pg-devops/*.json qdb-devops/*.json", null),
             run("runner --workload tpcc --warehouses 4 --terminals 8 --duration 60s --verify",
                     "--workload tpcc --warehouses 1 --terminals 2 --duration 2s --verify"),
+            run("runner --workload tpcc --warehouses 1 --terminals 16 --duration 20s --results tpcc-1x16",
+                    "--workload tpcc --warehouses 1 --terminals 16 --duration 2s --results tpcc-1x16"),
+            run("runner explain tpcc-1x16/*.json", null),
             check("PGPASSWORD=... runner --target mogdb --config props.mogdb", null),
             // README.md, coming from another tool
             check("runner mxbench run --db-database \"load_test\" --db-master-port 5432 --db-master-host \"mdw\" --db-user \"mxadmin\" "
@@ -409,7 +413,8 @@ class ReadmeExamplesTest {
 
     // --- running them here ---
 
-    private static final Set<String> SUBCOMMANDS = Set.of("list", "config", "queries", "compare", "merge", "sweep", "report");
+    private static final Set<String> SUBCOMMANDS = Set.of("list", "config", "queries", "compare", "merge", "sweep", "report",
+            "explain");
     /** Options naming a file or directory: relative to this test's directory, as the README's are to the user's. */
     private static final Set<String> PATHS = Set.of("--results", "--out", "--output", "--config", "--generator-file-paths");
 
@@ -423,7 +428,7 @@ class ReadmeExamplesTest {
         }
         List<String> out = new ArrayList<>();
         String command = args.isEmpty() || !SUBCOMMANDS.contains(args.get(0)) ? "run" : args.get(0);
-        boolean takesFiles = Set.of("compare", "report", "merge").contains(command);
+        boolean takesFiles = Set.of("compare", "report", "merge", "explain").contains(command);
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (PATHS.contains(a) && i + 1 < args.size()) {

@@ -1,0 +1,160 @@
+package io.dbharness.results.explain;
+
+import io.dbharness.core.result.GroupResult;
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.ServerUsage;
+import io.dbharness.core.measure.HostUsage;
+import io.dbharness.results.Fmt;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * What limited a run, as its figures show it ({@code runner explain RESULT}): each verdict names the figure it rests
+ * on, and when no figure passes its bar the explanation says the figures do not decide. Nothing is guessed from the
+ * product or the workload: only the result's own figures count.
+ *
+ * <p>The bars: the open model fell behind when a group did not keep to its schedule; the client (harness) is
+ * CPU-bound at {@value #CLIENT_CORES_PER_WORKER} cores per worker or more, or when the harness used
+ * {@value #CLIENT_HOST_SHARE}% or more of the host's cores; the host's CPUs are saturated at
+ * {@value #HOST_BUSY}% busy; of the time the harness's sessions spent on the server, {@value #WAIT_BAR}% or more
+ * on one kind of wait (WAL and its syncs, locks, data file reads, the client) or {@value #CPU_BAR}% on a CPU decides.
+ */
+public final class Explanation {
+
+    static final double CLIENT_CORES_PER_WORKER = 0.8;
+    static final double CLIENT_HOST_SHARE = 80;
+    static final double HOST_BUSY = 90;
+    static final double WAIT_BAR = 30;
+    static final double CPU_BAR = 60;
+    /** Fewer looks than this at the server's sessions are too few to call a share. */
+    static final int MIN_LOOKS = 5;
+
+    /**
+     * One verdict.
+     *
+     * @param limit  what limited the run, in a few words
+     * @param figure the figure it rests on, with its number
+     */
+    public record Verdict(String limit, String figure) {
+    }
+
+    /** The verdicts, strongest first; empty when the figures do not decide. */
+    public static List<Verdict> verdicts(RunResult r) {
+        List<Verdict> out = new ArrayList<>();
+        for (GroupResult g : r.groups() == null ? List.<GroupResult>of() : r.groups()) {
+            if (g.pacing() != null && !g.pacing().keptUp()) {
+                out.add(new Verdict("the open model fell behind", String.format(Locale.ROOT,
+                        "group %s offered %s %s and ended %.1f s behind its schedule (at most %.1f s)", g.name(),
+                        Fmt.rate(g.pacing().targetPerSecond()), g.pacing().unit(), g.pacing().finalLagSeconds(),
+                        g.pacing().maxLagSeconds())));
+            }
+        }
+        HostSample mean = r.resources() == null ? null : r.resources().mean();
+        if (mean != null && mean.harnessCpuCores() >= 0 && r.workers() > 0) {
+            double perWorker = mean.harnessCpuCores() / r.workers();
+            int cores = r.host() == null ? 0 : r.host().cores();
+            double hostShare = cores > 0 ? 100 * mean.harnessCpuCores() / cores : -1;
+            if (perWorker >= CLIENT_CORES_PER_WORKER || hostShare >= CLIENT_HOST_SHARE) {
+                out.add(new Verdict("the client (the harness) was CPU-bound", String.format(Locale.ROOT,
+                        "the harness used %.2f cores for %d workers (%.2f per worker%s)", mean.harnessCpuCores(),
+                        r.workers(), perWorker, hostShare >= 0 ? String.format(Locale.ROOT, ", %.0f%% of the host's %d cores",
+                                hostShare, cores) : "")));
+            }
+        }
+        ServerUsage s = r.resources() == null ? null : r.resources().server();
+        if (s != null && s.waitSource() != null && s.waitSamples() >= MIN_LOOKS && !s.waitShares().isEmpty()) {
+            Map<String, Double> shares = s.waitShares();
+            addWait(out, shares, s, "WAL and its syncs (fsync)", e -> e.startsWith("IO:Wal") || e.startsWith("IO:WAL")
+                    || e.startsWith("LWLock:WAL"), WAIT_BAR);
+            addWait(out, shares, s, "row and table locks", e -> e.startsWith("Lock:"), WAIT_BAR);
+            addWait(out, shares, s, "reads from the data files (the working set is not in memory)",
+                    e -> e.equals("IO:DataFileRead"), WAIT_BAR);
+            addWait(out, shares, s, "the client: the server waited for the next statement or data (round trips, the"
+                    + " harness's side)", e -> e.startsWith("Client:"), WAIT_BAR);
+            addWait(out, shares, s, "the server's CPU", e -> e.equals("CPU"), CPU_BAR);
+        }
+        double busy = r.intervals() == null ? -1 : HostUsage.peakCpuBusyPercent(r.intervals());
+        if (mean != null && mean.cpuUserPercent() >= 0) {
+            double meanBusy = mean.cpuUserPercent() + mean.cpuSystemPercent();
+            if (meanBusy >= HOST_BUSY) {
+                out.add(new Verdict("the host's CPUs were saturated" + (r.resources().targetOnHost()
+                        ? " (the harness and the server share them)" : ""), String.format(Locale.ROOT,
+                        "%.0f%% busy on average (user %.0f%%, system %.0f%%), peak %.0f%%", meanBusy, mean.cpuUserPercent(),
+                        mean.cpuSystemPercent(), busy)));
+            }
+        }
+        return out;
+    }
+
+    private static void addWait(List<Verdict> out, Map<String, Double> shares, ServerUsage s, String what,
+                                java.util.function.Predicate<String> kind, double bar) {
+        Map<String, Double> of = shares.entrySet().stream().filter(e -> kind.test(e.getKey()))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, java.util.LinkedHashMap::new));
+        double share = of.values().stream().mapToDouble(Double::doubleValue).sum();
+        if (share >= bar) {
+            out.add(new Verdict(what, String.format(Locale.ROOT, "%.0f%% of our sessions' server time (%s; %s looks, %s)",
+                    share, of.entrySet().stream().map(e -> e.getKey() + " " + Math.round(e.getValue()) + "%")
+                            .collect(Collectors.joining(", ")), Fmt.count(s.waitSamples()), s.waitSource())));
+        }
+    }
+
+    /** The explanation as printed: the run in one line, then each verdict with its figure, or why none is given. */
+    public static String render(RunResult r) {
+        StringBuilder b = new StringBuilder();
+        b.append(r.runId()).append(": ").append(r.workload()).append(" on ").append(r.target());
+        if (r.targetInfo() != null) {
+            b.append(" (").append(r.targetInfo().product()).append(' ').append(r.targetInfo().serverVersion())
+                    .append(", ").append(r.targetInfo().endpoint()).append(')');
+        }
+        b.append(", ").append(r.loadModel()).append(", ").append(Fmt.oneDecimal(r.totals().durationSeconds())).append(" s\n");
+        List<Verdict> v = verdicts(r);
+        if (v.isEmpty()) {
+            b.append("what limited it: the figures do not decide. ").append(undecided(r)).append('\n');
+        } else {
+            b.append("what limited it:\n");
+            for (Verdict x : v) {
+                b.append("  - ").append(x.limit()).append(": ").append(x.figure()).append('\n');
+            }
+        }
+        ServerUsage s = r.resources() == null ? null : r.resources().server();
+        if (s != null && !s.unavailable().isEmpty()) {
+            b.append("not had from the server: ").append(String.join("; ", s.unavailable().keySet())).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** What the figures were, so a reader sees why none decides. */
+    private static String undecided(RunResult r) {
+        List<String> parts = new ArrayList<>();
+        ServerUsage s = r.resources() == null ? null : r.resources().server();
+        if (s == null) {
+            parts.add("The result has no server telemetry (--server-telemetry off, or a target that offers none)");
+        } else if (s.waitSource() == null) {
+            parts.add("The server has no wait events to sample");
+        } else if (s.waitSamples() < MIN_LOOKS || s.waitShares().isEmpty()) {
+            parts.add("Too few looks at the server's sessions to call a share (" + s.waitSamples() + ")");
+        } else {
+            parts.add("No wait reaches " + Math.round(WAIT_BAR) + "% of our sessions' server time: " + s.waitShares()
+                    .entrySet().stream().limit(5).map(e -> e.getKey() + " " + Math.round(e.getValue()) + "%")
+                    .collect(Collectors.joining(", ")));
+        }
+        HostSample mean = r.resources() == null ? null : r.resources().mean();
+        if (mean != null && mean.harnessCpuCores() >= 0) {
+            parts.add(String.format(Locale.ROOT, "the harness used %.2f cores for %d workers", mean.harnessCpuCores(),
+                    r.workers()));
+        }
+        if (mean != null && mean.cpuUserPercent() >= 0) {
+            parts.add(String.format(Locale.ROOT, "the host's CPUs were %.0f%% busy", mean.cpuUserPercent()
+                    + mean.cpuSystemPercent()));
+        }
+        return String.join("; ", parts) + ".";
+    }
+
+    private Explanation() {
+    }
+}
