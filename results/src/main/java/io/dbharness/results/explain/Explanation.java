@@ -33,6 +33,8 @@ public final class Explanation {
     static final double CPU_BAR = 60;
     /** Fewer looks than this at the server's sessions are too few to call a share. */
     static final int MIN_LOOKS = 5;
+    /** A run shorter than this (seconds) has too few figures to judge: one short interval's rates are noise. */
+    static final double MIN_SECONDS = 1;
 
     /**
      * One verdict.
@@ -46,6 +48,9 @@ public final class Explanation {
     /** The verdicts, strongest first; empty when the figures do not decide. */
     public static List<Verdict> verdicts(RunResult r) {
         List<Verdict> out = new ArrayList<>();
+        if (r.totals() == null || r.totals().durationSeconds() < MIN_SECONDS) {
+            return out;
+        }
         for (GroupResult g : r.groups() == null ? List.<GroupResult>of() : r.groups()) {
             if (g.pacing() != null && !g.pacing().keptUp()) {
                 out.add(new Verdict("the open model fell behind", String.format(Locale.ROOT,
@@ -83,7 +88,7 @@ public final class Explanation {
             double meanBusy = mean.cpuUserPercent() + mean.cpuSystemPercent();
             if (meanBusy >= HOST_BUSY) {
                 out.add(new Verdict("the host's CPUs were saturated" + (r.resources().targetOnHost()
-                        ? " (the harness and the server share them)" : ""), String.format(Locale.ROOT,
+                        ?  " (the harness and the target share them)" : ""), String.format(Locale.ROOT,
                         "%.0f%% busy on average (user %.0f%%, system %.0f%%), peak %.0f%%", meanBusy, mean.cpuUserPercent(),
                         mean.cpuSystemPercent(), busy)));
             }
@@ -122,6 +127,9 @@ public final class Explanation {
             }
         }
         ServerUsage s = r.resources() == null ? null : r.resources().server();
+        if (s == null && !v.isEmpty()) {
+            b.append("no server telemetry in this result: the server's side is not judged\n");
+        }
         if (s != null && !s.unavailable().isEmpty()) {
             b.append("not had from the server: ").append(String.join("; ", s.unavailable().keySet())).append('\n');
         }
@@ -131,6 +139,10 @@ public final class Explanation {
     /** What the figures were, so a reader sees why none decides. */
     private static String undecided(RunResult r) {
         List<String> parts = new ArrayList<>();
+        if (r.totals() != null && r.totals().durationSeconds() < MIN_SECONDS) {
+            return String.format(Locale.ROOT, "The run lasted %.1f s: too short for its figures to decide.",
+                    r.totals().durationSeconds());
+        }
         ServerUsage s = r.resources() == null ? null : r.resources().server();
         if (s == null) {
             parts.add("The result has no server telemetry (--server-telemetry off, or a target that offers none)");
