@@ -39,7 +39,8 @@ record ChartSpec(String id, String kind, String title, Axis x, Axis y, Axis y2, 
     /**
      * One named series.
      *
-     * @param type   {@code line}, {@code bar}, or {@code reference} (a dashed line for comparison, e.g. the offered rate)
+     * @param type   {@code line}, {@code bar}, {@code reference} (a dashed line for comparison, e.g. the offered rate), or
+     *               {@code stacked} (a band of a stacked area: the server's wait profile)
      * @param yAxis  0 for the left axis, 1 for the right
      * @param points {@code [x, y]} each; on a category axis x is the category's index. Null where not known.
      * @param ci     {@code [low, high]} of the 95% confidence interval per point (drawn as whiskers), or null

@@ -96,6 +96,11 @@ public final class Report {
         if (resources != null) {
             tables.add(resources);
         }
+        for (Table t : new Table[] {ServerTables.server(set), ServerTables.statements(set)}) {
+            if (t != null) {
+                tables.add(t);
+            }
+        }
         List<String> intro = intro(set, results);
         missing.forEach(m -> intro.add("Not in this report: " + m + "."));
         return new Contents(title(results), intro, Charts.select(set), tables);

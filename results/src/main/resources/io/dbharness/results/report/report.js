@@ -96,6 +96,12 @@
         out.barGap = (BAR_GAP * 100) + '%';
         out.barCategoryGap = (BAR_CATEGORY_GAP * 100) + '%';
         if (spec.kind === 'headline') { out.colorBy = 'data'; delete out.itemStyle; }
+      } else if (s.type === 'stacked') {
+        // a band of a stacked profile (the server's waits): bands of one axis add up
+        out.type = 'line';
+        out.stack = 'stack-' + s.yAxis;
+        out.areaStyle = {};
+        out.showSymbol = false;
       } else if (s.type === 'reference') {
         out.type = 'line';
         out.symbol = 'none';

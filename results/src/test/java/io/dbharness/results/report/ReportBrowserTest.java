@@ -74,9 +74,9 @@ class ReportBrowserTest {
                 "order_status", micros(1_500), "delivery", micros(30_000), "stock_level", micros(20_000, 25_000)};
         // with the host's resource use, as an embedded server's run records it
         ResultFiles.write(run("tpcc-default").target("postgres").workload("tpcc").label("default").rows(0).tpmC(1000)
-                .option("seed", "20220418").types(types).host().build(), results);
+                .option("seed", "20220418").types(types).host().server().build(), results);
         ResultFiles.write(run("tpcc-tuned").target("postgres").workload("tpcc").label("tuned").rows(0).tpmC(1500)
-                .option("seed", "20220418").types(types).build(), results);
+                .option("seed", "20220418").types(types).server().build(), results);
 
         Path out = TARGET.resolve("report-browser");
         Path html = Report.write(List.of(results), out);
@@ -85,9 +85,11 @@ class ReportBrowserTest {
         List<String> ids = specs.stream().map(ChartSpec::id).toList();
         for (String expected : List.of("headline-iot-insert", "headline-tpcc", "scaling-iot-insert", "rate-iot-insert",
                 "throughput-rows-s", "throughput-ops-s", "latency-insert", "latency-new-order", "types-rate-tpcc", "types-p99-tpcc",
-                "host-cpu", "host-disk", "host-net")) {
+                "host-cpu", "host-disk", "host-net", "server-counters", "storage")) {
             assertTrue(ids.contains(expected), expected + " in " + ids);
         }
+        // the server's wait profile: one stacked chart per run that has it
+        assertEquals(2, ids.stream().filter(id -> id.startsWith("server-waits-")).count(), ids.toString());
 
         ChromeDriver driver = browser();
         try {
@@ -112,6 +114,12 @@ class ReportBrowserTest {
             List<String> rate = (List<String>) js.executeScript("return echarts.getInstanceByDom(document.getElementById("
                     + "'chart-rate-iot-insert')).getOption().series.map(s => s.name);");
             assertEquals(List.of("achieved", "achieved 95% CI", "offered"), rate);
+            String waits = ids.stream().filter(id -> id.startsWith("server-waits-")).findFirst().orElseThrow();
+            @SuppressWarnings("unchecked")
+            List<String> stacks = (List<String>) js.executeScript("return echarts.getInstanceByDom(document.getElementById("
+                    + "'chart-" + waits + "')).getOption().series.map(s => s.name + ' ' + s.stack);");
+            assertEquals(List.of("CPU stack-0", "Lock:transactionid stack-0", "IO:WalSync stack-0", "Client:ClientRead stack-0"),
+                    stacks, "the waits as bands of one stack, the largest first");
 
             List<String> severe = new ArrayList<>();
             for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {

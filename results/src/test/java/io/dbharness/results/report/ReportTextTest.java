@@ -11,6 +11,7 @@ import java.util.List;
 
 import static io.dbharness.results.report.Runs.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Markdown summary and the CSV tables, to the character, for a small known case. */
 class ReportTextTest {
@@ -98,6 +99,34 @@ class ReportTextTest {
                 noop #2,PASSED,100000,100000,,"100,000 rows in table telematics as reported",
                 file tuned,FAILED,50000,49990,,"49,990 rows in file, expected 50,000",
                 """), Files.readString(dir.resolve("verification.csv")));
+    }
+
+    /** The server's account: its table and the top statements, in Markdown and CSV alike. */
+    @Test
+    void serverTablesInMarkdownAndCsv() throws Exception {
+        List<Path> files = Report.writeFiles(List.of(Runs.run("20261201-100000-tpcc-postgres-dddd").target("postgres")
+                .workload("tpcc").rows(0).tpmC(1000).server().build()), dir);
+        List<String> names = files.stream().map(f -> f.getFileName().toString()).toList();
+        assertTrue(names.containsAll(List.of("server.csv", "statements.csv")), names.toString());
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("""
+                ## Server (its own account of each run)
+
+                | run | server time | looks | commits | rollbacks | WAL bytes | WAL syncs | checkpoints | stored at start | stored at end | bytes per row | bytes per point | not had |
+                |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
+                | postgres | 42% CPU, 31% Lock, 17% IO:WalSync, 10% other (PostgreSQL wait events of our backends) | 50 | 15,000 |  | 60.0 MB | 8,000 |  | 1.0 MB | 16.0 MB | 150.0 | 15.0 |  |
+                """), md);
+        assertTrue(md.contains("""
+                ## Top statements (server time during the run)
+
+                | run | rank | calls | total ms | mean ms | rows | statement |
+                |---|---:|---:|---:|---:|---:|---|
+                | postgres | 1 | 4,000 | 9,000.5 | 2.25 | 4,000 | UPDATE district SET d\\_next\\_o\\_id = d\\_next\\_o\\_id + 1 WHERE d\\_w\\_id = $1 |
+                """), md);
+        assertEquals(crlf("""
+                run,rank,calls,total ms,mean ms,rows,statement
+                postgres,1,4000,9000.5,2.25,4000,UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = $1
+                """), Files.readString(dir.resolve("statements.csv")));
     }
 
     /** RFC 4180 ends records with CRLF. */

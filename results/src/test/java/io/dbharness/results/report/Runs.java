@@ -62,6 +62,7 @@ final class Runs {
         private double seconds = 10;
         private Double tpmC;
         private boolean host;
+        private boolean server;
         private String ddl = "CREATE TABLE telematics (ts timestamptz, tag_id int)";
         private Verification verification = Verification.passed(100_000, 100_000, "100,000 rows in table telematics as reported");
 
@@ -78,6 +79,8 @@ final class Runs {
         Builder seconds(double s) { seconds = s; return this; }
         Builder tpmC(double v) { tpmC = v; return this; }
         Builder host() { host = true; return this; }
+        /** With the server's account, as a PostgreSQL-family run records it: lock waits growing in the second interval. */
+        Builder server() { server = true; return this; }
         Builder ddl(String d) { ddl = d; return this; }
         Builder verification(Verification v) { verification = v; return this; }
 
@@ -143,7 +146,7 @@ final class Runs {
                         .p99Millis(9)
                         .maxMillis(10)
                         .types(types)
-                        .build()), host ? HOST : null));
+                        .build()), host ? HOST : null, server ? serverSample(i) : null));
             }
             Instant start = Instant.parse("2026-12-01T10:00:00Z");
             return RunResult.builder()
@@ -174,13 +177,35 @@ final class Runs {
                     .figures(tpmC == null ? Map.of() : Map.of("tpmC", tpmC))
                     .harnessCpuSeconds(1.5)
                     .label(label)
-                    .resources(host ? new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST, 0.5, 0.5) : null)
+                    .resources(host || server ? new ResourceUsage("client host, with the target's server on it (embedded)", true,
+                            host ? HOST : null, host ? HOST : null, 0.5, 0.5, server ? serverUsage(intervals) : null) : null)
                     .stopReason("COMPLETED")
                     .failure(null)
                     .exitCode(0)
                     .shard(null)
                     .build();
         }
+    }
+
+    static io.dbharness.core.result.ServerSample serverSample(int interval) {
+        return new io.dbharness.core.result.ServerSample(25, Map.of("CPU", 20L, "Lock:transactionid", 10L * interval,
+                "IO:WalSync", 8L, "Client:ClientRead", 5L),
+                Map.of("commits", 5_000.0 * interval, "wal_bytes", 2.0e7 * interval, "wal_syncs", 4_000.0), Map.of());
+    }
+
+    static io.dbharness.core.result.ServerUsage serverUsage(List<IntervalSample> intervals) {
+        Map<String, Long> waits = new java.util.TreeMap<>();
+        Map<String, Double> counters = new java.util.TreeMap<>();
+        int looks = 0;
+        for (IntervalSample i : intervals) {
+            looks += i.server().waitSamples();
+            i.server().waits().forEach((k, v) -> waits.merge(k, v, Long::sum));
+            i.server().counters().forEach((k, v) -> counters.merge(k, v, Double::sum));
+        }
+        return new io.dbharness.core.result.ServerUsage("PostgreSQL wait events of our backends", looks, waits, counters,
+                Map.of(), 1_000_000, 16_000_000, 150, 15, -1,
+                List.of(new io.dbharness.core.api.TopStatement("1", "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = $1",
+                        4_000, 9_000.5, 4_000)), Map.of(), 0.05, 0.1);
     }
 
     static long[] micros(long... values) {
