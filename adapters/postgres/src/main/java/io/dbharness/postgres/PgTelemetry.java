@@ -31,7 +31,7 @@ import java.util.TreeMap;
  * whose server lacks a view has a resource of its own with no statement, only {@code -- unavailable: why}; the
  * result says so.
  */
-final class PgTelemetry implements ServerTelemetry {
+public final class PgTelemetry implements ServerTelemetry {
 
     /** The application name of the telemetry's own connection, so it never counts as one of the harness's backends. */
     static final String APPLICATION = "dbharness-telemetry";
@@ -88,15 +88,35 @@ final class PgTelemetry implements ServerTelemetry {
      * (a product's {@code -- unavailable:} resource, or no variant that fits the version).
      */
     static Choice choose(StatementTexts texts, String name, int version) {
-        List<String> tried = new ArrayList<>();
+        // the variants, most specific directory first (a product's own beats the generic text), then newest first
+        List<String> ids = new ArrayList<>();
         for (int v = 20; v >= 9; v--) {
-            Optional<Choice> c = candidate(texts, DIR + name + ".v" + v, version, tried);
-            if (c.isPresent()) {
-                return c.get();
+            ids.add(DIR + name + ".v" + v);
+        }
+        ids.add(DIR + name);
+        List<String> tried = new ArrayList<>();
+        int deepest = ids.stream().mapToInt(texts::specificity).max().orElse(-1);
+        for (int dir = 0; dir <= deepest; dir++) {
+            for (String id : ids) {
+                if (texts.specificity(id) != dir) {
+                    continue;
+                }
+                Optional<Choice> c = candidate(texts, id, version, tried);
+                if (c.isPresent()) {
+                    return c.get();
+                }
             }
         }
-        return candidate(texts, DIR + name, version, tried).orElseGet(() -> new Choice(null, null,
-                "not in this server's version (" + version + "); " + String.join(", ", tried)));
+        return new Choice(null, null, "not in this server's version (" + version + "); " + String.join(", ", tried));
+    }
+
+    /**
+     * The statement a product runs for {@code name} on a server of {@code version}, as its golden files hold it: the
+     * text, or {@code -- unavailable: why} when it has none.
+     */
+    public static String statementFor(StatementTexts texts, String name, int version) {
+        Choice c = choose(texts, name, version);
+        return c.sql() != null ? c.sql() : "-- unavailable: " + c.why();
     }
 
     private static Optional<Choice> candidate(StatementTexts texts, String id, int version, List<String> tried) {
@@ -130,6 +150,7 @@ final class PgTelemetry implements ServerTelemetry {
         private final Map<String, String> unavailable = java.util.Collections.synchronizedMap(new TreeMap<>());
         private final Map<String, String> counterSql = new LinkedHashMap<>();
         private String waitsSql;
+        private String waitSourceText;
         private String storedSql;
         private String statementsSql;
         private int version;
@@ -148,6 +169,10 @@ final class PgTelemetry implements ServerTelemetry {
             }
             Choice waits = choose(texts, "waits", version);
             waitsSql = waits.sql();
+            // a product's waits say what they describe in a comment ("source: ..."); the family's own words otherwise
+            waitSourceText = waits.id() == null ? null : texts.comments(waits.id()).stream()
+                    .filter(l -> l.startsWith("source:")).map(l -> l.substring("source:".length()).strip()).findFirst()
+                    .orElse(product + " wait events of our backends");
             if (waits.sql() == null) {
                 unavailable.put("waits", waits.why());
             }
@@ -177,8 +202,9 @@ final class PgTelemetry implements ServerTelemetry {
             try {
                 if (single(texts.get(DIR + "statements_installed")) == 0) {
                     if (!embedded) {
-                        unavailable.put("statements", "pg_stat_statements is not installed in this database (CREATE"
-                                + " EXTENSION pg_stat_statements, with shared_preload_libraries = 'pg_stat_statements')");
+                        unavailable.put("statements", texts.comments(DIR + "statements_installed").stream()
+                                .filter(l -> l.startsWith("missing:")).map(l -> l.substring("missing:".length()).strip())
+                                .findFirst().orElse("the server's statement statistics are not there"));
                         return null;
                     }
                     execute(texts.get(DIR + "statements_create"));
@@ -196,7 +222,7 @@ final class PgTelemetry implements ServerTelemetry {
 
         @Override
         public String waitSource() {
-            return waitsSql == null ? null : product + " wait events of our backends";
+            return waitsSql == null ? null : waitSourceText;
         }
 
         @Override

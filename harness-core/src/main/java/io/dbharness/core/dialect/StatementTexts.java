@@ -83,6 +83,19 @@ public final class StatementTexts {
     }
 
     /**
+     * Where a statement comes from, as the index of its directory: 0 for the most specific (the product's own), -1
+     * when no directory has it. Code that picks between variants of a statement prefers the product's own.
+     */
+    public int specificity(String id) {
+        for (int i = 0; i < dirs.size(); i++) {
+            if (loader.getResource(dirs.get(i) + "/" + id + "." + extension) != null) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * The leading {@code --} lines of a statement's resource, without the dashes (what it is for, the versions it
      * fits, why a product has none): read by code that picks a statement by them.
      */

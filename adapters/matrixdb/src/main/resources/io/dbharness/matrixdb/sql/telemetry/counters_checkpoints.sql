@@ -1,0 +1,1 @@
+-- unavailable: on MatrixDB the coordinator's pg_stat_bgwriter counts the coordinator alone; the segments' checkpoints are not in it

@@ -1,0 +1,1 @@
+-- unavailable: on MatrixDB the coordinator's pg_stat_wal counts the coordinator alone; the segments, where the rows are written, are not in it

@@ -1,0 +1,1 @@
+-- unavailable: openGauss (MogDB) has no pg_stat_wal view; its WAL syncs show in the wait profile (IO:WALSync)

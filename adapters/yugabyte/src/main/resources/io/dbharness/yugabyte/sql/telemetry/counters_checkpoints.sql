@@ -1,0 +1,2 @@
+-- unavailable: YugabyteDB's tables live in DocDB, which has no PostgreSQL shared buffers or checkpoints, so pg_stat_bgwriter does not count the run's writes
+-- https://docs.yugabyte.com/stable/architecture/docdb/

@@ -1,0 +1,2 @@
+-- unavailable: YugabyteDB writes its tables to DocDB (a Raft log per tablet), not to PostgreSQL's WAL, so pg_stat_wal does not count the run's writes
+-- https://docs.yugabyte.com/stable/architecture/docdb-replication/raft/
