@@ -29,6 +29,7 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
     private final StoreAdmin admin;
     private final String who;
     private final InfluxQuery query;
+    private final InfluxTelemetry telemetry;
 
     InfluxTarget(InfluxConfig config, InfluxApi api, String version, InfluxHttp http, StoreAdmin admin, InfluxQl ql,
                  String who) {
@@ -39,6 +40,7 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
         this.admin = admin;
         this.who = who;
         this.query = new InfluxQuery(config, api, http, ql, admin, who);
+        this.telemetry = new InfluxTelemetry(http, api, config.database());
     }
 
     @Override
@@ -56,6 +58,9 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
     public <C extends Capability> Optional<C> capability(Class<C> type) {
         if (type.isInstance(query)) {
             return Optional.of(type.cast(query));
+        }
+        if (type == io.dbharness.core.api.ServerTelemetry.class) {
+            return Optional.of(type.cast(telemetry));
         }
         return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }

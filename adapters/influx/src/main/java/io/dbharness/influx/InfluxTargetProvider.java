@@ -66,7 +66,7 @@ public final class InfluxTargetProvider implements TargetProvider {
 
     @Override
     public Set<Class<? extends Capability>> capabilities() {
-        return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class);
+        return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class, io.dbharness.core.api.ServerTelemetry.class);
     }
 
     @Override

@@ -237,15 +237,16 @@ final class ServerMonitor {
         return s;
     }
 
-    /** Each counter's growth; one that went down (a server restart reset it) grew by its new value. */
+    /**
+     * Each counter's growth; one that went down (a server restart reset it) grew by its new value, and so did one
+     * that was not there before (InfluxDB's shard statistics appear with the first point written to the shard).
+     */
     static Map<String, Double> growth(Map<String, Double> before, Map<String, Double> after) {
         Map<String, Double> out = new TreeMap<>();
         after.forEach((k, v) -> {
             Double b = before.get(k);
-            if (b != null) {
-                double d = v - b;
-                out.put(k, d < 0 ? v : d);
-            }
+            double d = b == null ? v : v - b;
+            out.put(k, d < 0 ? v : d);
         });
         return out;
     }
