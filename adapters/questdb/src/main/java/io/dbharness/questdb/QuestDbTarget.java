@@ -99,6 +99,9 @@ final class QuestDbTarget implements TargetAdapter {
         if (type == SqlAccess.class) {
             return Optional.of(type.cast(sqlAccess));
         }
+        if (type == io.dbharness.core.api.ServerTelemetry.class) {
+            return Optional.of(type.cast(new QuestDbTelemetry(sql)));
+        }
         return Optional.empty();
     }
 

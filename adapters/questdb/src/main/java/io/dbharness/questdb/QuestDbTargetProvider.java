@@ -58,7 +58,8 @@ public final class QuestDbTargetProvider implements TargetProvider {
 
     @Override
     public Set<Class<? extends Capability>> capabilities() {
-        return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class, SqlAccess.class);
+        return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class, SqlAccess.class,
+                io.dbharness.core.api.ServerTelemetry.class);
     }
 
     @Override

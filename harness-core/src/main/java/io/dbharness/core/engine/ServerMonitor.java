@@ -89,6 +89,12 @@ final class ServerMonitor {
             m.unavailable.put("telemetry", "could not open a session: " + e.getMessage());
             return Optional.of(m);
         }
+        try {
+            m.baseline(); // here, before the clock starts: the run's growth counts from the moment it begins
+            m.queryNanos = 0; // the run's cost is what the telemetry costs during it
+        } catch (RuntimeException e) {
+            m.unavailable.put("telemetry", "the first readings failed: " + e);
+        }
         m.thread.start();
         return Optional.of(m);
     }
@@ -155,7 +161,6 @@ final class ServerMonitor {
         boolean cpu = mx.isCurrentThreadCpuTimeSupported();
         long cpuStart = cpu ? mx.getCurrentThreadCpuTime() : -1;
         try {
-            baseline();
             long nextLook = System.nanoTime();
             while (true) {
                 long wait = Math.max(0, nextLook - System.nanoTime());
