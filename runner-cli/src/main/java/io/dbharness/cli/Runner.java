@@ -93,6 +93,8 @@ public final class Runner {
             return run(pr);
         } catch (UsageException e) {
             return usageError(e.getMessage());
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(e);
         } catch (RuntimeException | LinkageError e) {
             // a bug or a broken installation: one line for the user, the trace only when asked for
             Main.printError(err, "internal error: " + e + (verbose ? "" : " (--verbose shows where)"));
@@ -103,6 +105,14 @@ public final class Runner {
         }
     }
 
+    /** The heap was too small for what the options asked: one line saying so and what to change, not a trace. */
+    private int outOfMemory(OutOfMemoryError e) {
+        Main.printError(err, "out of memory (" + e.getMessage() + ") with a heap of "
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB: give the JVM more"
+                + " (DBHARNESS_JAVA_OPTS=-Xmx4g ./runner ...) or ask for less at once (--write-batch-rows, --workers)");
+        return ExitCode.RUN_FAILED;
+    }
+
     /** {@code runner mxbench run ...}: another tool's command line, with the same exit codes and one-line errors. */
     private int seedTool(SeedTool tool, String[] args) {
         boolean verbose = Arrays.asList(args).contains("--verbose");
@@ -110,6 +120,8 @@ public final class Runner {
             return tool.run(args[0], List.of(args).subList(1, args.length), new ToolRun(in, out, err, env, registry, checkOnly));
         } catch (UsageException e) {
             return usageError(e.getMessage());
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(e);
         } catch (RuntimeException | LinkageError e) {
             Main.printError(err, "internal error: " + e + (verbose ? "" : " (-- --verbose shows where)"));
             if (verbose) {
