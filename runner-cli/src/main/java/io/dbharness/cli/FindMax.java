@@ -354,7 +354,7 @@ final class FindMax {
                 break;
             }
             number++;
-            double value = next.get();
+            final double value = next.get();
             RunConfig config = base.with(plan.vary(), KneeSearch.format(value));
             boolean stepMet = true;
             for (int rep = 1; rep <= base.repeat() && stepMet; rep++) {
@@ -394,6 +394,9 @@ final class FindMax {
                         : r.verification() != null && r.verification().isFailed() ? "verification failed" : null;
                 Objective.Judgement j = plan.objective().judge(r);
                 boolean met = note == null && j.met();
+                if (note == null && rep == 1 && state.steps.stream().anyMatch(st -> st.value() == value)) {
+                    note = "tried again"; // the lowest failure, before the search ends on it
+                }
                 stepMet = met;
                 boolean last = !met || rep == base.repeat();
                 state.steps.add(step(number, value, rep, o, met, last ? stepMet : null, j.checks(), note, plan));

@@ -10,6 +10,10 @@ import java.util.Optional;
  * {@code precision} of its lower end. The number of steps grows with the log of the range: the ramp takes
  * log(knee / from) / log(factor), the bisection log2(log(factor) / log(1 + precision)).
  * <p>
+ * Before it ends, the lowest setting that failed is tried once more: a failure by bad luck (a cold server's first
+ * run, a neighbour's burst) would otherwise hold the bracket below the knee for good. When it meets the objective the
+ * second time, the search goes on above it.
+ * <p>
  * Immutable: {@link #after} gives the state after one more verdict. Pure: it runs nothing.
  *
  * @param from         the first setting tried
@@ -21,9 +25,10 @@ import java.util.Optional;
  * @param highestMet   the highest setting that met the objective so far, null when none has
  * @param lowestFailed the lowest setting that failed it so far, null when none has
  * @param steps        verdicts so far
+ * @param confirmed    the lowest failed setting once it failed twice, null before
  */
 record KneeSearch(double from, double min, double max, double factor, double precision, boolean integer,
-                  Double highestMet, Double lowestFailed, int steps) {
+                  Double highestMet, Double lowestFailed, int steps, Double confirmed) {
 
     /** How a finished search ended. */
     enum End {
@@ -54,7 +59,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     static KneeSearch start(double from, double min, double max, double factor, double precision, boolean integer) {
-        return new KneeSearch(from, min, max, factor, precision, integer, null, null, 0);
+        return new KneeSearch(from, min, max, factor, precision, integer, null, null, 0, null);
     }
 
     /**
@@ -65,6 +70,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     KneeSearch after(double value, boolean met) {
         Double hm = highestMet;
         Double lf = lowestFailed;
+        Double twice = !met && lowestFailed != null && value == lowestFailed ? (Double) value : confirmed;
         if (met) {
             hm = hm == null || value > hm ? (Double) value : hm;
             if (lf != null && lf <= hm) { // it met above a failure: that failure was noise, or the knee moved
@@ -76,7 +82,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
                 hm = null;
             }
         }
-        return new KneeSearch(from, min, max, factor, precision, integer, hm, lf, steps + 1);
+        return new KneeSearch(from, min, max, factor, precision, integer, hm, lf, steps + 1, twice);
     }
 
     /** The setting to try next; empty when the search is over ({@link #end()} says how). */
@@ -94,11 +100,16 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         if (highestMet == null) {
             return lowestFailed <= min ? Optional.of(End.NONE_MET) : Optional.empty();
         }
+        return bracketed() && lowestFailed.equals(confirmed) ? Optional.of(End.BRACKETED) : Optional.empty();
+    }
+
+    /** Met and failed settings so close that no setting between them is worth a step. */
+    private boolean bracketed() {
         if (within(highestMet, lowestFailed)) {
-            return Optional.of(End.BRACKETED);
+            return true;
         }
         double mid = middle(highestMet, lowestFailed);
-        return mid > highestMet && mid < lowestFailed ? Optional.empty() : Optional.of(End.BRACKETED);
+        return !(mid > highestMet && mid < lowestFailed);
     }
 
     /** The bracket's width is within the precision of its lower end. */
@@ -116,7 +127,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         if (highestMet == null) {
             return Math.max(min, roundDown(lowestFailed / factor, lowestFailed));
         }
-        return middle(highestMet, lowestFailed);
+        return bracketed() ? lowestFailed : middle(highestMet, lowestFailed); // the failure tried again
     }
 
     /** The geometric middle, rounded to a setting strictly inside when there is one. */

@@ -72,7 +72,8 @@ class KneeSearchTest {
         assertEquals(13.0, s.highestMet());
         assertEquals(14.0, s.lowestFailed());
         assertTrue(tried.stream().allMatch(v -> v == Math.rint(v)), tried.toString());
-        assertEquals(tried.size(), tried.stream().distinct().count(), "no setting twice: " + tried);
+        assertEquals(tried.size() - 1, tried.stream().distinct().count(), "no setting twice but the failure confirmed: " + tried);
+        assertEquals(14.0, tried.get(tried.size() - 1));
     }
 
     @Test
@@ -84,6 +85,23 @@ class KneeSearchTest {
         assertEquals(Optional.of(KneeSearch.End.NONE_MET), down.end());
         assertNull(down.highestMet());
         assertEquals(1.0, down.lowestFailed());
+    }
+
+    @Test
+    void aFailureThatMeetsTheSecondTimeLetsTheSearchGoOnAboveIt() {
+        // the first run fails by bad luck (a cold server); tried again at the end it meets, and the knee is above
+        boolean[] firstRun = {true};
+        List<Double> tried = new ArrayList<>();
+        KneeSearch s = search(KneeSearch.start(2000, 1, 1e9, 2, 0.05, false), v -> {
+            if (v == 2000 && firstRun[0]) {
+                firstRun[0] = false;
+                return false;
+            }
+            return v <= 9000;
+        }, tried);
+        assertEquals(Optional.of(KneeSearch.End.BRACKETED), s.end());
+        assertTrue(s.highestMet() <= 9000 && s.lowestFailed() > 9000, s + " after " + tried);
+        assertEquals(s.lowestFailed(), s.confirmed());
     }
 
     @Test

@@ -242,7 +242,7 @@ public record Objective(String text, List<Term> terms) {
         return m;
     }
 
-    private static final Pattern LATENCY = Pattern.compile("(p[0-9.]*|mean|max)(?:\\(([^)]*)\\))?\\s*<\\s*(.*)");
+    private static final Pattern LATENCY = Pattern.compile("(p[^(<]*|mean|max)(?:\\(([^)]*)\\))?\\s*<\\s*(.*)");
     private static final Pattern COUNT = Pattern.compile("(errors|timeouts)\\s*(<=|<|=)\\s*(.*)");
     private static final Pattern BEHIND = Pattern.compile("behind\\s*<\\s*(.*)");
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(us|µs|ms|s|m)");

@@ -1,0 +1,180 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.result.RunResult;
+import io.dbharness.postgres.EmbeddedPostgres;
+import io.dbharness.results.ResultFiles;
+import io.dbharness.results.search.Objective;
+import io.dbharness.results.search.SearchFiles;
+import io.dbharness.results.search.SearchResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code runner find-max} on real PostgreSQL, with steps of 1.5 s judged every 250 ms: the search ends with a
+ * bracket within 5%, its verdicts agree with the bracket, the step above it fails when run again, and a server
+ * made slower (a trigger sleeping in every write, a rate cap no client setting can pass) moves the answer below the
+ * cap. Figures are never asserted exactly: the machine is shared and noisy; only the shape is.
+ */
+class FindMaxCommandTest {
+
+    @RegisterExtension
+    static final EmbeddedPostgres pg = new EmbeddedPostgres();
+
+    @TempDir
+    Path tmp;
+
+    /** Batches of 50 rows: with the trigger's 10 ms each, two workers cannot write more than 10,000 rows/s. */
+    private static final List<String> STEP = List.of("--duration", "1500ms", "--watch-interval", "250ms",
+            "--write-batch-rows", "50", "--workers", "2", "--no-watch");
+    private static final double CAP_ROWS_PER_SECOND = 2 * 50 / 0.010;
+
+    private static String[] args(List<String> a, String... more) {
+        List<String> all = new ArrayList<>(List.of("find-max", "--vary", "rate", "--slo", "p99<20ms,kept-up", "--from", "2000"));
+        all.addAll(a);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
+    private static SearchResult search(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> found = s.filter(SearchFiles::isSearch).toList();
+            assertEquals(1, found.size(), found.toString());
+            return SearchFiles.read(found.get(0));
+        }
+    }
+
+    /** The shape of a finished search: verdicts that agree with the bracket, a bracket within 5%, few steps. */
+    private static void assertBracketed(SearchResult s, CliRun r) {
+        assertEquals("bracketed", s.outcome(), r.out());
+        assertNotNull(s.highestMet(), r.out());
+        assertNotNull(s.lowestFailed(), r.out());
+        assertTrue(s.lowestFailed() > s.highestMet(), r.out());
+        assertTrue(s.lowestFailed() - s.highestMet() <= 0.05 * s.highestMet() + 1e-9, r.out());
+        // monotone: by each setting's last verdict (a failure tried again may have met), every setting that met
+        // lies at or below the highest met, every one that failed at or above the lowest failed
+        Map<Double, Boolean> last = new java.util.HashMap<>();
+        for (SearchResult.Step st : s.steps()) {
+            if (st.stepMet() != null) {
+                last.put(st.value(), st.stepMet());
+            }
+            assertNotNull(st.file(), r.out());
+            assertFalse(st.checks().isEmpty(), r.out());
+        }
+        last.forEach((value, met) -> assertTrue(met ? value <= s.highestMet() : value >= s.lowestFailed(),
+                value + (met ? " met above" : " failed below") + " the bracket: " + r.out()));
+        // a ramp by doubling from 2,000, a bisection of a factor 2 to 5% and the failure tried again: about
+        // log2(knee/2000) + 1 + 5 + 1; a failure by bad luck tried again costs a second ramp and bisection
+        long steps = s.steps().stream().map(SearchResult.Step::number).distinct().count();
+        double ramp = Math.abs(Math.ceil(Math.log(s.lowestFailed() / 2000) / Math.log(2)));
+        assertTrue(steps <= 3 * (ramp + 1 + 5 + 1), steps + " steps for a knee at " + s.highestMet() + ": " + r.out());
+        // the last step was the lowest failure tried again, and it failed again
+        SearchResult.Step last = s.steps().get(s.steps().size() - 1);
+        assertEquals(s.lowestFailed(), last.value(), r.out());
+        assertEquals(Boolean.FALSE, last.stepMet(), r.out());
+    }
+
+    @Test
+    void onTheEmbeddedDefaultTheSearchEndsWithinFivePercentAndTheStepAboveFailsAgain() throws Exception {
+        Path results = tmp.resolve("plain");
+        CliRun r = CliRun.of(args(STEP, "--clean", "--results", results.toString()));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        SearchResult s = search(results);
+        assertBracketed(s, r);
+        assertTrue(r.out().contains("find-max bracketed: highest rate that met the objective: "
+                + KneeSearch.format(s.highestMet())), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+1\\s+2000\\s+(met|FAILED)\\s.*\\.json.*")), r.out());
+        assertTrue(r.out().contains("report: "), r.out());
+        // the step above the bracket, run again as a plain run, fails the objective: the knee is real. On a noisy
+        // machine one run at the very edge may pass by luck; of two, one must fail
+        Objective o = Objective.parse("p99<20ms,kept-up");
+        boolean failedAgain = false;
+        for (int i = 0; i < 2 && !failedAgain; i++) {
+            Path again = tmp.resolve("again-" + i);
+            List<String> a = new ArrayList<>(STEP);
+            a.addAll(List.of("--clean", "--rate", KneeSearch.format(s.lowestFailed()), "--results", again.toString()));
+            CliRun plain = CliRun.of(a.toArray(String[]::new));
+            try (Stream<Path> files = Files.list(again)) {
+                RunResult run = ResultFiles.read(files.findFirst().orElseThrow(() -> new AssertionError(plain.err())));
+                failedAgain = !o.judge(run).met();
+            }
+        }
+        assertTrue(failedAgain, "the step above the bracket (" + s.lowestFailed() + ") met the objective twice: " + r.out());
+
+        // the report of the search file draws the search
+        CliRun report = CliRun.of("report", SearchFiles.fileOf(s, results).toString(), "--out", tmp.resolve("rep").toString());
+        assertEquals(0, report.exitCode(), report.err());
+        String html = Files.readString(tmp.resolve("rep").resolve("report.html"));
+        assertTrue(html.contains("\"search-"), "no search chart in the report");
+    }
+
+    @Test
+    void aServerCappedMidRangeMovesTheAnswerBelowTheCap() throws Exception {
+        List<String> server = new ArrayList<>(List.of("--url", pg.url(), "--user", "postgres", "--table-name", "capped"));
+        server.addAll(STEP);
+        // the table made by a first run, then slowed: every write statement sleeps 10 ms on the server
+        List<String> first = new ArrayList<>(server);
+        first.addAll(List.of("--clean", "--rate", "1000", "--results", tmp.resolve("setup").toString()));
+        CliRun setup = CliRun.of(first.toArray(String[]::new));
+        assertEquals(0, setup.exitCode(), setup.err());
+        try (Connection c = pg.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE FUNCTION cap_rate() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.010);"
+                    + " RETURN NULL; END $$");
+            st.execute("CREATE TRIGGER cap_rate AFTER INSERT ON capped FOR EACH STATEMENT EXECUTE FUNCTION cap_rate()");
+        }
+        Path results = tmp.resolve("capped");
+        CliRun r = CliRun.of(args(server, "--append", "--results", results.toString()));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        SearchResult s = search(results);
+        assertBracketed(s, r);
+        // two workers, 50 rows a statement, 10 ms a statement at least: nothing above the cap can keep up
+        assertTrue(s.highestMet() <= CAP_ROWS_PER_SECOND, "met " + s.highestMet() + " above the cap: " + r.out());
+        assertTrue(s.highestMet() >= 1000, r.out());
+    }
+
+    @Test
+    void badObjectivesAreRefusedInOneLineBeforeAnyRun() {
+        Map<String, String> cases = Map.of(
+                "p99<", "has no limit after '<'",
+                "p100<5ms", "unknown percentile 'p100'",
+                "p99.x<5ms", "unknown percentile",
+                "p99(new-order)<5ms", "operation type 'new-order', which iot-insert does not run",
+                "p99<5ms,,errors=0", "empty term");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            Path results = tmp.resolve("bad-" + Math.abs(c.getKey().hashCode()));
+            CliRun r = CliRun.of("find-max", "--vary", "rate", "--slo", c.getKey(), "--duration", "2s",
+                    "--watch-interval", "500ms", "--results", results.toString());
+            assertEquals(2, r.exitCode(), c.getKey() + ": " + r.err());
+            assertTrue(r.oneLineError().contains(c.getValue()), c.getKey() + ": " + r.err());
+            assertFalse(Files.exists(results), c.getKey() + ": something ran");
+        }
+        CliRun tpcc = CliRun.of("find-max", "--workload", "tpcc", "--vary", "terminals", "--slo", "p99(insert)<5ms",
+                "--duration", "60s");
+        assertEquals(2, tpcc.exitCode(), tpcc.err());
+        assertTrue(tpcc.oneLineError().contains("which tpcc does not run; its types: delivery, new-order"), tpcc.err());
+        CliRun shortStep = CliRun.of("find-max", "--vary", "rate", "--slo", "p99<5ms", "--duration", "10s");
+        assertTrue(shortStep.oneLineError().contains("too short to judge a step"), shortStep.err());
+        CliRun closed = CliRun.of("find-max", "--vary", "workers", "--slo", "kept-up", "--duration", "60s");
+        assertTrue(closed.oneLineError().contains("judges the open model"), closed.err());
+        CliRun axis = CliRun.of("find-max", "--vary", "total-metrics-count", "--slo", "p99<5ms", "--duration", "60s");
+        assertTrue(axis.oneLineError().contains("find-max searches one of rate, workers, terminals, tag-num"), axis.err());
+        CliRun noDuration = CliRun.of("find-max", "--vary", "rate", "--slo", "p99<5ms");
+        assertTrue(noDuration.oneLineError().contains("needs --duration"), noDuration.err());
+        CliRun precision = CliRun.of("find-max", "--vary", "rate", "--slo", "p99<5ms", "--duration", "60s", "--precision", "90%");
+        assertTrue(precision.oneLineError().contains("--precision"), precision.err());
+    }
+}
