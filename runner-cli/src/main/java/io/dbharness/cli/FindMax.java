@@ -88,9 +88,10 @@ final class FindMax {
                                 + " unreachable, 130/143/129 stopped (the search so far is kept).",
                         "",
                         "Examples:",
-                        "  runner find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 --duration 10s --clean",
-                        "  runner find-max --workload tpcc --warehouses 2 --vary terminals --to 20 --slo tpcc,errors=0 \\",
-                        "      --duration 60s",
+                        "  runner find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 \\",
+                        "      --duration 30s --clean",
+                        "  runner find-max --workload tpcc --warehouses 2 --vary terminals --to 20 \\",
+                        "      --slo tpcc,errors=0 --duration 60s",
                         "");
         spec.addOption(OptionSpec.builder("--vary").paramLabel("NAME").type(String.class)
                 .description("The setting to search: " + String.join(", ", AXES)).build());

@@ -149,16 +149,14 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         return r < below ? r : integer ? below - 1 : v;
     }
 
-    /** A whole number for whole settings; else three significant digits, enough for a 0.5% precision. */
+    /** A whole number for whole settings; else three significant digits, enough for a 1% precision. */
     double round(double v) {
         if (integer) {
             return Math.max(1, Math.rint(v));
         }
-        if (v >= 1000) {
-            double scale = Math.pow(10, Math.floor(Math.log10(v)) - 2);
-            return Math.rint(v / scale) * scale;
-        }
-        return Math.rint(v * 100) / 100;
+        double scale = Math.pow(10, Math.floor(Math.log10(v)) - 2);
+        double r = Math.rint(v / scale) * scale;
+        return scale >= 1 ? Math.rint(r) : Double.parseDouble(String.format(Locale.ROOT, "%.3g", r));
     }
 
     /** A setting as an option's value: {@code 12000}, {@code 2.5}. */

@@ -67,15 +67,15 @@ class FindMaxCommandTest {
         assertTrue(s.lowestFailed() - s.highestMet() <= 0.05 * s.highestMet() + 1e-9, r.out());
         // monotone: by each setting's last verdict (a failure tried again may have met), every setting that met
         // lies at or below the highest met, every one that failed at or above the lowest failed
-        Map<Double, Boolean> last = new java.util.HashMap<>();
+        Map<Double, Boolean> verdicts = new java.util.HashMap<>();
         for (SearchResult.Step st : s.steps()) {
             if (st.stepMet() != null) {
-                last.put(st.value(), st.stepMet());
+                verdicts.put(st.value(), st.stepMet());
             }
             assertNotNull(st.file(), r.out());
             assertFalse(st.checks().isEmpty(), r.out());
         }
-        last.forEach((value, met) -> assertTrue(met ? value <= s.highestMet() : value >= s.lowestFailed(),
+        verdicts.forEach((value, met) -> assertTrue(met ? value <= s.highestMet() : value >= s.lowestFailed(),
                 value + (met ? " met above" : " failed below") + " the bracket: " + r.out()));
         // a ramp by doubling from 2,000, a bisection of a factor 2 to 5% and the failure tried again: about
         // log2(knee/2000) + 1 + 5 + 1; a failure by bad luck tried again costs a second ramp and bisection
