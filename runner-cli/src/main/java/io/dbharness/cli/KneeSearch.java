@@ -1,6 +1,8 @@
 package io.dbharness.cli;
 
 import java.util.Locale;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -10,25 +12,25 @@ import java.util.Optional;
  * {@code precision} of its lower end. The number of steps grows with the log of the range: the ramp takes
  * log(knee / from) / log(factor), the bisection log2(log(factor) / log(1 + precision)).
  * <p>
- * Before it ends, the lowest setting that failed is tried once more: a failure by bad luck (a cold server's first
- * run, a neighbour's burst) would otherwise hold the bracket below the knee for good. When it meets the objective the
- * second time, the search goes on above it.
+ * Every verdict is kept (the latest per setting): the bracket is the highest setting that met the objective and the
+ * lowest that failed above it. Before the search ends on a bracket, its lowest failure is tried once more: a failure
+ * by bad luck (a cold server's first run, a neighbour's burst) would otherwise hold the bracket below the knee for
+ * good. When it meets the objective the second time, the search goes on above it, up to the next failure known.
  * <p>
  * Immutable: {@link #after} gives the state after one more verdict. Pure: it runs nothing.
  *
- * @param from         the first setting tried
- * @param min          the lowest setting the ramp goes down to
- * @param max          the highest setting the ramp goes up to
- * @param factor       the ramp's step, above 1
- * @param precision    the bracket's width asked for, relative to its lower end (0.05)
- * @param integer      settings are whole numbers (workers, terminals, devices)
- * @param highestMet   the highest setting that met the objective so far, null when none has
- * @param lowestFailed the lowest setting that failed it so far, null when none has
- * @param steps        verdicts so far
- * @param confirmed    the lowest failed setting once it failed twice, null before
+ * @param from      the first setting tried
+ * @param min       the lowest setting the ramp goes down to
+ * @param max       the highest setting the ramp goes up to
+ * @param factor    the ramp's step, above 1
+ * @param precision the bracket's width asked for, relative to its lower end (0.05)
+ * @param integer   settings are whole numbers (workers, terminals, devices)
+ * @param verdicts  each setting tried and its latest verdict (true: met)
+ * @param failures  how many times each setting failed
+ * @param steps     verdicts so far
  */
 record KneeSearch(double from, double min, double max, double factor, double precision, boolean integer,
-                  Double highestMet, Double lowestFailed, int steps, Double confirmed) {
+                  java.util.SortedMap<Double, Boolean> verdicts, Map<Double, Integer> failures, int steps) {
 
     /** How a finished search ended. */
     enum End {
@@ -53,36 +55,52 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         if (!(factor > 1) || !(precision > 0 && precision < 1)) {
             throw new IllegalArgumentException("factor " + factor + ", precision " + precision);
         }
-        if (highestMet != null && lowestFailed != null && !(highestMet < lowestFailed)) {
-            throw new IllegalArgumentException("met " + highestMet + " is not below failed " + lowestFailed);
-        }
+        verdicts = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(verdicts));
+        failures = Map.copyOf(failures);
     }
 
     static KneeSearch start(double from, double min, double max, double factor, double precision, boolean integer) {
-        return new KneeSearch(from, min, max, factor, precision, integer, null, null, 0, null);
+        return new KneeSearch(from, min, max, factor, precision, integer, new java.util.TreeMap<>(), Map.of(), 0);
     }
 
-    /**
-     * The state after {@code value}'s verdict. A verdict against the bracket (met above a failure, failed below a
-     * success: a noisy machine, or a target that changed) drops the end it contradicts, and the ramp goes on from
-     * the new one.
-     */
+    /** The state after {@code value}'s verdict; a setting tried again keeps its latest verdict. */
     KneeSearch after(double value, boolean met) {
-        Double hm = highestMet;
-        Double lf = lowestFailed;
-        Double twice = !met && lowestFailed != null && value == lowestFailed ? (Double) value : confirmed;
-        if (met) {
-            hm = hm == null || value > hm ? (Double) value : hm;
-            if (lf != null && lf <= hm) { // it met above a failure: that failure was noise, or the knee moved
-                lf = null;
-            }
-        } else {
-            lf = lf == null || value < lf ? (Double) value : lf;
-            if (hm != null && hm >= lf) {
-                hm = null;
+        java.util.SortedMap<Double, Boolean> v = new java.util.TreeMap<>(verdicts);
+        v.put(value, met);
+        Map<Double, Integer> f = new java.util.HashMap<>(failures);
+        if (!met) {
+            f.merge(value, 1, Integer::sum);
+        }
+        return new KneeSearch(from, min, max, factor, precision, integer, v, f, steps + 1);
+    }
+
+    /** The highest setting whose latest verdict met the objective; null when none did. */
+    Double highestMet() {
+        Double hm = null;
+        for (Map.Entry<Double, Boolean> e : verdicts.entrySet()) {
+            if (e.getValue()) {
+                hm = e.getKey();
             }
         }
-        return new KneeSearch(from, min, max, factor, precision, integer, hm, lf, steps + 1, twice);
+        return hm;
+    }
+
+    /** The lowest setting above {@link #highestMet()} whose latest verdict failed; null when none did. */
+    Double lowestFailed() {
+        Double hm = highestMet();
+        for (Map.Entry<Double, Boolean> e : verdicts.entrySet()) {
+            if (!e.getValue() && (hm == null || e.getKey() > hm)) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** Settings that failed below the highest that met: noise, or a target that changed during the search. */
+    List<Double> contradicted() {
+        Double hm = highestMet();
+        return verdicts.entrySet().stream().filter(e -> !e.getValue() && hm != null && e.getKey() < hm)
+                .map(Map.Entry::getKey).toList();
     }
 
     /** The setting to try next; empty when the search is over ({@link #end()} says how). */
@@ -91,6 +109,8 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     Optional<End> end() {
+        Double highestMet = highestMet();
+        Double lowestFailed = lowestFailed();
         if (highestMet == null && lowestFailed == null) {
             return Optional.empty();
         }
@@ -100,11 +120,12 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         if (highestMet == null) {
             return lowestFailed <= min ? Optional.of(End.NONE_MET) : Optional.empty();
         }
-        return bracketed() && lowestFailed.equals(confirmed) ? Optional.of(End.BRACKETED) : Optional.empty();
+        return bracketed(highestMet, lowestFailed) && failures.getOrDefault(lowestFailed, 0) >= 2
+                ? Optional.of(End.BRACKETED) : Optional.empty();
     }
 
     /** Met and failed settings so close that no setting between them is worth a step. */
-    private boolean bracketed() {
+    private boolean bracketed(double highestMet, double lowestFailed) {
         if (within(highestMet, lowestFailed)) {
             return true;
         }
@@ -118,6 +139,8 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     private double candidate() {
+        Double highestMet = highestMet();
+        Double lowestFailed = lowestFailed();
         if (highestMet == null && lowestFailed == null) {
             return round(from);
         }
@@ -127,7 +150,8 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         if (highestMet == null) {
             return Math.max(min, roundDown(lowestFailed / factor, lowestFailed));
         }
-        return bracketed() ? lowestFailed : middle(highestMet, lowestFailed); // the failure tried again
+        // the failure tried again once the bracket is narrow enough; the middle until then
+        return bracketed(highestMet, lowestFailed) ? lowestFailed : middle(highestMet, lowestFailed);
     }
 
     /** The geometric middle, rounded to a setting strictly inside when there is one. */

@@ -101,16 +101,29 @@ class KneeSearchTest {
         }, tried);
         assertEquals(Optional.of(KneeSearch.End.BRACKETED), s.end());
         assertTrue(s.highestMet() <= 9000 && s.lowestFailed() > 9000, s + " after " + tried);
-        assertEquals(s.lowestFailed(), s.confirmed());
+        assertTrue(s.failures().get(s.lowestFailed()) >= 2, "the failure it ends on failed twice: " + s);
     }
 
     @Test
-    void aVerdictAgainstTheBracketMovesIt() {
+    void aVerdictAgainstTheBracketIsKeptButTheBracketRestsOnTheHighestMet() {
         KneeSearch s = KneeSearch.start(1000, 1, 1e9, 2, 0.05, false).after(1000, true).after(2000, false);
-        // noise: 1400 met... then 1200 failed below it: the bracket is [highest met below, lowest failed above]
+        // noise: 1400 met, then 1200 failed below it: the bracket is [highest met, lowest failed above it]
         s = s.after(1400, true).after(1200, false);
-        assertNull(s.highestMet());
-        assertEquals(1200.0, s.lowestFailed());
-        assertEquals(Optional.of(600.0), s.next());
+        assertEquals(1400.0, s.highestMet());
+        assertEquals(2000.0, s.lowestFailed());
+        assertEquals(List.of(1200.0), s.contradicted());
+        assertEquals(Optional.of(1670.0), s.next());
+    }
+
+    @Test
+    void aFailureMetOnItsSecondTryLeavesTheNextKnownFailureAsTheLimit() {
+        // 16000 failed, then the bracket [10800, 11300] ended on 11300, which met when tried again: the search goes on
+        // towards 16000, not over it
+        KneeSearch s = KneeSearch.start(2000, 1, 1e9, 2, 0.05, false).after(2000, true).after(4000, true)
+                .after(8000, true).after(16000, false).after(11300, false).after(10800, true).after(11300, true);
+        assertEquals(11300.0, s.highestMet());
+        assertEquals(16000.0, s.lowestFailed());
+        double next = s.next().orElseThrow();
+        assertTrue(next > 11300 && next < 16000, "between: " + next);
     }
 }
