@@ -60,6 +60,7 @@ class FindMaxCommandTest {
 
     /** The shape of a finished search: verdicts that agree with the bracket, a bracket within 5%, few steps. */
     private static void assertBracketed(SearchResult s, CliRun r) {
+        System.out.println(r.out()); // the search's table, in the test's report
         assertEquals("bracketed", s.outcome(), r.out());
         assertNotNull(s.highestMet(), r.out());
         assertNotNull(s.lowestFailed(), r.out());
