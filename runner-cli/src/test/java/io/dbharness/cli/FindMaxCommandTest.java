@@ -40,8 +40,8 @@ class FindMaxCommandTest {
 
     private static final List<String> STEP = List.of("--duration", "1500ms", "--watch-interval", "250ms", "--workers", "2",
             "--no-watch");
-    /** Batches of 25 rows: with the trigger's 5 ms each, two workers cannot write more than 10,000 rows/s. */
-    private static final double CAP_ROWS_PER_SECOND = 2 * 25 / 0.005;
+    /** Batches of 25 rows: with the trigger's 10 ms each, two workers cannot write more than 5,000 rows/s. */
+    private static final double CAP_ROWS_PER_SECOND = 2 * 25 / 0.010;
 
     private static String[] args(String slo, List<String> a, String... more) {
         List<String> all = new ArrayList<>(List.of("find-max", "--vary", "rate", "--slo", slo, "--from", "2000"));
@@ -123,13 +123,15 @@ class FindMaxCommandTest {
         List<String> server = new ArrayList<>(List.of("--url", pg.url(), "--user", "postgres", "--table-name", "capped",
                 "--write-batch-rows", "25"));
         server.addAll(STEP);
-        // the table made by a first run, then slowed: every write statement sleeps 5 ms on the server
-        List<String> first = new ArrayList<>(server);
-        first.addAll(List.of("--clean", "--rate", "1000", "--results", tmp.resolve("setup").toString()));
-        CliRun setup = CliRun.of(first.toArray(String[]::new));
-        assertEquals(0, setup.exitCode(), setup.err());
+        // the same search on the same server twice: as it is, then with every write statement sleeping 10 ms on the
+        // server (a trigger), which caps what two workers can write whatever the client does
+        Path free = tmp.resolve("free");
+        CliRun before = CliRun.of(args("p99<50ms,kept-up", server, "--clean", "--results", free.toString()));
+        assertEquals(0, before.exitCode(), before.out() + before.err());
+        SearchResult uncapped = search(free);
+        assertBracketed(uncapped, before);
         try (Connection c = pg.connect(); Statement st = c.createStatement()) {
-            st.execute("CREATE FUNCTION cap_rate() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.005);"
+            st.execute("CREATE FUNCTION cap_rate() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.010);"
                     + " RETURN NULL; END $$");
             st.execute("CREATE TRIGGER cap_rate AFTER INSERT ON capped FOR EACH STATEMENT EXECUTE FUNCTION cap_rate()");
         }
@@ -138,9 +140,12 @@ class FindMaxCommandTest {
         assertEquals(0, r.exitCode(), r.out() + r.err());
         SearchResult s = search(results);
         assertBracketed(s, r);
-        // two workers, 25 rows a statement, 5 ms a statement at least: nothing above the cap can keep up
+        // two workers, 25 rows a statement, 10 ms a statement at least: nothing above the cap can keep up
         assertTrue(s.highestMet() <= CAP_ROWS_PER_SECOND, "met " + s.highestMet() + " above the cap: " + r.out());
         assertTrue(s.highestMet() >= 1000, r.out());
+        // and the answer moved down from where it was without the cap
+        assertTrue(s.highestMet() < uncapped.highestMet(), "capped " + s.highestMet() + ", uncapped "
+                + uncapped.highestMet() + ":\n" + before.out() + r.out());
     }
 
     @Test
