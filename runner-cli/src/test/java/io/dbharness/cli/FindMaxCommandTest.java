@@ -148,6 +148,23 @@ class FindMaxCommandTest {
                 + uncapped.highestMet() + ":\n" + before.out() + r.out());
     }
 
+    /** --repeat 2: every step runs twice and meets the objective only when both do; met up to --to is an answer too. */
+    @Test
+    void repeatedStepsNeedEveryRunToMeetTheObjective() throws Exception {
+        Path results = tmp.resolve("repeat");
+        CliRun r = CliRun.of("find-max", "--target", "noop", "--vary", "rate", "--slo", "kept-up,errors=0", "--to", "4000",
+                "--repeat", "2", "--duration", "600ms", "--watch-interval", "200ms", "--no-watch", "--results", results.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        SearchResult s = search(results);
+        assertEquals("limit", s.outcome(), r.out());
+        assertEquals(4000.0, s.highestMet(), r.out());
+        assertEquals(List.of(1000.0, 1000.0, 2000.0, 2000.0, 4000.0, 4000.0),
+                s.steps().stream().map(SearchResult.Step::value).toList(), r.out());
+        assertEquals(List.of(1, 2, 1, 2, 1, 2), s.steps().stream().map(SearchResult.Step::repetition).toList());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+1\\.2\\s+1000\\s+met\\s.*")), r.out());
+        assertTrue(r.out().contains("every step met the objective up to --to 4000"), r.out());
+    }
+
     @Test
     void badObjectivesAreRefusedInOneLineBeforeAnyRun() {
         Map<String, String> cases = Map.of(
