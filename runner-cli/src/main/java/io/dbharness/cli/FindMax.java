@@ -77,7 +77,10 @@ final class FindMax {
                                 + " --precision). Each step is a normal run of --duration with its result file in --results;"
                                 + " a table row is printed as each ends, and the search is written beside them"
                                 + " (<id>.search.json, again after every step) with a report of it (runner report draws"
-                                + " the search from the search file or its directory).",
+                                + " the search from the search file or its directory). Before the search ends on a bracket,"
+                                + " its lowest failure is run again; when it meets the objective then, the search goes on"
+                                + " above it. --repeat N runs each step N times, and it meets the objective only when all"
+                                + " N runs do. A step must last 3 --watch-interval at least.",
                         "--slo: terms separated by commas, all of which must hold: p99<50ms (that percentile of every"
                                 + " operation type; any from p1 to p99.999, or mean, max), p99(new-order)<5s (one type),"
                                 + " errors=0 (or errors<=N), timeouts=0, kept-up (the open model kept to its schedule),"
@@ -102,7 +105,7 @@ final class FindMax {
         spec.addOption(OptionSpec.builder("--to").paramLabel("V").type(String.class)
                 .description("The highest setting tried (default: rate 1e9, tag-num 1e8, workers and terminals 1024)").build());
         spec.addOption(OptionSpec.builder("--min").paramLabel("V").type(String.class)
-                .description("The lowest setting tried when the first fails (default: 1)").build());
+                .description("The lowest setting the ramp goes down to while steps fail (default: 1)").build());
         spec.addOption(OptionSpec.builder("--factor").paramLabel("X").type(String.class)
                 .description("The ramp's step (default: 2)").build());
         spec.addOption(OptionSpec.builder("--max-steps").paramLabel("N").type(String.class)
