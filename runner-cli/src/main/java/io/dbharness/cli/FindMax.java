@@ -49,8 +49,9 @@ final class FindMax {
     static final int DEFAULT_MAX_STEPS = 30;
 
     /** Everything checked before the first step: the search, the objective and the steps' shared configuration. */
+    /** @param shards processes per step ({@code --shards N}: merged before judged), 1 for a step in this process */
     record Plan(RunConfig base, String vary, Objective objective, KneeSearch start, int maxSteps, Path reportDir,
-                Set<String> typesToCheckAfterFirstStep) {
+                Set<String> typesToCheckAfterFirstStep, int shards) {
     }
 
     private final PrintStream out;
@@ -80,7 +81,9 @@ final class FindMax {
                                 + " the search from the search file or its directory). Before the search ends on a bracket,"
                                 + " its lowest failure is run again; when it meets the objective then, the search goes on"
                                 + " above it. --repeat N runs each step N times, and it meets the objective only when all"
-                                + " N runs do. A step must last 3 --watch-interval at least.",
+                                + " N runs do. A step must last 3 --watch-interval at least. --shards N runs each step as"
+                                + " N processes on this host (the shards of one run, --rate split between them), merged"
+                                + " into the one result that is judged.",
                         "--slo: terms separated by commas, all of which must hold: p99<50ms (that percentile of every"
                                 + " operation type; any from p1 to p99.999, or mean, max), p99(new-order)<5s (one type),"
                                 + " errors=0 (or errors<=N), timeouts=0, kept-up (the open model kept to its schedule),"
@@ -150,9 +153,25 @@ final class FindMax {
             base = base.without(Set.of("precision"));
         }
         Map<String, String> options = base.options();
-        if (options.containsKey("shard") || options.containsKey("shards")) {
-            throw new UsageException("find-max does not split its steps across processes (--shard, --shards) yet:"
-                    + " run the search in one process");
+        if (options.containsKey("shard") || options.containsKey("run-group") || options.containsKey("start-at")) {
+            throw new UsageException("find-max runs a step's shards itself: give --shards N (N processes on this host,"
+                    + " merged before the step is judged), not --" + (options.containsKey("shard") ? "shard"
+                    : options.containsKey("run-group") ? "run-group" : "start-at"));
+        }
+        int shards = 1;
+        if (options.containsKey("shards")) {
+            String raw = options.get("shards").strip();
+            try {
+                shards = Integer.parseInt(raw);
+            } catch (NumberFormatException e) {
+                shards = 0;
+            }
+            if (shards < 2 || shards > 64) {
+                throw new UsageException("invalid value '" + raw + "' for --shards: expected an integer from 2 to 64"
+                        + " (processes per find-max step)");
+            }
+            base = base.without(Set.of("shards"));
+            options = base.options();
         }
         boolean integer = !vary.equals("rate");
         double from = number(pr, "--from", vary.equals("rate") || vary.equals("tag-num") ? 1000 : 1, integer);
@@ -170,10 +189,11 @@ final class FindMax {
         double factor = factor(pr.matchedOptionValue("--factor", "2"));
         int maxSteps = maxSteps(pr.matchedOptionValue("--max-steps", String.valueOf(DEFAULT_MAX_STEPS)));
 
-        // the steps' configurations at both ends, checked as their runs would check them
-        checkStep(base.with(vary, KneeSearch.format(from)), vary, "--from");
+        // the steps' configurations at both ends, checked as their runs (their first shard) would check them
+        RunConfig checked = shards > 1 ? base.with("shard", "0/" + shards) : base;
+        checkStep(checked.with(vary, KneeSearch.format(from)), vary, "--from");
         if (pr.hasMatchedOption("--to")) {
-            checkStep(base.with(vary, KneeSearch.format(to)), vary, "--to");
+            checkStep(checked.with(vary, KneeSearch.format(to)), vary, "--to");
         }
         RunConfig first = base.with(vary, KneeSearch.format(from));
         WorkloadProvider wp = registry.workload(first.workload());
@@ -205,7 +225,7 @@ final class FindMax {
         String outOption = pr.matchedOptionValue("--out", null);
         Path reportDir = outOption == null ? null : Path.of(outOption);
         return new Plan(base, vary, objective, KneeSearch.start(from, min, to, factor, precision, integer), maxSteps,
-                reportDir, unchecked);
+                reportDir, unchecked, shards);
     }
 
     private void checkStep(RunConfig config, String vary, String flag) {
@@ -343,6 +363,7 @@ final class FindMax {
                 + KneeSearch.format(s0.precision() * 100) + "%), objective " + String.join(", ",
                 plan.objective().terms().stream().map(Objective.Term::label).toList())
                 + (base.repeat() > 1 ? ", each step " + base.repeat() + " runs that must all meet it" : "")
+                + (plan.shards() > 1 ? ", each run " + plan.shards() + " shards merged" : "")
                 + "; results into " + base.resultsDir());
         Table table = new Table(plan);
         out.println(table.header());
@@ -364,7 +385,8 @@ final class FindMax {
             for (int rep = 1; rep <= base.repeat() && stepMet; rep++) {
                 SingleRun.Outcome o;
                 try {
-                    o = runner.run(config);
+                    o = plan.shards() > 1 ? ShardedStep.run(config, plan.shards(), "find-max-" + state.id + "-step-"
+                            + number + "-" + rep, err) : runner.run(config);
                 } catch (UsageException e) {
                     Main.printError(err, "step " + number + " (" + plan.vary() + "=" + KneeSearch.format(value) + "): " + e.getMessage());
                     o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);

@@ -165,6 +165,38 @@ class FindMaxCommandTest {
         assertTrue(r.out().contains("every step met the objective up to --to 4000"), r.out());
     }
 
+    /**
+     * --shards 2: every step is two processes of one run group, merged into the one result that is judged. The
+     * objective is loose (kept-up with 1.5 s steps over two JVMs starting apart is a coin toss): the merging is tested.
+     */
+    @Test
+    void shardedStepsAreMergedBeforeTheyAreJudged() throws Exception {
+        Path results = tmp.resolve("sharded");
+        CliRun r = CliRun.of("find-max", "--url", pg.url(), "--user", "postgres", "--table-name", "sharded", "--shards", "2",
+                "--vary", "rate", "--slo", "errors=0,p99<5s", "--from", "1000", "--to", "2000", "--duration", "1500ms",
+                "--watch-interval", "250ms", "--clean", "--no-watch", "--results", results.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        SearchResult s = search(results);
+        assertEquals(List.of(1000.0, 2000.0), s.steps().stream().map(SearchResult.Step::value).toList(), r.out());
+        for (SearchResult.Step st : s.steps()) {
+            RunResult merged = ResultFiles.read(results.resolve(st.file()));
+            assertEquals(2, merged.workloadInfo().get(io.dbharness.results.merge.ResultMerge.MERGED_FROM).split(", ").length,
+                    "two shards merged: " + merged.workloadInfo());
+            // the whole run's rate: each shard offered half of it
+            assertTrue(merged.totals().rowsPerSecond() > 0.5 * st.value(), st + "\n" + r.out());
+        }
+        try (Stream<Path> files = Files.list(results)) {
+            assertEquals(2, files.filter(f -> f.toString().endsWith(".json") && !SearchFiles.isSearch(f)).count(),
+                    "one merged result per step, the shards' parts not kept beside them");
+        }
+        CliRun embedded = CliRun.of("find-max", "--shards", "2", "--vary", "rate", "--slo", "kept-up", "--duration", "60s");
+        assertEquals(2, embedded.exitCode(), embedded.err());
+        embedded.oneLineError();
+        CliRun one = CliRun.of("find-max", "--url", pg.url(), "--shard", "0/2", "--vary", "rate", "--slo", "kept-up",
+                "--duration", "60s");
+        assertTrue(one.oneLineError().contains("give --shards N"), one.err());
+    }
+
     @Test
     void badObjectivesAreRefusedInOneLineBeforeAnyRun() {
         Map<String, String> cases = Map.of(
