@@ -24,8 +24,14 @@ final class ShardedStep {
     private ShardedStep() {
     }
 
+    /**
+     * How long after they are started the shards begin measuring ({@code --start-at}): time for their JVMs to start
+     * and shard 0 to prepare, so they measure one window. A shard that is late starts at once (the engine warns).
+     */
+    static final java.time.Duration LEAD = java.time.Duration.ofSeconds(3);
+
     /** The command line of shard {@code i}: this JVM's java and class path, the step's target, workload and options. */
-    static List<String> command(RunConfig config, int i, int shards, String group, Path results) {
+    static List<String> command(RunConfig config, int i, int shards, String group, Path results, java.time.Instant startAt) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "--target", config.target(), "--workload", config.workload()));
@@ -35,7 +41,8 @@ final class ShardedStep {
                 cmd.add(v);
             }
         });
-        cmd.addAll(List.of("--shard", i + "/" + shards, "--run-group", group, "--results", results.toString(), "--no-watch"));
+        cmd.addAll(List.of("--shard", i + "/" + shards, "--run-group", group, "--start-at", startAt.toString(),
+                "--results", results.toString(), "--no-watch"));
         return cmd;
     }
 
@@ -53,9 +60,10 @@ final class ShardedStep {
         }
         try {
             List<Process> running = new ArrayList<>();
+            java.time.Instant startAt = java.time.Instant.now().plus(LEAD).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             for (int i = 0; i < shards; i++) {
                 Path log = parts.resolve("shard-" + i + ".log");
-                running.add(new ProcessBuilder(command(config, i, shards, group, parts)).redirectErrorStream(true)
+                running.add(new ProcessBuilder(command(config, i, shards, group, parts, startAt)).redirectErrorStream(true)
                         .redirectOutput(log.toFile()).start());
             }
             int worst = ExitCode.OK;
