@@ -86,6 +86,7 @@ public final class Runner {
                     case "compare" -> CompareCommand.run(sub, out);
                     case "merge" -> MergeCommand.run(sub, out);
                     case "sweep" -> sweep(sub);
+                    case "find-max" -> findMax(sub);
                     case "report" -> ReportCommand.run(sub, out);
                     default -> throw new IllegalStateException(sub.commandSpec().name());
                 };
@@ -251,6 +252,15 @@ public final class Runner {
             return ExitCode.OK;
         }
         return sweep.run(pr);
+    }
+
+    private int findMax(ParseResult pr) {
+        FindMax search = new FindMax(out, err, env, registry);
+        if (checkOnly) {
+            search.plan(pr); // the objective, the axis and both ends' runs checked, as before the first step
+            return ExitCode.OK;
+        }
+        return search.run(pr);
     }
 
     /** A plain run, or {@code --repeat N} of them in a row followed by the mean and its interval. */

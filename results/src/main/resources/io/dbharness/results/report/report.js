@@ -96,6 +96,9 @@
         out.barGap = (BAR_GAP * 100) + '%';
         out.barCategoryGap = (BAR_CATEGORY_GAP * 100) + '%';
         if (spec.kind === 'headline') { out.colorBy = 'data'; delete out.itemStyle; }
+      } else if (s.type === 'points') {
+        out.type = 'scatter'; // a find-max search's runs: met and failed apart, unjoined
+        out.symbolSize = 9;
       } else if (s.type === 'reference') {
         out.type = 'line';
         out.symbol = 'none';
