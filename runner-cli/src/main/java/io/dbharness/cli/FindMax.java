@@ -51,7 +51,7 @@ final class FindMax {
     /** Everything checked before the first step: the search, the objective and the steps' shared configuration. */
     /** @param shards processes per step ({@code --shards N}: merged before judged), 1 for a step in this process */
     record Plan(RunConfig base, String vary, Objective objective, KneeSearch start, int maxSteps, Path reportDir,
-                Set<String> typesToCheckAfterFirstStep, int shards) {
+                Set<String> typesToCheckAfterFirstStep, int shards, Duration stepDuration) {
     }
 
     private final PrintStream out;
@@ -95,7 +95,7 @@ final class FindMax {
                         "",
                         "Examples:",
                         "  runner find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 \\",
-                        "      --duration 30s --clean",
+                        "      --ts-end '2022-04-19 09:00:00' --duration 30s --clean",
                         "  runner find-max --workload tpcc --warehouses 2 --vary terminals --to 20 \\",
                         "      --slo tpcc,errors=0 --duration 60s",
                         "");
@@ -225,7 +225,7 @@ final class FindMax {
         String outOption = pr.matchedOptionValue("--out", null);
         Path reportDir = outOption == null ? null : Path.of(outOption);
         return new Plan(base, vary, objective, KneeSearch.start(from, min, to, factor, precision, integer), maxSteps,
-                reportDir, unchecked, shards);
+                reportDir, unchecked, shards, settings.duration("duration").orElseThrow());
     }
 
     private void checkStep(RunConfig config, String vary, String flag) {
@@ -415,6 +415,17 @@ final class FindMax {
                                     + " not run; it ran: " + String.join(", ", ran));
                         }
                     }
+                }
+                if ("COMPLETED".equals(r.stopReason()) && r.totals().durationSeconds()
+                        < 0.9 * plan.stepDuration().toMillis() / 1000.0) {
+                    // the data ran out before --duration: a rate or a latency over part of a step judges nothing
+                    state.outcome = "failed";
+                    state.steps.add(step(number, value, rep, o, false, null, List.of(), "data ran out: not judged", plan));
+                    state.save();
+                    throw new UsageException(String.format(java.util.Locale.ROOT, "step %d (%s %s) wrote all its %,d rows"
+                            + " in %.2f s, before its --duration ended: a step is judged over its whole --duration; give"
+                            + " the steps more data (--tag-num, --ts-end; or --live) or a shorter --duration", number,
+                            plan.vary(), KneeSearch.format(value), r.totals().rows(), r.totals().durationSeconds()));
                 }
                 String note = r.failure() != null ? "run aborted: " + oneLine(r.failure())
                         : r.verification() != null && r.verification().isFailed() ? "verification failed" : null;

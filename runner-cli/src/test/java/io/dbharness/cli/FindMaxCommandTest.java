@@ -148,6 +148,19 @@ class FindMaxCommandTest {
                 + uncapped.highestMet() + ":\n" + before.out() + r.out());
     }
 
+    /** A step whose data runs out before its --duration would be judged over a fraction of it: the search stops and says why. */
+    @Test
+    void aStepThatRunsOutOfDataBeforeItsDurationIsNotJudged() throws Exception {
+        Path results = tmp.resolve("ran-out");
+        // 10 devices x 60 s = 600 rows: at 1000 rows/s gone in 0.6 s of a 2 s step
+        CliRun r = CliRun.of("find-max", "--target", "noop", "--vary", "rate", "--slo", "kept-up", "--tag-num", "10",
+                "--duration", "2s", "--watch-interval", "500ms", "--no-watch", "--results", results.toString());
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.oneLineError().contains("step 1 (rate 1000) wrote all its 600 rows in"), r.err());
+        assertTrue(r.oneLineError().contains("give the steps more data (--tag-num, --ts-end; or --live)"), r.err());
+        assertEquals("failed", search(results).outcome());
+    }
+
     /** --repeat 2: every step runs twice and meets the objective only when both do; met up to --to is an answer too. */
     @Test
     void repeatedStepsNeedEveryRunToMeetTheObjective() throws Exception {

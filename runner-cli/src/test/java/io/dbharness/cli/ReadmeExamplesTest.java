@@ -214,8 +214,8 @@ class ReadmeExamplesTest {
             // find-max: README.md, runner-cli/README.md and `runner find-max --help`; two short steps on the embedded
             // default (the search may not be done by then: exit 1, --max-steps ran out)
             new Example("runner find-max --vary rate --slo OBJECTIVE --duration D [run OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
-            new Example("runner find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 --duration 30s --clean", How.RUN,
-                    "find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 --duration 1s --clean --watch-interval 250ms "
+            new Example("runner find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 --ts-end '2022-04-19 09:00:00' --duration 30s --clean", How.RUN,
+                    "find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 --ts-end '2022-04-19 09:00:00' --duration 1s --clean --watch-interval 250ms "
                             + "--max-steps 2", Set.of(0, 1)),
             check("runner find-max --workload tpcc --warehouses 2 --vary terminals --to 20 --slo tpcc,errors=0 --duration 60s", null),
             // runner-cli/README.md, the seeds' tables as searches: servers this machine does not run
