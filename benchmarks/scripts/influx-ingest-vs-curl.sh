@@ -25,10 +25,12 @@ tmp="$(mktemp -d /tmp/dbharness-influx-bench-XXXXXX)"
 # shellcheck source=lib/influxd.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/influxd.sh"
 cleanup() {
+  trap '' INT TERM HUP # a second signal (timeout's, the process group's) must not cut the clean-up short
   stop_influxd
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
 
 if [ -z "${INFLUX_URL:-}" ]; then
   start_influxd

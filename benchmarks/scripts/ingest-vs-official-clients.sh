@@ -40,13 +40,15 @@ tmp="$(mktemp -d /tmp/dbharness-clients-XXXXXX)"
 source "$here/lib/influxd.sh"
 qdb_pid=""
 cleanup() {
+  trap '' INT TERM HUP # a second signal (timeout's, the process group's) must not cut the clean-up short
   [ -n "$qdb_pid" ] && { kill "$qdb_pid" 2>/dev/null || true; wait "$qdb_pid" 2>/dev/null || true; }
   stop_influxd
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
 
-[ -f "$loader_jar" ] || (cd "$root" && mvn -q -o -B -DskipTests -pl benchmarks -am package) >&2
+[ -f "$loader_jar" ] || (cd "$root" && mvn -q -o -B -Dstyle.color=never -DskipTests -pl benchmarks -am package) >&2
 
 end=$(date -u -d "2022-04-18 09:00:00 UTC + $DATA_SECONDS seconds" '+%Y-%m-%d %H:%M:%S')
 data=(--tag-num "$TAGS" --total-metrics-count "$METRICS" --metrics-type "$TYPE" --ts-start "2022-04-18 09:00:00"
@@ -63,7 +65,7 @@ start_questdb() {
   local version jar
   version=$(sed -n 's:.*<artifactId>questdb</artifactId><version>\([^<]*\)</version>.*:\1:p' "$root/pom.xml" | head -n 1)
   jar="$HOME/.m2/repository/org/questdb/questdb/$version/questdb-$version.jar"
-  [ -f "$jar" ] || (cd "$root" && mvn -q -B dependency:get -Dartifact="org.questdb:questdb:$version") >&2
+  [ -f "$jar" ] || (cd "$root" && mvn -q -B -Dstyle.color=never dependency:get -Dartifact="org.questdb:questdb:$version") >&2
   qdb_http=$(free_port); qdb_pg=$(free_port)
   mkdir -p "$tmp/qdb"
   # the embedded server's configuration (EmbeddedQuestDb.CONFIG), on fixed free ports

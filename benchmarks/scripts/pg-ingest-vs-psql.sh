@@ -8,7 +8,7 @@
 #   B_FLAGS="--write-batch-rows 5000" benchmarks/scripts/pg-ingest-vs-psql.sh       # also the harness with these, interleaved
 #
 # Prints rows/s (medians of ROUNDS interleaved rounds) and the harness's CPU seconds per million rows (its own
-# process, over the measured run: start-up and warm-up are not in it).
+# process over the measured run: start-up is not in it, the JIT's compiling during the run is).
 #
 # Server: the one PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE name, or else a throw-away cluster of the
 # local PostgreSQL installation (Debian's postgresql package), started on a free port and removed at exit.
@@ -19,16 +19,23 @@ METRICS=${METRICS:-10}
 TYPE=${TYPE:-float8}
 WORKERS=${WORKERS:-2}
 ROUNDS=${ROUNDS:-5}
+int_at_least() { # name, value, minimum: refused before any server starts
+  [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] || { echo "error: $1=$2: expected an integer of at least $3" >&2; exit 2; }
+}
+int_at_least TAGS "$TAGS" 1; int_at_least METRICS "$METRICS" 1; int_at_least ROUNDS "$ROUNDS" 1
+int_at_least WORKERS "$WORKERS" 2 # the second worker count, beside 1
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="$here/../../runner"
 tmp="$(mktemp -d /tmp/dbharness-bench-XXXXXX)"
 chmod 755 "$tmp"
 source "$here/lib/postgres.sh"
 cleanup() {
+  trap '' INT TERM HUP # a second signal (timeout's, the process group's) must not cut the clean-up short
   stop_postgres
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
 start_postgres
 
 flags=(--tag-num "$TAGS" --total-metrics-count "$METRICS" --metrics-type "$TYPE"

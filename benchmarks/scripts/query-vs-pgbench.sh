@@ -39,11 +39,13 @@ chmod 755 "$tmp"
 source "$here/lib/postgres.sh"
 source "$here/lib/influxd.sh"
 cleanup() {
+  trap '' INT TERM HUP # a second signal (timeout's, the process group's) must not cut the clean-up short
   stop_postgres
   stop_influxd
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
 start_postgres
 
 data=(--tag-num "$TAGS" --total-metrics-count "$METRICS" --ts-start "$TS_START" --ts-end "$TS_END"

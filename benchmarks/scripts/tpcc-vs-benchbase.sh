@@ -41,20 +41,40 @@ BENCHBASE_FKS=${BENCHBASE_FKS:-keep}
 LOCK=${LOCK:-/tmp/dbharness-bench.lock}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$here/../.."
+BENCHBASE_DIR=${BENCHBASE_DIR:-/tmp/benchbase}
+BENCHBASE_JDK=${BENCHBASE_JDK:-$(ls -d /usr/lib/jvm/temurin-2[3-9]* /usr/lib/jvm/*-2[3-9]-* 2>/dev/null | sort -V | tail -n 1)}
+# everything checked before anything is made, so a refusal leaves nothing behind
+[ -x "${BENCHBASE_JDK:-}/bin/java" ] || { echo "error: no JDK >= 23 at '${BENCHBASE_JDK:-}' or under /usr/lib/jvm (BenchBase needs one); set BENCHBASE_JDK" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) is needed for the clients' CPU" >&2; exit 2; }
+bb_home="$BENCHBASE_DIR/dist/benchbase-postgres"
+if [ -f "$bb_home/benchbase.jar" ]; then
+  echo "BenchBase: the build in $BENCHBASE_DIR ($(cat "$BENCHBASE_DIR/commit" 2>/dev/null || echo 'commit unknown'));" \
+    "remove it or set BENCHBASE_DIR to build another" >&2
+elif [ -z "${BENCHBASE_GIT:-}" ] || ! git --git-dir="$BENCHBASE_GIT" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+  echo "error: no BenchBase build in $BENCHBASE_DIR, and BENCHBASE_GIT ('${BENCHBASE_GIT:-}') is not a git directory" \
+    "of cmu-db/benchbase to build one from" >&2
+  exit 2
+fi
+for v in W T ROUNDS PROFILE_SECONDS; do
+  [[ "${!v}" =~ ^[0-9]+$ ]] && [ "${!v}" -ge 1 ] || { echo "error: $v=${!v}: expected a positive integer" >&2; exit 2; }
+done
+case "$BENCHBASE_FKS" in keep|drop) ;; *) echo "error: BENCHBASE_FKS=$BENCHBASE_FKS: expected keep or drop" >&2; exit 2 ;; esac
+export PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning" # no NOTICE for each DROP ... IF EXISTS
 OUT=${OUT:-/tmp/tpcc-vs-benchbase-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$OUT/records" "$OUT/logs"
 tmp="$(mktemp -d /tmp/dbharness-tpcc-bb-XXXXXX)"
 chmod 755 "$tmp"
-
-BENCHBASE_DIR=${BENCHBASE_DIR:-/tmp/benchbase}
-BENCHBASE_JDK=${BENCHBASE_JDK:-$(ls -d /usr/lib/jvm/temurin-2[3-9]* /usr/lib/jvm/*-2[3-9]-* 2>/dev/null | sort -V | tail -n 1)}
-[ -x "${BENCHBASE_JDK:-}/bin/java" ] || { echo "error: no JDK >= 23 under /usr/lib/jvm (BenchBase needs one); set BENCHBASE_JDK" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time) is needed for the clients' CPU" >&2; exit 2; }
+source "$here/lib/postgres.sh"
+cleanup() {
+  trap '' INT TERM HUP # a second signal (timeout's, the process group's) must not cut the clean-up short
+  stop_postgres
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
 
 # ---- BenchBase, built once from its repository
-bb_home="$BENCHBASE_DIR/dist/benchbase-postgres"
 if [ ! -f "$bb_home/benchbase.jar" ]; then
-  : "${BENCHBASE_GIT:?set BENCHBASE_GIT to a git directory of cmu-db/benchbase}"
   echo "building BenchBase from $BENCHBASE_GIT ($(git --git-dir="$BENCHBASE_GIT" log -1 --format='%h %cs')) into $BENCHBASE_DIR ..." >&2
   rm -rf "$BENCHBASE_DIR" && mkdir -p "$BENCHBASE_DIR/src"
   # one path at a time: a mirror whose data/ objects are absent fails a single archive of several paths
@@ -66,6 +86,7 @@ if [ ! -f "$bb_home/benchbase.jar" ]; then
       -Dfmt.skip=true -Dmaven.compiler.release=23 clean package) > "$BENCHBASE_DIR/build.log" 2>&1 \
     || { tail -20 "$BENCHBASE_DIR/build.log" >&2; exit 2; }
   mkdir -p "$BENCHBASE_DIR/dist" && tar xzf "$BENCHBASE_DIR/src/target/benchbase-postgres.tgz" -C "$BENCHBASE_DIR/dist"
+  git --git-dir="$BENCHBASE_GIT" log -1 --format='%h %cs' > "$BENCHBASE_DIR/commit"
 fi
 
 # ---- ours: the jar ./runner builds, copied so a rebuild during the run changes nothing
@@ -76,12 +97,6 @@ harness_java=(java)
 [ -f "$tmp/runner.jsa" ] && harness_java+=(-Xlog:cds*=off -XX:SharedArchiveFile="$tmp/runner.jsa")
 
 # ---- the server
-source "$here/lib/postgres.sh"
-cleanup() {
-  stop_postgres
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
 PG_PRELOAD=${PG_PRELOAD:-pg_stat_statements} start_postgres
 q() { psql -X -q -At -d "${2:-postgres}" -c "$1"; }
 q "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" > /dev/null 2>&1 || true

@@ -1,5 +1,7 @@
 package io.dbharness.results;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -116,6 +118,24 @@ public final class Fmt {
     /** Collapses a message onto one line so it cannot break a table or a log line. */
     public static String oneLine(String s) {
         return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
+    /** {@code s} in lines of at most {@code width} characters, broken after a space where there is one. */
+    public static List<String> wrap(String s, int width) {
+        List<String> lines = new ArrayList<>();
+        String rest = s;
+        while (rest.length() > width) {
+            int cut = rest.lastIndexOf(' ', width);
+            if (cut <= 0) {
+                lines.add(rest.substring(0, width)); // one word longer than a line: split it
+                rest = rest.substring(width);
+            } else {
+                lines.add(rest.substring(0, cut));
+                rest = rest.substring(cut + 1);
+            }
+        }
+        lines.add(rest);
+        return lines;
     }
 
     /** Cuts long text (error messages) so one row cannot stretch the table across the screen. */

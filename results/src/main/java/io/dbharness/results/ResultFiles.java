@@ -200,7 +200,7 @@ public final class ResultFiles {
     }
 
     /** Jackson messages can span lines (quoted input, source excerpts); keep only the first, trimmed. */
-    static String oneLine(String message) {
+    public static String oneLine(String message) {
         if (message == null) {
             return "";
         }

@@ -36,7 +36,10 @@ public final class ResultInputs {
         }
         Map<Path, Path> files = new LinkedHashMap<>(); // the file itself -> the path it was reached by, for messages
         for (Path p : paths) {
-            for (Path f : Files.isDirectory(p) ? jsonFiles(p) : List.of(p)) {
+            // a search file named on its own stands for its steps' results
+            List<Path> named = Files.isDirectory(p) ? jsonFiles(p) : io.dbharness.results.search.SearchFiles.isSearch(p)
+                    ? io.dbharness.results.search.SearchFiles.stepFiles(io.dbharness.results.search.SearchFiles.read(p), p) : List.of(p);
+            for (Path f : named) {
                 files.putIfAbsent(identity(f), f);
             }
         }
@@ -62,7 +65,9 @@ public final class ResultInputs {
         List<Path> subdirectories;
         try (Stream<Path> s = Files.list(dir)) {
             List<Path> entries = s.filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
-            files = entries.stream().filter(f -> f.getFileName().toString().endsWith(".json") && Files.isRegularFile(f)).toList();
+            // a find-max search's file is no run: its steps are the directory's other files
+            files = entries.stream().filter(f -> f.getFileName().toString().endsWith(".json") && Files.isRegularFile(f)
+                    && !io.dbharness.results.search.SearchFiles.isSearch(f)).toList();
             subdirectories = entries.stream().filter(Files::isDirectory).toList();
         } catch (IOException e) {
             throw new ResultFileException("cannot list " + dir + ": " + ResultFiles.oneLine(e.toString()));

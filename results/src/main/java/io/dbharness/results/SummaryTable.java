@@ -24,6 +24,8 @@ public final class SummaryTable {
 
     /** Longest value shown in the box; full error messages are listed under it. */
     private static final int MAX_VALUE = 100;
+    /** A message longer than this many lines is cut: the result file has it whole. */
+    private static final int MAX_LINES = 6;
 
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
@@ -277,8 +279,12 @@ public final class SummaryTable {
         }
     }
 
+    /** A long value (an error message, a verification) goes on as many lines as it needs, broken between words. */
     private static void add(List<Row> rows, String label, String value) {
-        rows.add(new Row(label, Fmt.cap(Fmt.oneLine(String.valueOf(value)), MAX_VALUE)));
+        List<String> lines = Fmt.wrap(Fmt.cap(Fmt.oneLine(String.valueOf(value)), MAX_VALUE * MAX_LINES), MAX_VALUE);
+        for (int i = 0; i < lines.size(); i++) {
+            rows.add(new Row(i == 0 ? label : "", lines.get(i)));
+        }
     }
 
     private static String time(Instant i) {

@@ -46,6 +46,28 @@ class ResultInputsTest {
     }
 
     @Test
+    void aSearchFileIsPassedOverInADirectoryAndStandsForItsStepsWhenNamed() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("search"));
+        write(dir.resolve("a.json"), "run-a");
+        write(dir.resolve("b.json"), "run-b");
+        write(dir.resolve("c.json"), "run-c");
+        io.dbharness.results.search.SearchResult.Step step = new io.dbharness.results.search.SearchResult.Step(1, 1000, 1,
+                true, true, "c.json", 0, 1000, 990, "rows/s", List.of(), null);
+        io.dbharness.results.search.SearchResult s = new io.dbharness.results.search.SearchResult("s1", "test", "noop",
+                "iot-insert", "rate", "kept-up", java.util.Map.of(), 0.05, 1, java.util.Map.of(), java.time.Instant.now(),
+                java.time.Instant.now(), 1000.0, null, "limit", List.of(step, new io.dbharness.results.search.SearchResult.Step(
+                        2, 2000, 1, true, true, "a.json", 0, 2000, 1990, "rows/s", List.of(), null)));
+        Path file = io.dbharness.results.search.SearchFiles.write(s, dir);
+        assertEquals(dir.resolve("s1.search.json"), file);
+        assertEquals(List.of("run-a", "run-b", "run-c"), ids(List.of(dir)));
+        assertEquals(List.of("run-c", "run-a"), ids(List.of(file)));
+        assertEquals(s, io.dbharness.results.search.SearchFiles.read(file));
+        assertEquals(List.of(s), io.dbharness.results.search.SearchFiles.among(List.of(dir)));
+        Files.writeString(tmp.resolve("bad.search.json"), "{\"format\": \"dbharness-result/2\"}");
+        assertTrue(refused(List.of(tmp.resolve("bad.search.json"))).contains("is not a search result"));
+    }
+
+    @Test
     void badInputIsOneLineNamingTheProblem() throws Exception {
         Path a = write(tmp.resolve("a.json"), "run-a");
         Path copy = write(tmp.resolve("copy.json"), "run-a");

@@ -125,6 +125,31 @@ class SummaryTableTest {
     }
 
     @Test
+    void aLongMessageGoesOnSeveralLinesBrokenBetweenWordsNeverCut() {
+        String words = "lost the connection and could not re-open it within --reconnect-timeout 5 s: opening a "
+                + "transaction: Connection to 127.0.0.1:5432 refused. Check that the hostname and port are correct "
+                + "and that the postmaster is accepting TCP/IP connections.";
+        RunResult r = Samples.full().toBuilder().stopReason("ABORTED").failure(words).build();
+        List<String> box = Arrays.stream(SummaryTable.render(r).split("\n"))
+                .takeWhile(l -> !l.startsWith("errors by class")).toList();
+        StringBuilder joined = new StringBuilder();
+        boolean in = false;
+        for (String line : box) {
+            String[] cells = line.split("│");
+            if (cells.length < 3) {
+                continue;
+            }
+            String label = cells[1].strip();
+            in = label.equals("stopped") || (in && label.isEmpty());
+            if (in) {
+                joined.append(joined.length() == 0 ? "" : " ").append(cells[2].strip());
+            }
+            assertEquals(box.get(0).length(), line.length(), line);
+        }
+        assertEquals("ABORTED: " + words, joined.toString());
+    }
+
+    @Test
     void outputDoesNotDependOnDefaultLocale() {
         Locale saved = Locale.getDefault();
         try {

@@ -50,6 +50,7 @@ final class Commands {
                         "runner explain RESULT.json",
                         "runner report FILES|DIR... [--out DIR]",
                         "runner sweep --vary NAME=V1,V2[,...] [--vary NAME2=...] [--repeat N] [--out DIR] [run OPTIONS]",
+                        "runner find-max --vary rate|workers|terminals|tag-num --slo OBJECTIVE --duration D [run OPTIONS]",
                         "",
                         "Other tools' command lines, as their users type them (runner TOOL --help):");
         spec.usageMessage().customSynopsis(java.util.stream.Stream.concat(
@@ -104,6 +105,7 @@ final class Commands {
                         + "repetitions of one configuration (with --answers: each one run's result file, or a directory holding it)").build());
         spec.addSubcommand("compare", compare);
         spec.addSubcommand("sweep", sweep(registry));
+        spec.addSubcommand("find-max", FindMax.command(registry));
 
         CommandSpec merge = CommandSpec.create().name("merge").mixinStandardHelpOptions(true);
         merge.usageMessage().description("Merge the results of one run split across processes into one result.",
@@ -146,7 +148,7 @@ final class Commands {
     }
 
     /** What a run takes: target, workload, config file, results, repetitions, logs, and every harness option. */
-    private static void addRunOptions(CommandSpec spec, Registry registry) {
+    static void addRunOptions(CommandSpec spec, Registry registry) {
         spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
                 .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
                         + " (default: postgres, embedded when no URL or PG variables are given)").build());
@@ -278,7 +280,7 @@ final class Commands {
 
     /** The CLI's own options, which are no option of a run's target, workload or engine. */
     private static final Set<String> CLI_OPTIONS = Set.of("target", "workload", "config", "results", "repeat", "verbose", "print-result",
-            "vary", "out", "help", "version");
+            "vary", "out", "help", "version", "slo", "from", "to", "min", "factor", "max-steps");
 
     /** Flag values given on the command line for harness options (not the CLI's own). */
     static Map<String, String> matchedHarnessOptions(ParseResult pr) {
@@ -374,7 +376,7 @@ final class Commands {
 
     /** The runner's own subcommands. */
     static final Set<String> SUBCOMMANDS = Set.of("list", "config", "queries", "compare", "merge", "sweep", "report",
-            "explain");
+            "find-max", "explain");
 
     /** The command, the runner's or another tool's, nearest to a mistyped one ({@code runDataBuild}), if one is near. */
     static java.util.Optional<String> closest(String typed) {

@@ -28,8 +28,10 @@ final class ReportCommand {
         }
         Path outDir = Path.of(outValue);
         List<RunResult> results;
+        List<io.dbharness.results.search.SearchResult> searches;
         try {
             results = Report.read(inputs);
+            searches = io.dbharness.results.search.SearchFiles.among(inputs); // find-max searches, drawn first
         } catch (ResultFileException e) {
             throw new UsageException(PREFIX + e.getMessage());
         }
@@ -37,7 +39,7 @@ final class ReportCommand {
         ResultsDir.check(outDir, PREFIX + "cannot write the report to ", "--out");
         List<Path> written;
         try {
-            written = Report.writeFiles(results, outDir);
+            written = Report.writeFiles(results, searches, outDir, List.of());
         } catch (ResultFileException e) {
             throw new UsageException(PREFIX + e.getMessage()); // a histogram that cannot be decoded
         } catch (IOException e) {

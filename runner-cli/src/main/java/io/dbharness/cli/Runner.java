@@ -86,6 +86,7 @@ public final class Runner {
                     case "compare" -> CompareCommand.run(sub, out);
                     case "merge" -> MergeCommand.run(sub, out);
                     case "sweep" -> sweep(sub);
+                    case "find-max" -> findMax(sub);
                     case "report" -> ReportCommand.run(sub, out);
                     case "explain" -> ExplainCommand.run(sub, out);
                     default -> throw new IllegalStateException(sub.commandSpec().name());
@@ -94,6 +95,8 @@ public final class Runner {
             return run(pr);
         } catch (UsageException e) {
             return usageError(e.getMessage());
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(e);
         } catch (RuntimeException | LinkageError e) {
             // a bug or a broken installation: one line for the user, the trace only when asked for
             Main.printError(err, "internal error: " + e + (verbose ? "" : " (--verbose shows where)"));
@@ -104,6 +107,14 @@ public final class Runner {
         }
     }
 
+    /** The heap was too small for what the options asked: one line saying so and what to change, not a trace. */
+    private int outOfMemory(OutOfMemoryError e) {
+        Main.printError(err, "out of memory (" + e.getMessage() + ") with a heap of "
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB: give the JVM more"
+                + " (DBHARNESS_JAVA_OPTS=-Xmx4g ./runner ...) or ask for less at once (--write-batch-rows, --workers)");
+        return ExitCode.RUN_FAILED;
+    }
+
     /** {@code runner mxbench run ...}: another tool's command line, with the same exit codes and one-line errors. */
     private int seedTool(SeedTool tool, String[] args) {
         boolean verbose = Arrays.asList(args).contains("--verbose");
@@ -111,6 +122,8 @@ public final class Runner {
             return tool.run(args[0], List.of(args).subList(1, args.length), new ToolRun(in, out, err, env, registry, checkOnly));
         } catch (UsageException e) {
             return usageError(e.getMessage());
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(e);
         } catch (RuntimeException | LinkageError e) {
             Main.printError(err, "internal error: " + e + (verbose ? "" : " (-- --verbose shows where)"));
             if (verbose) {
@@ -240,6 +253,15 @@ public final class Runner {
             return ExitCode.OK;
         }
         return sweep.run(pr);
+    }
+
+    private int findMax(ParseResult pr) {
+        FindMax search = new FindMax(out, err, env, registry);
+        if (checkOnly) {
+            search.plan(pr); // the objective, the axis and both ends' runs checked, as before the first step
+            return ExitCode.OK;
+        }
+        return search.run(pr);
     }
 
     /** A plain run, or {@code --repeat N} of them in a row followed by the mean and its interval. */

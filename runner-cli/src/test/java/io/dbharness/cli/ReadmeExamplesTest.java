@@ -55,7 +55,7 @@ class ReadmeExamplesTest {
     /** Options whose value is a size an example may be run smaller at; every other token runs as written. */
     private static final Set<String> SIZES = Set.of("--tag-num", "--query-count", "--duration", "--warehouses",
             "--terminals", "--repeat", "--ts-end", "--scale", "--series", "--points", "--devices", "--num-inserts",
-            "-scale-var", "-queries");
+            "-scale-var", "-queries", "--watch-interval", "--max-steps");
 
     /** A tiny noop run: what the README's {@code ...} (your run's flags) stands for where it is run. */
     private static final String NOOP = "--target noop --tag-num 20 --ts-end '2022-04-18 09:00:10' --total-metrics-count 3";
@@ -214,7 +214,25 @@ class ReadmeExamplesTest {
             run("runner sweep --workload tpcc --vary 'weights=45,43,4,4,4;50,40,4,3,3' --vary terminals=4,8 --duration 60s --repeat 3",
                     "sweep --workload tpcc --vary 'weights=45,43,4,4,4;50,40,4,3,3' --vary terminals=1,2 --duration 1s --repeat 1"),
             // `runner sweep --help`: InfluxDB at its default URL, which this machine does not run
-            check("runner sweep --vary target=postgres,questdb,influx --tag-num 1000", null));
+            check("runner sweep --vary target=postgres,questdb,influx --tag-num 1000", null),
+            // find-max: README.md, runner-cli/README.md and `runner find-max --help`; two short steps on the embedded
+            // default (the search may not be done by then: exit 1, --max-steps ran out)
+            new Example("runner find-max --vary rate --slo OBJECTIVE --duration D [run OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 --ts-end '2022-04-19 09:00:00' --duration 30s --clean", How.RUN,
+                    "find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 --ts-end '2022-04-19 09:00:00' --duration 1s --clean --watch-interval 250ms "
+                            + "--max-steps 2", Set.of(0, 1)),
+            check("runner find-max --workload tpcc --warehouses 2 --vary terminals --to 20 --slo tpcc,errors=0 --duration 60s", null),
+            // runner-cli/README.md, the seeds' tables as searches: servers this machine does not run
+            check("runner find-max --target influx --influx-url http://db:8086 --vary rate --from 200000 --slo kept-up,errors=0 "
+                    + "--total-metrics-count 1 --generator-empty-value-ratio 0 --tag-num 100000 --ts-end \"2022-04-18 12:00:00\" "
+                    + "--duration 120s --clean --results influx-stress", null),
+            check("runner find-max --target influx --influx-url http://db:8086 --workload iot-query --queries 1-device-1-hr "
+                    + "--vary workers --to 100 --slo \"p99<50ms,errors=0\" --duration 60s --tag-num 100 --ts-end \"2022-04-19 09:00:00\" "
+                    + "--results influx-queries", null),
+            check("runner find-max --target matrixdb --url jdbc:postgresql://db:5432/bench --user bench --vary tag-num --from 10000 "
+                    + "--live --ts-step-in-second 10 --slo kept-up,errors=0 --duration 120s --clean --results mxbench-devices", null),
+            check("runner find-max --workload tpcc --url jdbc:postgresql://db:5432/bench --user bench --warehouses 10 --vary terminals "
+                    + "--to 100 --slo tpcc,errors=0 --duration 300s --results tpcc-terminals", null));
 
     @Test
     void everyExampleOfTheReadmesAndTheHelpRuns() throws Exception {
@@ -324,7 +342,7 @@ class ReadmeExamplesTest {
     /** The lines under "Examples:" in the help of the runner and of every subcommand. */
     private static List<String> fromHelp() {
         List<String> out = new ArrayList<>();
-        for (String sub : List.of("", "list", "config", "queries", "compare", "merge", "sweep", "report")) {
+        for (String sub : List.of("", "list", "config", "queries", "compare", "merge", "sweep", "report", "find-max")) {
             CliRun help = sub.isEmpty() ? CliRun.of("--help") : CliRun.of(sub, "--help");
             assertEquals(0, help.exitCode(), help.err());
             boolean examples = false;
@@ -414,7 +432,7 @@ class ReadmeExamplesTest {
     // --- running them here ---
 
     private static final Set<String> SUBCOMMANDS = Set.of("list", "config", "queries", "compare", "merge", "sweep", "report",
-            "explain");
+            "find-max", "explain");
     /** Options naming a file or directory: relative to this test's directory, as the README's are to the user's. */
     private static final Set<String> PATHS = Set.of("--results", "--out", "--output", "--config", "--generator-file-paths");
 
@@ -440,7 +458,7 @@ class ReadmeExamplesTest {
                 out.add(a);
             }
         }
-        if (running && (command.equals("run") || command.equals("sweep"))) {
+        if (running && (command.equals("run") || command.equals("sweep") || command.equals("find-max"))) {
             if (!args.contains("--results")) {
                 out.addAll(List.of("--results", tmp.resolve("default-results").toString()));
             }

@@ -245,6 +245,31 @@ class PostgresFaultTest {
     }
 
     @Test
+    void aServerStillGoneWhenTheRunEndsFailsTheRunInsteadOfCuttingItsWritesOff() throws Exception {
+        // gone past --duration but within --reconnect-timeout: the writes in flight failed, the end did not cut them
+        Watch watch = new Watch();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread fault = during(watch.flowing, failures, server::stopFast);
+        RunResult r;
+        try {
+            r = Harness.run(spec("fault_gone").option("tag-num", 400_000).option("duration", "3s")
+                    .option("reconnect-timeout", "5m").progress(watch).build());
+        } finally {
+            fault.join();
+            server.startAgain();
+        }
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertEquals("ABORTED", r.stopReason(), r.failure());
+        assertEquals(3, r.exitCode(), "the target unreachable: " + r.failure());
+        assertTrue(r.failure().contains("could not re-open it before the run ended"), r.failure());
+        assertTrue(r.totals().errors() >= 1, () -> "the writes in flight failed: " + r.totals());
+        assertEquals(0, r.totals().cutOff(), () -> "nothing cut off: " + r.totals());
+        // asked once: the server refusing connections is not one restarting, so no waiting out the checks' limit
+        assertEquals("FAILED", r.verification().status());
+        assertTrue(r.verification().message().contains("could not check the target"), r.verification().message());
+    }
+
+    @Test
     void aTableLockedPastTheDurationEndsTheRunWithinTheGrace() throws Exception {
         Watch watch = new Watch();
         CountDownLatch locked = new CountDownLatch(1);

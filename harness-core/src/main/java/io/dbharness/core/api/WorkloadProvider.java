@@ -44,6 +44,15 @@ public interface WorkloadProvider {
         return masked;
     }
 
+    /**
+     * The operation types a run with these settings records (its results' {@code type}s), when they are known before
+     * it runs: {@code runner find-max} refuses an objective naming another before the first step. Empty when they
+     * depend on more than the settings.
+     */
+    default java.util.Optional<Set<String>> operationTypes(Settings settings) {
+        return java.util.Optional.empty();
+    }
+
     /** Validates the settings and builds the workload; a bad value is a {@link UsageException}. */
     Workload create(Settings settings);
 

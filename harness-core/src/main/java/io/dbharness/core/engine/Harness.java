@@ -104,7 +104,8 @@ public final class Harness {
             }
             Verifier.Checked checked = refused ? new Verifier.Checked(plan.options().verify() ? Verification.failed(t.rows(),
                     -1, "the target refused the credentials during the run") : Verification.skipped("--verify not set"), -1)
-                    : Verifier.check(workload, target, t, plan.options(), spec.stopSignal(), plan.sharding().shard());
+                    : Verifier.check(workload, target, t, plan.options(), spec.stopSignal(), plan.sharding().shard(),
+                            out.failure() != null && out.failure().kind() == TargetException.Kind.UNREACHABLE);
             return RunResults.measured(plan, info, start, end, out, checked, spec.stopSignal());
         }
     }

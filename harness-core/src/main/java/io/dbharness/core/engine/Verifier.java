@@ -36,10 +36,15 @@ final class Verifier {
     private Verifier() {
     }
 
+    /**
+     * {@code targetGone}: the run ended with the target unreachable; then the checks are asked once, not again
+     * until the limit (a server that refused the workers' reconnects to the end is not one restarting).
+     */
     static Checked check(Workload workload, TargetAdapter target, RunTotals t, RunOptions options, StopSignal stop,
-                         Shard shard) {
+                         Shard shard, boolean targetGone) {
         // the verification, once done, stands even if the stored size (informative only) then takes too long
         AtomicReference<Verification> verified = new AtomicReference<>();
+        AtomicReference<String> lastError = new AtomicReference<>();
         FutureTask<Checked> task = new FutureTask<>(() -> {
             Verification v = Verification.skipped("--verify not set");
             if (options.verify() && shard != null) {
@@ -47,7 +52,7 @@ final class Verifier {
                 v = Verification.skipped("sharded run (shard " + shard + "): a shard cannot verify what all shards"
                         + " wrote; count the table once every shard has finished");
             } else if (options.verify()) {
-                v = verifyRetrying(workload, target, t);
+                v = verifyRetrying(workload, target, t, !targetGone, lastError);
             }
             verified.set(v);
             long stored;
@@ -90,7 +95,8 @@ final class Verifier {
             }
             long waited = Math.round((System.nanoTime() - begun) / 1e9);
             String why = cut ? "stopped (" + stop.requested().reason() + ") before the verification finished"
-                    : "the target did not answer the verification within " + waited + " s";
+                    : "the target did not answer the verification within " + waited + " s"
+                    + (lastError.get() == null ? "" : " (last: " + lastError.get() + ")");
             return new Checked(options.verify() ? Verification.failed(t.rows(), -1, why)
                     : Verification.skipped("--verify not set"), -1);
         } catch (ExecutionException e) {
@@ -118,16 +124,18 @@ final class Verifier {
      * The verification, asked again after a lost connection (a server restarting just after the run): it runs
      * on its own thread, which the caller abandons at its deadline, so retrying here is bounded there.
      */
-    private static Verification verifyRetrying(Workload workload, TargetAdapter target, RunTotals t) {
+    private static Verification verifyRetrying(Workload workload, TargetAdapter target, RunTotals t, boolean retry,
+                                               AtomicReference<String> lastError) {
         long backoffMillis = 250;
         while (true) {
             try {
                 return workload.verify(target, t);
             } catch (TargetException e) { // asked for and not done: not a pass
                 // a count that timed out would time out again; a lost connection may come back
-                if (e.kind() != TargetException.Kind.UNREACHABLE || Thread.currentThread().isInterrupted()) {
+                if (e.kind() != TargetException.Kind.UNREACHABLE || !retry || Thread.currentThread().isInterrupted()) {
                     return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
                 }
+                lastError.set(e.getMessage());
                 try {
                     Thread.sleep(backoffMillis);
                 } catch (InterruptedException stopped) {

@@ -328,13 +328,15 @@ final class Worker implements Runnable {
 
     /**
      * Re-opens the session's connection with backoff until it works, the run ends, or the reconnect budget
-     * is spent (then the run aborts as unreachable, exit code 3).
+     * is spent (then the run aborts as unreachable, exit code 3). A target still refusing connections when
+     * the run reaches its end aborts it the same way: the operations in flight failed, the end did not cut them.
      */
     private boolean reconnect(TypeStats stats, TargetException cause) {
         long start = System.nanoTime();
         long budget = run.options.reconnectTimeout().toNanos();
         long backoff = 100;
         TargetException last = cause;
+        boolean refused = false; // an attempt to re-open failed: the target is away, not merely slow
         group.reconnecting.incrementAndGet();
         try {
             while (!run.winding()) {
@@ -345,6 +347,7 @@ final class Worker implements Runnable {
                     return true;
                 } catch (TargetException e) {
                     last = e;
+                    refused = true;
                     if (e.kind() == Kind.AUTHENTICATION) {
                         run.abort(e);
                         return false;
@@ -361,6 +364,11 @@ final class Worker implements Runnable {
                 }
                 run.pause(backoff);
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+            }
+            if (refused && !run.stop.isRequested()) {
+                run.abort(new TargetException(Kind.UNREACHABLE, last.vendorCode(),
+                        "lost the connection and could not re-open it before the run ended (tried for "
+                                + seconds(System.nanoTime() - start) + "): " + last.getMessage(), last));
             }
             return false;
         } finally {

@@ -543,6 +543,29 @@ class EngineTest {
     }
 
     @Test
+    void aTargetStillGoneWhenTheRunEndsAbortsAsUnreachableInsteadOfCuttingItsOperationsOff() throws Exception {
+        // the server dies and stays away past --duration but within the reconnect budget: its operations failed
+        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+            s.ops = 1_000_000;
+            s.rows = 1;
+            s.script = c -> {
+                if (c.n == 5) {
+                    throw new TargetException(Kind.UNREACHABLE, "08006", "connection lost", null);
+                }
+                return null;
+            };
+            s.reconnect = k -> false; // connection refused
+        })), options("max-errors", "1000", "duration", "1s", "reconnect-timeout", "60s"));
+        assertEquals(StopReason.ABORTED, out.stopReason());
+        assertEquals(Kind.UNREACHABLE, out.failure().kind());
+        assertTrue(out.failure().getMessage().contains("could not re-open it before the run ended"),
+                out.failure().getMessage());
+        assertTrue(out.failure().getMessage().contains("connection refused"), out.failure().getMessage());
+        assertEquals(1, out.measurements().totals().errors(), "the operation in flight failed");
+        assertEquals(1, out.measurements().totals().failedRows());
+    }
+
+    @Test
     void anOperationPastItsTimeoutIsCancelledCountedAndRetried() throws Exception {
         // the first attempt of op 3 hangs until cancelled; the statement was cancelled, so nothing was applied
         Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {

@@ -9,7 +9,8 @@ import java.util.Locale;
  *
  * @param id         unique in the page; the chart's element is {@code chart-<id>}
  * @param kind       what the chart shows ({@code throughput}, {@code latency}, {@code headline}, {@code scaling},
- *                   {@code rate}, {@code types}, {@code host}); the element's {@code data-chart}
+ *                   {@code rate}, {@code types}, {@code host}, {@code search}, {@code search-latency}); the element's
+ *                   {@code data-chart}
  * @param y2         a second value axis on the right, null without one
  * @param categories the x axis's categories when {@code x.type} is {@code category}, else empty
  * @param note       a sentence under the chart saying what it shows, or null
@@ -39,8 +40,9 @@ record ChartSpec(String id, String kind, String title, Axis x, Axis y, Axis y2, 
     /**
      * One named series.
      *
-     * @param type   {@code line}, {@code bar}, {@code reference} (a dashed line for comparison, e.g. the offered rate), or
-     *               {@code stacked} (a band of a stacked area: the server's wait profile)
+     * @param type   {@code line}, {@code bar}, {@code points} (unjoined: a search's runs), {@code reference} (a
+     *               dashed line for comparison, e.g. the offered rate), or {@code stacked} (a band of a stacked area:
+     *               the server's wait profile)
      * @param yAxis  0 for the left axis, 1 for the right
      * @param points {@code [x, y]} each; on a category axis x is the category's index. Null where not known.
      * @param ci     {@code [low, high]} of the 95% confidence interval per point (drawn as whiskers), or null

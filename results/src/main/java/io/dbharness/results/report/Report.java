@@ -43,7 +43,7 @@ public final class Report {
      * point whose target was down): a comparison that silently lost a contestant would mislead.
      */
     public static Path write(List<Path> resultFiles, Path outDir, List<String> missing) throws IOException {
-        return writeFiles(read(resultFiles), outDir, missing).get(0);
+        return writeFiles(read(resultFiles), io.dbharness.results.search.SearchFiles.among(resultFiles), outDir, missing).get(0);
     }
 
     /** The report of results already read (the library's way in); returns the HTML page. */
@@ -63,7 +63,16 @@ public final class Report {
 
     /** {@link #writeFiles(List, Path)}, the report also naming the runs that left no result. */
     public static List<Path> writeFiles(List<RunResult> results, Path outDir, List<String> missing) throws IOException {
-        Contents c = contents(results, missing);
+        return writeFiles(results, List.of(), outDir, missing);
+    }
+
+    /**
+     * {@link #writeFiles(List, Path, List)} with find-max searches drawn ({@code runner report} of a search file or
+     * its directory): their runs are among {@code results}.
+     */
+    public static List<Path> writeFiles(List<RunResult> results, List<io.dbharness.results.search.SearchResult> searches,
+                                        Path outDir, List<String> missing) throws IOException {
+        Contents c = contents(results, searches, missing);
         Files.createDirectories(outDir);
         List<Path> written = new ArrayList<>();
         written.add(write(outDir.resolve(HTML), HtmlPage.render(c.title(), c.intro(), c.charts(), c.tables())));
@@ -83,6 +92,11 @@ public final class Report {
     }
 
     static Contents contents(List<RunResult> results, List<String> missing) {
+        return contents(results, List.of(), missing);
+    }
+
+    static Contents contents(List<RunResult> results, List<io.dbharness.results.search.SearchResult> searches,
+                             List<String> missing) {
         if (results.isEmpty()) {
             throw new ResultFileException("no results to report on");
         }
@@ -103,7 +117,11 @@ public final class Report {
         }
         List<String> intro = intro(set, results);
         missing.forEach(m -> intro.add("Not in this report: " + m + "."));
-        return new Contents(title(results), intro, Charts.select(set), tables);
+        // a find-max search first: it is the question the runs were made to answer
+        List<ChartSpec> charts = new ArrayList<>(SearchCharts.charts(searches, results));
+        charts.addAll(Charts.select(set));
+        tables.addAll(0, SearchCharts.tables(searches));
+        return new Contents(title(results), intro, charts, tables);
     }
 
     private static String title(List<RunResult> results) {

@@ -102,6 +102,9 @@
         out.stack = 'stack-' + s.yAxis;
         out.areaStyle = {};
         out.showSymbol = false;
+      } else if (s.type === 'points') {
+        out.type = 'scatter'; // a find-max search's runs: met and failed apart, unjoined
+        out.symbolSize = 9;
       } else if (s.type === 'reference') {
         out.type = 'line';
         out.symbol = 'none';

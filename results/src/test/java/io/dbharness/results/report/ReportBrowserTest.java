@@ -169,6 +169,70 @@ class ReportBrowserTest {
         }
     }
 
+    /**
+     * A find-max search file given to the report: its runs' achieved rate against the offered one, met and failed
+     * apart, with the knee; latency against load with the objective's limit; the search's table first.
+     */
+    @Test
+    void aFindMaxSearchIsDrawnWithTheKneeAndTheObjectivesLimit() throws Exception {
+        Path results = Files.createDirectories(dir.resolve("search"));
+        List<io.dbharness.results.search.SearchResult.Step> steps = new ArrayList<>();
+        int n = 0;
+        for (String rate : List.of("1000", "2000", "4000", "3000")) {
+            RunResult r = noop(rate);
+            Path file = ResultFiles.write(r, results);
+            n++;
+            boolean met = Double.parseDouble(rate) <= 2000;
+            double p99 = met ? 5 : 40;
+            steps.add(new io.dbharness.results.search.SearchResult.Step(n, Double.parseDouble(rate), 1, met, met,
+                    file.getFileName().toString(), 0, Double.parseDouble(rate), r.totals().rowsPerSecond(), "rows/s",
+                    List.of(new io.dbharness.results.search.Objective.Check("p99<20ms", met, p99, "p99 insert " + p99 + " ms"),
+                            new io.dbharness.results.search.Objective.Check("kept-up", true, 0.01, "kept up (max lag 0.01 s)")),
+                    null));
+        }
+        var search = new io.dbharness.results.search.SearchResult("20261203-040000-find-max-rate", "test", "noop",
+                "iot-insert", "rate", "p99<20ms,kept-up", Map.of("p99<20ms", 20.0), 0.05, 1, Map.of(),
+                java.time.Instant.now(), java.time.Instant.now(), 2000.0, 3000.0, "max-steps", steps);
+        Path searchFile = io.dbharness.results.search.SearchFiles.write(search, results);
+
+        Path out = TARGET.resolve("report-search-browser");
+        Path html = Report.write(List.of(searchFile), out);
+        List<ChartSpec> specs = SearchCharts.charts(List.of(search), Report.read(List.of(searchFile)));
+        assertEquals(List.of("search-20261203-040000-find-max-rate-load", "search-20261203-040000-find-max-rate-latency"),
+                specs.stream().map(ChartSpec::id).toList());
+        ChromeDriver driver = browser();
+        try {
+            driver.get(html.toAbsolutePath().toUri().toString());
+            JavascriptExecutor js = driver;
+            for (ChartSpec spec : specs) {
+                WebElement el = driver.findElement(By.id("chart-" + spec.id()));
+                assertEquals(spec.kind(), el.getAttribute("data-chart"));
+                assertTrue(el.findElements(By.cssSelector("canvas")).size() > 0, spec.id() + " drawn on a canvas");
+            }
+            @SuppressWarnings("unchecked")
+            List<String> load = (List<String>) js.executeScript("return echarts.getInstanceByDom(document.getElementById("
+                    + "'chart-" + specs.get(0).id() + "')).getOption().series.map(s => s.name + ':' + s.type + ':' + s.data.length);");
+            assertEquals(List.of("met:scatter:2", "failed:scatter:2", "offered:line:2", "knee:line:2"), load);
+            @SuppressWarnings("unchecked")
+            List<String> latency = (List<String>) js.executeScript("return echarts.getInstanceByDom(document.getElementById("
+                    + "'chart-" + specs.get(1).id() + "')).getOption().series.map(s => s.name);");
+            assertEquals(List.of("p99 ms", "limit p99<20ms", "knee"), latency);
+            assertTrue(driver.findElement(By.tagName("body")).getText().contains("find-max rate (p99<20ms,kept-up): max-steps"),
+                    "the search's table");
+            List<String> severe = new ArrayList<>();
+            for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+                if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                    severe.add(e.getMessage());
+                }
+            }
+            assertEquals(List.of(), severe, "browser console errors");
+            File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+            Files.copy(shot.toPath(), TARGET.resolve("report-search-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            driver.quit();
+        }
+    }
+
     /** A real run: iot-insert on noop held to a rate, so it lasts long enough for several watch intervals. */
     private static RunResult noop(String rate) throws Exception {
         return Harness.run(RunSpec.builder().target("noop").workload("iot-insert")

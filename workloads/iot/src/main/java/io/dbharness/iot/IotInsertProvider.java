@@ -80,6 +80,12 @@ public final class IotInsertProvider implements WorkloadProvider {
         return Set.of(TimeSeriesIngest.class);
     }
 
+    /** Every write is an {@code insert}, whatever the model and its tables. */
+    @Override
+    public java.util.Optional<Set<String>> operationTypes(Settings settings) {
+        return java.util.Optional.of(Set.of("insert"));
+    }
+
     @Override
     public Workload create(Settings settings) {
         return create(settings, null);

@@ -10,6 +10,7 @@ import io.dbharness.core.config.Settings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -138,8 +139,26 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
             throw s.bad("write-batch-rows", Integer.toString(batchRows),
                     "at most " + (50_000_000L / metrics) + " rows for " + metrics + " metrics (50 million values per batch)");
         }
+        checkHeap(batchRows, metrics, workers);
         return new IotOptions(table, tags, metrics, type, startMicros, stepMicros, steps, perReport, disorder, empty,
                 randomness, seed, mode, live, batchRows, maxColumns);
+    }
+
+    /**
+     * Each worker holds a batch of {@code rows x metrics} values (8 bytes and a presence flag each) besides its
+     * encoded copy; when the batches alone would take over half the heap the run would end in an OutOfMemoryError
+     * mid-way, so it is refused before it starts.
+     */
+    private static void checkHeap(int batchRows, int metrics, int workers) {
+        long batchBytes = (long) batchRows * metrics * (Long.BYTES + 1);
+        long heap = Runtime.getRuntime().maxMemory();
+        if (heap != Long.MAX_VALUE && batchBytes * workers > heap / 2) {
+            long mb = 1024 * 1024;
+            throw new UsageException(String.format(Locale.ROOT, "--write-batch-rows %d x %d metrics x %d %s hold %d MB"
+                    + " of batches, more than half the JVM's heap of %d MB: lower --write-batch-rows or --workers, or"
+                    + " give the JVM more heap (DBHARNESS_JAVA_OPTS=-Xmx4g ./runner ...)", batchRows, metrics, workers,
+                    workers == 1 ? "worker" : "workers", batchBytes * workers / mb, heap / mb));
+        }
     }
 
     /**

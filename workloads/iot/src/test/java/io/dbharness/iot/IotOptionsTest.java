@@ -24,6 +24,15 @@ class IotOptionsTest {
     }
 
     @Test
+    void batchesThatWouldNotFitTheHeapAreRefusedBeforeTheRun() {
+        // 50,000 rows x 1000 metrics is 450 MB a worker: 1024 of them fit no test JVM's heap
+        String e = error("total-metrics-count", "1000", "write-batch-rows", "50000", "workers", "1024");
+        assertTrue(e.startsWith("--write-batch-rows 50000 x 1000 metrics x 1024 workers hold "), e);
+        assertTrue(e.contains("more than half the JVM's heap") && e.contains("DBHARNESS_JAVA_OPTS=-Xmx"), e);
+        assertEquals(1000, TestSettings.options("total-metrics-count", "1000").writeBatchRows(), "the default fits");
+    }
+
+    @Test
     void badValuesNameTheOptionAndWhatIsAllowed() {
         assertEquals("--ts-end (2022-04-18 09:00:00) must be after --ts-start (2022-04-18 09:00:00)",
                 error("ts-end", "2022-04-18 09:00:00"));

@@ -40,6 +40,16 @@ public final class TpccProvider implements WorkloadProvider {
         return Set.of(SqlTransactions.class);
     }
 
+    /** The five transactions, whatever the weights (a weight of 0 still names its type). */
+    @Override
+    public java.util.Optional<Set<String>> operationTypes(Settings settings) {
+        java.util.Set<String> types = new java.util.LinkedHashSet<>();
+        for (Transaction t : Transaction.values()) {
+            types.add(t.type);
+        }
+        return java.util.Optional.of(types);
+    }
+
     @Override
     public Workload create(Settings settings) {
         return create(settings, null);

@@ -1,0 +1,567 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.Settings;
+import io.dbharness.core.engine.Harness;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.core.engine.StopSignal;
+import io.dbharness.core.engine.Version;
+import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.search.Objective;
+import io.dbharness.results.search.SearchFiles;
+import io.dbharness.results.search.SearchResult;
+import io.dbharness.results.stats.Headline;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code runner find-max --vary rate --slo "p99<20ms,kept-up" [run flags]}: the highest setting that meets an
+ * objective, found by a ramp and a bisection ({@link KneeSearch}), each step a normal run with its result file in
+ * {@code --results}, judged by the {@link Objective}. A table row per run as it ends; the search written beside
+ * the steps after every step ({@code <id>.search.json}, so a stop keeps what was found), then a report.
+ */
+final class FindMax {
+
+    /** The settings a search can vary: numbers where more means more load. */
+    static final List<String> AXES = List.of("rate", "workers", "terminals", "tag-num");
+    /** A step shorter than this many progress intervals is too short to judge. */
+    static final int MIN_INTERVALS = 3;
+    static final int DEFAULT_MAX_STEPS = 30;
+
+    /** Everything checked before the first step: the search, the objective and the steps' shared configuration. */
+    /** @param shards processes per step ({@code --shards N}: merged before judged), 1 for a step in this process */
+    record Plan(RunConfig base, String vary, Objective objective, KneeSearch start, int maxSteps, Path reportDir,
+                Set<String> typesToCheckAfterFirstStep, int shards, Duration stepDuration) {
+    }
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> env;
+    private final Registry registry;
+
+    FindMax(PrintStream out, PrintStream err, Map<String, String> env, Registry registry) {
+        this.out = out;
+        this.err = err;
+        this.env = env;
+        this.registry = registry;
+    }
+
+    static CommandSpec command(Registry registry) {
+        CommandSpec spec = CommandSpec.create().name("find-max").mixinStandardHelpOptions(true);
+        spec.usageMessage().sortOptions(false)
+                .customSynopsis("runner find-max --vary rate|workers|terminals|tag-num --slo OBJECTIVE [--from V] [--to V]"
+                        + " [--precision 5%%] [--repeat N] --duration D [run OPTIONS]")
+                .description(
+                        "Find the highest setting that meets an objective: a ramp from --from (x --factor while steps meet"
+                                + " it, / --factor while they fail) brackets the knee, then bisection narrows the bracket to"
+                                + " --precision PERCENT (default 5%%; a value without '%%' is the line-protocol targets'"
+                                + " --precision). Each step is a normal run of --duration with its result file in --results;"
+                                + " a table row is printed as each ends, and the search is written beside them"
+                                + " (<id>.search.json, again after every step) with a report of it (runner report draws"
+                                + " the search from the search file or its directory). Before the search ends on a bracket,"
+                                + " its lowest failure is run again; when it meets the objective then, the search goes on"
+                                + " above it. --repeat N runs each step N times, and it meets the objective only when all"
+                                + " N runs do. A step must last 3 --watch-interval at least. --shards N runs each step as"
+                                + " N processes on this host (the shards of one run, --rate split between them), merged"
+                                + " into the one result that is judged.",
+                        "--slo: terms separated by commas, all of which must hold: p99<50ms (that percentile of every"
+                                + " operation type; any from p1 to p99.999, or mean, max), p99(new-order)<5s (one type),"
+                                + " errors=0 (or errors<=N), timeouts=0, kept-up (the open model kept to its schedule),"
+                                + " behind<1s (never further behind it), tpcc (the TPC-C specification's 90th-percentile"
+                                + " limits: 5 s, Stock-Level 20 s). A run that aborts or fails --verify meets nothing.",
+                        "Exit codes: 0 the search ended with a bracket within --precision (or met the objective up to"
+                                + " --to), 1 nothing met it down to --min or --max-steps ran out, 2 bad usage, 3 target"
+                                + " unreachable, 130/143/129 stopped (the search so far is kept).",
+                        "",
+                        "Examples:",
+                        "  runner find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 \\",
+                        "      --ts-end '2022-04-19 09:00:00' --duration 30s --clean",
+                        "  runner find-max --workload tpcc --warehouses 2 --vary terminals --to 20 \\",
+                        "      --slo tpcc,errors=0 --duration 60s",
+                        "");
+        spec.addOption(OptionSpec.builder("--vary").paramLabel("NAME").type(String.class)
+                .description("The setting to search: " + String.join(", ", AXES)).build());
+        spec.addOption(OptionSpec.builder("--slo").paramLabel("OBJECTIVE").type(String.class)
+                .description("What a step must meet, e.g. \"p99<50ms,errors=0,kept-up\" (see above)").build());
+        spec.addOption(OptionSpec.builder("--from").paramLabel("V").type(String.class)
+                .description("The first setting tried (default: rate 1000, tag-num 1000, workers and terminals 1)").build());
+        spec.addOption(OptionSpec.builder("--to").paramLabel("V").type(String.class)
+                .description("The highest setting tried (default: rate 1e9, tag-num 1e8, workers and terminals 1024)").build());
+        spec.addOption(OptionSpec.builder("--min").paramLabel("V").type(String.class)
+                .description("The lowest setting the ramp goes down to while steps fail (default: 1)").build());
+        spec.addOption(OptionSpec.builder("--factor").paramLabel("X").type(String.class)
+                .description("The ramp's step (default: 2)").build());
+        spec.addOption(OptionSpec.builder("--max-steps").paramLabel("N").type(String.class)
+                .description("Steps at most (default: " + DEFAULT_MAX_STEPS + ")").build());
+        spec.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class)
+                .description("Where the search's report goes (default: a report-<time> directory in --results)").build());
+        Commands.addRunOptions(spec, registry);
+        return spec;
+    }
+
+    /** Every check a search makes before its first step; nothing connects or is written. */
+    Plan plan(ParseResult pr) {
+        String vary = pr.matchedOptionValue("--vary", null);
+        if (vary == null) {
+            throw new UsageException("runner find-max needs --vary NAME: one of " + String.join(", ", AXES)
+                    + " (see 'runner find-max --help')");
+        }
+        vary = vary.strip().replaceFirst("^--", "");
+        if (!AXES.contains(vary)) {
+            throw new UsageException("--vary " + vary + ": find-max searches one of " + String.join(", ", AXES)
+                    + (vary.contains("=") ? " (the values are searched for: give the name alone)" : ""));
+        }
+        if (pr.hasMatchedOption("--" + vary)) {
+            throw new UsageException("--" + vary + " is given as a flag and searched by --vary " + vary
+                    + "; give --from instead");
+        }
+        String slo = pr.matchedOptionValue("--slo", null);
+        if (slo == null) {
+            throw new UsageException("runner find-max needs --slo, e.g. --slo \"p99<50ms,errors=0,kept-up\"");
+        }
+        Objective objective;
+        try {
+            objective = Objective.parse(slo);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        RunConfig base = RunConfig.from(pr, registry, err);
+        // --precision 5% is the search's; --precision ms (no '%') stays the line-protocol targets' option
+        String precisionOption = base.options().get("precision");
+        boolean searchPrecision = precisionOption != null && precisionOption.strip().endsWith("%");
+        if (searchPrecision) {
+            base = base.without(Set.of("precision"));
+        }
+        Map<String, String> options = base.options();
+        if (options.containsKey("shard") || options.containsKey("run-group") || options.containsKey("start-at")) {
+            throw new UsageException("find-max runs a step's shards itself: give --shards N (N processes on this host,"
+                    + " merged before the step is judged), not --" + (options.containsKey("shard") ? "shard"
+                    : options.containsKey("run-group") ? "run-group" : "start-at"));
+        }
+        int shards = 1;
+        if (options.containsKey("shards")) {
+            String raw = options.get("shards").strip();
+            try {
+                shards = Integer.parseInt(raw);
+            } catch (NumberFormatException e) {
+                shards = 0;
+            }
+            if (shards < 2 || shards > 64) {
+                throw new UsageException("invalid value '" + raw + "' for --shards: expected an integer from 2 to 64"
+                        + " (processes per find-max step)");
+            }
+            base = base.without(Set.of("shards"));
+            options = base.options();
+        }
+        boolean integer = !vary.equals("rate");
+        double from = number(pr, "--from", vary.equals("rate") || vary.equals("tag-num") ? 1000 : 1, integer);
+        double to = number(pr, "--to", switch (vary) {
+            case "rate" -> 1e9;
+            case "tag-num" -> 1e8;
+            default -> 1024;
+        }, integer);
+        double min = number(pr, "--min", 1, integer);
+        if (!(min <= from && from <= to)) {
+            throw new UsageException("find-max needs --min <= --from <= --to: " + KneeSearch.format(min) + ", "
+                    + KneeSearch.format(from) + ", " + KneeSearch.format(to));
+        }
+        double precision = percent(searchPrecision ? precisionOption : "5%");
+        double factor = factor(pr.matchedOptionValue("--factor", "2"));
+        int maxSteps = maxSteps(pr.matchedOptionValue("--max-steps", String.valueOf(DEFAULT_MAX_STEPS)));
+
+        // the steps' configurations at both ends, checked as their runs (their first shard) would check them
+        RunConfig checked = shards > 1 ? base.with("shard", "0/" + shards) : base;
+        checkStep(checked.with(vary, KneeSearch.format(from)), vary, "--from");
+        if (pr.hasMatchedOption("--to")) {
+            checkStep(checked.with(vary, KneeSearch.format(to)), vary, "--to");
+        }
+        RunConfig first = base.with(vary, KneeSearch.format(from));
+        WorkloadProvider wp = registry.workload(first.workload());
+        Settings settings;
+        try {
+            settings = Settings.resolve(Harness.allOptions(registry.target(first.target()), wp), first.options(), env);
+        } catch (UsageException e) {
+            throw first.located(e);
+        }
+        checkDuration(settings);
+        if (objective.needsOpenModel() && !vary.equals("rate") && !options.containsKey("rate")
+                && !settings.bool("live")) {
+            throw new UsageException("--slo " + objective.terms().stream().filter(t -> t instanceof Objective.KeptUp
+                    || t instanceof Objective.Behind).findFirst().orElseThrow().label() + " judges the open model, and "
+                    + "these steps run closed: give --rate (or --vary rate, or --live)");
+        }
+        Set<String> unchecked = Set.of();
+        Optional<Set<String>> types = wp.operationTypes(settings);
+        if (types.isPresent()) {
+            for (String t : objective.types()) {
+                if (!types.get().contains(t)) {
+                    throw new UsageException("--slo names operation type '" + t + "', which " + wp.id()
+                            + " does not run; its types: " + String.join(", ", new java.util.TreeSet<>(types.get())));
+                }
+            }
+        } else {
+            unchecked = objective.types(); // checked against the first step's result
+        }
+        String outOption = pr.matchedOptionValue("--out", null);
+        Path reportDir = outOption == null ? null : Path.of(outOption);
+        return new Plan(base, vary, objective, KneeSearch.start(from, min, to, factor, precision, integer), maxSteps,
+                reportDir, unchecked, shards, settings.duration("duration").orElseThrow());
+    }
+
+    private void checkStep(RunConfig config, String vary, String flag) {
+        try {
+            Harness.check(RunSpecs.of(config, env), registry);
+        } catch (UsageException e) {
+            throw new UsageException(flag + " " + config.options().get(vary) + ": " + config.located(e).getMessage());
+        }
+    }
+
+    /** A step must last long enough to be judged: {@value #MIN_INTERVALS} progress intervals at least. */
+    private static void checkDuration(Settings s) {
+        Optional<Duration> duration = s.duration("duration");
+        if (duration.isEmpty()) {
+            throw new UsageException("find-max needs --duration: every step runs that long (at least " + MIN_INTERVALS
+                    + " --watch-interval, e.g. --duration 30s)");
+        }
+        Duration watch = s.duration("watch-interval").orElse(Duration.ofSeconds(5));
+        if (duration.get().compareTo(watch.multipliedBy(MIN_INTERVALS)) < 0) {
+            throw new UsageException("--duration " + s.string("duration") + " is too short to judge a step: at least "
+                    + MIN_INTERVALS + " progress intervals (--watch-interval " + s.string("watch-interval")
+                    + "), so --duration " + (watch.multipliedBy(MIN_INTERVALS).toMillis() / 1000.0) + "s or a shorter --watch-interval");
+        }
+    }
+
+    private static double number(ParseResult pr, String flag, double otherwise, boolean integer) {
+        String raw = pr.matchedOptionValue(flag, null);
+        if (raw == null) {
+            return otherwise;
+        }
+        double v;
+        try {
+            v = Double.parseDouble(raw.strip().replace("_", ""));
+        } catch (NumberFormatException e) {
+            v = Double.NaN;
+        }
+        if (!(v > 0) || Double.isInfinite(v) || integer && v != Math.rint(v)) {
+            throw new UsageException("invalid value '" + raw + "' for " + flag + ": expected " + (integer
+                    ? "a whole number above 0" : "a number above 0"));
+        }
+        return v;
+    }
+
+    static double percent(String raw) {
+        String t = raw.strip();
+        double v;
+        try {
+            v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t);
+        } catch (NumberFormatException e) {
+            v = Double.NaN;
+        }
+        if (!(v >= 0.1 && v <= 50)) {
+            throw new UsageException("invalid value '" + raw + "' for --precision: expected a percentage from 0.1% to 50%, e.g. 5%");
+        }
+        return v / 100;
+    }
+
+    private static double factor(String raw) {
+        double v;
+        try {
+            v = Double.parseDouble(raw.strip());
+        } catch (NumberFormatException e) {
+            v = Double.NaN;
+        }
+        if (!(v >= 1.1 && v <= 100)) {
+            throw new UsageException("invalid value '" + raw + "' for --factor: expected a number from 1.1 to 100, e.g. 2");
+        }
+        return v;
+    }
+
+    private static int maxSteps(String raw) {
+        try {
+            int n = Integer.parseInt(raw.strip());
+            if (n >= 1 && n <= 1000) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new UsageException("invalid value '" + raw + "' for --max-steps: expected an integer from 1 to 1000");
+    }
+
+    // --- running ---
+
+    /** The search so far, as it is written after every step. */
+    private final class State {
+        final Plan plan;
+        final String id;
+        final Instant start = Instant.now();
+        final List<SearchResult.Step> steps = new ArrayList<>();
+        KneeSearch search;
+        String outcome;
+        Path file;
+
+        State(Plan plan) {
+            this.plan = plan;
+            this.search = plan.start();
+            this.id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-find-max-" + plan.vary();
+        }
+
+        SearchResult result() {
+            Map<String, Double> limits = new LinkedHashMap<>();
+            plan.objective().terms().forEach(t -> {
+                if (t instanceof Objective.Latency l) {
+                    limits.put(l.label(), l.limitMillis());
+                }
+            });
+            Map<String, String> options = new LinkedHashMap<>(plan.base().options());
+            options.remove(plan.vary());
+            return new SearchResult(id, Version.harness(), plan.base().target(), plan.base().workload(), plan.vary(),
+                    plan.objective().text(), limits, search.precision(), plan.base().repeat(), options, start,
+                    Instant.now(), search.highestMet(), search.lowestFailed(), outcome == null ? "running" : outcome, steps);
+        }
+
+        /** Written after every step and at the end: a stop (or a crash) keeps the steps so far. */
+        void save() {
+            try {
+                file = SearchFiles.write(result(), plan.base().resultsDir());
+            } catch (IOException e) {
+                Main.printError(err, "cannot write the search to " + plan.base().resultsDir() + ": " + ResultsDir.reason(e));
+            }
+        }
+    }
+
+    int run(ParseResult pr) {
+        Plan plan = plan(pr);
+        RunConfig base = plan.base();
+        ResultsDir.check(base.resultsDir());
+        if (plan.reportDir() != null) {
+            ResultsDir.check(plan.reportDir(), "cannot write the report to ", "--out");
+        }
+        KneeSearch s0 = plan.start();
+        out.println("find-max: " + plan.vary() + " from " + KneeSearch.format(s0.from()) + " (ramp x"
+                + KneeSearch.format(s0.factor()) + " up to " + KneeSearch.format(s0.max()) + ", then bisection to "
+                + KneeSearch.format(s0.precision() * 100) + "%), objective " + String.join(", ",
+                plan.objective().terms().stream().map(Objective.Term::label).toList())
+                + (base.repeat() > 1 ? ", each step " + base.repeat() + " runs that must all meet it" : "")
+                + (plan.shards() > 1 ? ", each run " + plan.shards() + " shards merged" : "")
+                + "; results into " + base.resultsDir());
+        Table table = new Table(plan);
+        out.println(table.header());
+        // the steps' own summaries would bury the table: the table row says what decided, the result file the rest
+        SingleRun runner = new SingleRun(new PrintStream(OutputStream.nullOutputStream()), err, env, registry);
+        State state = new State(plan);
+        int code = ExitCode.OK;
+        int number = 0;
+        search:
+        for (Optional<Double> next = state.search.next(); next.isPresent(); next = state.search.next()) {
+            if (number == plan.maxSteps()) {
+                state.outcome = "max-steps";
+                break;
+            }
+            number++;
+            final double value = next.get();
+            RunConfig config = base.with(plan.vary(), KneeSearch.format(value));
+            boolean stepMet = true;
+            for (int rep = 1; rep <= base.repeat() && stepMet; rep++) {
+                SingleRun.Outcome o;
+                try {
+                    o = plan.shards() > 1 ? ShardedStep.run(config, plan.shards(), "find-max-" + state.id + "-step-"
+                            + number + "-" + rep, err) : runner.run(config);
+                } catch (UsageException e) {
+                    Main.printError(err, "step " + number + " (" + plan.vary() + "=" + KneeSearch.format(value) + "): " + e.getMessage());
+                    o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);
+                }
+                RunResult r = o.result();
+                if (r == null || o.stopped() || r.exitCode() == ExitCode.TARGET) {
+                    // nothing to judge, or a judgement cut short: the search ends here, what it found is kept
+                    if (r != null) {
+                        state.steps.add(step(number, value, rep, o, false, null, List.of(), o.stopped()
+                                ? "stopped: not judged" : "target lost: not judged", plan));
+                        out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
+                    }
+                    state.outcome = o.stopped() ? "stopped" : "failed";
+                    code = o.exitCode() == ExitCode.OK ? ExitCode.RUN_FAILED : o.exitCode();
+                    break search;
+                }
+                if (number == 1 && rep == 1 && !plan.typesToCheckAfterFirstStep().isEmpty()) {
+                    Set<String> ran = new java.util.TreeSet<>(r.operations().stream().map(OperationStats::type).toList());
+                    for (String t : plan.typesToCheckAfterFirstStep()) {
+                        if (!ran.contains(t)) {
+                            state.outcome = "failed";
+                            state.steps.add(step(number, value, rep, o, false, null, List.of(),
+                                    "objective names a type the run lacks", plan));
+                            state.save();
+                            throw new UsageException("--slo names operation type '" + t + "', which the first step did"
+                                    + " not run; it ran: " + String.join(", ", ran));
+                        }
+                    }
+                }
+                if ("COMPLETED".equals(r.stopReason()) && r.totals().durationSeconds()
+                        < 0.9 * plan.stepDuration().toMillis() / 1000.0) {
+                    // the data ran out before --duration: a rate or a latency over part of a step judges nothing
+                    state.outcome = "failed";
+                    state.steps.add(step(number, value, rep, o, false, null, List.of(), "data ran out: not judged", plan));
+                    state.save();
+                    throw new UsageException(String.format(java.util.Locale.ROOT, "step %d (%s %s) wrote all its %,d rows"
+                            + " in %.2f s, before its --duration ended: a step is judged over its whole --duration; give"
+                            + " the steps more data (--tag-num, --ts-end; or --live) or a shorter --duration", number,
+                            plan.vary(), KneeSearch.format(value), r.totals().rows(), r.totals().durationSeconds()));
+                }
+                String note = r.failure() != null ? "run aborted: " + oneLine(r.failure())
+                        : r.verification() != null && r.verification().isFailed() ? "verification failed" : null;
+                Objective.Judgement j = plan.objective().judge(r);
+                boolean met = note == null && j.met();
+                if (note == null && rep == 1 && state.steps.stream().anyMatch(st -> st.value() == value)) {
+                    note = "tried again"; // the lowest failure, before the search ends on it
+                }
+                stepMet = met;
+                boolean last = !met || rep == base.repeat();
+                state.steps.add(step(number, value, rep, o, met, last ? stepMet : null, j.checks(), note, plan));
+                out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
+                if (last) {
+                    state.search = state.search.after(value, stepMet);
+                }
+                state.save();
+            }
+        }
+        if (state.outcome == null) {
+            state.outcome = state.search.end().map(e -> e.word).orElse("max-steps");
+        }
+        state.save();
+        out.println();
+        out.println(conclusion(state));
+        if (code == ExitCode.OK && !(state.outcome.equals("bracketed") || state.outcome.equals("limit"))) {
+            code = ExitCode.RUN_FAILED;
+        }
+        if (state.file != null) {
+            out.println("search: " + state.file);
+            List<Path> files = SearchFiles.stepFiles(state.result(), state.file);
+            if (!files.isEmpty()) {
+                Path reportDir = plan.reportDir() != null ? plan.reportDir()
+                        : base.resultsDir().resolve("report-" + state.id.substring(0, 15));
+                try {
+                    out.println("report: " + io.dbharness.results.report.Report.write(List.of(state.file), reportDir));
+                } catch (IOException e) {
+                    Main.printError(err, "cannot write the report to " + reportDir + ": " + ResultsDir.reason(e));
+                    code = code == ExitCode.OK ? ExitCode.RUN_FAILED : code;
+                } catch (io.dbharness.results.ResultFileException e) {
+                    Main.printError(err, "runner report: " + e.getMessage());
+                    code = code == ExitCode.OK ? ExitCode.RUN_FAILED : code;
+                }
+            }
+        }
+        return code;
+    }
+
+    private static SearchResult.Step step(int number, double value, int rep, SingleRun.Outcome o, boolean met,
+                                          Boolean stepMet, List<Objective.Check> checks, String note, Plan plan) {
+        RunResult r = o.result();
+        Headline h = Headline.of(r);
+        double offered = plan.vary().equals("rate") ? value : Double.NaN;
+        return new SearchResult.Step(number, value, rep, met, stepMet, o.file() == null ? null
+                : o.file().getFileName().toString(), o.exitCode(), offered, h.value(), h.name(), checks, note);
+    }
+
+    private static String oneLine(String s) {
+        return s.replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /** The lines that answer the question, with the steps that decided each end. */
+    private String conclusion(State state) {
+        KneeSearch s = state.search;
+        String vary = state.plan.vary();
+        long steps = state.steps.stream().map(SearchResult.Step::number).distinct().count();
+        long seconds = Duration.between(state.start, Instant.now()).toSeconds();
+        String spent = steps + (steps == 1 ? " step" : " steps") + " (" + state.steps.size() + " runs) in "
+                + (seconds >= 60 ? seconds / 60 + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s");
+        String met = s.highestMet() == null ? "none" : KneeSearch.format(s.highestMet()) + " (step " + stepOf(state, s.highestMet()) + ")";
+        String failed = s.lowestFailed() == null ? "none" : KneeSearch.format(s.lowestFailed()) + " (step " + stepOf(state, s.lowestFailed()) + ")";
+        String width = s.highestMet() != null && s.lowestFailed() != null ? String.format(Locale.ROOT, ", bracket %.1f%% wide",
+                (s.lowestFailed() - s.highestMet()) / s.highestMet() * 100) : "";
+        String why = switch (state.outcome) {
+            case "bracketed" -> "within --precision " + KneeSearch.format(s.precision() * 100) + "%";
+            case "limit" -> "every step met the objective up to --to " + KneeSearch.format(s.max());
+            case "none-met" -> "no step met the objective down to --min " + KneeSearch.format(s.min());
+            case "max-steps" -> "--max-steps " + state.plan.maxSteps() + " ran out before the bracket was within --precision";
+            case "stopped" -> "stopped before the bracket was within --precision";
+            default -> "a step could not run";
+        };
+        return "find-max " + state.outcome + ": highest " + vary + " that met the objective: " + met + "; lowest that"
+                + " did not: " + failed + width + "; " + why + "; " + spent;
+    }
+
+    private static int stepOf(State state, double value) {
+        return state.steps.stream().filter(st -> st.value() == value).mapToInt(SearchResult.Step::number).max().orElse(0);
+    }
+
+    /** The table printed as the runs end: fixed columns, so rows printed one by one line up. */
+    private static final class Table {
+        private final Plan plan;
+        private final List<Integer> widths = new ArrayList<>();
+
+        Table(Plan plan) {
+            this.plan = plan;
+            plan.objective().terms().forEach(t -> widths.add(Math.max(t.label().length(), 24)));
+        }
+
+        String header() {
+            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%5s  %-12s %-7s %14s", "step", plan.vary(),
+                    "verdict", "achieved"));
+            List<Objective.Term> terms = plan.objective().terms();
+            for (int i = 0; i < terms.size(); i++) {
+                b.append("  ").append(pad(terms.get(i).label(), widths.get(i)));
+            }
+            return b.append("  result").toString();
+        }
+
+        String row(SearchResult.Step s, int repeat) {
+            String number = repeat > 1 ? s.number() + "." + s.repetition() : String.valueOf(s.number());
+            String verdict = s.note() != null && !s.met() && s.checks().isEmpty() ? "-" : s.met() ? "met" : "FAILED";
+            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%5s  %-12s %-7s %14s", number,
+                    KneeSearch.format(s.value()), verdict, io.dbharness.results.Fmt.rate(s.achieved()) + " "
+                            + s.achievedName()));
+            for (int i = 0; i < plan.objective().terms().size(); i++) {
+                String cell = i < s.checks().size() ? (s.checks().get(i).met() ? "" : "x ") + s.checks().get(i).figure() : "-";
+                b.append("  ").append(pad(cell, widths.get(i)));
+            }
+            b.append("  ").append(s.file() == null ? "(no result)" : s.file());
+            if (s.note() != null) {
+                b.append("  ").append(s.note());
+            }
+            return b.toString();
+        }
+
+        private static String pad(String s, int width) {
+            return s.length() >= width ? s : s + " ".repeat(width - s.length());
+        }
+    }
+
+    /** The spec of a step, for checks. */
+    private static final class RunSpecs {
+        static io.dbharness.core.engine.RunSpec of(RunConfig config, Map<String, String> env) {
+            return io.dbharness.core.engine.RunSpec.builder().target(config.target()).workload(config.workload())
+                    .options(config.options()).environment(env).progress(ProgressListener.NONE)
+                    .stopSignal(new StopSignal()).build();
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ResultFileException;
+import io.dbharness.results.ResultFiles;
+import io.dbharness.results.ResultMismatchException;
+import io.dbharness.results.merge.ResultMerge;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * One find-max step split over {@code shards} processes on this host ({@code find-max --shards N}): each a
+ * {@code runner --shard I/N} of the step's configuration under one run group, started together; their results merged
+ * ({@link ResultMerge}, as {@code runner merge} does) into the step's one result, which is what is judged.
+ */
+final class ShardedStep {
+
+    private ShardedStep() {
+    }
+
+    /**
+     * How long after they are started the shards begin measuring ({@code --start-at}): time for their JVMs to start
+     * and shard 0 to prepare, so they measure one window. A shard that is late starts at once (the engine warns).
+     */
+    static final java.time.Duration LEAD = java.time.Duration.ofSeconds(3);
+
+    /** The command line of shard {@code i}: this JVM's java and class path, the step's target, workload and options. */
+    static List<String> command(RunConfig config, int i, int shards, String group, Path results, java.time.Instant startAt) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "--target", config.target(), "--workload", config.workload()));
+        config.options().forEach((k, v) -> {
+            if (!k.equals("no-watch")) { // given below, once
+                cmd.add("--" + k);
+                cmd.add(v);
+            }
+        });
+        cmd.addAll(List.of("--shard", i + "/" + shards, "--run-group", group, "--start-at", startAt.toString(),
+                "--results", results.toString(), "--no-watch"));
+        return cmd;
+    }
+
+    /**
+     * Runs the shards side by side, waits for them all and merges what they wrote into {@code config.resultsDir()}.
+     * A shard that wrote no result leaves the step without one (exit code: the worst shard's).
+     */
+    static SingleRun.Outcome run(RunConfig config, int shards, String group, PrintStream err) {
+        Path parts;
+        try {
+            parts = Files.createTempDirectory("dbharness-find-max-shards");
+        } catch (IOException e) {
+            Main.printError(err, "cannot make a directory for the shards' results: " + ResultsDir.reason(e));
+            return new SingleRun.Outcome(ExitCode.RUN_FAILED, null, null, false);
+        }
+        try {
+            List<Process> running = new ArrayList<>();
+            java.time.Instant startAt = java.time.Instant.now().plus(LEAD).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            for (int i = 0; i < shards; i++) {
+                Path log = parts.resolve("shard-" + i + ".log");
+                running.add(new ProcessBuilder(command(config, i, shards, group, parts, startAt)).redirectErrorStream(true)
+                        .redirectOutput(log.toFile()).start());
+            }
+            int worst = ExitCode.OK;
+            for (Process p : running) {
+                worst = Math.max(worst, p.waitFor());
+            }
+            List<RunResult> results = new ArrayList<>();
+            try (Stream<Path> files = Files.list(parts)) {
+                for (Path f : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                    results.add(ResultFiles.read(f));
+                }
+            }
+            if (results.size() < shards) {
+                String why = lastLine(parts, results.size());
+                Main.printError(err, (shards - results.size()) + " of " + shards + " shards left no result" + why);
+                return new SingleRun.Outcome(worst == ExitCode.OK ? ExitCode.RUN_FAILED : worst, null, null, false);
+            }
+            RunResult merged = ResultMerge.merge(results);
+            Path file = ResultFiles.write(merged, config.resultsDir());
+            return new SingleRun.Outcome(Math.max(worst, merged.exitCode()), file, merged, false);
+        } catch (IOException | ResultFileException | ResultMismatchException e) {
+            Main.printError(err, "the step's shards could not be merged: " + e.getMessage());
+            return new SingleRun.Outcome(ExitCode.RUN_FAILED, null, null, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new SingleRun.Outcome(130, null, null, true);
+        } finally {
+            try (Stream<Path> files = Files.walk(parts)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            } catch (IOException ignored) {
+                // a temporary directory left behind
+            }
+        }
+    }
+
+    /** The last line of the first failed shard's output: its one-line error. */
+    private static String lastLine(Path parts, int ok) throws IOException {
+        try (Stream<Path> logs = Files.list(parts)) {
+            for (Path log : logs.filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
+                List<String> lines = Files.readAllLines(log);
+                String last = lines.stream().filter(l -> l.startsWith("error: ")).reduce((a, b) -> b).orElse(null);
+                if (last != null) {
+                    return " (" + log.getFileName().toString().replace(".log", "") + ": " + last.substring(7) + ")";
+                }
+            }
+        }
+        return "";
+    }
+}
