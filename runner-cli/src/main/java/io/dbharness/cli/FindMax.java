@@ -1,14 +1,9 @@
 package io.dbharness.cli;
 
 import io.dbharness.core.api.UsageException;
-import io.dbharness.core.api.WorkloadProvider;
-import io.dbharness.core.config.Settings;
-import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.Registry;
-import io.dbharness.core.engine.StopSignal;
 import io.dbharness.core.engine.Version;
 import io.dbharness.core.result.OperationStats;
-import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.search.Objective;
 import io.dbharness.results.search.SearchFiles;
@@ -47,12 +42,6 @@ final class FindMax {
     /** A step shorter than this many progress intervals is too short to judge. */
     static final int MIN_INTERVALS = 3;
     static final int DEFAULT_MAX_STEPS = 30;
-
-    /** Everything checked before the first step: the search, the objective and the steps' shared configuration. */
-    /** @param shards processes per step ({@code --shards N}: merged before judged), 1 for a step in this process */
-    record Plan(RunConfig base, String vary, Objective objective, KneeSearch start, int maxSteps, Path reportDir,
-                Set<String> typesToCheckAfterFirstStep, int shards, Duration stepDuration) {
-    }
 
     private final PrintStream out;
     private final PrintStream err;
@@ -120,199 +109,15 @@ final class FindMax {
     }
 
     /** Every check a search makes before its first step; nothing connects or is written. */
-    Plan plan(ParseResult pr) {
-        String vary = pr.matchedOptionValue("--vary", null);
-        if (vary == null) {
-            throw new UsageException("runner find-max needs --vary NAME: one of " + String.join(", ", AXES)
-                    + " (see 'runner find-max --help')");
-        }
-        vary = vary.strip().replaceFirst("^--", "");
-        if (!AXES.contains(vary)) {
-            throw new UsageException("--vary " + vary + ": find-max searches one of " + String.join(", ", AXES)
-                    + (vary.contains("=") ? " (the values are searched for: give the name alone)" : ""));
-        }
-        if (pr.hasMatchedOption("--" + vary)) {
-            throw new UsageException("--" + vary + " is given as a flag and searched by --vary " + vary
-                    + "; give --from instead");
-        }
-        String slo = pr.matchedOptionValue("--slo", null);
-        if (slo == null) {
-            throw new UsageException("runner find-max needs --slo, e.g. --slo \"p99<50ms,errors=0,kept-up\"");
-        }
-        Objective objective;
-        try {
-            objective = Objective.parse(slo);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        RunConfig base = RunConfig.from(pr, registry, err);
-        // --precision 5% is the search's; --precision ms (no '%') stays the line-protocol targets' option
-        String precisionOption = base.options().get("precision");
-        boolean searchPrecision = precisionOption != null && precisionOption.strip().endsWith("%");
-        if (searchPrecision) {
-            base = base.without(Set.of("precision"));
-        }
-        Map<String, String> options = base.options();
-        if (options.containsKey("shard") || options.containsKey("run-group") || options.containsKey("start-at")) {
-            throw new UsageException("find-max runs a step's shards itself: give --shards N (N processes on this host,"
-                    + " merged before the step is judged), not --" + (options.containsKey("shard") ? "shard"
-                    : options.containsKey("run-group") ? "run-group" : "start-at"));
-        }
-        int shards = 1;
-        if (options.containsKey("shards")) {
-            String raw = options.get("shards").strip();
-            try {
-                shards = Integer.parseInt(raw);
-            } catch (NumberFormatException e) {
-                shards = 0;
-            }
-            if (shards < 2 || shards > 64) {
-                throw new UsageException("invalid value '" + raw + "' for --shards: expected an integer from 2 to 64"
-                        + " (processes per find-max step)");
-            }
-            base = base.without(Set.of("shards"));
-            options = base.options();
-        }
-        boolean integer = !vary.equals("rate");
-        double from = number(pr, "--from", vary.equals("rate") || vary.equals("tag-num") ? 1000 : 1, integer);
-        double to = number(pr, "--to", switch (vary) {
-            case "rate" -> 1e9;
-            case "tag-num" -> 1e8;
-            default -> 1024;
-        }, integer);
-        double min = number(pr, "--min", 1, integer);
-        if (!(min <= from && from <= to)) {
-            throw new UsageException("find-max needs --min <= --from <= --to: " + KneeSearch.format(min) + ", "
-                    + KneeSearch.format(from) + ", " + KneeSearch.format(to));
-        }
-        double precision = percent(searchPrecision ? precisionOption : "5%");
-        double factor = factor(pr.matchedOptionValue("--factor", "2"));
-        int maxSteps = maxSteps(pr.matchedOptionValue("--max-steps", String.valueOf(DEFAULT_MAX_STEPS)));
-
-        // the steps' configurations at both ends, checked as their runs (their first shard) would check them
-        RunConfig checked = shards > 1 ? base.with("shard", "0/" + shards) : base;
-        checkStep(checked.with(vary, KneeSearch.format(from)), vary, "--from");
-        if (pr.hasMatchedOption("--to")) {
-            checkStep(checked.with(vary, KneeSearch.format(to)), vary, "--to");
-        }
-        RunConfig first = base.with(vary, KneeSearch.format(from));
-        WorkloadProvider wp = registry.workload(first.workload());
-        Settings settings;
-        try {
-            settings = Settings.resolve(Harness.allOptions(registry.target(first.target()), wp), first.options(), env);
-        } catch (UsageException e) {
-            throw first.located(e);
-        }
-        checkDuration(settings);
-        if (objective.needsOpenModel() && !vary.equals("rate") && !options.containsKey("rate")
-                && !settings.bool("live")) {
-            throw new UsageException("--slo " + objective.terms().stream().filter(t -> t instanceof Objective.KeptUp
-                    || t instanceof Objective.Behind).findFirst().orElseThrow().label() + " judges the open model, and "
-                    + "these steps run closed: give --rate (or --vary rate, or --live)");
-        }
-        Set<String> unchecked = Set.of();
-        Optional<Set<String>> types = wp.operationTypes(settings);
-        if (types.isPresent()) {
-            for (String t : objective.types()) {
-                if (!types.get().contains(t)) {
-                    throw new UsageException("--slo names operation type '" + t + "', which " + wp.id()
-                            + " does not run; its types: " + String.join(", ", new java.util.TreeSet<>(types.get())));
-                }
-            }
-        } else {
-            unchecked = objective.types(); // checked against the first step's result
-        }
-        String outOption = pr.matchedOptionValue("--out", null);
-        Path reportDir = outOption == null ? null : Path.of(outOption);
-        return new Plan(base, vary, objective, KneeSearch.start(from, min, to, factor, precision, integer), maxSteps,
-                reportDir, unchecked, shards, settings.duration("duration").orElseThrow());
-    }
-
-    private void checkStep(RunConfig config, String vary, String flag) {
-        try {
-            Harness.check(RunSpecs.of(config, env), registry);
-        } catch (UsageException e) {
-            throw new UsageException(flag + " " + config.options().get(vary) + ": " + config.located(e).getMessage());
-        }
-    }
-
-    /** A step must last long enough to be judged: {@value #MIN_INTERVALS} progress intervals at least. */
-    private static void checkDuration(Settings s) {
-        Optional<Duration> duration = s.duration("duration");
-        if (duration.isEmpty()) {
-            throw new UsageException("find-max needs --duration: every step runs that long (at least " + MIN_INTERVALS
-                    + " --watch-interval, e.g. --duration 30s)");
-        }
-        Duration watch = s.duration("watch-interval").orElse(Duration.ofSeconds(5));
-        if (duration.get().compareTo(watch.multipliedBy(MIN_INTERVALS)) < 0) {
-            throw new UsageException("--duration " + s.string("duration") + " is too short to judge a step: at least "
-                    + MIN_INTERVALS + " progress intervals (--watch-interval " + s.string("watch-interval")
-                    + "), so --duration " + (watch.multipliedBy(MIN_INTERVALS).toMillis() / 1000.0) + "s or a shorter --watch-interval");
-        }
-    }
-
-    private static double number(ParseResult pr, String flag, double otherwise, boolean integer) {
-        String raw = pr.matchedOptionValue(flag, null);
-        if (raw == null) {
-            return otherwise;
-        }
-        double v;
-        try {
-            v = Double.parseDouble(raw.strip().replace("_", ""));
-        } catch (NumberFormatException e) {
-            v = Double.NaN;
-        }
-        if (!(v > 0) || Double.isInfinite(v) || integer && v != Math.rint(v)) {
-            throw new UsageException("invalid value '" + raw + "' for " + flag + ": expected " + (integer
-                    ? "a whole number above 0" : "a number above 0"));
-        }
-        return v;
-    }
-
-    static double percent(String raw) {
-        String t = raw.strip();
-        double v;
-        try {
-            v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t);
-        } catch (NumberFormatException e) {
-            v = Double.NaN;
-        }
-        if (!(v >= 0.1 && v <= 50)) {
-            throw new UsageException("invalid value '" + raw + "' for --precision: expected a percentage from 0.1% to 50%, e.g. 5%");
-        }
-        return v / 100;
-    }
-
-    private static double factor(String raw) {
-        double v;
-        try {
-            v = Double.parseDouble(raw.strip());
-        } catch (NumberFormatException e) {
-            v = Double.NaN;
-        }
-        if (!(v >= 1.1 && v <= 100)) {
-            throw new UsageException("invalid value '" + raw + "' for --factor: expected a number from 1.1 to 100, e.g. 2");
-        }
-        return v;
-    }
-
-    private static int maxSteps(String raw) {
-        try {
-            int n = Integer.parseInt(raw.strip());
-            if (n >= 1 && n <= 1000) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw new UsageException("invalid value '" + raw + "' for --max-steps: expected an integer from 1 to 1000");
+    FindMaxPlan plan(ParseResult pr) {
+        return FindMaxPlan.parse(pr, registry, err, env);
     }
 
     // --- running ---
 
     /** The search so far, as it is written after every step. */
     private final class State {
-        final Plan plan;
+        final FindMaxPlan plan;
         final String id;
         final Instant start = Instant.now();
         final List<SearchResult.Step> steps = new ArrayList<>();
@@ -320,7 +125,7 @@ final class FindMax {
         String outcome;
         Path file;
 
-        State(Plan plan) {
+        State(FindMaxPlan plan) {
             this.plan = plan;
             this.search = plan.start();
             this.id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-find-max-" + plan.vary();
@@ -351,7 +156,7 @@ final class FindMax {
     }
 
     int run(ParseResult pr) {
-        Plan plan = plan(pr);
+        FindMaxPlan plan = plan(pr);
         RunConfig base = plan.base();
         ResultsDir.check(base.resultsDir());
         if (plan.reportDir() != null) {
@@ -474,7 +279,7 @@ final class FindMax {
     }
 
     private static SearchResult.Step step(int number, double value, int rep, SingleRun.Outcome o, boolean met,
-                                          Boolean stepMet, List<Objective.Check> checks, String note, Plan plan) {
+                                          Boolean stepMet, List<Objective.Check> checks, String note, FindMaxPlan plan) {
         RunResult r = o.result();
         Headline h = Headline.of(r);
         double offered = plan.vary().equals("rate") ? value : Double.NaN;
@@ -516,10 +321,10 @@ final class FindMax {
 
     /** The table printed as the runs end: fixed columns, so rows printed one by one line up. */
     private static final class Table {
-        private final Plan plan;
+        private final FindMaxPlan plan;
         private final List<Integer> widths = new ArrayList<>();
 
-        Table(Plan plan) {
+        Table(FindMaxPlan plan) {
             this.plan = plan;
             plan.objective().terms().forEach(t -> widths.add(Math.max(t.label().length(), 24)));
         }
@@ -553,15 +358,6 @@ final class FindMax {
 
         private static String pad(String s, int width) {
             return s.length() >= width ? s : s + " ".repeat(width - s.length());
-        }
-    }
-
-    /** The spec of a step, for checks. */
-    private static final class RunSpecs {
-        static io.dbharness.core.engine.RunSpec of(RunConfig config, Map<String, String> env) {
-            return io.dbharness.core.engine.RunSpec.builder().target(config.target()).workload(config.workload())
-                    .options(config.options()).environment(env).progress(ProgressListener.NONE)
-                    .stopSignal(new StopSignal()).build();
         }
     }
 }
