@@ -230,6 +230,18 @@ class FindMaxCommandTest {
                 "--duration", "60s");
         assertEquals(2, tpcc.exitCode(), tpcc.err());
         assertTrue(tpcc.oneLineError().contains("which tpcc does not run; its types: delivery, new-order"), tpcc.err());
+        // the query workloads' types are the selected queries (and iot-mixed's insert and <query>@idle)
+        Path noRun = tmp.resolve("bad-query-type");
+        CliRun query = CliRun.of("find-max", "--workload", "iot-query", "--queries", "stats", "--vary", "workers",
+                "--slo", "p99(single-tag-detail)<5ms", "--duration", "60s", "--results", noRun.toString());
+        assertEquals(2, query.exitCode(), query.err());
+        assertTrue(query.oneLineError().contains("'single-tag-detail', which iot-query does not run; its types: stats"),
+                query.err());
+        CliRun mixed = CliRun.of("find-max", "--workload", "iot-mixed", "--queries", "stats", "--live", "--vary", "tag-num",
+                "--slo", "p99(stats@idle)<5ms", "--duration", "60s", "--results", noRun.toString());
+        assertTrue(mixed.oneLineError().contains("'stats@idle', which iot-mixed does not run; its types: insert, stats"),
+                mixed.err());
+        assertFalse(Files.exists(noRun), "something ran");
         CliRun shortStep = CliRun.of("find-max", "--vary", "rate", "--slo", "p99<5ms", "--duration", "10s");
         assertTrue(shortStep.oneLineError().contains("too short to judge a step"), shortStep.err());
         CliRun closed = CliRun.of("find-max", "--vary", "workers", "--slo", "kept-up", "--duration", "60s");

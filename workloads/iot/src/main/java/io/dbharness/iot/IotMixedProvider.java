@@ -56,6 +56,29 @@ public final class IotMixedProvider implements WorkloadProvider {
         return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class);
     }
 
+    /** {@code insert}, each query under ingest, and each again as {@code <query>@idle} when there is an idle phase. */
+    @Override
+    public java.util.Optional<Set<String>> operationTypes(Settings settings) {
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        java.util.Set<String> types = new java.util.TreeSet<>();
+        types.add("insert");
+        List<String> names = QueryOptions.from(settings, true, QueryCatalogue.of(data.generator().name())).names();
+        types.addAll(names);
+        if (idle(settings).compareTo(Duration.ZERO) > 0) {
+            names.forEach(n -> types.add(n + IotMixedWorkload.IDLE));
+        }
+        return java.util.Optional.of(Set.copyOf(types));
+    }
+
+    /** The idle phase after the ingest: none with --live, whose ingest runs until --duration. */
+    private static Duration idle(Settings settings) {
+        Duration idle = settings.duration("idle-query-duration").orElseThrow();
+        if (idle.isNegative()) {
+            throw settings.bad("idle-query-duration", settings.string("idle-query-duration"), "a duration of 0s or more");
+        }
+        return settings.bool("live") ? Duration.ZERO : idle;
+    }
+
     @Override
     public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
                                                  Settings settings) {
@@ -70,14 +93,7 @@ public final class IotMixedProvider implements WorkloadProvider {
         int ingestWorkers = settings.intValue(workersOption, 1, 1024);
         int queryWorkers = settings.intValue("query-workers", 1, 1024);
         double queryRate = settings.optional("query-rate").isPresent() ? settings.doubleValue("query-rate", 1e-3, 1e9) : 0;
-        Duration idle = settings.duration("idle-query-duration").orElseThrow();
-        if (idle.isNegative()) {
-            throw settings.bad("idle-query-duration", settings.string("idle-query-duration"), "a duration of 0s or more");
-        }
-        if (settings.bool("live") && !idle.isZero()) {
-            // a live ingest runs until --duration, so there is no idle phase after it
-            idle = Duration.ZERO;
-        }
+        Duration idle = idle(settings);
         IotInsertProvider.Data data = IotInsertProvider.data(settings, workersOption, true);
         QueryOptions queries = QueryOptions.from(settings, true, QueryCatalogue.of(data.generator().name()));
         if (queries.file().isEmpty() && settings.string("queries").isBlank()) {

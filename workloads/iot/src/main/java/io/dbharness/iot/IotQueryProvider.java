@@ -51,6 +51,14 @@ public final class IotQueryProvider implements WorkloadProvider {
         return Set.of(TimeSeriesQuery.class, TimeSeriesIngest.class);
     }
 
+    /** Each query of the selection is a type of its own; --load writes before the clock, so no insert. */
+    @Override
+    public java.util.Optional<Set<String>> operationTypes(Settings settings) {
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        return java.util.Optional.of(Set.copyOf(
+                QueryOptions.from(settings, false, QueryCatalogue.of(data.generator().name())).names()));
+    }
+
     @Override
     public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
                                                  Settings settings) {
