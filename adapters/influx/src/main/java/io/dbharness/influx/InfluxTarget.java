@@ -40,7 +40,7 @@ final class InfluxTarget implements TargetAdapter, TimeSeriesIngest {
         this.admin = admin;
         this.who = who;
         this.query = new InfluxQuery(config, api, http, ql, admin, who);
-        this.telemetry = new InfluxTelemetry(http, api, config.database());
+        this.telemetry = new InfluxTelemetry(http, api, config.database(), admin);
     }
 
     @Override

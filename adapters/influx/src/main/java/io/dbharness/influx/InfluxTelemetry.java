@@ -13,15 +13,17 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * InfluxDB's own account of a run, from InfluxDB 1.x's {@code /debug/vars} (expvar JSON): each statistic is an
- * object with a {@code name} ({@code httpd}, {@code shard}, {@code tsm1_engine}, {@code tsm1_cache},
- * {@code tsm1_wal}, {@code database}, {@code runtime}), {@code tags} (the {@code database} it belongs to) and
- * {@code values}. Counters are read for the run's database only where the statistic is tagged with it; the HTTP
- * service's counts are the whole server's. InfluxDB has no wait events and no statement statistics: said so.
- * InfluxDB 2's {@code /metrics} (Prometheus text) is not read by this version: said so too.
+ * InfluxDB's own account of a run. InfluxDB 1.x: {@code /debug/vars} (expvar JSON): each statistic is an object
+ * with a {@code name} ({@code httpd}, {@code shard}, {@code tsm1_engine}, {@code tsm1_cache}, {@code tsm1_wal},
+ * {@code database}, {@code runtime}), {@code tags} (the {@code database} it belongs to) and {@code values}.
+ * InfluxDB 2.x (the v2 API): {@code /metrics} (Prometheus text), whose storage metrics carry the bucket's id as
+ * {@code bucket}. Either way counters are read for the run's database or bucket where the server tags them with
+ * it; the HTTP service's counts are the whole server's, and both are reported under the same names. InfluxDB has
+ * no wait events and no statement statistics: said so.
  *
- * <p>Reference: https://docs.influxdata.com/influxdb/v1/administration/server_monitoring/ and the statistics'
- * names in https://github.com/influxdata/influxdb/blob/1.8/services/httpd/handler.go, tsdb/engine/tsm1/*.go.
+ * <p>References: https://docs.influxdata.com/influxdb/v1/administration/server_monitoring/ and the statistics'
+ * names in https://github.com/influxdata/influxdb/blob/1.8/services/httpd/handler.go, tsdb/engine/tsm1/*.go;
+ * https://docs.influxdata.com/influxdb/v2/reference/internals/metrics/.
  */
 final class InfluxTelemetry implements ServerTelemetry {
 
@@ -30,16 +32,19 @@ final class InfluxTelemetry implements ServerTelemetry {
     private final InfluxHttp http;
     private final InfluxApi api;
     private final String database;
+    private final StoreAdmin admin;
 
-    InfluxTelemetry(InfluxHttp http, InfluxApi api, String database) {
+    /** @param admin the v2 API's, which finds the bucket's id; unused on v1 */
+    InfluxTelemetry(InfluxHttp http, InfluxApi api, String database, StoreAdmin admin) {
         this.http = http;
         this.api = api;
         this.database = database;
+        this.admin = admin;
     }
 
     @Override
     public Session open() {
-        return new V1Session();
+        return api == InfluxApi.V2 ? new MetricsSession() : new DebugVarsSession();
     }
 
     /** One reading of /debug/vars: counters, gauges, the database's shard bytes and points written. */
@@ -47,7 +52,7 @@ final class InfluxTelemetry implements ServerTelemetry {
     }
 
     /** Sums the statistics of /debug/vars as a reading; {@code database} picks the tagged ones. */
-    static Reading parse(String body, String database) throws java.io.IOException {
+    static Reading parseDebugVars(String body, String database) throws java.io.IOException {
         JsonNode root = JSON.readTree(body);
         Map<String, Double> c = new TreeMap<>();
         Map<String, Double> g = new TreeMap<>();
@@ -120,6 +125,77 @@ final class InfluxTelemetry implements ServerTelemetry {
         return new Reading(c, g, shards ? disk : -1, shards ? points : 0);
     }
 
+    /**
+     * Sums InfluxDB 2's /metrics as a reading under the names /debug/vars gives; {@code bucketId} picks the storage
+     * metrics of the run's bucket (none when it is null: the bucket does not exist yet). Empty ({@code known}
+     * false) when the text has none of InfluxDB 2's storage writer metrics (another product on the v2 API).
+     */
+    static Reading parseMetrics(String body, String bucketId) {
+        Map<String, Double> c = new TreeMap<>();
+        Map<String, Double> g = new TreeMap<>();
+        long disk = 0;
+        double points = 0;
+        boolean shards = false;
+        boolean known = false;
+        for (PrometheusText.Sample m : PrometheusText.parse(body)) {
+            String name = m.name();
+            double v = m.value();
+            if (name.startsWith("storage_writer_")) {
+                known = true;
+            }
+            switch (name) {
+                case "http_api_requests_total" -> {
+                    String path = m.label("path");
+                    if ("/api/v2/write".equals(path) || "/write".equals(path)) {
+                        c.merge("write_requests", v, Double::sum);
+                    }
+                    if ("4XX".equals(m.label("status"))) {
+                        c.merge("client_errors", v, Double::sum);
+                    } else if ("5XX".equals(m.label("status"))) {
+                        c.merge("server_errors", v, Double::sum);
+                    }
+                }
+                case "storage_writer_ok_points_sum" -> c.merge("points_written_ok", v, Double::sum);
+                case "storage_writer_dropped_points_sum" -> c.merge("points_dropped", v, Double::sum);
+                case "storage_writer_err_points_sum" -> c.merge("points_failed", v, Double::sum);
+                case "go_memstats_heap_inuse_bytes" -> g.merge("heap_in_use_bytes", v, Double::sum);
+                case "go_memstats_heap_alloc_bytes" -> g.merge("heap_alloc_bytes", v, Double::sum);
+                default -> {
+                    if (bucketId == null || !bucketId.equals(m.label("bucket"))) {
+                        continue;
+                    }
+                    switch (name) {
+                        case "storage_shard_write_sum" -> {
+                            shards = true;
+                            c.merge("shard_points_written", v, Double::sum);
+                            points += v;
+                        }
+                        case "storage_shard_disk_size" -> {
+                            shards = true;
+                            disk += (long) v;
+                        }
+                        case "storage_shard_write_err_count" -> c.merge("shard_write_errors", v, Double::sum);
+                        case "storage_compactions_duration_seconds_count" ->
+                                c.merge("cache".equals(m.label("level")) ? "cache_compactions" : "tsm_compactions", v,
+                                        Double::sum);
+                        case "storage_wal_writes" -> c.merge("wal_writes", v, Double::sum);
+                        case "storage_wal_writes_err" -> c.merge("wal_write_errors", v, Double::sum);
+                        case "storage_cache_inuse_bytes" -> g.merge("cache_bytes", v, Double::sum);
+                        case "storage_wal_size" -> g.merge("wal_bytes", v, Double::sum);
+                        case "storage_bucket_series_num" -> g.merge("series", v, Double::sum);
+                        case "storage_bucket_measurement_num" -> g.merge("measurements", v, Double::sum);
+                        default -> {
+                        }
+                    }
+                }
+            }
+        }
+        if (!known) {
+            return null;
+        }
+        return new Reading(c, g, shards ? disk : -1, shards ? points : 0);
+    }
+
     private static void add(Map<String, Double> to, String key, JsonNode values, String field) {
         JsonNode v = values.get(field);
         if (v != null && v.isNumber()) {
@@ -127,39 +203,54 @@ final class InfluxTelemetry implements ServerTelemetry {
         }
     }
 
-    /** A session reads /debug/vars once per call: counters and gauges at the interval, sizes at the start and end. */
-    final class V1Session implements Session {
+    /**
+     * A session reads the server's statistics once per call: counters and gauges at the interval, sizes at the
+     * start and end. A source that cannot be read is said once under {@code unavailable} and not asked again.
+     */
+    abstract class HttpSession implements Session {
 
         private final Map<String, String> unavailable = java.util.Collections.synchronizedMap(new TreeMap<>());
+        private final String path;
+        private final String key;
         private Reading last;
         private boolean broken;
 
-        V1Session() {
+        /** @param key under which a failure to read {@code path} is said */
+        HttpSession(String path, String key) {
+            this.path = path;
+            this.key = key;
             unavailable.put("waits", "InfluxDB has no wait events to sample");
             unavailable.put("statements", "InfluxDB keeps no statistics per statement");
-            if (api == InfluxApi.V2) {
-                broken = true;
-                unavailable.put("debug_vars", "InfluxDB 2's /metrics (Prometheus text) is not read by this version of the harness");
-            }
+        }
+
+        /** The reading of one answer, or null (with {@link #fail}) when the answer is not what the source gives. */
+        abstract Reading parse(String body) throws java.io.IOException, TargetException;
+
+        final void fail(String key, String why) {
+            broken = true;
+            unavailable.put(key, why);
         }
 
         private Reading read() {
+            Reading none = new Reading(Map.of(), Map.of(), -1, -1);
             if (broken) {
-                return new Reading(Map.of(), Map.of(), -1, -1);
+                return none;
             }
             try {
-                Response r = http.get("/debug/vars", "read /debug/vars");
+                Response r = http.get(path, "read " + path);
                 if (!r.ok()) {
-                    broken = true;
-                    unavailable.put("debug_vars", "/debug/vars answered HTTP " + r.status());
-                    return new Reading(Map.of(), Map.of(), -1, -1);
+                    fail(key, path + " answered HTTP " + r.status());
+                    return none;
                 }
-                last = parse(r.body(), database);
+                Reading reading = parse(r.body());
+                if (reading == null) {
+                    return none;
+                }
+                last = reading;
                 return last;
             } catch (TargetException | java.io.IOException | RuntimeException e) {
-                broken = true;
-                unavailable.put("debug_vars", "/debug/vars could not be read: " + e.getMessage());
-                return new Reading(Map.of(), Map.of(), -1, -1);
+                fail(key, path + " could not be read: " + e.getMessage());
+                return none;
             }
         }
 
@@ -210,6 +301,39 @@ final class InfluxTelemetry implements ServerTelemetry {
         @Override
         public void close() {
             // the target's shared HTTP client: nothing of the session's own
+        }
+    }
+
+    /** InfluxDB 1.x's /debug/vars. */
+    final class DebugVarsSession extends HttpSession {
+        DebugVarsSession() {
+            super("/debug/vars", "debug_vars");
+        }
+
+        @Override
+        Reading parse(String body) throws java.io.IOException {
+            return parseDebugVars(body, database);
+        }
+    }
+
+    /** InfluxDB 2's /metrics; the bucket's id is looked up until the bucket exists (the run may create it). */
+    final class MetricsSession extends HttpSession {
+        private String bucketId;
+
+        MetricsSession() {
+            super("/metrics", "metrics");
+        }
+
+        @Override
+        Reading parse(String body) throws TargetException {
+            if (bucketId == null) {
+                bucketId = admin.storeId().orElse(null);
+            }
+            Reading r = parseMetrics(body, bucketId);
+            if (r == null) {
+                fail("metrics", "/metrics has none of InfluxDB 2's storage_writer_* metrics (not InfluxDB 2.x?)");
+            }
+            return r;
         }
     }
 }

@@ -38,6 +38,11 @@ interface StoreAdmin {
 
     OptionalLong storedBytes() throws TargetException;
 
+    /** The store's id where the server's statistics name it by id (InfluxDB 2's bucket id); empty while it does not exist. */
+    default java.util.Optional<String> storeId() throws TargetException {
+        return java.util.Optional.empty();
+    }
+
     /** Releases what the admin holds (the v2 API's client). */
     default void close() {
     }

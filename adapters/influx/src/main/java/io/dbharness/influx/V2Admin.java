@@ -84,6 +84,13 @@ final class V2Admin implements StoreAdmin {
     }
 
     @Override
+    public java.util.Optional<String> storeId() throws TargetException {
+        var buckets = execute(client.getService(BucketsService.class).getBuckets(null, null, null, null, config.org(),
+                null, config.bucket(), null), "list buckets of org '" + config.org() + "'").getBuckets();
+        return buckets.isEmpty() ? java.util.Optional.empty() : java.util.Optional.ofNullable(buckets.get(0).getId());
+    }
+
+    @Override
     public void ensureStore() throws TargetException {
         if (storeExists()) {
             return;
@@ -192,9 +199,20 @@ final class V2Admin implements StoreAdmin {
         }
     }
 
+    /** The bucket's shards' {@code storage_shard_disk_size} from InfluxDB 2's /metrics; empty where it has none. */
     @Override
-    public OptionalLong storedBytes() {
-        return OptionalLong.empty(); // the v2 API does not report sizes
+    public OptionalLong storedBytes() throws TargetException {
+        java.util.Optional<String> id = storeId();
+        io.dbharness.http.Response r = http.get("/metrics", "read /metrics");
+        if (id.isEmpty() || !r.ok()) {
+            return OptionalLong.empty();
+        }
+        try {
+            InfluxTelemetry.Reading reading = InfluxTelemetry.parseMetrics(r.body(), id.get());
+            return reading == null || reading.diskBytes() < 0 ? OptionalLong.empty() : OptionalLong.of(reading.diskBytes());
+        } catch (IllegalArgumentException e) {
+            return OptionalLong.empty(); // not Prometheus text: the size is optional
+        }
     }
 
     @Override

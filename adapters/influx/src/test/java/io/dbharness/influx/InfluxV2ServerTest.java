@@ -106,6 +106,11 @@ class InfluxV2ServerTest {
             assertEquals(r.totals().rows(), r.verification().actual());
         }
         assertEquals(0, r.exitCode());
+        // the server's own account, from /metrics: its shards took in the rows the run wrote
+        io.dbharness.core.result.ServerUsage server = r.resources().server();
+        assertEquals((double) r.totals().rows(), server.pointsWritten(), server.counters() + " " + server.unavailable());
+        assertTrue(server.counters().get("write_requests") > 0, server.counters().toString());
+        assertTrue(server.gauges().get("series") >= 200, server.gauges().toString());
     }
 
     /** Every catalogue query in Flux through influxdb-client-java, on data loaded into the fresh bucket. */
