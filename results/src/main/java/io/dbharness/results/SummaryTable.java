@@ -298,6 +298,10 @@ public final class SummaryTable {
 
     private static String compression(RunResult r) {
         double ratio = r.compressionRatio();
+        if (ratio < 0 && r.shard() != null && r.shard().count() > 1 && r.storedBytes() > 0) {
+            return "n/a for one shard: the " + Fmt.bytes(r.storedBytes()) + " stored hold every shard's rows ('runner merge'"
+                    + " gives the ratio)";
+        }
         if (ratio < 0) {
             return "n/a";
         }

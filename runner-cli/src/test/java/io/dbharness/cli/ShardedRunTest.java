@@ -113,6 +113,31 @@ class ShardedRunTest {
         assertNull(mr.shard());
         assertEquals(rows, mr.totals().rows());
         assertEquals(ResultFiles.read(results("one").get(0)).totals().rows(), mr.totals().rows());
+        // the server's account is one part's (each read the whole server), named, with bytes per row of all rows
+        io.dbharness.core.result.ServerUsage ms = mr.resources().server();
+        assertNull(mr.resources().mean(), "host figures stay in the parts");
+        String from = mr.workloadInfo().get(io.dbharness.core.api.Workload.NOTE + "server account");
+        assertTrue(from != null && from.contains("of 3)"), mr.workloadInfo().toString());
+        RunResult source = null;
+        for (Path p : parts) {
+            RunResult r = ResultFiles.read(p);
+            if (from.contains(r.runId())) {
+                source = r;
+            }
+        }
+        assertNotNull(source, from);
+        assertEquals(source.resources().server().counters(), ms.counters(), "one part's account, not a sum");
+        assertEquals(source.resources().server().waits(), ms.waits());
+        // a shard's rows are a part of what the table grew by: bytes per row only in the merged result
+        assertEquals(-1.0, source.resources().server().bytesPerRow());
+        assertTrue(source.resources().server().unavailable().get("bytes_per_row").contains("runner merge"));
+        long growth = ms.storedBytesEnd() - ms.storedBytesStart();
+        if (growth > 0) {
+            assertEquals((double) growth / mr.totals().rows(), ms.bytesPerRow(), 1e-9);
+            assertNull(ms.unavailable().get("bytes_per_row"));
+        }
+        assertEquals(source.intervals().stream().filter(i -> i.server() != null).count() > 0,
+                mr.intervals().stream().anyMatch(i -> i.server() != null), "the source part's intervals carry its account");
 
         // two of three shards: refused, unless asked for
         CliRun partial = CliRun.of("merge", "--out", tmp.resolve("p.json").toString(), parts.get(0).toString(), parts.get(1).toString());

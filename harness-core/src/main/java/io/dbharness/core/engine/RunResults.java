@@ -10,6 +10,7 @@ import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.HostInfo;
 import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.ServerUsage;
 import io.dbharness.core.result.StopReason;
 import io.dbharness.core.result.Totals;
 
@@ -56,7 +57,7 @@ final class RunResults {
                 .warmup(out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()))
                 .figures(plan.workload().figures(out.measurements().completedByType(), out.elapsedSeconds()))
                 .harnessCpuSeconds(out.cpuSeconds())
-                .resources(resources(out, info, t))
+                .resources(resources(out, info, t, plan.sharding().shard()))
                 .stopReason(out.stopReason().name())
                 .failure(failure)
                 .failedPhase(failure == null ? null : RunResult.PHASE_RUN)
@@ -66,16 +67,22 @@ final class RunResults {
     }
 
     /** The host's figures with the server's account of the run; either may be missing. */
-    private static ResourceUsage resources(Engine.Outcome out, TargetInfo info, RunTotals t) {
+    private static ResourceUsage resources(Engine.Outcome out, TargetInfo info, RunTotals t,
+                                           io.dbharness.core.api.Shard shard) {
         ResourceUsage host = HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(), t.operations());
         if (out.server() == null) {
             return host;
         }
+        ServerUsage server = out.server();
+        if (shard != null && shard.count() > 1) {
+            server = server.withoutStorageRatios("shard " + shard.index() + " of " + shard.count() + ": the tables grew"
+                    + " by every shard's rows, not this one's; 'runner merge' divides by all of them");
+        }
         if (host == null) {
             boolean onHost = HostUsage.targetOnHost(info.endpoint());
-            return new ResourceUsage("no host figures (/proc could not be read)", onHost, null, null, -1, -1, out.server());
+            return new ResourceUsage("no host figures (/proc could not be read)", onHost, null, null, -1, -1, server);
         }
-        return host.withServer(out.server());
+        return host.withServer(server);
     }
 
     /**

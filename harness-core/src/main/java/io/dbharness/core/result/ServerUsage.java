@@ -44,6 +44,14 @@ public record ServerUsage(String waitSource, int waitSamples, Map<String, Long> 
         unavailable = ServerSample.sorted(unavailable);
     }
 
+    /** The same account without bytes per row and per point, {@code why} said under {@code unavailable} as {@code bytes_per_row}. */
+    public ServerUsage withoutStorageRatios(String why) {
+        Map<String, String> u = new java.util.TreeMap<>(unavailable);
+        u.put("bytes_per_row", why);
+        return new ServerUsage(waitSource, waitSamples, waits, counters, gauges, storedBytesStart, storedBytesEnd, -1, -1,
+                pointsWritten, statements, u, costCpuSeconds, costQuerySeconds);
+    }
+
     /** Each wait's share of all sessions seen (0-100), largest first; empty without samples. */
     public Map<String, Double> waitShares() {
         long all = waits.values().stream().mapToLong(Long::longValue).sum();

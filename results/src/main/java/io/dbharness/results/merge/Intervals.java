@@ -6,6 +6,7 @@ import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample.TypeInterval;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.ServerSample;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +30,8 @@ final class Intervals {
     private Intervals() {
     }
 
-    static List<IntervalSample> merge(List<RunResult> parts, List<Window> windows, Window union) {
+    /** @param serverPart the part whose server account the merged intervals carry (see {@link ServerAccount}), or -1 */
+    static List<IntervalSample> merge(List<RunResult> parts, List<Window> windows, Window union, int serverPart) {
         double width = bucketSeconds(parts);
         if (width <= 0) {
             return List.of();
@@ -47,7 +49,9 @@ final class Intervals {
         byBucket.forEach((k, samples) -> {
             double end = Math.min((k + 1) * width, union.seconds());
             // per-process host samples describe different machines: they stay in the parts
-            out.add(new IntervalSample(end, Math.max(1e-9, end - k * width), groups(samples), null));
+            ServerSample server = samples.stream().filter(s -> s.part() == serverPart).map(s -> s.sample().server())
+                    .filter(java.util.Objects::nonNull).reduce(ServerSample::plus).orElse(null);
+            out.add(new IntervalSample(end, Math.max(1e-9, end - k * width), groups(samples), null, server));
         });
         return out;
     }

@@ -59,9 +59,13 @@ public final class ResultMerge {
         List<Window> windows = parts.stream().map(Window::measured).toList();
         Window union = Window.union(windows);
         Totals totals = Counters.totals(parts.stream().map(RunResult::totals).toList(), union.seconds());
+        int serverPart = ServerAccount.part(parts, windows);
         Map<String, String> workloadInfo = new TreeMap<>(first.workloadInfo() == null ? Map.of() : first.workloadInfo());
         workloadInfo.put(MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()));
         ShardCheck.describe(parts).ifPresent(d -> workloadInfo.put(MERGED_SHARDS, d));
+        if (serverPart >= 0) {
+            workloadInfo.put(ServerAccount.NOTE_KEY, ServerAccount.note(parts, serverPart));
+        }
         // the run's start as the parts give it (warm-up included); its end is the last part's
         java.time.Instant start = parts.stream().map(RunResult::start).min(Comparator.naturalOrder()).orElseThrow();
         java.time.Instant end = parts.stream().map(RunResult::end).max(Comparator.naturalOrder()).orElseThrow();
@@ -83,7 +87,7 @@ public final class ResultMerge {
                 .totals(totals)
                 .groups(Counters.groups(parts.stream().map(RunResult::groups).toList(), windows))
                 .operations(Operations.merge(parts))
-                .intervals(Intervals.merge(parts, windows, union))
+                .intervals(Intervals.merge(parts, windows, union, serverPart))
                 .errors(Counters.errors(parts.stream().map(RunResult::errors).toList()))
                 .verification(verification(parts))
                 // every part measures the one target the run wrote to: the last (largest) size is the run's
@@ -94,8 +98,9 @@ public final class ResultMerge {
                 .figures(Figures.merge(parts, union.seconds()))
                 .harnessCpuSeconds(cpuSeconds(parts))
                 .label(distinct(parts, RunResult::label))
-                // whole-host figures of different machines neither add nor average: they stay in the parts
-                .resources(null)
+                // whole-host figures of different machines neither add nor average: they stay in the parts; the
+                // server's account is one part's (ServerAccount says why)
+                .resources(ServerAccount.resources(parts, serverPart, totals))
                 .stopReason(stopReason(parts))
                 .failure(failure(parts))
                 // a part that failed in its preparation measured nothing: that is the merged run's phase to name
