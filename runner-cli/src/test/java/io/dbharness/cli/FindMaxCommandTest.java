@@ -54,6 +54,7 @@ class FindMaxCommandTest {
         try (Stream<Path> s = Files.list(dir)) {
             List<Path> found = s.filter(SearchFiles::isSearch).toList();
             assertEquals(1, found.size(), found.toString());
+            assertEquals(List.of(), ResultSchemaCliTest.errors(found.get(0), SearchFiles.SCHEMA), "the search file's schema");
             return SearchFiles.read(found.get(0));
         }
     }

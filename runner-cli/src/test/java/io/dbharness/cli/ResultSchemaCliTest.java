@@ -41,10 +41,15 @@ class ResultSchemaCliTest {
         }
     }
 
-    /** The schema's complaints about a file, empty when valid. */
+    /** The result schema's complaints about a file, empty when valid. */
     static List<String> errors(Path file) throws Exception {
+        return errors(file, ResultFiles.SCHEMA);
+    }
+
+    /** The complaints of {@code schemaResource} (beside {@link ResultFiles}) about a file, empty when valid. */
+    static List<String> errors(Path file, String schemaResource) throws Exception {
         Schema schema;
-        try (InputStream in = ResultFiles.class.getResourceAsStream(ResultFiles.SCHEMA)) {
+        try (InputStream in = ResultFiles.class.getResourceAsStream(schemaResource)) {
             schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(JSON.readTree(in));
         }
         return schema.validate(JSON.readTree(file.toFile())).stream().map(e -> file.getFileName() + ": " + e).toList();
@@ -73,6 +78,25 @@ class ResultSchemaCliTest {
         assertEquals(List.of(), errors);
         assertEquals(List.of("iot-insert", "iot-query", "iot-mixed", "tpcc", "iot-insert"),
                 files.stream().map(f -> ResultFiles.read(f).workload()).toList());
+    }
+
+    /** The search schema is checked on real searches in FindMaxCommandTest; here, that it refuses what it should. */
+    @Test
+    void theSearchSchemaRefusesAFileThatIsNotASearch() throws Exception {
+        io.dbharness.results.search.SearchResult s = new io.dbharness.results.search.SearchResult("20261203-000000-find-max-rate",
+                "1", "noop", "iot-insert", "rate", "p99<20ms", Map.of("p99<20ms", 20.0), 0.05, 1, Map.of("duration", "3s"),
+                java.time.Instant.EPOCH, java.time.Instant.EPOCH, 1000.0, null, "limit", List.of(
+                new io.dbharness.results.search.SearchResult.Step(1, 1000, 1, true, true, "a.json", 0, Double.NaN, 998.5,
+                        "rows/s", List.of(), null)));
+        Path good = tmp.resolve("good" + io.dbharness.results.search.SearchFiles.SUFFIX);
+        Files.writeString(good, io.dbharness.results.search.SearchFiles.toJson(s));
+        assertEquals(List.of(), errors(good, io.dbharness.results.search.SearchFiles.SCHEMA), "NaN offered is a string");
+        Path bad = tmp.resolve("bad" + io.dbharness.results.search.SearchFiles.SUFFIX);
+        Files.writeString(bad, Files.readString(good).replace("\"vary\" : \"rate\"", "\"vary\" : \"colour\"")
+                .replace("\"repeat\" : 1", "\"repeat\" : 0"));
+        List<String> errors = errors(bad, io.dbharness.results.search.SearchFiles.SCHEMA);
+        assertEquals(2, errors.size(), errors.toString());
+        assertEquals(List.of(), errors(good, io.dbharness.results.search.SearchFiles.SCHEMA));
     }
 
     private static String[] concat(String[] a, String[] b) {

@@ -33,6 +33,8 @@ public final class SearchFiles {
     /** Marker and version of the layout; a reader refuses anything else. */
     public static final String FORMAT = "dbharness-search/1";
     public static final String SUFFIX = ".search.json";
+    /** The file's JSON Schema, a resource beside {@link ResultFiles}'s. */
+    public static final String SCHEMA = "dbharness-search-1.schema.json";
 
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .addModule(new JavaTimeModule())
