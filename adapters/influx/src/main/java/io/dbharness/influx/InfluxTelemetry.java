@@ -127,8 +127,8 @@ final class InfluxTelemetry implements ServerTelemetry {
 
     /**
      * Sums InfluxDB 2's /metrics as a reading under the names /debug/vars gives; {@code bucketId} picks the storage
-     * metrics of the run's bucket (none when it is null: the bucket does not exist yet). Empty ({@code known}
-     * false) when the text has none of InfluxDB 2's storage writer metrics (another product on the v2 API).
+     * metrics of the run's bucket (none when it is null: the bucket does not exist yet). Null when the text has none
+     * of InfluxDB 2's storage writer metrics (another product on the v2 API).
      */
     static Reading parseMetrics(String body, String bucketId) {
         Map<String, Double> c = new TreeMap<>();
