@@ -41,16 +41,22 @@ public final class PgTelemetry implements ServerTelemetry {
     static final List<String> COUNTERS = List.of("counters_database", "counters_wal", "counters_checkpoints");
     private static final String DIR = "telemetry/";
 
+    /** How long {@link Session#settle} waits for the closed backends to exit. */
+    static final Duration SETTLE_WAIT = Duration.ofSeconds(2);
+
     private final PgFlavor flavor;
     private final PostgresEndpoint endpoint;
     private final Duration opTimeout;
     private final boolean embedded;
+    private final Runnable closeIdle;
 
-    PgTelemetry(PgFlavor flavor, PostgresEndpoint endpoint, Duration opTimeout, boolean embedded) {
+    /** @param closeIdle closes the target's idle pooled connections (their backends exit and publish their counters) */
+    PgTelemetry(PgFlavor flavor, PostgresEndpoint endpoint, Duration opTimeout, boolean embedded, Runnable closeIdle) {
         this.flavor = flavor;
         this.endpoint = endpoint;
         this.opTimeout = opTimeout;
         this.embedded = embedded;
+        this.closeIdle = closeIdle;
     }
 
     @Override
@@ -67,7 +73,7 @@ public final class PgTelemetry implements ServerTelemetry {
         } catch (SQLException e) {
             throw SqlErrors.connectFailure(e, flavor.product(), endpoint);
         }
-        return new PgSession(c, flavor.dialect(), flavor.product(), embedded);
+        return new PgSession(c, flavor.dialect(), flavor.product(), embedded, closeIdle);
     }
 
     /** The version range a statement's comments give ({@code versions: 140000-179999}, {@code 170000-}); all when none. */
@@ -149,6 +155,7 @@ public final class PgTelemetry implements ServerTelemetry {
         private final String product;
         private final Map<String, String> unavailable = java.util.Collections.synchronizedMap(new TreeMap<>());
         private final Map<String, String> counterSql = new LinkedHashMap<>();
+        private final Runnable closeIdle;
         private String waitsSql;
         private String waitSourceText;
         private String storedSql;
@@ -157,8 +164,9 @@ public final class PgTelemetry implements ServerTelemetry {
         /** Transactions this session ran: they are in pg_stat_database's commits and are not the run's. */
         private long ownTransactions;
 
-        PgSession(Connection connection, StatementTexts texts, String product, boolean embedded) {
+        PgSession(Connection connection, StatementTexts texts, String product, boolean embedded, Runnable closeIdle) {
             this.connection = connection;
+            this.closeIdle = closeIdle;
             this.texts = texts;
             this.product = product;
             try {
@@ -223,6 +231,53 @@ public final class PgTelemetry implements ServerTelemetry {
         @Override
         public String waitSource() {
             return waitsSql == null ? null : waitSourceText;
+        }
+
+        /**
+         * Closes the harness's idle pooled connections and waits (at most {@link #SETTLE_WAIT}) until their backends
+         * have exited: a backend publishes the counters it still holds as it exits, so the last reading has all of
+         * the run. (PostgreSQL 15+ publishes a busy backend's counters at most once a second, an idle one's up to
+         * 10 s later.) A backend leaves pg_stat_activity just before it publishes, hence the short grace after.
+         */
+        @Override
+        public void settle() {
+            Choice idle = choose(texts, "idle_backends", version);
+            Choice left = choose(texts, "backends_left", version);
+            if (idle.sql() == null || left.sql() == null || closeIdle == null) {
+                return;
+            }
+            try {
+                List<Long> pids = new ArrayList<>();
+                try (PreparedStatement ps = connection.prepareStatement(idle.sql())) {
+                    ps.setString(1, PostgresEndpoint.APPLICATION);
+                    ownTransactions++;
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            pids.add(rs.getLong(1));
+                        }
+                    }
+                }
+                if (pids.isEmpty()) {
+                    return;
+                }
+                closeIdle.run();
+                String sql = texts.render(DIR + "backends_left", Map.of("pids",
+                        String.join(", ", pids.stream().map(String::valueOf).toList())));
+                long deadline = System.nanoTime() + SETTLE_WAIT.toNanos();
+                while (single(sql) > 0) {
+                    if (System.nanoTime() > deadline) {
+                        unavailable.put("settle", "the harness's closed connections' backends had not exited "
+                                + SETTLE_WAIT.toSeconds() + " s after the run: the last counters may lag");
+                        return;
+                    }
+                    Thread.sleep(10);
+                }
+                Thread.sleep(20);
+            } catch (SQLException e) {
+                unavailable.put("settle", "the last counters may lag: " + message(e));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         @Override

@@ -46,7 +46,11 @@ final class PostgresTarget implements TargetAdapter {
         this.commitTracking = tracksCommits ? Optional.of(new TxidTracking(flavor)) : Optional.empty();
         this.ingest = new PostgresIngest(pool, flavor, tracksCommits, opTimeout);
         this.query = new PgQuery(pool, flavor, ingest, opTimeout);
-        this.telemetry = new PgTelemetry(flavor, endpoint, opTimeout, embedded != null);
+        this.telemetry = new PgTelemetry(flavor, endpoint, opTimeout, embedded != null, () -> {
+            if (pool.getHikariPoolMXBean() != null) {
+                pool.getHikariPoolMXBean().softEvictConnections(); // idle ones close now, busy ones when given back
+            }
+        });
         this.sql = new io.dbharness.core.api.SqlTransactions() {
             @Override
             public DataSource dataSource() {

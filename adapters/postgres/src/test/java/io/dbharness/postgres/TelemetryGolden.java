@@ -19,7 +19,8 @@ public final class TelemetryGolden {
 
     /** Every statement the telemetry reads, in the order of the golden files. */
     public static final List<String> NAMES = List.of("version", "waits", "counters_database", "counters_wal",
-            "counters_checkpoints", "stored_bytes", "statements_installed", "statements");
+            "counters_checkpoints", "stored_bytes", "statements_installed", "statements", "idle_backends",
+            "backends_left");
 
     private TelemetryGolden() {
     }

@@ -61,6 +61,14 @@ public interface ServerTelemetry extends Capability {
         /** What could not be had and why, e.g. {@code pg_stat_statements: the extension is not installed}. */
         Map<String, String> unavailable();
 
+        /**
+         * Called once after the workers have closed their sessions and before the last reading: lets the server
+         * publish what the harness's sessions did that it has not yet (PostgreSQL 15+ backends publish their
+         * counters at most once a second, an idle one up to 10 s later). Bounded in time; nothing by default.
+         */
+        default void settle() {
+        }
+
         @Override
         void close();
     }

@@ -182,6 +182,13 @@ final class ServerMonitor {
                     }
                     case CUT -> samples.add(cutInterval());
                     case FINISH -> {
+                        try {
+                            session.settle(); // not the telemetry's query cost: a wait for the server
+                        } catch (RuntimeException e) {
+                            synchronized (unavailable) {
+                                unavailable.put("settle", "the server's last counters may lag: " + e);
+                            }
+                        }
                         ServerSample last = cutInterval();
                         samples.add(last);
                         long storedEnd = timed(session::storedBytes);

@@ -38,3 +38,11 @@ WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
 ORDER BY total_time DESC
 LIMIT 200
 
+-- idle_backends
+SELECT /* dbharness-telemetry */ pid
+FROM pg_stat_activity
+WHERE application_name = ? AND pid <> pg_backend_pid() AND datname = current_database() AND state = 'idle'
+
+-- backends_left
+SELECT /* dbharness-telemetry */ count(*) FROM pg_stat_activity WHERE pid IN (${pids})
+
