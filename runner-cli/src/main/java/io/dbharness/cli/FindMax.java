@@ -138,7 +138,7 @@ final class FindMax {
                     limits.put(l.label(), l.limitMillis());
                 }
             });
-            Map<String, String> options = new LinkedHashMap<>(plan.base().options());
+            Map<String, String> options = new LinkedHashMap<>(plan.shownOptions());
             options.remove(plan.vary());
             return new SearchResult(id, Version.harness(), plan.base().target(), plan.base().workload(), plan.vary(),
                     plan.objective().text(), limits, search.precision(), plan.base().repeat(), options, start,

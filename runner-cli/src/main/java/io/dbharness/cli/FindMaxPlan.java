@@ -2,6 +2,7 @@ package io.dbharness.cli;
 
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.Secrets;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.Registry;
@@ -23,9 +24,11 @@ import java.util.Set;
  *
  * @param shards       processes per step ({@code --shards N}: merged before judged), 1 for a step in this process
  * @param stepDuration each step's {@code --duration}: a step whose data runs out before it is not judged
+ * @param shownOptions the options given, secrets masked (also inside URLs): what the search file may hold
  */
 record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch start, int maxSteps, Path reportDir,
-                   Set<String> typesToCheckAfterFirstStep, int shards, Duration stepDuration) {
+                   Set<String> typesToCheckAfterFirstStep, int shards, Duration stepDuration,
+                   Map<String, String> shownOptions) {
 
     /** Every check a search makes before its first step; nothing connects or is written. */
     static FindMaxPlan parse(ParseResult pr, Registry registry, PrintStream err, Map<String, String> env) {
@@ -132,8 +135,11 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
         }
         String outOption = pr.matchedOptionValue("--out", null);
         Path reportDir = outOption == null ? null : Path.of(outOption);
+        Map<String, String> shown = new java.util.TreeMap<>();
+        base.options().forEach((k, v) -> shown.put(k, settings.declares(k) ? Secrets.shown(settings.definition(k), v)
+                : Secrets.maskEmbedded(v)));
         return new FindMaxPlan(base, vary, objective, KneeSearch.start(from, min, to, factor, precision, integer), maxSteps,
-                reportDir, unchecked, shards, settings.duration("duration").orElseThrow());
+                reportDir, unchecked, shards, settings.duration("duration").orElseThrow(), Map.copyOf(shown));
     }
 
     private static void checkStep(RunConfig config, String vary, String flag, Registry registry,

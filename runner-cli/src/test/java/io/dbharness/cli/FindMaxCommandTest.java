@@ -162,6 +162,24 @@ class FindMaxCommandTest {
         assertEquals("failed", search(results).outcome());
     }
 
+    /** The search file holds the options given, secrets masked as in a result: a password, or one in the URL. */
+    @Test
+    void theSearchFileHoldsNoSecret() throws Exception {
+        Path results = tmp.resolve("secret");
+        CliRun r = CliRun.of("find-max", "--url", pg.url() + "?sslpassword=inurl", "--user", "postgres", "--password",
+                "s3cret", "--vary", "rate", "--slo", "kept-up", "--tag-num", "10", "--table-name", "fm_secret", "--clean",
+                "--duration", "2s", "--watch-interval", "500ms", "--no-watch", "--results", results.toString());
+        assertEquals(2, r.exitCode(), r.out() + r.err()); // its data runs out: one step, then the search file
+        try (Stream<Path> files = Files.list(results)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                String text = Files.readString(f);
+                assertFalse(text.contains("s3cret") || text.contains("inurl"), f + " holds a secret");
+            }
+        }
+        assertEquals("*****", search(results).options().get("password"));
+        assertFalse((r.out() + r.err()).contains("s3cret"), r.out() + r.err());
+    }
+
     /** --repeat 2: every step runs twice and meets the objective only when both do; met up to --to is an answer too. */
     @Test
     void repeatedStepsNeedEveryRunToMeetTheObjective() throws Exception {

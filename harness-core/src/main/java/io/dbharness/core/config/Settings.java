@@ -263,6 +263,11 @@ public final class Settings {
         return new UsageException("invalid value '" + shown + "' for --" + name + ": expected " + allowed, name);
     }
 
+    /** Whether {@code name} is an option of these settings. */
+    public boolean declares(String name) {
+        return defs.containsKey(name);
+    }
+
     /** The declaration of {@code name}: its default, its description. */
     public OptionDef definition(String name) {
         return def(name);
