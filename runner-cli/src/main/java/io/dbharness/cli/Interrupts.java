@@ -31,20 +31,33 @@ final class Interrupts implements AutoCloseable {
     /** Installs the handlers; where the JVM does not allow it, Ctrl-C keeps its default (exit at once). */
     static Interrupts install(StopSignal stop, PrintStream err) {
         Interrupts i = new Interrupts();
-        i.handle("INT", 130, stop, err);
-        i.handle("TERM", 143, stop, err);
-        i.handle("HUP", 129, stop, err); // a closed terminal or ssh session: stop as cleanly as on Ctrl-C
+        i.restore.add(trap((name, exitCode) -> i.onSignal(name, exitCode, stop, err))::close);
         return i;
     }
 
-    private void handle(String name, int exitCode, StopSignal stop, PrintStream err) {
-        try {
-            sun.misc.Signal signal = new sun.misc.Signal(name);
-            sun.misc.SignalHandler previous = sun.misc.Signal.handle(signal, s -> onSignal("SIG" + name, exitCode, stop, err));
-            restore.add(() -> sun.misc.Signal.handle(signal, previous));
-        } catch (IllegalArgumentException | LinkageError unsupported) {
-            // no such signal here, or handlers not allowed (-Xrs): the default behaviour stays
+    /**
+     * Calls {@code on} with the signal's name ({@code SIGINT}) and the exit code it stands for, on SIGINT (130),
+     * SIGTERM (143) and SIGHUP (129: a closed terminal or ssh session), until closed; where the JVM does not allow
+     * handlers, a signal keeps its default (exit at once).
+     */
+    static AutoCloseableQuietly trap(java.util.function.BiConsumer<String, Integer> on) {
+        List<Runnable> restore = new ArrayList<>();
+        for (var e : List.of(java.util.Map.entry("INT", 130), java.util.Map.entry("TERM", 143), java.util.Map.entry("HUP", 129))) {
+            try {
+                sun.misc.Signal signal = new sun.misc.Signal(e.getKey());
+                sun.misc.SignalHandler previous = sun.misc.Signal.handle(signal, s -> on.accept("SIG" + e.getKey(), e.getValue()));
+                restore.add(() -> sun.misc.Signal.handle(signal, previous));
+            } catch (IllegalArgumentException | LinkageError unsupported) {
+                // no such signal here, or handlers not allowed (-Xrs): the default behaviour stays
+            }
         }
+        return () -> restore.forEach(Runnable::run);
+    }
+
+    /** A scope that closes without a checked exception. */
+    interface AutoCloseableQuietly extends AutoCloseable {
+        @Override
+        void close();
     }
 
     private void onSignal(String name, int exitCode, StopSignal stop, PrintStream err) {

@@ -58,16 +58,22 @@ final class ShardedStep {
             Main.printError(err, "cannot make a directory for the shards' results: " + ResultsDir.reason(e));
             return new SingleRun.Outcome(ExitCode.RUN_FAILED, null, null, false);
         }
-        try {
-            List<Process> running = new ArrayList<>();
+        List<Process> running = new ArrayList<>();
+        Stop stop = new Stop(running, err);
+        try (Interrupts.AutoCloseableQuietly ignored = Interrupts.trap(stop::signal)) {
             java.time.Instant startAt = java.time.Instant.now().plus(LEAD).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             for (int i = 0; i < shards; i++) {
                 Path log = parts.resolve("shard-" + i + ".log");
-                running.add(new ProcessBuilder(command(config, i, shards, group, parts, startAt)).redirectErrorStream(true)
-                        .redirectOutput(log.toFile()).start());
+                synchronized (running) {
+                    if (stop.name != null) {
+                        break;
+                    }
+                    running.add(new ProcessBuilder(command(config, i, shards, group, parts, startAt)).redirectErrorStream(true)
+                            .redirectOutput(log.toFile()).start());
+                }
             }
             int worst = ExitCode.OK;
-            for (Process p : running) {
+            for (Process p : List.copyOf(running)) {
                 worst = Math.max(worst, p.waitFor());
             }
             List<RunResult> results = new ArrayList<>();
@@ -77,12 +83,18 @@ final class ShardedStep {
                 }
             }
             if (results.size() < shards) {
+                if (stop.name != null) { // stopped before every shard measured: nothing of the step to keep
+                    return new SingleRun.Outcome(stop.exitCode, null, null, true);
+                }
                 String why = lastLine(parts, results.size());
                 Main.printError(err, (shards - results.size()) + " of " + shards + " shards left no result" + why);
                 return new SingleRun.Outcome(worst == ExitCode.OK ? ExitCode.RUN_FAILED : worst, null, null, false);
             }
             RunResult merged = ResultMerge.merge(results);
             Path file = ResultFiles.write(merged, config.resultsDir());
+            if (stop.name != null) {
+                return new SingleRun.Outcome(stop.exitCode, file, merged, true);
+            }
             return new SingleRun.Outcome(Math.max(worst, merged.exitCode()), file, merged, false);
         } catch (IOException | ResultFileException | ResultMismatchException e) {
             Main.printError(err, "the step's shards could not be merged: " + e.getMessage());
@@ -96,6 +108,51 @@ final class ShardedStep {
             } catch (IOException ignored) {
                 // a temporary directory left behind
             }
+        }
+    }
+
+    /**
+     * Ctrl-C (SIGTERM, SIGHUP) while the shards run. From a terminal the whole process group gets it, the shards too,
+     * and they stop as a run does (results written); sent to this process alone, they would run on. So the first
+     * signal gives the shards the time a run takes to stop, then sends them SIGTERM (a first signal to a shard that
+     * got none, so it stops cleanly); a second signal ends them at once, and this process.
+     */
+    private static final class Stop {
+        private final List<Process> running;
+        private final PrintStream err;
+        private volatile String name;
+        private volatile int exitCode;
+
+        Stop(List<Process> running, PrintStream err) {
+            this.running = running;
+            this.err = err;
+        }
+
+        void signal(String signal, int code) {
+            List<Process> shards;
+            synchronized (running) {
+                shards = List.copyOf(running);
+                if (name != null) {
+                    err.println("error: " + signal + " again: ending the shards and quitting at once, without the step's result");
+                    shards.forEach(Process::destroyForcibly);
+                    System.exit(code);
+                }
+                name = signal;
+                exitCode = code;
+            }
+            err.println();
+            err.println("stopping (" + signal + "): the step's " + shards.size() + " shards stop as a run does, their"
+                    + " results are merged, then the search is written (press Ctrl-C again to quit at once, without them)");
+            Thread nudge = new Thread(() -> {
+                try {
+                    Thread.sleep(io.dbharness.core.engine.Engine.STOP_GRACE.toMillis() + 3_000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                shards.stream().filter(Process::isAlive).forEach(Process::destroy); // SIGTERM: stop cleanly
+            }, "dbharness-shards-stop");
+            nudge.setDaemon(true);
+            nudge.start();
         }
     }
 

@@ -67,6 +67,57 @@ class FindMaxInterruptTest {
         }
     }
 
+    /**
+     * Ctrl-C sent to the search alone (as a script's {@code kill -INT} or a CI's timeout would) while a step runs in
+     * shards: the shards are stopped too, cleanly, no process is left behind, nor their temporary directory.
+     */
+    @Test
+    void ctrlCToTheSearchAloneStopsItsShardsToo() throws Exception {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Path results = tmp.resolve("res");
+        Path temp = Files.createDirectories(tmp.resolve("java-tmp"));
+        Process p = new ProcessBuilder(CliRun.takingSigint(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Djava.io.tmpdir=" + temp, "-cp", cp, "io.dbharness.cli.Main", "find-max", "--target", "noop",
+                "--shards", "2", "--vary", "rate", "--slo", "kept-up", "--tag-num", "1000", "--duration", "60s",
+                "--watch-interval", "200ms", "--results", results.toString()))).start();
+        StringBuilder out = new StringBuilder();
+        StringBuilder err = new StringBuilder();
+        Thread[] pumps = {pump(p.getInputStream(), out, null), pump(p.getErrorStream(), err, null)};
+        try {
+            List<ProcessHandle> shards = List.of();
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (shards.size() < 2 && System.nanoTime() < until) {
+                Thread.sleep(100);
+                shards = p.toHandle().descendants().toList();
+            }
+            assertEquals(2, shards.size(), "the step's shards: " + err);
+            // past the shards' common start (ShardedStep.LEAD), so they measure when the signal comes
+            Thread.sleep(ShardedStep.LEAD.toMillis() + 2_000);
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "still running; stderr:\n" + err);
+            for (Thread t : pumps) {
+                t.join(5_000);
+            }
+            assertEquals(130, p.exitValue(), err.toString());
+            for (ProcessHandle shard : shards) {
+                assertFalse(shard.isAlive(), "shard " + shard.pid() + " left running");
+            }
+            try (Stream<Path> left = Files.list(temp)) {
+                assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("dbharness-find-max-shards"))
+                        .toList(), "the shards' temporary directory");
+            }
+            try (Stream<Path> files = Files.list(results)) {
+                SearchResult s = SearchFiles.read(files.filter(SearchFiles::isSearch).findFirst().orElseThrow());
+                assertEquals("stopped", s.outcome(), out.toString());
+                assertEquals(1, s.steps().size(), out.toString());
+            }
+            assertTrue(err.toString().contains("stopping (SIGINT): the step's 2 shards stop as a run does"), err.toString());
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    }
+
     /** Copies a stream into {@code into}; counts {@code flowing} down at the first progress line with rows. */
     private static Thread pump(InputStream in, StringBuilder into, CountDownLatch flowing) {
         Thread t = new Thread(() -> {
