@@ -121,7 +121,7 @@ class ShardedRunTest {
         RunResult source = null;
         for (Path p : parts) {
             RunResult r = ResultFiles.read(p);
-            if (from.contains(r.runId())) {
+            if (from.startsWith("as run " + r.runId() + " ")) {
                 source = r;
             }
         }
@@ -147,6 +147,12 @@ class ShardedRunTest {
                 parts.get(1).toString());
         assertEquals(0, allowed.exitCode(), allowed.err());
         assertTrue(allowed.out().contains("warning: shards missing"), allowed.out());
+        // the tables hold the missing shard's rows too: no size per row, no compression
+        RunResult pr = ResultFiles.read(tmp.resolve("p.json"));
+        assertEquals(-1, pr.storedBytes());
+        assertEquals(-1.0, pr.resources().server().bytesPerRow());
+        assertTrue(pr.resources().server().unavailable().get("bytes_per_row").matches("shard \\[\\d] missing: .*"),
+                pr.resources().server().unavailable().toString());
     }
 
     @Test

@@ -48,8 +48,11 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
         return s.isSet("shard") || s.isSet("shards");
     }
 
-    /** Options that differ between the shards of one run, or name the shard: not part of the default run group. */
-    public static final Set<String> PER_SHARD = Set.of("shard", "shards", "run-group", "start-at");
+    /**
+     * Options that differ between the shards of one run, or name the shard: not part of the default run group. The
+     * server's account needs one shard only ({@code runner merge} carries one part's), so the others may leave it off.
+     */
+    public static final Set<String> PER_SHARD = Set.of("shard", "shards", "run-group", "start-at", "server-telemetry");
 
     private static final Pattern SHARD = Pattern.compile("(\\d{1,9})/(\\d{1,9})");
     private static final int MAX_SHARDS = 100_000;

@@ -59,12 +59,16 @@ public final class ResultMerge {
         List<Window> windows = parts.stream().map(Window::measured).toList();
         Window union = Window.union(windows);
         Totals totals = Counters.totals(parts.stream().map(RunResult::totals).toList(), union.seconds());
-        int serverPart = ServerAccount.part(parts, windows);
+        ServerAccount.Choice server = ServerAccount.choose(parts, windows);
+        List<Integer> missing = ShardCheck.missing(parts);
+        // with shards missing (--allow-partial) the tables hold rows the parts do not count: no size per row
+        String partial = missing.isEmpty() ? null : "shard" + (missing.size() == 1 ? " " : "s ") + missing
+                + " missing: the tables hold their rows too";
         Map<String, String> workloadInfo = new TreeMap<>(first.workloadInfo() == null ? Map.of() : first.workloadInfo());
         workloadInfo.put(MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()));
         ShardCheck.describe(parts).ifPresent(d -> workloadInfo.put(MERGED_SHARDS, d));
-        if (serverPart >= 0) {
-            workloadInfo.put(ServerAccount.NOTE_KEY, ServerAccount.note(parts, serverPart));
+        if (server.note() != null) {
+            workloadInfo.put(ServerAccount.NOTE_KEY, server.note());
         }
         // the run's start as the parts give it (warm-up included); its end is the last part's
         java.time.Instant start = parts.stream().map(RunResult::start).min(Comparator.naturalOrder()).orElseThrow();
@@ -87,11 +91,12 @@ public final class ResultMerge {
                 .totals(totals)
                 .groups(Counters.groups(parts.stream().map(RunResult::groups).toList(), windows))
                 .operations(Operations.merge(parts))
-                .intervals(Intervals.merge(parts, windows, union, serverPart))
+                .intervals(Intervals.merge(parts, windows, union, server.part()))
                 .errors(Counters.errors(parts.stream().map(RunResult::errors).toList()))
                 .verification(verification(parts))
-                // every part measures the one target the run wrote to: the last (largest) size is the run's
-                .storedBytes(parts.stream().mapToLong(RunResult::storedBytes).max().orElse(-1))
+                // every part measures the one target the run wrote to: the last (largest) size is the run's; with
+                // shards missing it holds their rows too, so a ratio to the parts' bytes would mislead
+                .storedBytes(partial != null ? -1 : parts.stream().mapToLong(RunResult::storedBytes).max().orElse(-1))
                 .answers(answers(parts))
                 .plans(plans(parts))
                 .warmup(warmup(parts))
@@ -100,7 +105,7 @@ public final class ResultMerge {
                 .label(distinct(parts, RunResult::label))
                 // whole-host figures of different machines neither add nor average: they stay in the parts; the
                 // server's account is one part's (ServerAccount says why)
-                .resources(ServerAccount.resources(parts, serverPart, totals))
+                .resources(ServerAccount.resources(parts, server, totals, partial))
                 .stopReason(stopReason(parts))
                 .failure(failure(parts))
                 // a part that failed in its preparation measured nothing: that is the merged run's phase to name

@@ -6,64 +6,105 @@ import io.dbharness.core.result.ServerUsage;
 import io.dbharness.core.result.Totals;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * The merged run's account from the target server. Every part read the same server, whose figures are the
  * server's (counters, sizes) or its sessions' of the harness (waits, by application name), so adding the parts'
- * accounts would count the same work once per part. The merged result takes one part's account, of the longest
- * measured window (the one that saw most of the parts' work), says which, and divides the storage growth by
- * the rows of every part.
+ * accounts would count the same work once per part. The merged result takes the account of the part that ended
+ * last (its last reading came after every other part had finished and published its counters), says which, and
+ * measures the storage from the smallest size a part saw at its start to the largest at its end, over the rows of
+ * every part. Work of a part that ended before it began is not in its counters, and the note says so; parts
+ * that ran against different servers have no one account, and none is carried.
  */
 final class ServerAccount {
 
-    /** The merged result's {@code workloadInfo} key (a note the summary shows) naming the part the account is from. */
+    /** The merged result's {@code workloadInfo} key (a note the summary shows) saying whose account it carries. */
     static final String NOTE_KEY = io.dbharness.core.api.Workload.NOTE + "server account";
 
     private ServerAccount() {
     }
 
-    /** The index of the part whose account the merged run carries, -1 when no part has one. */
-    static int part(List<RunResult> parts, List<Window> windows) {
+    /** The part whose account the merged run carries, or why there is none. */
+    record Choice(int part, String note) {
+    }
+
+    static Choice choose(List<RunResult> parts, List<Window> windows) {
         int best = -1;
         for (int i = 0; i < parts.size(); i++) {
-            if (server(parts.get(i)) != null && (best < 0 || windows.get(i).seconds() > windows.get(best).seconds())) {
+            if (server(parts.get(i)) == null) {
+                continue;
+            }
+            if (best < 0 || windows.get(i).endSeconds() > windows.get(best).endSeconds()
+                    || windows.get(i).endSeconds() == windows.get(best).endSeconds()
+                    && windows.get(i).seconds() > windows.get(best).seconds()) {
                 best = i;
             }
         }
-        return best;
+        if (best < 0) {
+            return new Choice(-1, null);
+        }
+        RunResult from = parts.get(best);
+        Window w = windows.get(best);
+        List<String> before = new java.util.ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            RunResult r = parts.get(i);
+            if (!Objects.equals(endpoint(r), endpoint(from))) {
+                return new Choice(-1, "none: the parts ran against different servers (" + endpoint(from) + ", "
+                        + endpoint(r) + "); each part's is in its own result");
+            }
+            if (windows.get(i).endSeconds() < w.startSeconds()) {
+                before.add(r.runId());
+            }
+        }
+        return new Choice(best, "as run " + from.runId() + (from.shard() == null ? ""
+                : " (shard " + from.shard().index() + " of " + from.shard().count() + ")")
+                + " read it, the part that ended last: every part's work in its window" + (before.isEmpty() ? ""
+                : "; not that of " + String.join(", ", before) + ", which ended before it began (the stored size"
+                + " still counts from the earliest part's start)"));
     }
 
-    /** The merged run's resources: no host figures (each part's machine stays in the part), the server's account. */
-    static ResourceUsage resources(List<RunResult> parts, int part, Totals totals) {
-        if (part < 0) {
+    /**
+     * The merged run's resources: no host figures (each part's machine stays in the part), the chosen part's
+     * server account with the storage over every part's rows; none when {@code choice} has no part.
+     *
+     * @param missing why the storage per row cannot be had (shards missing), or null
+     */
+    static ResourceUsage resources(List<RunResult> parts, Choice choice, Totals totals, String missing) {
+        if (choice.part() < 0) {
             return null;
         }
-        RunResult from = parts.get(part);
+        RunResult from = parts.get(choice.part());
         ServerUsage s = server(from);
-        long growth = s.storedBytesStart() >= 0 && s.storedBytesEnd() >= 0 ? s.storedBytesEnd() - s.storedBytesStart() : -1;
-        // a shard could not say bytes per row (its rows are a part of the growth); the merged run can
-        java.util.Map<String, String> unavailable = new java.util.TreeMap<>(s.unavailable());
+        long start = parts.stream().map(ServerAccount::server).filter(Objects::nonNull)
+                .mapToLong(ServerUsage::storedBytesStart).filter(b -> b >= 0).min().orElse(-1);
+        long end = parts.stream().map(ServerAccount::server).filter(Objects::nonNull)
+                .mapToLong(ServerUsage::storedBytesEnd).filter(b -> b >= 0).max().orElse(-1);
+        long growth = start >= 0 && end >= 0 ? end - start : -1;
+        // a shard could not say bytes per row (its rows are a part of the growth); the merged run can, if whole
+        Map<String, String> unavailable = new TreeMap<>(s.unavailable());
         unavailable.remove("bytes_per_row");
-        double cost = parts.stream().map(ServerAccount::server).filter(java.util.Objects::nonNull)
+        boolean whole = missing == null;
+        if (!whole) {
+            unavailable.put("bytes_per_row", missing);
+        }
+        double cost = parts.stream().map(ServerAccount::server).filter(Objects::nonNull)
                 .mapToDouble(ServerUsage::costCpuSeconds).sum();
-        double queries = parts.stream().map(ServerAccount::server).filter(java.util.Objects::nonNull)
+        double queries = parts.stream().map(ServerAccount::server).filter(Objects::nonNull)
                 .mapToDouble(ServerUsage::costQuerySeconds).sum();
         ServerUsage merged = new ServerUsage(s.waitSource(), s.waitSamples(), s.waits(), s.counters(), s.gauges(),
-                s.storedBytesStart(), s.storedBytesEnd(),
-                growth > 0 && totals.rows() > 0 ? (double) growth / totals.rows() : -1,
-                growth > 0 && totals.points() > 0 ? (double) growth / totals.points() : -1,
+                start, end,
+                whole && growth > 0 && totals.rows() > 0 ? (double) growth / totals.rows() : -1,
+                whole && growth > 0 && totals.points() > 0 ? (double) growth / totals.points() : -1,
                 s.pointsWritten(), s.statements(), unavailable, cost, queries);
         return new ResourceUsage("no host figures: each part's machine is in its own result",
                 from.resources().targetOnHost(), null, null, -1, -1, merged);
     }
 
-    /** What the summary says of the account: whose it is, and what it covers. */
-    static String note(List<RunResult> parts, int part) {
-        RunResult from = parts.get(part);
-        return "as run " + from.runId() + (from.shard() == null ? ""
-                : " (shard " + from.shard().index() + " of " + from.shard().count() + ")")
-                + " read it, over the longest of the " + parts.size() + " parts' windows: every part's work within"
-                + " that window, none outside it";
+    private static String endpoint(RunResult r) {
+        return r.targetInfo() == null ? null : r.targetInfo().endpoint();
     }
 
     private static ServerUsage server(RunResult r) {

@@ -382,4 +382,53 @@ class ResultMergeTest {
                 .shard(null)
                 .build();
     }
+
+    /** A part with a server account: its endpoint, its stored sizes at start and end, its commits. */
+    private static RunResult withServer(RunResult r, String endpoint, long storedStart, long storedEnd, double commits) {
+        io.dbharness.core.result.ServerUsage u = new io.dbharness.core.result.ServerUsage("PostgreSQL wait events of our"
+                + " backends", 10, Map.of("CPU", 10L), Map.of("commits", commits), Map.of(), storedStart, storedEnd, -1, -1,
+                -1, List.of(), Map.of("bytes_per_row", "shard: see the merged result"), 0.1, 0.01);
+        io.dbharness.core.api.TargetInfo t = r.targetInfo();
+        return r.toBuilder().targetInfo(new io.dbharness.core.api.TargetInfo(t.product(), t.serverVersion(), endpoint, t.settings()))
+                .resources(new io.dbharness.core.result.ResourceUsage("client host", true, null, null, -1, -1, u)).build();
+    }
+
+    @Test
+    void theServerAccountIsThePartsThatEndedLastWithTheStorageOverEveryPartsRows() {
+        long[][] lat = {latencies(1, 100, 500)};
+        RunResult a = withServer(part("a", T0, lat, Map.of()), "db:5432/x", 1_000, 50_000, 119);
+        RunResult b = withServer(part("b", T0.plusMillis(300), lat, Map.of()), "db:5432/x", 3_000, 60_000, 223);
+        RunResult m = ResultMerge.merge(List.of(b, a));
+        io.dbharness.core.result.ServerUsage s = m.resources().server();
+        assertEquals(223.0, s.counters().get("commits"), "b ended last: its account, not a sum");
+        assertEquals(1_000, s.storedBytesStart(), "the smallest size at a part's start");
+        assertEquals(60_000, s.storedBytesEnd(), "the largest at a part's end");
+        assertEquals(59_000.0 / m.totals().rows(), s.bytesPerRow(), 1e-12, "over every part's rows");
+        assertNull(s.unavailable().get("bytes_per_row"));
+        assertEquals(0.2, s.costCpuSeconds(), 1e-12, "each part's telemetry cost the run");
+        assertNull(m.resources().mean(), "host figures stay in the parts");
+        assertTrue(m.workloadInfo().get(ServerAccount.NOTE_KEY).startsWith("as run b read it, the part that ended last"),
+                m.workloadInfo().toString());
+    }
+
+    @Test
+    void partsOfDifferentServersCarryNoServerAccountAndAnEarlierPartIsNamed() {
+        long[][] lat = {latencies(1, 100, 500)};
+        RunResult a = withServer(part("a", T0, lat, Map.of()), "db:5432/x", 1_000, 50_000, 119);
+        RunResult other = withServer(part("b", T0.plusMillis(300), lat, Map.of()), "db:5432/y", 3_000, 60_000, 223);
+        RunResult m = ResultMerge.merge(List.of(a, other));
+        assertNull(m.resources());
+        assertTrue(m.workloadInfo().get(ServerAccount.NOTE_KEY).startsWith("none: the parts ran against different servers"),
+                m.workloadInfo().toString());
+        RunResult later = withServer(part("c", T0.plusSeconds(600), lat, Map.of()), "db:5432/x", 3_000, 60_000, 223);
+        // a part over before the account's window began: its work is not in the counters, and the note says so
+        RunResult m2 = ResultMerge.merge(List.of(a, later));
+        assertEquals(223.0, m2.resources().server().counters().get("commits"));
+        assertTrue(m2.workloadInfo().get(ServerAccount.NOTE_KEY).endsWith("; not that of a, which ended before it began"
+                + " (the stored size still counts from the earliest part's start)"), m2.workloadInfo().toString());
+        // no part with an account: nothing said
+        RunResult m3 = ResultMerge.merge(List.of(part("d", T0, lat, Map.of()), part("e", T0, lat, Map.of())));
+        assertNull(m3.resources());
+        assertNull(m3.workloadInfo().get(ServerAccount.NOTE_KEY));
+    }
 }
