@@ -259,7 +259,7 @@ public record Objective(String text, List<Term> terms) {
         List<Term> terms = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         for (String raw : text.split(",", -1)) {
-            String t = raw.strip().toLowerCase(Locale.ROOT);
+            String t = lowerOutsideParentheses(raw.strip());
             if (t.isEmpty()) {
                 throw new IllegalArgumentException("--slo \"" + text + "\" has an empty term: terms are separated by single commas");
             }
@@ -272,6 +272,18 @@ public record Objective(String text, List<Term> terms) {
             terms.addAll(parsed);
         }
         return new Objective(text.strip(), terms);
+    }
+
+    /** The term in lower case but for the operation type in parentheses: a query file's names keep their case. */
+    private static String lowerOutsideParentheses(String term) {
+        StringBuilder b = new StringBuilder(term.length());
+        int depth = 0;
+        for (char c : term.toCharArray()) {
+            depth += c == '(' ? 1 : 0;
+            b.append(depth > 0 ? c : Character.toLowerCase(c));
+            depth -= c == ')' && depth > 0 ? 1 : 0;
+        }
+        return b.toString();
     }
 
     private static List<Term> term(String t) {

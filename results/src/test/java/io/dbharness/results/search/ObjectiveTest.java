@@ -31,6 +31,15 @@ class ObjectiveTest {
         assertTrue(o.needsOpenModel());
     }
 
+    /** Units and names of terms in any case; an operation type keeps its own (a query file's Busy_Devices). */
+    @Test
+    void anOperationTypeKeepsItsCase() {
+        Objective o = Objective.parse("P99(Busy_Devices)<1S,Errors=0,KEPT-UP");
+        assertEquals(java.util.Set.of("Busy_Devices"), o.types());
+        assertEquals(List.of("p99(Busy_Devices)<1s", "errors=0", "kept-up"),
+                o.terms().stream().map(Objective.Term::label).toList());
+    }
+
     @Test
     void tpccIsTheSpecificationsFiveLimits() {
         Objective o = Objective.parse("tpcc");
