@@ -155,6 +155,18 @@ final class FindMax {
         }
     }
 
+    /**
+     * The group that wrote all its rows before the step's --duration ended, if one did (iot-mixed's ingest ends
+     * while its queries go on: the run lasts, the load it was judged on did not).
+     */
+    static java.util.Optional<io.dbharness.core.result.GroupResult> ranOutOfData(RunResult r, java.time.Duration step) {
+        if (!"COMPLETED".equals(r.stopReason()) && !"DURATION".equals(r.stopReason()) || r.groups() == null) {
+            return java.util.Optional.empty();
+        }
+        double limit = 0.9 * step.toMillis() / 1000.0;
+        return r.groups().stream().filter(g -> g.totals().rows() > 0 && g.totals().durationSeconds() < limit).findFirst();
+    }
+
     int run(ParseResult pr) {
         FindMaxPlan plan = plan(pr);
         RunConfig base = plan.base();
@@ -221,16 +233,18 @@ final class FindMax {
                         }
                     }
                 }
-                if ("COMPLETED".equals(r.stopReason()) && r.totals().durationSeconds()
-                        < 0.9 * plan.stepDuration().toMillis() / 1000.0) {
+                java.util.Optional<io.dbharness.core.result.GroupResult> ranOut = ranOutOfData(r, plan.stepDuration());
+                if (ranOut.isPresent()) {
                     // the data ran out before --duration: a rate or a latency over part of a step judges nothing
+                    io.dbharness.core.result.GroupResult g = ranOut.get();
                     state.outcome = "failed";
                     state.steps.add(step(number, value, rep, o, false, null, List.of(), "data ran out: not judged", plan));
                     state.save();
                     throw new UsageException(String.format(java.util.Locale.ROOT, "step %d (%s %s) wrote all its %,d rows"
-                            + " in %.2f s, before its --duration ended: a step is judged over its whole --duration; give"
+                            + "%s in %.2f s, before its --duration ended: a step is judged over its whole --duration; give"
                             + " the steps more data (--tag-num, --ts-end; or --live) or a shorter --duration", number,
-                            plan.vary(), KneeSearch.format(value), r.totals().rows(), r.totals().durationSeconds()));
+                            plan.vary(), KneeSearch.format(value), g.totals().rows(), r.groups().size() > 1 ? " (group "
+                                    + g.name() + ")" : "", g.totals().durationSeconds()));
                 }
                 String note = r.failure() != null ? "run aborted: " + oneLine(r.failure())
                         : r.verification() != null && r.verification().isFailed() ? "verification failed" : null;

@@ -160,6 +160,14 @@ class FindMaxCommandTest {
         assertTrue(r.oneLineError().contains("step 1 (rate 1000) wrote all its 600 rows in"), r.err());
         assertTrue(r.oneLineError().contains("give the steps more data (--tag-num, --ts-end; or --live)"), r.err());
         assertEquals("failed", search(results).outcome());
+        // iot-mixed: the ingest ran out while the queries went on to the step's end; the run lasted, its load did not
+        Path mixed = tmp.resolve("ran-out-mixed");
+        CliRun m = CliRun.of("find-max", "--url", pg.url(), "--user", "postgres", "--workload", "iot-mixed", "--queries",
+                "count", "--table-name", "fm_mixed", "--clean", "--vary", "rate", "--slo", "kept-up", "--tag-num", "10",
+                "--duration", "2s", "--watch-interval", "500ms", "--no-watch", "--results", mixed.toString());
+        assertEquals(2, m.exitCode(), m.out() + m.err());
+        assertTrue(m.oneLineError().contains("step 1 (rate 1000) wrote all its 600 rows (group insert) in"), m.err());
+        assertEquals("failed", search(mixed).outcome());
     }
 
     /** The search file holds the options given, secrets masked as in a result: a password, or one in the URL. */
