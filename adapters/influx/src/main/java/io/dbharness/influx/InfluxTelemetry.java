@@ -47,8 +47,16 @@ final class InfluxTelemetry implements ServerTelemetry {
         return api == InfluxApi.V2 ? new MetricsSession() : new DebugVarsSession();
     }
 
-    /** One reading of /debug/vars: counters, gauges, the database's shard bytes and points written. */
-    record Reading(Map<String, Double> counters, Map<String, Double> gauges, long diskBytes, double pointsWritten) {
+    /**
+     * One reading: counters, gauges, the database's (bucket's) shard bytes and points written.
+     *
+     * @param note what of the answer could not be read, or null
+     */
+    record Reading(Map<String, Double> counters, Map<String, Double> gauges, long diskBytes, double pointsWritten,
+                   String note) {
+        Reading(Map<String, Double> counters, Map<String, Double> gauges, long diskBytes, double pointsWritten) {
+            this(counters, gauges, diskBytes, pointsWritten, null);
+        }
     }
 
     /** Sums the statistics of /debug/vars as a reading; {@code database} picks the tagged ones. */
@@ -137,7 +145,9 @@ final class InfluxTelemetry implements ServerTelemetry {
         double points = 0;
         boolean shards = false;
         boolean known = false;
-        for (PrometheusText.Sample m : PrometheusText.parse(body)) {
+        PrometheusText.Parsed parsed = PrometheusText.parse(body, n -> n.startsWith("storage_") || n.startsWith("http_api_requests")
+                || n.startsWith("go_memstats_heap"));
+        for (PrometheusText.Sample m : parsed.samples()) {
             String name = m.name();
             double v = m.value();
             if (name.startsWith("storage_writer_")) {
@@ -193,7 +203,9 @@ final class InfluxTelemetry implements ServerTelemetry {
         if (!known) {
             return null;
         }
-        return new Reading(c, g, shards ? disk : -1, shards ? points : 0);
+        return new Reading(c, g, shards ? disk : -1, shards ? points : 0, parsed.unreadable() == 0 ? null
+                : parsed.unreadable() + " line(s) of /metrics were not samples and were left out; the first: "
+                + parsed.firstUnreadable());
     }
 
     private static void add(Map<String, Double> to, String key, JsonNode values, String field) {
@@ -226,6 +238,11 @@ final class InfluxTelemetry implements ServerTelemetry {
         /** The reading of one answer, or null (with {@link #fail}) when the answer is not what the source gives. */
         abstract Reading parse(String body) throws java.io.IOException, TargetException;
 
+        /** Says what is missing and why, the source still read. */
+        final void note(String key, String why) {
+            unavailable.put(key, why);
+        }
+
         final void fail(String key, String why) {
             broken = true;
             unavailable.put(key, why);
@@ -245,6 +262,9 @@ final class InfluxTelemetry implements ServerTelemetry {
                 Reading reading = parse(r.body());
                 if (reading == null) {
                     return none;
+                }
+                if (reading.note() != null) {
+                    note(key, reading.note());
                 }
                 last = reading;
                 return last;
@@ -319,6 +339,8 @@ final class InfluxTelemetry implements ServerTelemetry {
     /** InfluxDB 2's /metrics; the bucket's id is looked up until the bucket exists (the run may create it). */
     final class MetricsSession extends HttpSession {
         private String bucketId;
+        /** The bucket's id could not be looked up: the server-wide counters are still read, not the bucket's. */
+        private boolean noBucketId;
 
         MetricsSession() {
             super("/metrics", "metrics");
@@ -326,8 +348,14 @@ final class InfluxTelemetry implements ServerTelemetry {
 
         @Override
         Reading parse(String body) throws TargetException {
-            if (bucketId == null) {
-                bucketId = admin.storeId().orElse(null);
+            if (bucketId == null && !noBucketId) {
+                try {
+                    bucketId = admin.storeId().orElse(null);
+                } catch (TargetException e) {
+                    noBucketId = true;
+                    note("bucket", "the bucket's id could not be looked up, so its storage metrics are not read: "
+                            + e.getMessage());
+                }
             }
             Reading r = parseMetrics(body, bucketId);
             if (r == null) {

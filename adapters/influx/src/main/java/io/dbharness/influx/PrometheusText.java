@@ -11,6 +11,7 @@ import java.util.Map;
  * may hold commas, braces and the escapes {@code \\}, {@code \"} and {@code \n} (InfluxDB's {@code user_agent}
  * labels do). Reference: https://prometheus.io/docs/instrumenting/exposition_formats/#text-based-format.
  * Written here rather than taken from a library: Prometheus's Java libraries write this format, none reads it.
+ * A line that is not a sample is counted and left out, not taken as the end of the reading.
  */
 final class PrometheusText {
 
@@ -24,24 +25,50 @@ final class PrometheusText {
     private PrometheusText() {
     }
 
-    /** Every sample of the text; a line that is not a sample is an {@link IllegalArgumentException} naming it. */
-    static List<Sample> parse(String text) {
+    /**
+     * The samples read, and the lines that were not samples (a server's one odd line costs that line, not the
+     * reading): how many, and the first of them, shortened.
+     */
+    record Parsed(List<Sample> samples, int unreadable, String firstUnreadable) {
+    }
+
+    /** Every sample of the text. */
+    static Parsed parse(String text) {
+        return parse(text, name -> true);
+    }
+
+    /**
+     * The samples of the metrics {@code wanted} names (checked on the name alone, before the rest of the line is
+     * read: a server's metrics run to thousands of lines, of which a few are wanted). Lines end at LF, CR LF or CR.
+     */
+    static Parsed parse(String text, java.util.function.Predicate<String> wanted) {
         List<Sample> out = new ArrayList<>();
         int lineNo = 0;
-        for (String raw : text.split("\n", -1)) {
+        int unreadable = 0;
+        String first = null;
+        for (String raw : text.split("\r\n|\n|\r", -1)) {
             lineNo++;
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
+            int end = 0;
+            while (end < line.length() && line.charAt(end) != '{' && !Character.isWhitespace(line.charAt(end))) {
+                end++;
+            }
+            if (!wanted.test(line.substring(0, end))) {
+                continue;
+            }
             try {
                 out.add(sample(line));
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException("line " + lineNo + " of the metrics is not a sample ("
-                        + e.getMessage() + "): " + (line.length() > 120 ? line.substring(0, 120) + "..." : line));
+                if (unreadable++ == 0) {
+                    first = "line " + lineNo + " (" + e.getMessage() + "): "
+                            + (line.length() > 120 ? line.substring(0, 120) + "..." : line);
+                }
             }
         }
-        return out;
+        return new Parsed(out, unreadable, first);
     }
 
     private static Sample sample(String line) {

@@ -207,12 +207,8 @@ final class V2Admin implements StoreAdmin {
         if (id.isEmpty() || !r.ok()) {
             return OptionalLong.empty();
         }
-        try {
-            InfluxTelemetry.Reading reading = InfluxTelemetry.parseMetrics(r.body(), id.get());
-            return reading == null || reading.diskBytes() < 0 ? OptionalLong.empty() : OptionalLong.of(reading.diskBytes());
-        } catch (IllegalArgumentException e) {
-            return OptionalLong.empty(); // not Prometheus text: the size is optional
-        }
+        InfluxTelemetry.Reading reading = InfluxTelemetry.parseMetrics(r.body(), id.get());
+        return reading == null || reading.diskBytes() < 0 ? OptionalLong.empty() : OptionalLong.of(reading.diskBytes());
     }
 
     @Override

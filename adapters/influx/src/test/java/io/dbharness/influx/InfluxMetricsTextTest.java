@@ -74,22 +74,35 @@ class InfluxMetricsTextTest {
     void labelValuesKeepTheirCommasBracesQuotesAndEscapes() {
         List<PrometheusText.Sample> s = PrometheusText.parse(
                 "m{a=\"x, y\",b=\"say \\\"hi\\\" {now}\",c=\"back\\\\slash\\nnext\"} -Inf\n"
-                        + "n +Inf 1644269658196\n  \n# HELP n whatever\no{} NaN\np{le=\"0.5\",} 2.5e-3\n");
-        assertEquals(4, s.size());
+                        + "n +Inf 1644269658196\r\n  \n# HELP n whatever\no{} NaN\rp{le=\"0.5\",} 2.5e-3\n"
+                        + "q{path=\"C:\\\\wal\\\\\"} 7\n").samples();
+        assertEquals(5, s.size());
         assertEquals(Map.of("a", "x, y", "b", "say \"hi\" {now}", "c", "back\\slash\nnext"), s.get(0).labels());
         assertEquals(Double.NEGATIVE_INFINITY, s.get(0).value());
         assertEquals(Double.POSITIVE_INFINITY, s.get(1).value(), "a timestamp after the value is left aside");
-        assertTrue(Double.isNaN(s.get(2).value()));
+        assertTrue(Double.isNaN(s.get(2).value()), "CR LF and a bare CR end lines too");
         assertEquals(Map.of("le", "0.5"), s.get(3).labels(), "a trailing comma is allowed");
         assertEquals(0.0025, s.get(3).value());
+        assertEquals(Map.of("path", "C:\\wal\\"), s.get(4).labels(), "an escaped backslash before the closing quote");
     }
 
     @Test
-    void aLineThatIsNotASampleIsNamed() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> PrometheusText.parse("ok 1\nbroken{a=\"x} 1\n"));
-        assertEquals("line 2 of the metrics is not a sample (label a has no closing quote): broken{a=\"x} 1", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> PrometheusText.parse("novalue\n"));
-        assertThrows(IllegalArgumentException.class, () -> PrometheusText.parse("m{a=\"1\"} twelve\n"));
+    void aLineThatIsNotASampleIsLeftOutCountedAndTheFirstNamed() {
+        PrometheusText.Parsed p = PrometheusText.parse("ok 1\nbroken{a=\"x} 1\nnovalue\nm{a=\"1\"} twelve\nfine 2\n");
+        assertEquals(List.of("ok", "fine"), p.samples().stream().map(PrometheusText.Sample::name).toList());
+        assertEquals(3, p.unreadable());
+        assertEquals("line 2 (label a has no closing quote): broken{a=\"x} 1", p.firstUnreadable());
+        // only the metrics wanted are read at all: an odd line of another is not even seen
+        assertEquals(0, PrometheusText.parse("broken{a=\"x} 1\nok 1\n", n -> n.equals("ok")).unreadable());
+    }
+
+    @Test
+    void anOddLineCostsThatLineNotTheReading() throws IOException {
+        InfluxTelemetry.Reading r = InfluxTelemetry.parseMetrics(golden() + "storage_wal_size{bucket=\"" + OURS + "\" 12\n",
+                OURS);
+        assertEquals(125_787.0, r.pointsWritten());
+        assertTrue(r.note().startsWith("1 line(s) of /metrics were not samples and were left out; the first: line "),
+                r.note());
+        assertNull(InfluxTelemetry.parseMetrics(golden(), OURS).note());
     }
 }
