@@ -93,9 +93,9 @@ class ResultSchemaCliTest {
         assertEquals(List.of(), errors(good, io.dbharness.results.search.SearchFiles.SCHEMA), "NaN offered is a string");
         Path bad = tmp.resolve("bad" + io.dbharness.results.search.SearchFiles.SUFFIX);
         Files.writeString(bad, Files.readString(good).replace("\"vary\" : \"rate\"", "\"vary\" : \"colour\"")
-                .replace("\"repeat\" : 1", "\"repeat\" : 0"));
+                .replace("\"repeat\" : 1", "\"repeat\" : 0").replace("\"outcome\" : \"limit\"", "\"outcome\" : \"banana\""));
         List<String> errors = errors(bad, io.dbharness.results.search.SearchFiles.SCHEMA);
-        assertEquals(2, errors.size(), errors.toString());
+        assertEquals(3, errors.size(), errors.toString());
         assertEquals(List.of(), errors(good, io.dbharness.results.search.SearchFiles.SCHEMA));
     }
 

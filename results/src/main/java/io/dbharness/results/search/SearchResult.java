@@ -20,7 +20,8 @@ import java.util.Map;
  * @param lowestFailed  the lowest setting that did not, null when none failed
  * @param outcome       how the search ended: {@code bracketed} (within the precision), {@code limit} (met up to
  *                      {@code --to}), {@code none-met} (failed down to {@code --min}), {@code max-steps},
- *                      {@code stopped} (Ctrl-C), {@code failed} (a step could not run)
+ *                      {@code stopped} (Ctrl-C), {@code failed} (a step could not run); {@code running} in the file
+ *                      written after each step while the search goes on
  * @param steps         in the order run
  */
 public record SearchResult(String searchId, String harnessVersion, String target, String workload, String vary,
