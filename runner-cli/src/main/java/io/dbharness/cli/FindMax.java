@@ -203,7 +203,7 @@ final class FindMax {
                 SingleRun.Outcome o;
                 try {
                     o = plan.shards() > 1 ? ShardedStep.run(config, plan.shards(), "find-max-" + state.id + "-step-"
-                            + number + "-" + rep, err) : runner.run(config);
+                            + number + "-" + rep, plan.secretEnv(), err) : runner.run(config);
                 } catch (UsageException e) {
                     Main.printError(err, "step " + number + " (" + plan.vary() + "=" + KneeSearch.format(value) + "): " + e.getMessage());
                     o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);

@@ -25,10 +25,12 @@ import java.util.Set;
  * @param shards       processes per step ({@code --shards N}: merged before judged), 1 for a step in this process
  * @param stepDuration each step's {@code --duration}: a step whose data runs out before it is not judged
  * @param shownOptions the options given, secrets masked (also inside URLs): what the search file may hold
+ * @param secretEnv    the secret options given and the environment variable each can be passed in instead (to
+ *                     shard processes: a command line is visible to every user of the host)
  */
 record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch start, int maxSteps, Path reportDir,
                    Set<String> typesToCheckAfterFirstStep, int shards, Duration stepDuration,
-                   Map<String, String> shownOptions) {
+                   Map<String, String> shownOptions, Map<String, String> secretEnv) {
 
     /** Every check a search makes before its first step; nothing connects or is written. */
     static FindMaxPlan parse(ParseResult pr, Registry registry, PrintStream err, Map<String, String> env) {
@@ -136,10 +138,16 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
         String outOption = pr.matchedOptionValue("--out", null);
         Path reportDir = outOption == null ? null : Path.of(outOption);
         Map<String, String> shown = new java.util.TreeMap<>();
-        base.options().forEach((k, v) -> shown.put(k, settings.declares(k) ? Secrets.shown(settings.definition(k), v)
-                : Secrets.maskEmbedded(v)));
+        Map<String, String> secretEnv = new java.util.TreeMap<>();
+        base.options().forEach((k, v) -> {
+            shown.put(k, settings.declares(k) ? Secrets.shown(settings.definition(k), v) : Secrets.maskEmbedded(v));
+            if (settings.declares(k) && settings.definition(k).secret() && !settings.definition(k).envVars().isEmpty()) {
+                secretEnv.put(k, settings.definition(k).envVars().get(0));
+            }
+        });
         return new FindMaxPlan(base, vary, objective, KneeSearch.start(from, min, to, factor, precision, integer), maxSteps,
-                reportDir, unchecked, shards, settings.duration("duration").orElseThrow(), Map.copyOf(shown));
+                reportDir, unchecked, shards, settings.duration("duration").orElseThrow(), Map.copyOf(shown),
+                Map.copyOf(secretEnv));
     }
 
     private static void checkStep(RunConfig config, String vary, String flag, Registry registry,

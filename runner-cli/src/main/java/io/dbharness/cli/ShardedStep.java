@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -30,13 +31,17 @@ final class ShardedStep {
      */
     static final java.time.Duration LEAD = java.time.Duration.ofSeconds(3);
 
-    /** The command line of shard {@code i}: this JVM's java and class path, the step's target, workload and options. */
-    static List<String> command(RunConfig config, int i, int shards, String group, Path results, java.time.Instant startAt) {
+    /**
+     * The command line of shard {@code i}: this JVM's java and class path, the step's target, workload and options,
+     * but for those in {@code secretEnv}, which go in the environment ({@link #environment}).
+     */
+    static List<String> command(RunConfig config, int i, int shards, String group, Path results, java.time.Instant startAt,
+                                Map<String, String> secretEnv) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "--target", config.target(), "--workload", config.workload()));
         config.options().forEach((k, v) -> {
-            if (!k.equals("no-watch")) { // given below, once
+            if (!k.equals("no-watch") && !secretEnv.containsKey(k)) { // no-watch: given below, once
                 cmd.add("--" + k);
                 cmd.add(v);
             }
@@ -50,7 +55,19 @@ final class ShardedStep {
      * Runs the shards side by side, waits for them all and merges what they wrote into {@code config.resultsDir()}.
      * A shard that wrote no result leaves the step without one (exit code: the worst shard's).
      */
-    static SingleRun.Outcome run(RunConfig config, int shards, String group, PrintStream err) {
+    /** The secret options' values as the environment variables the shards read them from. */
+    static Map<String, String> environment(RunConfig config, Map<String, String> secretEnv) {
+        Map<String, String> env = new java.util.TreeMap<>();
+        secretEnv.forEach((option, variable) -> {
+            String v = config.options().get(option);
+            if (v != null) {
+                env.put(variable, v);
+            }
+        });
+        return env;
+    }
+
+    static SingleRun.Outcome run(RunConfig config, int shards, String group, Map<String, String> secretEnv, PrintStream err) {
         Path parts;
         try {
             parts = Files.createTempDirectory("dbharness-find-max-shards");
@@ -68,8 +85,10 @@ final class ShardedStep {
                     if (stop.name != null) {
                         break;
                     }
-                    running.add(new ProcessBuilder(command(config, i, shards, group, parts, startAt)).redirectErrorStream(true)
-                            .redirectOutput(log.toFile()).start());
+                    ProcessBuilder pb = new ProcessBuilder(command(config, i, shards, group, parts, startAt, secretEnv))
+                            .redirectErrorStream(true).redirectOutput(log.toFile());
+                    pb.environment().putAll(environment(config, secretEnv));
+                    running.add(pb.start());
                 }
             }
             int worst = ExitCode.OK;

@@ -212,10 +212,40 @@ class FindMaxCommandTest {
     @Test
     void shardedStepsAreMergedBeforeTheyAreJudged() throws Exception {
         Path results = tmp.resolve("sharded");
-        CliRun r = CliRun.of("find-max", "--url", pg.url(), "--user", "postgres", "--table-name", "sharded", "--shards", "2",
-                "--vary", "rate", "--slo", "errors=0,p99<5s", "--from", "1000", "--to", "2000", "--duration", "1500ms",
-                "--watch-interval", "250ms", "--clean", "--no-watch", "--results", results.toString());
+        // the shards' command lines, as any user of the host sees them: the password is not on them
+        java.util.Set<String> commandLines = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread watch = new Thread(() -> {
+            while (watching.get()) {
+                ProcessHandle.current().descendants().forEach(h -> {
+                    try { // the whole of it: ProcessHandle.Info cuts long command lines short
+                        commandLines.add(Files.readString(Path.of("/proc", Long.toString(h.pid()), "cmdline"))
+                                .replace('\0', ' '));
+                    } catch (java.io.IOException | java.io.UncheckedIOException ended) {
+                        // the process ended meanwhile
+                    }
+                });
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        watch.start();
+        CliRun r;
+        try {
+            r = CliRun.of("find-max", "--url", pg.url(), "--user", "postgres", "--password", "s3cret", "--table-name",
+                    "sharded", "--shards", "2", "--vary", "rate", "--slo", "errors=0,p99<5s", "--from", "1000", "--to", "2000",
+                    "--duration", "1500ms", "--watch-interval", "250ms", "--clean", "--no-watch", "--results",
+                    results.toString());
+        } finally {
+            watching.set(false);
+            watch.join();
+        }
         assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(commandLines.stream().anyMatch(c -> c.contains("--shard")), "shards seen: " + commandLines);
+        assertFalse(commandLines.stream().anyMatch(c -> c.contains("s3cret")), "a password on a command line");
         SearchResult s = search(results);
         assertEquals(List.of(1000.0, 2000.0), s.steps().stream().map(SearchResult.Step::value).toList(), r.out());
         for (SearchResult.Step st : s.steps()) {
