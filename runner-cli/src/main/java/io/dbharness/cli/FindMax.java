@@ -311,7 +311,8 @@ final class FindMax {
         String vary = state.plan.vary();
         long steps = state.steps.stream().map(SearchResult.Step::number).distinct().count();
         long seconds = Duration.between(state.start, Instant.now()).toSeconds();
-        String spent = steps + (steps == 1 ? " step" : " steps") + " (" + state.steps.size() + (state.steps.size() == 1 ? " run" : " runs") + ") in "
+        int runs = state.steps.size();
+        String spent = steps + (steps == 1 ? " step" : " steps") + " (" + runs + (runs == 1 ? " run" : " runs") + ") in "
                 + (seconds >= 60 ? seconds / 60 + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s");
         String met = s.highestMet() == null ? "none" : KneeSearch.format(s.highestMet()) + " (step " + stepOf(state, s.highestMet()) + ")";
         String failed = s.lowestFailed() == null ? "none" : KneeSearch.format(s.lowestFailed()) + " (step " + stepOf(state, s.lowestFailed()) + ")";

@@ -51,10 +51,6 @@ final class ShardedStep {
         return cmd;
     }
 
-    /**
-     * Runs the shards side by side, waits for them all and merges what they wrote into {@code config.resultsDir()}.
-     * A shard that wrote no result leaves the step without one (exit code: the worst shard's).
-     */
     /** The secret options' values as the environment variables the shards read them from. */
     static Map<String, String> environment(RunConfig config, Map<String, String> secretEnv) {
         Map<String, String> env = new java.util.TreeMap<>();
@@ -67,6 +63,11 @@ final class ShardedStep {
         return env;
     }
 
+    /**
+     * Runs the shards side by side, waits for them all and merges what they wrote into {@code config.resultsDir()}.
+     * A shard that wrote no result leaves the step without one (exit code: the worst shard's). Ctrl-C
+     * stops the shards as well ({@link Stop}).
+     */
     static SingleRun.Outcome run(RunConfig config, int shards, String group, Map<String, String> secretEnv, PrintStream err) {
         Path parts;
         try {
