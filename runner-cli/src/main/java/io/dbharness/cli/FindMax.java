@@ -140,6 +140,9 @@ final class FindMax {
             });
             Map<String, String> options = new LinkedHashMap<>(plan.shownOptions());
             options.remove(plan.vary());
+            if (plan.shards() > 1) {
+                options.put("shards", Integer.toString(plan.shards())); // the search's own, not the steps' option
+            }
             return new SearchResult(id, Version.harness(), plan.base().target(), plan.base().workload(), plan.vary(),
                     plan.objective().text(), limits, search.precision(), plan.base().repeat(), options, start,
                     Instant.now(), search.highestMet(), search.lowestFailed(), outcome == null ? "running" : outcome, steps);

@@ -247,6 +247,7 @@ class FindMaxCommandTest {
         assertTrue(commandLines.stream().anyMatch(c -> c.contains("--shard")), "shards seen: " + commandLines);
         assertFalse(commandLines.stream().anyMatch(c -> c.contains("s3cret")), "a password on a command line");
         SearchResult s = search(results);
+        assertEquals("2", s.options().get("shards"), "the search says how its steps ran");
         assertEquals(List.of(1000.0, 2000.0), s.steps().stream().map(SearchResult.Step::value).toList(), r.out());
         for (SearchResult.Step st : s.steps()) {
             RunResult merged = ResultFiles.read(results.resolve(st.file()));
