@@ -299,6 +299,9 @@ class FindMaxCommandTest {
                 "--slo", "p99(stats@idle)<5ms", "--duration", "60s", "--results", noRun.toString());
         assertTrue(mixed.oneLineError().contains("'stats@idle', which iot-mixed does not run; its types: insert, stats"),
                 mixed.err());
+        CliRun idle = CliRun.of("find-max", "--workload", "iot-mixed", "--ingest-workers", "3", "--vary", "workers",
+                "--slo", "p99<5ms", "--duration", "60s", "--results", noRun.toString());
+        assertTrue(idle.oneLineError().contains("--workers beside --ingest-workers would do nothing"), idle.err());
         assertFalse(Files.exists(noRun), "something ran");
         CliRun shortStep = CliRun.of("find-max", "--vary", "rate", "--slo", "p99<5ms", "--duration", "10s");
         assertTrue(shortStep.oneLineError().contains("too short to judge a step"), shortStep.err());

@@ -209,9 +209,9 @@ class PgQueryTest {
 
     @Test
     void mixedRunsIngestAndQueriesThenQueriesOnIdleData() throws Exception {
-        // 2 + 2 workers with --workers 1: the pool is sized by the workers of both groups
+        // 2 + 2 workers, more than --workers (2 by default): the pool is sized by the workers of both groups
         RunResult r = Harness.run(spec("iot-mixed", "q_mixed").option("clean", true).option("tag-num", 100)
-                .option("rate", 20_000).option("workers", 1).option("ingest-workers", 2).option("query-workers", 2)
+                .option("rate", 20_000).option("ingest-workers", 2).option("query-workers", 2)
                 .option("queries", "stats:1,single-tag-detail:2").option("idle-query-duration", "2s")
                 .option("verify", true).option("watch-interval", "500ms").build());
         assertEquals(0, r.exitCode(), r.failure());

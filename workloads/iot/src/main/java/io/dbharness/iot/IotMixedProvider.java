@@ -89,6 +89,10 @@ public final class IotMixedProvider implements WorkloadProvider {
 
     @Override
     public Workload create(Settings settings) {
+        if (settings.isSet("ingest-workers") && settings.isSet("workers")) {
+            throw new UsageException("iot-mixed takes its writers from --ingest-workers and its query clients from"
+                    + " --query-workers: --workers beside --ingest-workers would do nothing; give one of the two");
+        }
         String workersOption = settings.isSet("ingest-workers") ? "ingest-workers" : "workers";
         int ingestWorkers = settings.intValue(workersOption, 1, 1024);
         int queryWorkers = settings.intValue("query-workers", 1, 1024);
