@@ -61,24 +61,25 @@ public final class ResultFiles {
         if (id == null || id.isBlank() || id.contains("/") || id.contains("\\") || id.startsWith(".")) {
             throw new IllegalArgumentException("run id is not usable as a file name: " + id);
         }
-        return publish(result, dir.resolve(id + ".json"), false);
+        return publish(toJson(result), dir.resolve(id + ".json"), false);
     }
 
     /** Writes {@code file} (its directory created), replacing it: {@code runner merge --out FILE}. */
     public static Path writeTo(RunResult result, Path file) throws IOException {
-        return publish(result, file, true);
+        return publish(toJson(result), file, true);
     }
 
     /**
      * Writes to a temporary file, then publishes it whole, so a crash or a full disk never leaves a half file that
      * reports would choke on. Without {@code replace}, an existing file stays: a run never overwrites another's.
+     * Search files ({@code SearchFiles}) are written the same way.
      */
-    private static Path publish(RunResult result, Path file, boolean replace) throws IOException {
+    public static Path publish(String json, Path file, boolean replace) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
-            Files.writeString(tmp, toJson(result));
+            Files.writeString(tmp, json);
             if (replace) {
                 try {
                     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -28,7 +28,7 @@ public final class ServerRows {
 
     /** Adds nothing for a result without server telemetry. */
     static void addTo(BiConsumer<String, String> add, RunResult r) {
-        ServerUsage s = r.resources() == null ? null : r.resources().server();
+        ServerUsage s = r.serverUsage();
         if (s == null) {
             return;
         }
@@ -53,6 +53,13 @@ public final class ServerRows {
             add.accept("server figures missing", Fmt.cap(String.join("; ", s.unavailable().entrySet().stream()
                     .map(e -> e.getKey() + ": " + Fmt.oneLine(e.getValue())).toList()), 300));
         }
+    }
+
+    /** Checkpoints, timed and requested, from a run's counters; null when the server counts none. */
+    public static Double checkpoints(java.util.Map<String, Double> counters) {
+        return counters.containsKey("checkpoints_timed") || counters.containsKey("checkpoints_requested")
+                ? counters.getOrDefault("checkpoints_timed", 0.0) + counters.getOrDefault("checkpoints_requested", 0.0)
+                : null;
     }
 
     /**
@@ -109,8 +116,8 @@ public final class ServerRows {
             parts.add(Fmt.bytes(Math.round(c.get("wal_bytes"))) + " WAL" + (c.containsKey("wal_syncs")
                     ? " in " + Fmt.count(Math.round(c.get("wal_syncs"))) + " syncs" : ""));
         }
-        double checkpoints = c.getOrDefault("checkpoints_timed", 0.0) + c.getOrDefault("checkpoints_requested", 0.0);
-        if (c.containsKey("checkpoints_timed") || c.containsKey("checkpoints_requested")) {
+        Double checkpoints = checkpoints(c);
+        if (checkpoints != null) {
             parts.add(Fmt.count(Math.round(checkpoints)) + (Math.round(checkpoints) == 1 ? " checkpoint" : " checkpoints"));
         }
         if (c.getOrDefault("deadlocks", 0.0) > 0) {

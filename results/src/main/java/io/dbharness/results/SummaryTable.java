@@ -298,7 +298,7 @@ public final class SummaryTable {
 
     private static String compression(RunResult r) {
         double ratio = r.compressionRatio();
-        if (ratio < 0 && r.shard() != null && r.shard().count() > 1 && r.storedBytes() > 0) {
+        if (ratio < 0 && io.dbharness.core.api.Shard.split(r.shard()) && r.storedBytes() > 0) {
             return "n/a for one shard: the " + Fmt.bytes(r.storedBytes()) + " stored hold every shard's rows ('runner merge'"
                     + " gives the ratio)";
         }

@@ -3,6 +3,7 @@ package io.dbharness.cli;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.Version;
+import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.search.Objective;
@@ -108,9 +109,14 @@ final class FindMax {
         return spec;
     }
 
+    /** The steps' runner: their own summaries would bury the table (its row says what decided, the result file the rest). */
+    private SingleRun quietRunner() {
+        return new SingleRun(new PrintStream(OutputStream.nullOutputStream()), err, env, registry);
+    }
+
     /** Every check a search makes before its first step; nothing connects or is written. */
     FindMaxPlan plan(ParseResult pr) {
-        return FindMaxPlan.parse(pr, registry, err, env);
+        return FindMaxPlan.parse(pr, registry, err, env, quietRunner());
     }
 
     // --- running ---
@@ -148,6 +154,14 @@ final class FindMax {
                     Instant.now(), search.highestMet(), search.lowestFailed(), outcome == null ? "running" : outcome, steps);
         }
 
+        /** Ends the search on a run that is not judged: the run kept in the file, the reason thrown as one line. */
+        UsageException refuse(SearchResult.Step step, String message) {
+            outcome = "failed";
+            steps.add(step);
+            save();
+            return new UsageException(message);
+        }
+
         /** Written after every step and at the end: a stop (or a crash) keeps the steps so far. */
         void save() {
             try {
@@ -162,9 +176,9 @@ final class FindMax {
      * The group that wrote all its rows before the step's --duration ended, if one did (iot-mixed's ingest ends
      * while its queries go on: the run lasts, the load it was judged on did not).
      */
-    static java.util.Optional<io.dbharness.core.result.GroupResult> ranOutOfData(RunResult r, java.time.Duration step) {
+    static Optional<GroupResult> ranOutOfData(RunResult r, Duration step) {
         if (!"COMPLETED".equals(r.stopReason()) && !"DURATION".equals(r.stopReason()) || r.groups() == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         double limit = 0.9 * step.toMillis() / 1000.0;
         return r.groups().stream().filter(g -> g.totals().rows() > 0 && g.totals().durationSeconds() < limit).findFirst();
@@ -187,8 +201,7 @@ final class FindMax {
                 + "; results into " + base.resultsDir());
         Table table = new Table(plan);
         out.println(table.header());
-        // the steps' own summaries would bury the table: the table row says what decided, the result file the rest
-        SingleRun runner = new SingleRun(new PrintStream(OutputStream.nullOutputStream()), err, env, registry);
+        SingleRun runner = quietRunner();
         State state = new State(plan);
         int code = ExitCode.OK;
         int number = 0;
@@ -201,8 +214,7 @@ final class FindMax {
             number++;
             final double value = next.get();
             RunConfig config = base.with(plan.vary(), KneeSearch.format(value));
-            boolean stepMet = true;
-            for (int rep = 1; rep <= base.repeat() && stepMet; rep++) {
+            for (int rep = 1; rep <= base.repeat(); rep++) {
                 SingleRun.Outcome o;
                 try {
                     o = plan.shards() > 1 ? ShardedStep.run(config, plan.shards(), "find-max-" + state.id + "-step-"
@@ -227,23 +239,18 @@ final class FindMax {
                     Set<String> ran = new java.util.TreeSet<>(r.operations().stream().map(OperationStats::type).toList());
                     for (String t : plan.typesToCheckAfterFirstStep()) {
                         if (!ran.contains(t)) {
-                            state.outcome = "failed";
-                            state.steps.add(step(number, value, rep, o, false, null, List.of(),
-                                    "objective names a type the run lacks", plan));
-                            state.save();
-                            throw new UsageException("--slo names operation type '" + t + "', which the first step did"
-                                    + " not run; it ran: " + String.join(", ", ran));
+                            throw state.refuse(step(number, value, rep, o, false, null, List.of(),
+                                    "objective names a type the run lacks", plan), "--slo names operation type '" + t
+                                    + "', which the first step did not run; it ran: " + String.join(", ", ran));
                         }
                     }
                 }
-                java.util.Optional<io.dbharness.core.result.GroupResult> ranOut = ranOutOfData(r, plan.stepDuration());
+                Optional<GroupResult> ranOut = ranOutOfData(r, plan.stepDuration());
                 if (ranOut.isPresent()) {
                     // the data ran out before --duration: a rate or a latency over part of a step judges nothing
-                    io.dbharness.core.result.GroupResult g = ranOut.get();
-                    state.outcome = "failed";
-                    state.steps.add(step(number, value, rep, o, false, null, List.of(), "data ran out: not judged", plan));
-                    state.save();
-                    throw new UsageException(String.format(java.util.Locale.ROOT, "step %d (%s %s) wrote all its %,d rows"
+                    GroupResult g = ranOut.get();
+                    throw state.refuse(step(number, value, rep, o, false, null, List.of(), "data ran out: not judged", plan),
+                            String.format(Locale.ROOT, "step %d (%s %s) wrote all its %,d rows"
                             + "%s in %.2f s, before its --duration ended: a step is judged over its whole --duration; give"
                             + " the steps more data (--tag-num, --ts-end; or --live) or a shorter --duration", number,
                             plan.vary(), KneeSearch.format(value), g.totals().rows(), r.groups().size() > 1 ? " (group "
@@ -256,14 +263,16 @@ final class FindMax {
                 if (note == null && rep == 1 && state.steps.stream().anyMatch(st -> st.value() == value)) {
                     note = "tried again"; // the lowest failure, before the search ends on it
                 }
-                stepMet = met;
                 boolean last = !met || rep == base.repeat();
-                state.steps.add(step(number, value, rep, o, met, last ? stepMet : null, j.checks(), note, plan));
+                state.steps.add(step(number, value, rep, o, met, last ? met : null, j.checks(), note, plan));
                 out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
                 if (last) {
-                    state.search = state.search.after(value, stepMet);
+                    state.search = state.search.after(value, met);
                 }
                 state.save();
+                if (!met) {
+                    break; // a step meets the objective only when every run of it does
+                }
             }
         }
         if (state.outcome == null) {

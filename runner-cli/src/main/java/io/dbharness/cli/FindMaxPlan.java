@@ -33,7 +33,9 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
                    Map<String, String> shownOptions, Map<String, String> secretEnv) {
 
     /** Every check a search makes before its first step; nothing connects or is written. */
-    static FindMaxPlan parse(ParseResult pr, Registry registry, PrintStream err, Map<String, String> env) {
+    /** @param runner what runs the steps: their specs are checked as it will build them */
+    static FindMaxPlan parse(ParseResult pr, Registry registry, PrintStream err, Map<String, String> env,
+                             SingleRun runner) {
         String vary = pr.matchedOptionValue("--vary", null);
         if (vary == null) {
             throw new UsageException("runner find-max needs --vary NAME: one of " + String.join(", ", FindMax.AXES)
@@ -104,9 +106,9 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
 
         // the steps' configurations at both ends, checked as their runs (their first shard) would check them
         RunConfig checked = shards > 1 ? base.with("shard", "0/" + shards) : base;
-        checkStep(checked.with(vary, KneeSearch.format(from)), vary, "--from", registry, env);
+        checkStep(checked.with(vary, KneeSearch.format(from)), vary, "--from", registry, runner);
         if (pr.hasMatchedOption("--to")) {
-            checkStep(checked.with(vary, KneeSearch.format(to)), vary, "--to", registry, env);
+            checkStep(checked.with(vary, KneeSearch.format(to)), vary, "--to", registry, runner);
         }
         RunConfig first = base.with(vary, KneeSearch.format(from));
         WorkloadProvider wp = registry.workload(first.workload());
@@ -151,9 +153,9 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
     }
 
     private static void checkStep(RunConfig config, String vary, String flag, Registry registry,
-                                  Map<String, String> env) {
+                                  SingleRun runner) {
         try {
-            Harness.check(RunSpecs.of(config, env), registry);
+            Harness.check(runner.spec(config, ProgressListener.NONE, new StopSignal()), registry);
         } catch (UsageException e) {
             throw new UsageException(flag + " " + config.options().get(vary) + ": " + config.located(e).getMessage());
         }
@@ -229,14 +231,5 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
             // below
         }
         throw new UsageException("invalid value '" + raw + "' for --max-steps: expected an integer from 1 to 1000");
-    }
-
-    /** The spec of a step, for checks. */
-    private static final class RunSpecs {
-        static io.dbharness.core.engine.RunSpec of(RunConfig config, Map<String, String> env) {
-            return io.dbharness.core.engine.RunSpec.builder().target(config.target()).workload(config.workload())
-                    .options(config.options()).environment(env).progress(ProgressListener.NONE)
-                    .stopSignal(new StopSignal()).build();
-        }
     }
 }

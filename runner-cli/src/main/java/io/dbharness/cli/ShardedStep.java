@@ -106,7 +106,7 @@ final class ShardedStep {
                 if (stop.name != null) { // stopped before every shard measured: nothing of the step to keep
                     return new SingleRun.Outcome(stop.exitCode, null, null, true);
                 }
-                String why = lastLine(parts, results.size());
+                String why = lastLine(parts);
                 Main.printError(err, (shards - results.size()) + " of " + shards + " shards left no result" + why);
                 return new SingleRun.Outcome(worst == ExitCode.OK ? ExitCode.RUN_FAILED : worst, null, null, false);
             }
@@ -177,7 +177,7 @@ final class ShardedStep {
     }
 
     /** The last line of the first failed shard's output: its one-line error. */
-    private static String lastLine(Path parts, int ok) throws IOException {
+    private static String lastLine(Path parts) throws IOException {
         try (Stream<Path> logs = Files.list(parts)) {
             for (Path log : logs.filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
                 List<String> lines = Files.readAllLines(log);

@@ -5,14 +5,9 @@ import io.dbharness.results.search.SearchResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -31,25 +26,14 @@ class FindMaxInterruptTest {
 
     @Test
     void ctrlCStopsTheStepAndKeepsTheSearchSoFar() throws Exception {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path results = tmp.resolve("res");
         // the first step offers 1,000 rows/s for a minute on noop: still running when the signal comes
-        Process p = new ProcessBuilder(CliRun.takingSigint(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", cp, "io.dbharness.cli.Main", "find-max", "--target", "noop", "--vary", "rate",
-                "--slo", "kept-up", "--tag-num", "1000", "--duration", "60s", "--watch-interval", "200ms", "--results",
-                results.toString()))).start();
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        CountDownLatch flowing = new CountDownLatch(1);
-        Thread[] pumps = {pump(p.getInputStream(), out, null), pump(p.getErrorStream(), err, flowing)};
-        try {
-            assertTrue(flowing.await(60, TimeUnit.SECONDS), "no progress: " + err);
-            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "still running; stderr:\n" + err);
-            for (Thread t : pumps) {
-                t.join(5_000);
-            }
-            assertEquals(130, p.exitValue(), err.toString());
+        try (Spawned p = Spawned.start(List.of(), "find-max", "--target", "noop", "--vary", "rate", "--slo", "kept-up",
+                "--tag-num", "1000", "--duration", "60s", "--watch-interval", "200ms", "--results", results.toString())) {
+            assertTrue(p.awaitRows(60), "no progress: " + p.err());
+            assertEquals(0, p.signal("INT"));
+            assertTrue(p.awaitExit(30), "still running; stderr:\n" + p.err());
+            assertEquals(130, p.process.exitValue(), p.err());
             SearchResult s;
             try (Stream<Path> files = Files.list(results)) {
                 List<Path> all = files.toList();
@@ -60,10 +44,8 @@ class FindMaxInterruptTest {
             assertEquals("stopped", s.outcome());
             assertEquals(1, s.steps().size());
             assertEquals("stopped: not judged", s.steps().get(0).note());
-            assertTrue(out.toString().contains("find-max stopped: highest rate that met the objective: none"), out.toString());
-            assertFalse(out.toString().contains("\n    2  "), "a second step started: " + out);
-        } finally {
-            p.destroyForcibly();
+            assertTrue(p.out().contains("find-max stopped: highest rate that met the objective: none"), p.out());
+            assertFalse(p.out().contains("\n    2  "), "a second step started: " + p.out());
         }
     }
 
@@ -73,32 +55,23 @@ class FindMaxInterruptTest {
      */
     @Test
     void ctrlCToTheSearchAloneStopsItsShardsToo() throws Exception {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path results = tmp.resolve("res");
         Path temp = Files.createDirectories(tmp.resolve("java-tmp"));
-        Process p = new ProcessBuilder(CliRun.takingSigint(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Djava.io.tmpdir=" + temp, "-cp", cp, "io.dbharness.cli.Main", "find-max", "--target", "noop",
+        try (Spawned p = Spawned.start(List.of("-Djava.io.tmpdir=" + temp), "find-max", "--target", "noop",
                 "--shards", "2", "--vary", "rate", "--slo", "kept-up", "--tag-num", "1000", "--duration", "60s",
-                "--watch-interval", "200ms", "--results", results.toString()))).start();
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        Thread[] pumps = {pump(p.getInputStream(), out, null), pump(p.getErrorStream(), err, null)};
-        try {
+                "--watch-interval", "200ms", "--results", results.toString())) {
             List<ProcessHandle> shards = List.of();
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (shards.size() < 2 && System.nanoTime() < until) {
                 Thread.sleep(100);
-                shards = p.toHandle().descendants().toList();
+                shards = p.process.toHandle().descendants().toList();
             }
-            assertEquals(2, shards.size(), "the step's shards: " + err);
+            assertEquals(2, shards.size(), "the step's shards: " + p.err());
             // past the shards' common start (ShardedStep.LEAD), so they measure when the signal comes
             Thread.sleep(ShardedStep.LEAD.toMillis() + 2_000);
-            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "still running; stderr:\n" + err);
-            for (Thread t : pumps) {
-                t.join(5_000);
-            }
-            assertEquals(130, p.exitValue(), err.toString());
+            assertEquals(0, p.signal("INT"));
+            assertTrue(p.awaitExit(60), "still running; stderr:\n" + p.err());
+            assertEquals(130, p.process.exitValue(), p.err());
             for (ProcessHandle shard : shards) {
                 assertFalse(shard.isAlive(), "shard " + shard.pid() + " left running");
             }
@@ -108,34 +81,10 @@ class FindMaxInterruptTest {
             }
             try (Stream<Path> files = Files.list(results)) {
                 SearchResult s = SearchFiles.read(files.filter(SearchFiles::isSearch).findFirst().orElseThrow());
-                assertEquals("stopped", s.outcome(), out.toString());
-                assertEquals(1, s.steps().size(), out.toString());
+                assertEquals("stopped", s.outcome(), p.out());
+                assertEquals(1, s.steps().size(), p.out());
             }
-            assertTrue(err.toString().contains("stopping (SIGINT): the step's 2 shards stop as a run does"), err.toString());
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+            assertTrue(p.err().contains("stopping (SIGINT): the step's 2 shards stop as a run does"), p.err());
         }
-    }
-
-    /** Copies a stream into {@code into}; counts {@code flowing} down at the first progress line with rows. */
-    private static Thread pump(InputStream in, StringBuilder into, CountDownLatch flowing) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    synchronized (into) {
-                        into.append(line).append('\n');
-                    }
-                    if (flowing != null && line.startsWith("[") && !line.contains("]  0 rows")) {
-                        flowing.countDown();
-                    }
-                }
-            } catch (java.io.IOException ignored) {
-                // the process ended
-            }
-        });
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbharness.core.api.ServerTelemetry;
 import io.dbharness.core.api.TargetException;
-import io.dbharness.core.api.TopStatement;
 import io.dbharness.http.Response;
 
 import java.util.Iterator;
@@ -65,7 +64,6 @@ final class InfluxTelemetry implements ServerTelemetry {
         Map<String, Double> c = new TreeMap<>();
         Map<String, Double> g = new TreeMap<>();
         long disk = 0;
-        double points = 0;
         boolean shards = false;
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -90,7 +88,6 @@ final class InfluxTelemetry implements ServerTelemetry {
                         add(c, "shard_write_errors", values, "writeReqErr");
                         add(c, "series_created", values, "seriesCreate");
                         disk += values.path("diskBytes").asLong(0);
-                        points += values.path("writePointsOk").asDouble(0);
                     }
                 }
                 case "tsm1_engine" -> {
@@ -130,7 +127,7 @@ final class InfluxTelemetry implements ServerTelemetry {
                 }
             }
         }
-        return new Reading(c, g, shards ? disk : -1, shards ? points : 0);
+        return new Reading(c, g, shards ? disk : -1, shards ? c.getOrDefault("shard_points_written", 0.0) : 0);
     }
 
     /**
@@ -142,7 +139,6 @@ final class InfluxTelemetry implements ServerTelemetry {
         Map<String, Double> c = new TreeMap<>();
         Map<String, Double> g = new TreeMap<>();
         long disk = 0;
-        double points = 0;
         boolean shards = false;
         boolean known = false;
         PrometheusText.Parsed parsed = PrometheusText.parse(body, n -> n.startsWith("storage_") || n.startsWith("http_api_requests")
@@ -178,7 +174,6 @@ final class InfluxTelemetry implements ServerTelemetry {
                         case "storage_shard_write_sum" -> {
                             shards = true;
                             c.merge("shard_points_written", v, Double::sum);
-                            points += v;
                         }
                         case "storage_shard_disk_size" -> {
                             shards = true;
@@ -203,8 +198,9 @@ final class InfluxTelemetry implements ServerTelemetry {
         if (!known) {
             return null;
         }
-        return new Reading(c, g, shards ? disk : -1, shards ? points : 0, parsed.unreadable() == 0 ? null
-                : parsed.unreadable() + " line(s) of /metrics were not samples and were left out; the first: "
+        double points = shards ? c.getOrDefault("shard_points_written", 0.0) : 0;
+        return new Reading(c, g, shards ? disk : -1, points, parsed.unreadable() == 0 ? null : parsed.unreadable()
+                + " line(s) of /metrics were not samples and were left out; the first: "
                 + parsed.firstUnreadable());
     }
 
@@ -221,7 +217,7 @@ final class InfluxTelemetry implements ServerTelemetry {
      */
     abstract class HttpSession implements Session {
 
-        private final Map<String, String> unavailable = java.util.Collections.synchronizedMap(new TreeMap<>());
+        private final io.dbharness.core.api.Unavailable unavailable = new io.dbharness.core.api.Unavailable();
         private final String path;
         private final String key;
         private Reading last;
@@ -275,16 +271,6 @@ final class InfluxTelemetry implements ServerTelemetry {
         }
 
         @Override
-        public String waitSource() {
-            return null;
-        }
-
-        @Override
-        public Map<String, Integer> sampleWaits() {
-            return Map.of();
-        }
-
-        @Override
         public Map<String, Double> counters() {
             return read().counters();
         }
@@ -307,15 +293,8 @@ final class InfluxTelemetry implements ServerTelemetry {
         }
 
         @Override
-        public List<TopStatement> statements() {
-            return List.of();
-        }
-
-        @Override
         public Map<String, String> unavailable() {
-            synchronized (unavailable) {
-                return Map.copyOf(unavailable);
-            }
+            return unavailable.snapshot();
         }
 
         @Override

@@ -32,11 +32,6 @@ final class PrometheusText {
     record Parsed(List<Sample> samples, int unreadable, String firstUnreadable) {
     }
 
-    /** Every sample of the text. */
-    static Parsed parse(String text) {
-        return parse(text, name -> true);
-    }
-
     /**
      * The samples of the metrics {@code wanted} names (checked on the name alone, before the rest of the line is
      * read: a server's metrics run to thousands of lines, of which a few are wanted). Lines end at LF, CR LF or CR.
@@ -60,7 +55,7 @@ final class PrometheusText {
                 continue;
             }
             try {
-                out.add(sample(line));
+                out.add(sample(line, end));
             } catch (RuntimeException e) {
                 if (unreadable++ == 0) {
                     first = "line " + lineNo + " (" + e.getMessage() + "): "
@@ -71,11 +66,8 @@ final class PrometheusText {
         return new Parsed(out, unreadable, first);
     }
 
-    private static Sample sample(String line) {
-        int i = 0;
-        while (i < line.length() && line.charAt(i) != '{' && !Character.isWhitespace(line.charAt(i))) {
-            i++;
-        }
+    /** The sample of {@code line}, whose name ends at {@code i}. */
+    private static Sample sample(String line, int i) {
         String name = line.substring(0, i);
         if (name.isEmpty()) {
             throw new IllegalArgumentException("no metric name");

@@ -79,8 +79,7 @@ final class V2Admin implements StoreAdmin {
 
     @Override
     public boolean storeExists() throws TargetException {
-        return !execute(client.getService(BucketsService.class).getBuckets(null, null, null, null, config.org(), null,
-                config.bucket(), null), "list buckets of org '" + config.org() + "'").getBuckets().isEmpty();
+        return storeId().isPresent();
     }
 
     @Override
@@ -203,8 +202,11 @@ final class V2Admin implements StoreAdmin {
     @Override
     public OptionalLong storedBytes() throws TargetException {
         java.util.Optional<String> id = storeId();
+        if (id.isEmpty()) {
+            return OptionalLong.empty();
+        }
         io.dbharness.http.Response r = http.get("/metrics", "read /metrics");
-        if (id.isEmpty() || !r.ok()) {
+        if (!r.ok()) {
             return OptionalLong.empty();
         }
         InfluxTelemetry.Reading reading = InfluxTelemetry.parseMetrics(r.body(), id.get());

@@ -10,7 +10,6 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -75,7 +74,7 @@ class InfluxMetricsTextTest {
         List<PrometheusText.Sample> s = PrometheusText.parse(
                 "m{a=\"x, y\",b=\"say \\\"hi\\\" {now}\",c=\"back\\\\slash\\nnext\"} -Inf\n"
                         + "n +Inf 1644269658196\r\n  \n# HELP n whatever\no{} NaN\rp{le=\"0.5\",} 2.5e-3\n"
-                        + "q{path=\"C:\\\\wal\\\\\"} 7\n").samples();
+                        + "q{path=\"C:\\\\wal\\\\\"} 7\n", n -> true).samples();
         assertEquals(5, s.size());
         assertEquals(Map.of("a", "x, y", "b", "say \"hi\" {now}", "c", "back\\slash\nnext"), s.get(0).labels());
         assertEquals(Double.NEGATIVE_INFINITY, s.get(0).value());
@@ -88,7 +87,7 @@ class InfluxMetricsTextTest {
 
     @Test
     void aLineThatIsNotASampleIsLeftOutCountedAndTheFirstNamed() {
-        PrometheusText.Parsed p = PrometheusText.parse("ok 1\nbroken{a=\"x} 1\nnovalue\nm{a=\"1\"} twelve\nfine 2\n");
+        PrometheusText.Parsed p = PrometheusText.parse("ok 1\nbroken{a=\"x} 1\nnovalue\nm{a=\"1\"} twelve\nfine 2\n", n -> true);
         assertEquals(List.of("ok", "fine"), p.samples().stream().map(PrometheusText.Sample::name).toList());
         assertEquals(3, p.unreadable());
         assertEquals("line 2 (label a has no closing quote): broken{a=\"x} 1", p.firstUnreadable());

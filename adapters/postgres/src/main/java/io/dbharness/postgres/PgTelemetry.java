@@ -78,15 +78,18 @@ public final class PgTelemetry implements ServerTelemetry {
 
     /** The version range a statement's comments give ({@code versions: 140000-179999}, {@code 170000-}); all when none. */
     static boolean fits(List<String> comments, int version) {
-        for (String line : comments) {
-            if (line.startsWith("versions:")) {
-                String[] range = line.substring("versions:".length()).strip().split("-", -1);
-                int from = range[0].isBlank() ? 0 : Integer.parseInt(range[0].strip());
-                int to = range.length < 2 || range[1].isBlank() ? Integer.MAX_VALUE : Integer.parseInt(range[1].strip());
-                return version >= from && version <= to;
-            }
-        }
-        return true;
+        return comment(comments, "versions").map(v -> {
+            String[] range = v.split("-", -1);
+            int from = range[0].isBlank() ? 0 : Integer.parseInt(range[0].strip());
+            int to = range.length < 2 || range[1].isBlank() ? Integer.MAX_VALUE : Integer.parseInt(range[1].strip());
+            return version >= from && version <= to;
+        }).orElse(true);
+    }
+
+    /** The value of a statement's first {@code -- key: value} comment line. */
+    static Optional<String> comment(List<String> comments, String key) {
+        return comments.stream().filter(l -> l.startsWith(key + ":")).findFirst()
+                .map(l -> l.substring(key.length() + 1).strip());
     }
 
     /**
@@ -101,16 +104,11 @@ public final class PgTelemetry implements ServerTelemetry {
         }
         ids.add(DIR + name);
         List<String> tried = new ArrayList<>();
-        int deepest = ids.stream().mapToInt(texts::specificity).max().orElse(-1);
-        for (int dir = 0; dir <= deepest; dir++) {
-            for (String id : ids) {
-                if (texts.specificity(id) != dir) {
-                    continue;
-                }
-                Optional<Choice> c = candidate(texts, id, version, tried);
-                if (c.isPresent()) {
-                    return c.get();
-                }
+        for (String id : ids.stream().filter(id -> texts.specificity(id) >= 0)
+                .sorted(java.util.Comparator.comparingInt(texts::specificity)).toList()) { // stable: newest first stays
+            Optional<Choice> c = candidate(texts, id, version, tried);
+            if (c.isPresent()) {
+                return c.get();
             }
         }
         return new Choice(null, null, "not in this server's version (" + version + "); " + String.join(", ", tried));
@@ -130,14 +128,12 @@ public final class PgTelemetry implements ServerTelemetry {
             return Optional.empty();
         }
         List<String> comments = texts.comments(id);
-        for (String line : comments) {
-            if (line.startsWith("unavailable:")) {
-                return Optional.of(new Choice(id, null, line.substring("unavailable:".length()).strip()));
-            }
+        Optional<String> unavailable = comment(comments, "unavailable");
+        if (unavailable.isPresent()) {
+            return Optional.of(new Choice(id, null, unavailable.get()));
         }
         if (!fits(comments, version)) {
-            comments.stream().filter(l -> l.startsWith("versions:")).findFirst()
-                    .ifPresent(l -> tried.add(id.substring(DIR.length()) + " needs " + l));
+            comment(comments, "versions").ifPresent(v -> tried.add(id.substring(DIR.length()) + " needs versions: " + v));
             return Optional.empty();
         }
         return Optional.of(new Choice(id, texts.get(id), null));
@@ -153,7 +149,7 @@ public final class PgTelemetry implements ServerTelemetry {
         private final Connection connection;
         private final StatementTexts texts;
         private final String product;
-        private final Map<String, String> unavailable = java.util.Collections.synchronizedMap(new TreeMap<>());
+        private final io.dbharness.core.api.Unavailable unavailable = new io.dbharness.core.api.Unavailable();
         private final Map<String, String> counterSql = new LinkedHashMap<>();
         private final Runnable closeIdle;
         private String waitsSql;
@@ -178,8 +174,7 @@ public final class PgTelemetry implements ServerTelemetry {
             Choice waits = choose(texts, "waits", version);
             waitsSql = waits.sql();
             // a product's waits say what they describe in a comment ("source: ..."); the family's own words otherwise
-            waitSourceText = waits.id() == null ? null : texts.comments(waits.id()).stream()
-                    .filter(l -> l.startsWith("source:")).map(l -> l.substring("source:".length()).strip()).findFirst()
+            waitSourceText = waits.id() == null ? null : comment(texts.comments(waits.id()), "source")
                     .orElse(product + " wait events of our backends");
             if (waits.sql() == null) {
                 unavailable.put("waits", waits.why());
@@ -210,9 +205,8 @@ public final class PgTelemetry implements ServerTelemetry {
             try {
                 if (single(texts.get(DIR + "statements_installed")) == 0) {
                     if (!embedded) {
-                        unavailable.put("statements", texts.comments(DIR + "statements_installed").stream()
-                                .filter(l -> l.startsWith("missing:")).map(l -> l.substring("missing:".length()).strip())
-                                .findFirst().orElse("the server's statement statistics are not there"));
+                        unavailable.put("statements", comment(texts.comments(DIR + "statements_installed"), "missing")
+                                .orElse("the server's statement statistics are not there"));
                         return null;
                     }
                     execute(texts.get(DIR + "statements_create"));
@@ -243,7 +237,7 @@ public final class PgTelemetry implements ServerTelemetry {
         public void settle() {
             Choice idle = choose(texts, "idle_backends", version);
             Choice left = choose(texts, "backends_left", version);
-            if (idle.sql() == null || left.sql() == null || closeIdle == null) {
+            if (idle.sql() == null || left.sql() == null) {
                 return;
             }
             try {
@@ -261,7 +255,7 @@ public final class PgTelemetry implements ServerTelemetry {
                     return;
                 }
                 closeIdle.run();
-                String sql = texts.render(DIR + "backends_left", Map.of("pids",
+                String sql = texts.render(left.id(), Map.of("pids",
                         String.join(", ", pids.stream().map(String::valueOf).toList())));
                 long deadline = System.nanoTime() + SETTLE_WAIT.toNanos();
                 while (single(sql) > 0) {
@@ -374,9 +368,7 @@ public final class PgTelemetry implements ServerTelemetry {
 
         @Override
         public Map<String, String> unavailable() {
-            synchronized (unavailable) { // read by the engine when the telemetry thread is late
-                return Map.copyOf(unavailable);
-            }
+            return unavailable.snapshot();
         }
 
         @Override

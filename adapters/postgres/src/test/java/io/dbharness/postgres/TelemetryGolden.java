@@ -18,9 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 public final class TelemetryGolden {
 
     /** Every statement the telemetry reads, in the order of the golden files. */
-    public static final List<String> NAMES = List.of("version", "waits", "counters_database", "counters_wal",
-            "counters_checkpoints", "stored_bytes", "statements_installed", "statements", "idle_backends",
-            "backends_left");
+    public static final List<String> NAMES = java.util.stream.Stream.of(List.of("version", "waits"), PgTelemetry.COUNTERS,
+            List.of("stored_bytes", "statements_installed", "statements", "idle_backends", "backends_left"))
+            .flatMap(List::stream).toList();
 
     private TelemetryGolden() {
     }

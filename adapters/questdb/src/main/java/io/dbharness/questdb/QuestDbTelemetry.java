@@ -1,14 +1,12 @@
 package io.dbharness.questdb;
 
 import io.dbharness.core.api.ServerTelemetry;
-import io.dbharness.core.api.TopStatement;
 import io.dbharness.core.dialect.StatementTexts;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -45,7 +43,9 @@ final class QuestDbTelemetry implements ServerTelemetry {
     static final class QdbSession implements Session {
 
         private final Connection c;
-        private final Map<String, String> unavailable = java.util.Collections.synchronizedMap(new TreeMap<>());
+        private final io.dbharness.core.api.Unavailable unavailable = new io.dbharness.core.api.Unavailable();
+        /** wal_tables() as the last counters read it: the gauges of the same interval come from it too. */
+        private long[] lastWal;
         private boolean walBroken;
         private boolean storageBroken;
         private double rows = -1;
@@ -56,21 +56,12 @@ final class QuestDbTelemetry implements ServerTelemetry {
             unavailable.put("statements", "QuestDB keeps no statistics per statement");
         }
 
-        @Override
-        public String waitSource() {
-            return null;
-        }
-
-        @Override
-        public Map<String, Integer> sampleWaits() {
-            return Map.of();
-        }
-
         /** Transactions committed to and applied from the WAL, over every WAL table. */
         @Override
         public Map<String, Double> counters() {
             Map<String, Double> out = new TreeMap<>();
             long[] w = wal();
+            lastWal = w;
             if (w != null) {
                 out.put("wal_transactions_applied", (double) w[0]);
                 out.put("wal_transactions_committed", (double) w[1]);
@@ -78,10 +69,11 @@ final class QuestDbTelemetry implements ServerTelemetry {
             return out;
         }
 
+        /** The levels of the reading the counters just made (read right after them by the engine). */
         @Override
         public Map<String, Double> gauges() {
             Map<String, Double> out = new TreeMap<>();
-            long[] w = wal();
+            long[] w = lastWal;
             if (w != null) {
                 out.put("wal_apply_lag_transactions", (double) (w[1] - w[0]));
                 out.put("wal_tables_suspended", (double) w[2]);
@@ -155,15 +147,8 @@ final class QuestDbTelemetry implements ServerTelemetry {
         }
 
         @Override
-        public List<TopStatement> statements() {
-            return List.of();
-        }
-
-        @Override
         public Map<String, String> unavailable() {
-            synchronized (unavailable) {
-                return Map.copyOf(unavailable);
-            }
+            return unavailable.snapshot();
         }
 
         @Override

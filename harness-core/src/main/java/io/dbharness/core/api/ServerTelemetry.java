@@ -17,21 +17,28 @@ public interface ServerTelemetry extends Capability {
     /** Opens a session on a connection of its own; a TargetException when the server cannot be reached. */
     Session open() throws TargetException;
 
-    /** One run's view of the server; used from one thread at a time. */
+    /**
+     * One run's view of the server; used from one thread at a time, but for {@link #unavailable()}, which the
+     * engine may read while the session is late (keep it in an {@link Unavailable}).
+     */
     interface Session extends AutoCloseable {
 
         /**
          * What a wait profile describes, in words for the summary, e.g. {@code PostgreSQL wait events of our
-         * backends}; null when the server has no wait events to sample.
+         * backends}; null (the default) when the server has no wait events to sample.
          */
-        String waitSource();
+        default String waitSource() {
+            return null;
+        }
 
         /**
          * One look at what the harness's own sessions are doing now, each one counted once under what it waits on
          * ({@code CPU} when it runs, {@code IO:WALSync}, {@code Lock:transactionid}...); empty when it has no wait
-         * events or the look failed (then {@link #unavailable()} says why).
+         * events (the default) or the look failed (then {@link #unavailable()} says why).
          */
-        Map<String, Integer> sampleWaits();
+        default Map<String, Integer> sampleWaits() {
+            return Map.of();
+        }
 
         /**
          * The server's cumulative counters now, names carrying units ({@code commits}, {@code wal_bytes},
@@ -54,9 +61,11 @@ public interface ServerTelemetry extends Capability {
 
         /**
          * The statements that took most of the server's time so far, cumulative (the engine keeps what the run
-         * added); empty, with the reason in {@link #unavailable()}, when the server does not track them.
+         * added); empty (the default), with the reason in {@link #unavailable()}, when the server does not track them.
          */
-        List<TopStatement> statements();
+        default List<TopStatement> statements() {
+            return List.of();
+        }
 
         /** What could not be had and why, e.g. {@code pg_stat_statements: the extension is not installed}. */
         Map<String, String> unavailable();

@@ -23,6 +23,11 @@ public record Shard(int index, int count, String runGroup) {
         }
     }
 
+    /** Whether {@code shard} is one of several processes of a run (null: the run is one process). */
+    public static boolean split(Shard shard) {
+        return shard != null && shard.count() > 1;
+    }
+
     /** The global slot of {@code worker} of {@code workers} in this shard: unique over all shards and workers. */
     public int slot(int worker) {
         return index + count * worker;

@@ -61,7 +61,7 @@ public interface WorkloadProvider {
      * {@code shard} is null. A workload that can split its work overrides this; the others refuse shards.
      */
     default Workload create(Settings settings, Shard shard) {
-        if (shard != null && shard.count() > 1) {
+        if (Shard.split(shard)) {
             throw new UsageException("workload '" + id() + "' cannot be split into shards (--shard, --shards)");
         }
         return create(settings);

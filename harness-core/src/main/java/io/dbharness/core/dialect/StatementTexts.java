@@ -73,13 +73,8 @@ public final class StatementTexts {
     }
 
     private Optional<String> resource(String id) {
-        for (String dir : dirs) {
-            String path = dir + "/" + id + "." + extension;
-            if (loader.getResource(path) != null) {
-                return Optional.of(path);
-            }
-        }
-        return Optional.empty();
+        int i = specificity(id);
+        return i < 0 ? Optional.empty() : Optional.of(dirs.get(i) + "/" + id + "." + extension);
     }
 
     /**

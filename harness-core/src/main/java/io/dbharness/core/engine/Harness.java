@@ -98,14 +98,15 @@ public final class Harness {
             RunTotals t = out.measurements().totals();
             spec.stopSignal().phase(StopSignal.Phase.FINISHING);
             // credentials refused mid-run (revoked, expired): asking again would only be refused again
-            boolean refused = out.failure() != null && out.failure().kind() == TargetException.Kind.AUTHENTICATION;
+            TargetException.Kind failed = out.failure() == null ? null : out.failure().kind();
+            boolean refused = failed == TargetException.Kind.AUTHENTICATION;
             if (plan.options().verify() && !refused) {
                 spec.progress().onPhase("verifying what the target holds");
             }
             Verifier.Checked checked = refused ? new Verifier.Checked(plan.options().verify() ? Verification.failed(t.rows(),
                     -1, "the target refused the credentials during the run") : Verification.skipped("--verify not set"), -1)
                     : Verifier.check(workload, target, t, plan.options(), spec.stopSignal(), plan.sharding().shard(),
-                            out.failure() != null && out.failure().kind() == TargetException.Kind.UNREACHABLE);
+                            failed == TargetException.Kind.UNREACHABLE);
             return RunResults.measured(plan, info, start, end, out, checked, spec.stopSignal());
         }
     }

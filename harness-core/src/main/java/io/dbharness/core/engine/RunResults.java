@@ -74,7 +74,7 @@ final class RunResults {
             return host;
         }
         ServerUsage server = out.server();
-        if (shard != null && shard.count() > 1) {
+        if (io.dbharness.core.api.Shard.split(shard)) {
             server = server.withoutStorageRatios("shard " + shard.index() + " of " + shard.count() + ": the tables grew"
                     + " by every shard's rows, not this one's; 'runner merge' divides by all of them");
         }

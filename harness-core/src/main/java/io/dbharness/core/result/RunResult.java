@@ -60,12 +60,17 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
         return toBuilder().exitCode(code).build();
     }
 
+    /** The target server's account of the run, null without one (no telemetry, or a result written before it). */
+    public ServerUsage serverUsage() {
+        return resources == null ? null : resources.server();
+    }
+
     /**
      * Bytes written per stored byte, or -1 when the target cannot tell, or when this is one shard of several (the
      * table holds every shard's rows: the merged result has the ratio).
      */
     public double compressionRatio() {
-        return storedBytes > 0 && (shard == null || shard.count() < 2) ? (double) totals.bytes() / storedBytes : -1;
+        return storedBytes > 0 && !io.dbharness.core.api.Shard.split(shard) ? (double) totals.bytes() / storedBytes : -1;
     }
 
     /** A builder with every field unset (null, 0); {@link #toBuilder()} starts from a result. */

@@ -71,7 +71,7 @@ public final class Explanation {
                                 hostShare, cores) : "")));
             }
         }
-        ServerUsage s = r.resources() == null ? null : r.resources().server();
+        ServerUsage s = r.serverUsage();
         if (s != null && s.waitSource() != null && s.waitSamples() >= MIN_LOOKS && !s.waitShares().isEmpty()) {
             Map<String, Double> shares = s.waitShares();
             addWait(out, shares, s, "WAL and its syncs (fsync)", e -> e.startsWith("IO:Wal") || e.startsWith("IO:WAL")
@@ -83,10 +83,10 @@ public final class Explanation {
                     + " harness's side)", e -> e.startsWith("Client:"), WAIT_BAR);
             addWait(out, shares, s, "the server's CPU", e -> e.equals("CPU"), CPU_BAR);
         }
-        double busy = r.intervals() == null ? -1 : HostUsage.peakCpuBusyPercent(r.intervals());
         if (mean != null && mean.cpuUserPercent() >= 0) {
             double meanBusy = mean.cpuUserPercent() + mean.cpuSystemPercent();
             if (meanBusy >= HOST_BUSY) {
+                double busy = r.intervals() == null ? -1 : HostUsage.peakCpuBusyPercent(r.intervals());
                 out.add(new Verdict("the host's CPUs were saturated" + (r.resources().targetOnHost()
                         ?  " (the harness and the target share them)" : ""), String.format(Locale.ROOT,
                         "%.0f%% busy on average (user %.0f%%, system %.0f%%), peak %.0f%%", meanBusy, mean.cpuUserPercent(),
@@ -126,7 +126,7 @@ public final class Explanation {
                 b.append("  - ").append(x.limit()).append(": ").append(x.figure()).append('\n');
             }
         }
-        ServerUsage s = r.resources() == null ? null : r.resources().server();
+        ServerUsage s = r.serverUsage();
         if (s == null && !v.isEmpty()) {
             b.append("no server telemetry in this result: the server's side is not judged\n");
         }
@@ -143,7 +143,7 @@ public final class Explanation {
             return String.format(Locale.ROOT, "The run lasted %.1f s: too short for its figures to decide.",
                     r.totals().durationSeconds());
         }
-        ServerUsage s = r.resources() == null ? null : r.resources().server();
+        ServerUsage s = r.serverUsage();
         if (s == null) {
             parts.add("The result has no server telemetry (--server-telemetry off, or a target that offers none)");
         } else if (s.waitSource() == null) {

@@ -34,7 +34,7 @@ final class ServerAccount {
     static Choice choose(List<RunResult> parts, List<Window> windows) {
         int best = -1;
         for (int i = 0; i < parts.size(); i++) {
-            if (server(parts.get(i)) == null) {
+            if (parts.get(i).serverUsage() == null) {
                 continue;
             }
             if (best < 0 || windows.get(i).endSeconds() > windows.get(best).endSeconds()
@@ -77,37 +77,27 @@ final class ServerAccount {
             return null;
         }
         RunResult from = parts.get(choice.part());
-        ServerUsage s = server(from);
-        long start = parts.stream().map(ServerAccount::server).filter(Objects::nonNull)
-                .mapToLong(ServerUsage::storedBytesStart).filter(b -> b >= 0).min().orElse(-1);
-        long end = parts.stream().map(ServerAccount::server).filter(Objects::nonNull)
-                .mapToLong(ServerUsage::storedBytesEnd).filter(b -> b >= 0).max().orElse(-1);
+        ServerUsage s = from.serverUsage();
+        List<ServerUsage> all = parts.stream().map(RunResult::serverUsage).filter(Objects::nonNull).toList();
+        long start = all.stream().mapToLong(ServerUsage::storedBytesStart).filter(b -> b >= 0).min().orElse(-1);
+        long end = all.stream().mapToLong(ServerUsage::storedBytesEnd).filter(b -> b >= 0).max().orElse(-1);
         long growth = start >= 0 && end >= 0 ? end - start : -1;
         // a shard could not say bytes per row (its rows are a part of the growth); the merged run can, if whole
         Map<String, String> unavailable = new TreeMap<>(s.unavailable());
         unavailable.remove("bytes_per_row");
-        boolean whole = missing == null;
-        if (!whole) {
-            unavailable.put("bytes_per_row", missing);
-        }
-        double cost = parts.stream().map(ServerAccount::server).filter(Objects::nonNull)
-                .mapToDouble(ServerUsage::costCpuSeconds).sum();
-        double queries = parts.stream().map(ServerAccount::server).filter(Objects::nonNull)
-                .mapToDouble(ServerUsage::costQuerySeconds).sum();
         ServerUsage merged = new ServerUsage(s.waitSource(), s.waitSamples(), s.waits(), s.counters(), s.gauges(),
-                start, end,
-                whole && growth > 0 && totals.rows() > 0 ? (double) growth / totals.rows() : -1,
-                whole && growth > 0 && totals.points() > 0 ? (double) growth / totals.points() : -1,
-                s.pointsWritten(), s.statements(), unavailable, cost, queries);
+                start, end, growth > 0 && totals.rows() > 0 ? (double) growth / totals.rows() : -1,
+                growth > 0 && totals.points() > 0 ? (double) growth / totals.points() : -1, s.pointsWritten(),
+                s.statements(), unavailable, all.stream().mapToDouble(ServerUsage::costCpuSeconds).sum(),
+                all.stream().mapToDouble(ServerUsage::costQuerySeconds).sum());
+        if (missing != null) {
+            merged = merged.withoutStorageRatios(missing);
+        }
         return new ResourceUsage("no host figures: each part's machine is in its own result",
                 from.resources().targetOnHost(), null, null, -1, -1, merged);
     }
 
     private static String endpoint(RunResult r) {
         return r.targetInfo() == null ? null : r.targetInfo().endpoint();
-    }
-
-    private static ServerUsage server(RunResult r) {
-        return r.resources() == null ? null : r.resources().server();
     }
 }

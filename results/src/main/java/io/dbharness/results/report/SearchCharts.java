@@ -34,13 +34,15 @@ final class SearchCharts {
                 continue;
             }
             String figure = steps.get(0).achievedName();
-            double top = steps.stream().mapToDouble(st -> Math.max(st.achieved(), s.vary().equals("rate") ? st.value() : 0))
+            boolean rate = s.vary().equals("rate");
+            String xName = rate ? "offered " + figure : s.vary();
+            double maxX = steps.get(steps.size() - 1).value();
+            double top = steps.stream().mapToDouble(st -> Math.max(st.achieved(), rate ? st.value() : 0))
                     .filter(Double::isFinite).max().orElse(0);
             List<Series> load = new ArrayList<>();
-            load.add(new Series("met", "points", 0, points(steps, true, SearchResult.Step::achieved), null));
-            load.add(new Series("failed", "points", 0, points(steps, false, SearchResult.Step::achieved), null));
-            if (s.vary().equals("rate")) {
-                double maxX = steps.get(steps.size() - 1).value();
+            load.add(new Series("met", "points", 0, achieved(steps, true), null));
+            load.add(new Series("failed", "points", 0, achieved(steps, false), null));
+            if (rate) {
                 load.add(new Series("offered", "reference", 0, List.of(ChartSpec.point(0, 0), ChartSpec.point(maxX, maxX)), null));
             }
             if (s.highestMet() != null) {
@@ -49,14 +51,13 @@ final class SearchCharts {
             String answer = s.highestMet() == null ? "no setting met the objective"
                     : "highest " + s.vary() + " that met the objective: " + io.dbharness.results.Fmt.figure(s.highestMet());
             out.add(new ChartSpec(id + "-load", "search", "find-max " + s.vary() + " (" + s.objective() + "): " + answer,
-                    Axis.value(s.vary().equals("rate") ? "offered " + figure : s.vary()), Axis.value("achieved " + figure),
+                    Axis.value(xName), Axis.value("achieved " + figure),
                     null, null, load, "Each run of the search (" + s.outcome() + "): achieved against "
-                    + (s.vary().equals("rate") ? "offered, dashed diagonal: achieved = offered" : s.vary())
+                    + (rate ? "offered, dashed diagonal: achieved = offered" : s.vary())
                     + "; the dashed vertical line marks the knee, the highest setting that met the objective."));
 
             List<Series> latency = new ArrayList<>();
             double topMs = 0;
-            int term = 0;
             for (Map.Entry<String, Double> limit : s.latencyLimitsMillis().entrySet()) {
                 final String label = limit.getKey();
                 List<Double[]> pts = new ArrayList<>();
@@ -66,12 +67,11 @@ final class SearchCharts {
                 }
                 topMs = Math.max(topMs, Math.max(limit.getValue(), pts.stream().mapToDouble(p -> p[1]).max().orElse(0)));
                 latency.add(Series.line(label.substring(0, label.indexOf('<')) + " ms", pts));
-                double maxX = steps.get(steps.size() - 1).value();
                 latency.add(new Series("limit " + label, "reference", 0, List.of(ChartSpec.point(steps.get(0).value(),
                         limit.getValue()), ChartSpec.point(maxX, limit.getValue())), null));
-                term++;
             }
-            if (term == 0) { // no latency term: the p99 of each run, read from its result
+            boolean noLatencyTerm = s.latencyLimitsMillis().isEmpty();
+            if (noLatencyTerm) { // no latency term: the p99 of each run, read from its result
                 List<Double[]> pts = new ArrayList<>();
                 for (SearchResult.Step st : steps) {
                     RunResult r = byFile.get(st.file());
@@ -87,8 +87,8 @@ final class SearchCharts {
                 latency.add(knee(s.highestMet(), topMs));
             }
             out.add(new ChartSpec(id + "-latency", "search-latency", "find-max " + s.vary() + ": latency against load",
-                    Axis.value(s.vary().equals("rate") ? "offered " + figure : s.vary()), Axis.value("ms"), null, null,
-                    latency, term == 0 ? "The p99 of every operation of each run; the dashed vertical line marks the knee."
+                    Axis.value(xName), Axis.value("ms"), null, null,
+                    latency, noLatencyTerm ? "The p99 of every operation of each run; the dashed vertical line marks the knee."
                     : "Each latency term of the objective per run (the worst operation type); dashed: its limit and the knee."));
         }
         return out;
@@ -98,9 +98,9 @@ final class SearchCharts {
         return new Series("knee", "reference", 0, List.of(ChartSpec.point(at, 0), ChartSpec.point(at, top)), null);
     }
 
-    private static List<Double[]> points(List<SearchResult.Step> steps, boolean met,
-                                         java.util.function.ToDoubleFunction<SearchResult.Step> y) {
-        return steps.stream().filter(st -> st.met() == met).map(st -> ChartSpec.point(st.value(), y.applyAsDouble(st))).toList();
+    /** The figure each run achieved, of the runs that met the objective or of those that did not. */
+    private static List<Double[]> achieved(List<SearchResult.Step> steps, boolean met) {
+        return steps.stream().filter(st -> st.met() == met).map(st -> ChartSpec.point(st.value(), st.achieved())).toList();
     }
 
     /** Every run of every search: the step, the setting, the verdict, the figure achieved, each term's figure. */

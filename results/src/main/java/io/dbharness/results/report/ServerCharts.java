@@ -44,16 +44,13 @@ final class ServerCharts {
     }
 
     static List<RunSet.Run> withServer(RunSet set) {
-        return set.runs().stream().filter(r -> server(r.result()) != null).toList();
+        return set.runs().stream().filter(r -> r.result().serverUsage() != null).toList();
     }
 
-    static ServerUsage server(RunResult r) {
-        return r.resources() == null ? null : r.resources().server();
-    }
 
     /** The run's mean sessions on each wait per interval, stacked: the top adds up to the sessions busy on the server. */
     static ChartSpec profile(RunSet.Run run) {
-        ServerUsage s = server(run.result());
+        ServerUsage s = run.result().serverUsage();
         if (s.waitSource() == null || s.waits().isEmpty()) {
             return null;
         }
@@ -121,7 +118,7 @@ final class ServerCharts {
 
     /** Bytes stored per row and per point, one pair of bars per run that wrote rows. */
     static ChartSpec storage(RunSet set) {
-        List<RunSet.Run> runs = withServer(set).stream().filter(r -> server(r.result()).bytesPerRow() > 0).toList();
+        List<RunSet.Run> runs = withServer(set).stream().filter(r -> r.result().serverUsage().bytesPerRow() > 0).toList();
         if (runs.isEmpty()) {
             return null;
         }
@@ -129,7 +126,7 @@ final class ServerCharts {
         List<Double[]> perRow = new ArrayList<>();
         List<Double[]> perPoint = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            ServerUsage s = server(runs.get(i).result());
+            ServerUsage s = runs.get(i).result().serverUsage();
             perRow.add(ChartSpec.point(i, s.bytesPerRow()));
             perPoint.add(ChartSpec.point(i, s.bytesPerPoint() < 0 ? Double.NaN : s.bytesPerPoint()));
         }

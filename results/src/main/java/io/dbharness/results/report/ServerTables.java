@@ -28,10 +28,9 @@ final class ServerTables {
                 new Column("bytes per point", Kind.DECIMAL), RunTables.col("not had"));
         List<List<Object>> rows = new ArrayList<>();
         for (RunSet.Run run : ServerCharts.withServer(set)) {
-            ServerUsage s = ServerCharts.server(run.result());
+            ServerUsage s = run.result().serverUsage();
             Map<String, Double> c = s.counters();
-            Double checkpoints = c.containsKey("checkpoints_timed") || c.containsKey("checkpoints_requested")
-                    ? c.getOrDefault("checkpoints_timed", 0.0) + c.getOrDefault("checkpoints_requested", 0.0) : null;
+            Double checkpoints = ServerRows.checkpoints(c);
             String time = ServerRows.serverTime(s);
             rows.add(Arrays.asList(run.name(), time == null ? "" : time, (long) s.waitSamples(), count(c.get("commits")),
                     count(c.get("rollbacks")), count(c.get("wal_bytes")), count(c.get("wal_syncs")), count(checkpoints),
@@ -50,7 +49,7 @@ final class ServerTables {
                 RunTables.col("statement"));
         List<List<Object>> rows = new ArrayList<>();
         for (RunSet.Run run : ServerCharts.withServer(set)) {
-            List<TopStatement> top = ServerCharts.server(run.result()).statements();
+            List<TopStatement> top = run.result().serverUsage().statements();
             for (int i = 0; i < top.size(); i++) {
                 TopStatement t = top.get(i);
                 rows.add(Arrays.asList(run.name(), (long) i + 1, t.calls(), t.totalMillis(), t.meanMillis(), t.rows(), t.text()));

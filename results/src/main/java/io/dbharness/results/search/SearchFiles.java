@@ -13,11 +13,9 @@ import io.dbharness.results.ResultFileException;
 import io.dbharness.results.ResultFiles;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -61,20 +59,7 @@ public final class SearchFiles {
      * search's file, whole or not at all.
      */
     public static Path write(SearchResult s, Path dir) throws IOException {
-        Path file = fileOf(s, dir);
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, toJson(s));
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-        return file;
+        return ResultFiles.publish(toJson(s), fileOf(s, dir), true);
     }
 
     public static String toJson(SearchResult s) {

@@ -59,7 +59,7 @@ public final class IotInsertWorkload implements Workload {
      * the rows are those of one unsharded run (values depend on seed, tag, time and metric only).
      */
     IotInsertWorkload(IotOptions options, Generator generator, Shard shard) {
-        if (shard != null && shard.count() > 1 && options.live()) {
+        if (Shard.split(shard) && options.live()) {
             // live timestamps follow each process's own clock: the shards' rows would not be one run's rows
             throw new UsageException("--live cannot be split into shards: each shard's timestamps would follow its"
                     + " own clock; run --live in one process");

@@ -62,9 +62,9 @@ public final class IotMixedProvider implements WorkloadProvider {
         IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
         java.util.Set<String> types = new java.util.TreeSet<>();
         types.add("insert");
-        List<String> names = QueryOptions.from(settings, true, QueryCatalogue.of(data.generator().name())).names();
+        List<String> names = QueryOptions.from(settings, true, data).names();
         types.addAll(names);
-        if (idle(settings).compareTo(Duration.ZERO) > 0) {
+        if (!idle(settings).isZero()) {
             names.forEach(n -> types.add(n + IotMixedWorkload.IDLE));
         }
         return java.util.Optional.of(Set.copyOf(types));
@@ -84,7 +84,7 @@ public final class IotMixedProvider implements WorkloadProvider {
                                                  Settings settings) {
         IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
         return java.util.Optional.of(QuerySet.listing(language, targetName, data.options(), data.generator(),
-                QueryOptions.from(settings, true, QueryCatalogue.of(data.generator().name()))));
+                QueryOptions.from(settings, true, data)));
     }
 
     @Override
@@ -99,7 +99,7 @@ public final class IotMixedProvider implements WorkloadProvider {
         double queryRate = settings.optional("query-rate").isPresent() ? settings.doubleValue("query-rate", 1e-3, 1e9) : 0;
         Duration idle = idle(settings);
         IotInsertProvider.Data data = IotInsertProvider.data(settings, workersOption, true);
-        QueryOptions queries = QueryOptions.from(settings, true, QueryCatalogue.of(data.generator().name()));
+        QueryOptions queries = QueryOptions.from(settings, true, data);
         if (queries.file().isEmpty() && settings.string("queries").isBlank()) {
             throw new UsageException("--queries is empty");
         }

@@ -55,8 +55,7 @@ public final class IotQueryProvider implements WorkloadProvider {
     @Override
     public java.util.Optional<Set<String>> operationTypes(Settings settings) {
         IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
-        return java.util.Optional.of(Set.copyOf(
-                QueryOptions.from(settings, false, QueryCatalogue.of(data.generator().name())).names()));
+        return java.util.Optional.of(Set.copyOf(QueryOptions.from(settings, false, data).names()));
     }
 
     @Override
@@ -64,7 +63,7 @@ public final class IotQueryProvider implements WorkloadProvider {
                                                  Settings settings) {
         IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
         return java.util.Optional.of(QuerySet.listing(language, targetName, data.options(), data.generator(),
-                QueryOptions.from(settings, false, QueryCatalogue.of(data.generator().name()))));
+                QueryOptions.from(settings, false, data)));
     }
 
     @Override
@@ -78,7 +77,7 @@ public final class IotQueryProvider implements WorkloadProvider {
             throw new UsageException("--live writes while it runs; iot-query reads loaded data (use iot-mixed to query during ingest)");
         }
         IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
-        QueryOptions queries = QueryOptions.from(settings, false, QueryCatalogue.of(data.generator().name()));
+        QueryOptions queries = QueryOptions.from(settings, false, data);
         if (queries.load() && settings.bool("append")) {
             throw new UsageException("--load writes the data the queries expect into an empty table; with --append it"
                     + " would add a second copy: use --clean, or load with iot-insert");

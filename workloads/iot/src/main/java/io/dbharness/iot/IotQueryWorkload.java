@@ -49,7 +49,7 @@ public final class IotQueryWorkload implements Workload {
     }
 
     IotQueryWorkload(IotOptions data, Generator model, QueryOptions options, int loadWorkers, Shard shard) {
-        if (shard != null && shard.count() > 1 && options.load()) {
+        if (Shard.split(shard) && options.load()) {
             // the others would have to wait for the whole load, not just the table: load once, then query in shards
             throw new UsageException("--load cannot be split into shards: load the data first (runner --workload"
                     + " iot-insert, itself sharded if need be), then run iot-query's shards on it");

@@ -33,7 +33,7 @@ public final class QueryInstances {
      */
     public static QueryInstances plan(QueryLanguage language, String targetName, Settings settings) {
         IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
-        QueryOptions options = QueryOptions.from(settings, false, QueryCatalogue.of(data.generator().name()));
+        QueryOptions options = QueryOptions.from(settings, false, data);
         return new QueryInstances(QuerySet.compile(language, targetName, data.options(), data.generator(), options));
     }
 

@@ -47,6 +47,11 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
         return from(s, mixed, QueryCatalogue.of(TelematicsProvider.NAME));
     }
 
+    /** The options over {@code data}'s model's catalogue. */
+    static QueryOptions from(Settings s, boolean mixed, IotInsertProvider.Data data) {
+        return from(s, mixed, QueryCatalogue.of(data.generator().name()));
+    }
+
     static QueryOptions from(Settings s, boolean mixed, QueryCatalogue catalogue) {
         Optional<QueryFile> file = s.optional("query-file").map(f -> QueryFile.read(Path.of(f), catalogue));
         Map<String, Integer> weights = weights(s.string("queries"), file, catalogue);

@@ -62,7 +62,7 @@ final class TpccWorkload implements Workload {
     /** @param checkTimeout the deadline of each statement of the consistency checks ({@link Verification#checkTimeout}) */
     TpccWorkload(TpccOptions options, boolean warehousesGiven, long seed, Duration checkTimeout, Shard shard) {
         this.checkTimeout = checkTimeout;
-        if (shard != null && shard.count() > 1) {
+        if (Shard.split(shard)) {
             if (options.loadOnly()) {
                 throw new UsageException("--load-only cannot be split into shards: load once, in one process");
             }
