@@ -113,6 +113,19 @@ public final class EmbeddedQuestDb implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + pgPort() + "/qdb";
     }
 
+    /** Where the server keeps its tables, one directory each (named by {@code tables()}'s {@code directoryName}). */
+    Path tablesDir() {
+        return dir.resolve("db").resolve("db");
+    }
+
+    /**
+     * Closes the table writers no one is using: closing trims each column file to the rows it holds (a writer keeps
+     * pages allocated ahead of them); the next write opens the writer again.
+     */
+    void closeIdleWriters() {
+        server.getEngine().releaseAllWriters();
+    }
+
     /**
      * Version of the QuestDB jar this JVM runs, from its Maven metadata. The server's own {@code build()}
      * reads the first {@code MANIFEST.MF} on the class path, which in a fat jar or under surefire is not
