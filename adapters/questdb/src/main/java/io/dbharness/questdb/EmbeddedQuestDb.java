@@ -127,6 +127,20 @@ public final class EmbeddedQuestDb implements AutoCloseable {
     }
 
     /**
+     * True while none of {@code tables}' writers is busy (writing, or applying the WAL). QuestDB's own tables
+     * ({@code sys.*}, {@code _query_trace}) keep theirs busy for good: ask about the tables that matter.
+     */
+    boolean writersIdle(java.util.Collection<String> tables) {
+        for (var e : server.getEngine().getWriterPoolEntries().entrySet()) {
+            if (e.getValue().getOwnerThread() != -1
+                    && tables.stream().anyMatch(t -> t.equalsIgnoreCase(e.getKey().toString()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Version of the QuestDB jar this JVM runs, from its Maven metadata. The server's own {@code build()}
      * reads the first {@code MANIFEST.MF} on the class path, which in a fat jar or under surefire is not
      * QuestDB's, and then says "unknown".

@@ -110,7 +110,8 @@ final class QuestDbIngest implements TimeSeriesIngest {
         }
         try (Connection c = sql.connect()) {
             WalApply.await(c, schema.tableName());
-            return OptionalLong.of(TableDisk.bytes(embedded, c, schema.tableName()));
+            long bytes = TableDisk.bytes(embedded, c, schema.tableName());
+            return bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes);
         } catch (SQLException e) {
             throw QuestDbSql.classify(e, "measuring " + QuestDbTables.quote(schema.tableName()) + " on disk");
         } catch (java.io.IOException e) {

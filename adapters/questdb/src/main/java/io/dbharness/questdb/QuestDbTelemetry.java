@@ -131,7 +131,11 @@ final class QuestDbTelemetry implements ServerTelemetry {
                 return -1;
             }
             try {
-                return TableDisk.bytes(embedded, c, null);
+                long bytes = TableDisk.bytes(embedded, c, null);
+                if (bytes < 0) {
+                    unavailable.put("stored_bytes", "not measured: the server was writing (a table's writer was busy)");
+                }
+                return bytes;
             } catch (SQLException e) {
                 unavailable.put("stored_bytes", "not measured: " + message(e));
             } catch (java.io.IOException | RuntimeException e) {

@@ -11,8 +11,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the embedded server's tables hold on disk: each table's partitions, symbol dictionaries and metadata, in the
@@ -28,25 +28,30 @@ final class TableDisk {
 
     /**
      * The bytes of {@code table}, or of every user table when it is null (QuestDB's {@code sys.*} tables are not in
-     * {@code tables()}); call once the WAL is applied, or the writers are busy and keep their pages.
+     * {@code tables()}); call once the WAL is applied. -1 when a writer was busy before or after the count (the
+     * server still writing), whose pages ahead of its rows would be counted.
      */
     static long bytes(EmbeddedQuestDb server, Connection c, String table) throws SQLException, IOException {
+        Map<String, String> dirs = directories(c, table);
         server.closeIdleWriters();
+        if (!server.writersIdle(dirs.keySet())) {
+            return -1;
+        }
         long sum = 0;
-        for (String dir : directories(c, table)) {
+        for (String dir : dirs.values()) {
             sum += bytes(server.tablesDir().resolve(dir));
         }
-        return sum;
+        return server.writersIdle(dirs.keySet()) ? sum : -1;
     }
 
-    /** Names compare case-insensitively, as QuestDB's do. */
-    private static List<String> directories(Connection c, String table) throws SQLException {
-        List<String> out = new ArrayList<>();
+    /** Each table's directory by its name; names compare case-insensitively, as QuestDB's do. */
+    private static Map<String, String> directories(Connection c, String table) throws SQLException {
+        Map<String, String> out = new TreeMap<>();
         try (Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT table_name, directoryName FROM tables()")) {
             while (rs.next()) {
                 if (table == null || table.equalsIgnoreCase(rs.getString(1))) {
-                    out.add(rs.getString(2));
+                    out.put(rs.getString(1), rs.getString(2));
                 }
             }
         }
