@@ -123,21 +123,25 @@ public final class EmbeddedQuestDb implements AutoCloseable {
      * pages allocated ahead of them); the next write opens the writer again.
      */
     void closeIdleWriters() {
-        server.getEngine().releaseAllWriters();
+        engine().releaseAllWriters();
     }
 
     /**
-     * True while none of {@code tables}' writers is busy (writing, or applying the WAL). QuestDB's own tables
-     * ({@code sys.*}, {@code _query_trace}) keep theirs busy for good: ask about the tables that matter.
+     * True while none of the writers of the tables in {@code dirs} (their directories' names, by which QuestDB keys its
+     * writers) is busy: writing, or applying the WAL. QuestDB's own tables ({@code sys.*}, {@code _query_trace}) keep
+     * theirs busy for good, hence the tables asked about.
      */
-    boolean writersIdle(java.util.Collection<String> tables) {
-        for (var e : server.getEngine().getWriterPoolEntries().entrySet()) {
-            if (e.getValue().getOwnerThread() != -1
-                    && tables.stream().anyMatch(t -> t.equalsIgnoreCase(e.getKey().toString()))) {
+    boolean writersIdle(java.util.Collection<String> dirs) {
+        for (var e : engine().getWriterPoolEntries().entrySet()) {
+            if (e.getValue().getOwnerThread() != -1 && dirs.contains(e.getKey().toString())) {
                 return false;
             }
         }
         return true;
+    }
+
+    io.questdb.cairo.CairoEngine engine() {
+        return server.getEngine();
     }
 
     /**

@@ -34,14 +34,14 @@ final class TableDisk {
     static long bytes(EmbeddedQuestDb server, Connection c, String table) throws SQLException, IOException {
         Map<String, String> dirs = directories(c, table);
         server.closeIdleWriters();
-        if (!server.writersIdle(dirs.keySet())) {
+        if (!server.writersIdle(dirs.values())) {
             return -1;
         }
         long sum = 0;
         for (String dir : dirs.values()) {
             sum += bytes(server.tablesDir().resolve(dir));
         }
-        return server.writersIdle(dirs.keySet()) ? sum : -1;
+        return server.writersIdle(dirs.values()) ? sum : -1;
     }
 
     /** Each table's directory by its name; names compare case-insensitively, as QuestDB's do. */

@@ -95,6 +95,22 @@ class QuestDbTelemetryTest {
         assertTrue(table >= columns && table <= columns * 1.1 + 256 * 1024, "table " + table + ", columns " + columns);
     }
 
+    /** While a table's writer is busy (its pages ahead of the rows on disk) the size is not measured; once free, it is. */
+    @Test
+    void aBusyWriterLeavesTheSizeNotMeasured() throws Exception {
+        RunResult r = Harness.run(shared("telemetry_busy").build());
+        assertEquals(0, r.exitCode(), r.failure());
+        EmbeddedQuestDb server = EmbeddedQuestDbFixture.server();
+        QuestDbSql sql = new QuestDbSql(QuestDbEndpoint.embedded(server));
+        io.questdb.cairo.CairoEngine engine = server.engine();
+        try (Connection c = sql.connect()) {
+            try (io.questdb.cairo.TableWriter busy = engine.getWriter(engine.verifyTableName("telemetry_busy"), "test")) {
+                assertEquals(-1, TableDisk.bytes(server, c, "telemetry_busy"));
+            }
+            assertTrue(TableDisk.bytes(server, c, "telemetry_busy") >= r.totals().rows() * ROW_BYTES);
+        }
+    }
+
     /** With its own embedded server a run reports the bytes per row (within the bounds above) and the compression. */
     @Test
     void anEmbeddedRunReportsBytesPerRowAndCompression() throws Exception {
