@@ -141,6 +141,8 @@ class ReportChartsTest {
             assertEquals(0.0, series.points().get(0)[0], series.name());
         }
         assertEquals(List.of(150.0, 15.0), storage.series().stream().map(sr -> sr.points().get(0)[1]).toList());
+        String leftOut = storage.note().substring(storage.note().indexOf("Not measured, so left out: "));
+        assertTrue(leftOut.contains("questdb") && !leftOut.contains("postgres"), storage.note());
         assertNull(charts(run("b").target("questdb").serverSizeNotMeasured().build()).get("storage"));
     }
 }
