@@ -113,6 +113,37 @@ public final class EmbeddedQuestDb implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + pgPort() + "/qdb";
     }
 
+    /** Where the server keeps its tables, one directory each (named by {@code tables()}'s {@code directoryName}). */
+    Path tablesDir() {
+        return dir.resolve("db").resolve("db");
+    }
+
+    /**
+     * Closes the table writers no one is using: closing trims each column file to the rows it holds (a writer keeps
+     * pages allocated ahead of them); the next write opens the writer again.
+     */
+    void closeIdleWriters() {
+        engine().releaseAllWriters();
+    }
+
+    /**
+     * True while none of the writers of the tables in {@code dirs} (their directories' names, by which QuestDB keys its
+     * writers) is busy: writing, or applying the WAL. QuestDB's own tables ({@code sys.*}, {@code _query_trace}) keep
+     * theirs busy for good, hence the tables asked about.
+     */
+    boolean writersIdle(java.util.Collection<String> dirs) {
+        for (var e : engine().getWriterPoolEntries().entrySet()) {
+            if (e.getValue().getOwnerThread() != -1 && dirs.contains(e.getKey().toString())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    io.questdb.cairo.CairoEngine engine() {
+        return server.getEngine();
+    }
+
     /**
      * Version of the QuestDB jar this JVM runs, from its Maven metadata. The server's own {@code build()}
      * reads the first {@code MANIFEST.MF} on the class path, which in a fat jar or under surefire is not

@@ -100,7 +100,7 @@ final class QuestDbTarget implements TargetAdapter {
             return Optional.of(type.cast(sqlAccess));
         }
         if (type == io.dbharness.core.api.ServerTelemetry.class) {
-            return Optional.of(type.cast(new QuestDbTelemetry(sql)));
+            return Optional.of(type.cast(new QuestDbTelemetry(sql, embedded)));
         }
         return Optional.empty();
     }

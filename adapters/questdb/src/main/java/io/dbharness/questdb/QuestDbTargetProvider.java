@@ -100,7 +100,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
                         + QuestDbEndpoint.DEFAULT_PG_PORT + " of the --questdb-http host; --questdb-pg names another)", e);
             }
             return new QuestDbTarget(endpoint, embedded, sql, new QuestDbIngest(sql, http, precision, batchLines,
-                    io.dbharness.core.config.RunOptions.opTimeout(settings)),
+                    io.dbharness.core.config.RunOptions.opTimeout(settings), embedded),
                     precision, batchLines);
         } catch (TargetException | RuntimeException e) {
             if (embedded != null) {

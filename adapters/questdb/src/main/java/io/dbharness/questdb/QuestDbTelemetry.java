@@ -13,10 +13,11 @@ import java.util.TreeMap;
 /**
  * QuestDB's own account of a run, over its PostgreSQL wire protocol on a connection of its own (the same for an
  * embedded server and one named by URL): WAL transactions committed and applied (and the lag between them) from
- * {@code wal_tables()}, rows and bytes on disk from {@code table_storage()}. Its statements as resources under
- * {@code sql/telemetry/}. At the end, rows are read once the WAL is applied (waited for up to
- * {@link #APPLY_WAIT_MILLIS}): the rows the server took in are then comparable with the rows the run wrote.
- * QuestDB has no wait events and no statement statistics: said so.
+ * {@code wal_tables()}, rows from {@code table_storage()}. Its statements as resources under {@code sql/telemetry/}.
+ * Rows and bytes are read once the WAL is applied (waited for up to {@link #APPLY_WAIT_MILLIS}): the rows the server
+ * took in are then comparable with the rows the run wrote. Bytes are those of the embedded server's table files
+ * ({@link TableDisk}); a remote server's are not measured, as {@code table_storage()}'s {@code diskSize} is mostly
+ * preallocated pages and WAL. QuestDB has no wait events and no statement statistics: said so.
  */
 final class QuestDbTelemetry implements ServerTelemetry {
 
@@ -25,16 +26,23 @@ final class QuestDbTelemetry implements ServerTelemetry {
     /** How long a reading of the rows waits for the WAL to be applied. */
     static final long APPLY_WAIT_MILLIS = 10_000;
 
-    private final QuestDbSql sql;
+    static final String REMOTE_SIZE = "not measured: QuestDB's table_storage() counts the WAL and the pages it"
+            + " allocates ahead of the rows (16 MiB per column of a partition being written), not the data;"
+            + " measured on the embedded server only";
 
-    QuestDbTelemetry(QuestDbSql sql) {
+    private final QuestDbSql sql;
+    /** The embedded server, whose files can be measured; null for a remote one. */
+    private final EmbeddedQuestDb embedded;
+
+    QuestDbTelemetry(QuestDbSql sql, EmbeddedQuestDb embedded) {
         this.sql = sql;
+        this.embedded = embedded;
     }
 
     @Override
     public Session open() throws io.dbharness.core.api.TargetException {
         try {
-            return new QdbSession(sql.connect());
+            return new QdbSession(sql.connect(), embedded);
         } catch (SQLException e) {
             throw QuestDbSql.classify(e, "opening the telemetry's connection");
         }
@@ -43,6 +51,7 @@ final class QuestDbTelemetry implements ServerTelemetry {
     static final class QdbSession implements Session {
 
         private final Connection c;
+        private final EmbeddedQuestDb embedded;
         private final io.dbharness.core.api.Unavailable unavailable = new io.dbharness.core.api.Unavailable();
         /** wal_tables() as the last counters read it: the gauges of the same interval come from it too. */
         private long[] lastWal;
@@ -50,8 +59,12 @@ final class QuestDbTelemetry implements ServerTelemetry {
         private boolean storageBroken;
         private double rows = -1;
 
-        QdbSession(Connection c) {
+        QdbSession(Connection c, EmbeddedQuestDb embedded) {
             this.c = c;
+            this.embedded = embedded;
+            if (embedded == null) {
+                unavailable.put("stored_bytes", REMOTE_SIZE);
+            }
             unavailable.put("waits", "QuestDB has no wait events to sample");
             unavailable.put("statements", "QuestDB keeps no statistics per statement");
         }
@@ -101,24 +114,46 @@ final class QuestDbTelemetry implements ServerTelemetry {
             }
         }
 
-        /** Bytes on disk of every table; reads the rows with them, once the WAL is applied. */
+        /**
+         * Bytes of the embedded server's tables on disk, -1 for a remote server or when the WAL was not applied
+         * (the size of half-applied tables is no run's); reads the rows with them, once the WAL is applied.
+         */
         @Override
         public long storedBytes() {
-            if (storageBroken) {
+            boolean applied = awaitApplied();
+            readRows();
+            if (embedded == null) {
                 return -1;
             }
-            awaitApplied();
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(TEXTS.get("table_storage"))) {
-                if (!rs.next()) {
-                    return -1;
+            if (!applied) {
+                unavailable.put("stored_bytes", "not measured: the WAL was not applied within "
+                        + APPLY_WAIT_MILLIS / 1000 + " s");
+                return -1;
+            }
+            try {
+                long bytes = TableDisk.bytes(embedded, c, null);
+                if (bytes < 0) {
+                    unavailable.put("stored_bytes", "not measured: the server was writing (a table's writer was busy)");
                 }
-                rows = rs.getDouble(1);
-                return rs.getLong(2);
+                return bytes;
+            } catch (SQLException e) {
+                unavailable.put("stored_bytes", "not measured: " + message(e));
+            } catch (java.io.IOException | RuntimeException e) {
+                unavailable.put("stored_bytes", "not measured: " + e);
+            }
+            return -1;
+        }
+
+        private void readRows() {
+            if (storageBroken) {
+                return;
+            }
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(TEXTS.get("table_storage"))) {
+                rows = rs.next() ? rs.getDouble(1) : -1;
             } catch (SQLException e) {
                 storageBroken = true;
                 unavailable.put("table_storage", message(e));
                 rows = -1;
-                return -1;
             }
         }
 
@@ -128,22 +163,29 @@ final class QuestDbTelemetry implements ServerTelemetry {
             return rows;
         }
 
-        /** Until every WAL table has applied what it committed, a suspended one aside; bounded. */
-        private void awaitApplied() {
+        /**
+         * Until every WAL table has applied what it committed, a suspended one aside; bounded. False when it was not
+         * seen applied (wal_tables() unreadable, a table suspended, the time up).
+         */
+        private boolean awaitApplied() {
             long until = System.nanoTime() + APPLY_WAIT_MILLIS * 1_000_000L;
             while (System.nanoTime() < until) {
                 long[] w = wal();
-                if (w == null || w[0] >= w[1] || w[2] > 0) {
-                    return;
+                if (w == null || w[2] > 0) {
+                    return false;
+                }
+                if (w[0] >= w[1]) {
+                    return true;
                 }
                 try {
                     Thread.sleep(20);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return;
+                    return false;
                 }
             }
             unavailable.put("rows", "the WAL was not applied within " + APPLY_WAIT_MILLIS / 1000 + " s: rows counted before it was");
+            return false;
         }
 
         @Override

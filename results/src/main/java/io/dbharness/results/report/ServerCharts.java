@@ -122,6 +122,9 @@ final class ServerCharts {
         if (runs.isEmpty()) {
             return null;
         }
+        // a size not measured is no bar at all, not a short one: the note names those runs
+        List<String> unmeasured = withServer(set).stream().filter(r -> r.result().serverUsage().bytesPerRow() <= 0)
+                .map(RunSet.Run::name).toList();
         List<String> cats = runs.stream().map(RunSet.Run::name).toList();
         List<Double[]> perRow = new ArrayList<>();
         List<Double[]> perPoint = new ArrayList<>();
@@ -133,6 +136,8 @@ final class ServerCharts {
         return new ChartSpec("storage", "storage", "Storage efficiency: bytes stored per row and per point",
                 Axis.category("run"), Axis.value("bytes"), null, cats,
                 List.of(new Series("bytes per row", "bar", 0, perRow, null), new Series("bytes per point", "bar", 0, perPoint, null)),
-                "What the tables and indexes grew by over the run, per row and per point (value) it wrote.");
+                "What the tables and indexes grew by over the run, per row and per point (value) it wrote."
+                        + (unmeasured.isEmpty() ? "" : " Not measured, so left out: " + String.join(", ", unmeasured)
+                        + " (the server table says why)."));
     }
 }

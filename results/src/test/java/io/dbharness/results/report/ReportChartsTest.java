@@ -126,4 +126,23 @@ class ReportChartsTest {
         assertNotNull(c.get("host-disk"));
         assertNotNull(c.get("host-net"));
     }
+
+    /** A run whose stored size was not measured draws no bar at all (not a zero), and alone gets no storage chart. */
+    @Test
+    void aRunWhoseStoredSizeWasNotMeasuredIsLeftOutOfTheStorageChart() {
+        Map<String, ChartSpec> c = charts(run("a").target("postgres").server().build(),
+                run("b").target("questdb").serverSizeNotMeasured().build());
+        ChartSpec storage = c.get("storage");
+        assertNotNull(storage, c.keySet().toString());
+        assertEquals(1, storage.categories().size(), storage.categories().toString());
+        assertTrue(storage.categories().get(0).contains("postgres"), storage.categories().toString());
+        for (ChartSpec.Series series : storage.series()) {
+            assertEquals(1, series.points().size(), series.name());
+            assertEquals(0.0, series.points().get(0)[0], series.name());
+        }
+        assertEquals(List.of(150.0, 15.0), storage.series().stream().map(sr -> sr.points().get(0)[1]).toList());
+        String leftOut = storage.note().substring(storage.note().indexOf("Not measured, so left out: "));
+        assertTrue(leftOut.contains("questdb") && !leftOut.contains("postgres"), storage.note());
+        assertNull(charts(run("b").target("questdb").serverSizeNotMeasured().build()).get("storage"));
+    }
 }

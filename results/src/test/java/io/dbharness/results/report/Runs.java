@@ -63,6 +63,7 @@ final class Runs {
         private Double tpmC;
         private boolean host;
         private boolean server;
+        private boolean sizeMeasured = true;
         private String ddl = "CREATE TABLE telematics (ts timestamptz, tag_id int)";
         private Verification verification = Verification.passed(100_000, 100_000, "100,000 rows in table telematics as reported");
 
@@ -81,6 +82,8 @@ final class Runs {
         Builder host() { host = true; return this; }
         /** With the server's account, as a PostgreSQL-family run records it: lock waits growing in the second interval. */
         Builder server() { server = true; return this; }
+        /** With the server's account, but its stored size not measured (as for a remote QuestDB). */
+        Builder serverSizeNotMeasured() { server = true; sizeMeasured = false; return this; }
         Builder ddl(String d) { ddl = d; return this; }
         Builder verification(Verification v) { verification = v; return this; }
 
@@ -178,7 +181,7 @@ final class Runs {
                     .harnessCpuSeconds(1.5)
                     .label(label)
                     .resources(host || server ? new ResourceUsage("client host, with the target's server on it (embedded)", true,
-                            host ? HOST : null, host ? HOST : null, 0.5, 0.5, server ? serverUsage(intervals) : null) : null)
+                            host ? HOST : null, host ? HOST : null, 0.5, 0.5, server ? serverUsage(intervals, sizeMeasured) : null) : null)
                     .stopReason("COMPLETED")
                     .failure(null)
                     .exitCode(0)
@@ -193,7 +196,7 @@ final class Runs {
                 Map.of("commits", 5_000.0 * interval, "wal_bytes", 2.0e7 * interval, "wal_syncs", 4_000.0), Map.of());
     }
 
-    static io.dbharness.core.result.ServerUsage serverUsage(List<IntervalSample> intervals) {
+    static io.dbharness.core.result.ServerUsage serverUsage(List<IntervalSample> intervals, boolean sizeMeasured) {
         Map<String, Long> waits = new java.util.TreeMap<>();
         Map<String, Double> counters = new java.util.TreeMap<>();
         int looks = 0;
@@ -203,9 +206,10 @@ final class Runs {
             i.server().counters().forEach((k, v) -> counters.merge(k, v, Double::sum));
         }
         return new io.dbharness.core.result.ServerUsage("PostgreSQL wait events of our backends", looks, waits, counters,
-                Map.of(), 1_000_000, 16_000_000, 150, 15, -1,
+                Map.of(), sizeMeasured ? 1_000_000 : -1, sizeMeasured ? 16_000_000 : -1, sizeMeasured ? 150 : -1,
+                sizeMeasured ? 15 : -1, -1,
                 List.of(new io.dbharness.core.api.TopStatement("1", "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = $1",
-                        4_000, 9_000.5, 4_000)), Map.of(), 0.05, 0.1);
+                        4_000, 9_000.5, 4_000)), sizeMeasured ? Map.of() : Map.of("stored_bytes", "not measured: test"), 0.05, 0.1);
     }
 
     static long[] micros(long... values) {
