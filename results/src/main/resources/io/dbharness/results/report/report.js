@@ -105,7 +105,7 @@
         // a band of a stacked profile (the server's waits): bands of one axis add up
         out.type = 'line';
         out.stack = 'stack-' + s.yAxis;
-        if (spec.x.type === 'value') { out.encode = { x: 1, y: 0 }; }
+        if (spec.x.type === 'value') { out.encode = { x: 1, y: 0, tooltip: 0 }; }
         out.areaStyle = {};
         out.showSymbol = false;
       } else if (s.type === 'points') {

@@ -128,6 +128,17 @@ class ReportBrowserTest {
                 if (spec.id().startsWith("server-waits-") || List.of("throughput-rows-s", "host-cpu").contains(spec.id())) {
                     assertDrawnAsItsData(spec, js.executeScript(DRAWN, driver.findElement(By.id("chart-" + spec.id()))));
                 }
+                if (spec.id().startsWith("server-waits-")) {
+                    // the tooltip of the first interval: each band's own value, neither the time nor the stack's top
+                    String tip = (String) js.executeScript("var el = arguments[0], c = echarts.getInstanceByDom(el);"
+                            + "c.dispatchAction({type: 'showTip', seriesIndex: 0, dataIndex: 0});"
+                            + "return Array.from(el.querySelectorAll('div')).map(d => d.textContent).join('|');",
+                            driver.findElement(By.id("chart-" + spec.id())));
+                    for (ChartSpec.Series band : spec.series()) {
+                        String shown = band.name() + String.format(java.util.Locale.ROOT, "%.3g", band.points().get(0)[1]);
+                        assertTrue(tip.contains(shown), spec.id() + ": " + shown + " in the tooltip: " + tip);
+                    }
+                }
             }
 
             List<String> severe = new ArrayList<>();
