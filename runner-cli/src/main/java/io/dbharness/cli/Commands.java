@@ -122,8 +122,10 @@ final class Commands {
 
         CommandSpec explain = CommandSpec.create().name("explain").mixinStandardHelpOptions(true);
         explain.usageMessage().description("Say what limited a run as its figures show it: the open model falling behind,"
-                        + " the harness's CPU, the server's wait events (WAL and fsync, locks, data file reads, the client,"
-                        + " its CPU), the host's CPUs; each verdict with the figure it rests on, or that the figures do not decide.",
+                        + " or the offered rate when the run kept up with it (the server's and host's figures are then"
+                        + " context), the harness's CPU, the server's wait events (WAL and fsync, locks, data file reads,"
+                        + " the client, its CPU), the host's CPUs; each verdict with the figure it rests on, or that the"
+                        + " figures do not decide.",
                 "Exit 0 when the results are read, 2 when one cannot be.");
         explain.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("RESULT").arity("0..*")
                 .type(String[].class).description("Result files, or directories of them").build());

@@ -2,10 +2,12 @@ package io.dbharness.cli;
 
 import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,6 +33,51 @@ class ExplainCommandTest {
         assertTrue(explain.out().contains("tpcc on postgres (PostgreSQL "), explain.out());
         assertTrue(explain.out().contains("  - row and table locks: "), explain.out());
         assertTrue(explain.out().contains("Lock:transactionid"), explain.out());
+        assertTrue(!explain.out().contains("offered") && !explain.out().contains("context"), explain.out());
+    }
+
+    /**
+     * An ingest held to a rate it keeps up with (200 rows/s, far below what the server takes) was limited by that
+     * offer: it is the one verdict, with offered and achieved rates; what the server's sessions did (waiting for the
+     * harness's next statement, mostly) comes after it, as context. Ten seconds: the schedule's tolerance is 5% of
+     * the run, so one batch slowed by a busy machine at the end is not a run that fell behind.
+     */
+    @Test
+    @Timeout(120)
+    void aRunThatKeptUpWithItsRateWasLimitedByTheOffer() {
+        CliRun run = CliRun.of("--url", pg.url(), "--user", "postgres", "--tag-num", "100", "--total-metrics-count", "10",
+                "--rate", "200", "--duration", "10s", "--watch-interval", "1s", "--clean", "--no-watch",
+                "--results", tmp.resolve("capped").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("kept up with 200 rows/s offered"), run.out());
+        String out = CliRun.of("explain", tmp.resolve("capped").toString()).out();
+        List<String> verdicts = verdicts(out);
+        assertEquals(1, verdicts.size(), out);
+        assertTrue(verdicts.get(0).matches("the offered rate: it kept up with the load it was given: group \\S+ offered 200"
+                + " rows/s and achieved [0-9,.]+ rows/s, [0-9.]+ s behind its schedule at the end \\(at most [0-9.]+ s\\)"), out);
+    }
+
+    /** TPC-C held to a rate of transactions (ten a second, for ten seconds): the same, in operations per second. */
+    @Test
+    @Timeout(180)
+    void tpccHeldToARateItKeptUpWithWasLimitedByTheOffer() {
+        CliRun run = CliRun.of("--workload", "tpcc", "--url", pg.url(), "--user", "postgres", "--warehouses", "1",
+                "--terminals", "4", "--rate", "10", "--duration", "10s", "--watch-interval", "1s", "--clean", "--no-watch",
+                "--results", tmp.resolve("tpcc-capped").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        String out = CliRun.of("explain", tmp.resolve("tpcc-capped").toString()).out();
+        List<String> verdicts = verdicts(out);
+        assertEquals(1, verdicts.size(), out);
+        assertTrue(verdicts.get(0).startsWith("the offered rate: it kept up with the load it was given: group "), out);
+        assertTrue(verdicts.get(0).contains(" offered 10.0 ops/s and achieved "), out);
+    }
+
+    /** The verdicts as printed: the lines under "what limited it:", up to the context if any. */
+    private static List<String> verdicts(String out) {
+        String verdicts = out.substring(out.indexOf("what limited it:\n"));
+        int context = verdicts.indexOf("at the offered rate (context, not the limit):");
+        return (context < 0 ? verdicts : verdicts.substring(0, context)).lines().filter(l -> l.startsWith("  - "))
+                .map(l -> l.substring(4)).toList();
     }
 
     @Test

@@ -23,6 +23,10 @@ import java.util.stream.Collectors;
  * {@value #CLIENT_HOST_SHARE}% or more of the host's cores; the host's CPUs are saturated at
  * {@value #HOST_BUSY}% busy; of the time the harness's sessions spent on the server, {@value #WAIT_BAR}% or more
  * on one kind of wait (WAL and its syncs, locks, data file reads, the client) or {@value #CPU_BAR}% on a CPU decides.
+ *
+ * <p>A run whose every group was offered a rate and kept up with it was limited by its offer: that is its verdict, and
+ * the server's and the host's figures are then {@linkplain #context context} (how the run went, not what held it
+ * back: a server that waits for the harness's next statement at a rate the harness chose is no client limit).
  */
 public final class Explanation {
 
@@ -51,14 +55,60 @@ public final class Explanation {
         if (r.totals() == null || r.totals().durationSeconds() < MIN_SECONDS) {
             return out;
         }
-        for (GroupResult g : r.groups() == null ? List.<GroupResult>of() : r.groups()) {
+        for (GroupResult g : groups(r)) {
             if (g.pacing() != null && !g.pacing().keptUp()) {
                 out.add(new Verdict("the open model fell behind", String.format(Locale.ROOT,
                         "group %s offered %s %s and ended %.1f s behind its schedule (at most %.1f s)", g.name(),
                         Fmt.rate(g.pacing().targetPerSecond()), g.pacing().unit(), g.pacing().finalLagSeconds(),
                         g.pacing().maxLagSeconds())));
+            } else if (keptUp(r, g)) {
+                out.add(new Verdict("the offered rate: it kept up with the load it was given", String.format(
+                        Locale.ROOT, "group %s offered %s %s and achieved %s %s, %.1f s behind its schedule at the end"
+                                + " (at most %.1f s)", g.name(), Fmt.rate(g.pacing().targetPerSecond()), g.pacing().unit(),
+                        Fmt.rate(achieved(g)), g.pacing().unit(), g.pacing().finalLagSeconds(), g.pacing().maxLagSeconds())));
             }
         }
+        if (!limitedByOffer(r)) {
+            out.addAll(profile(r));
+        }
+        return out;
+    }
+
+    /**
+     * The server's and the host's figures that would be verdicts, when the run was limited by its offer: what the run
+     * cost at that rate, not what held it back. Empty otherwise (they are then among the {@link #verdicts}).
+     */
+    public static List<Verdict> context(RunResult r) {
+        return r.totals() != null && r.totals().durationSeconds() >= MIN_SECONDS && limitedByOffer(r) ? profile(r) : List.of();
+    }
+
+    /** Every group was offered a rate, and kept up with it. */
+    private static boolean limitedByOffer(RunResult r) {
+        List<GroupResult> groups = groups(r);
+        return !groups.isEmpty() && groups.stream().allMatch(g -> keptUp(r, g));
+    }
+
+    /**
+     * An open group that kept to its schedule, with operations to show it (nothing due says nothing), in a run that
+     * did not abort (its schedule was cut short).
+     */
+    private static boolean keptUp(RunResult r, GroupResult g) {
+        return g.pacing() != null && g.pacing().keptUp() && g.totals() != null && g.totals().operations() > 0
+                && !"ABORTED".equals(r.stopReason());
+    }
+
+    /** The group's rate in its offer's unit. */
+    private static double achieved(GroupResult g) {
+        return "rows/s".equals(g.pacing().unit()) ? g.totals().rowsPerSecond() : g.totals().operationsPerSecond();
+    }
+
+    private static List<GroupResult> groups(RunResult r) {
+        return r.groups() == null ? List.of() : r.groups();
+    }
+
+    /** What the harness's CPU, the server's waits and the host's CPUs say, each past its bar. */
+    private static List<Verdict> profile(RunResult r) {
+        List<Verdict> out = new ArrayList<>();
         HostSample mean = r.resources() == null ? null : r.resources().mean();
         if (mean != null && mean.harnessCpuCores() >= 0 && r.workers() > 0) {
             double perWorker = mean.harnessCpuCores() / r.workers();
@@ -122,9 +172,12 @@ public final class Explanation {
             b.append("what limited it: the figures do not decide. ").append(undecided(r)).append('\n');
         } else {
             b.append("what limited it:\n");
-            for (Verdict x : v) {
-                b.append("  - ").append(x.limit()).append(": ").append(x.figure()).append('\n');
-            }
+            list(b, v);
+        }
+        List<Verdict> context = context(r);
+        if (!context.isEmpty()) {
+            b.append("at the offered rate (context, not the limit):\n");
+            list(b, context);
         }
         ServerUsage s = r.serverUsage();
         if (s == null && !v.isEmpty()) {
@@ -134,6 +187,12 @@ public final class Explanation {
             b.append("not had from the server: ").append(String.join("; ", s.unavailable().keySet())).append('\n');
         }
         return b.toString();
+    }
+
+    private static void list(StringBuilder b, List<Verdict> verdicts) {
+        for (Verdict x : verdicts) {
+            b.append("  - ").append(x.limit()).append(": ").append(x.figure()).append('\n');
+        }
     }
 
     /** What the figures were, so a reader sees why none decides. */

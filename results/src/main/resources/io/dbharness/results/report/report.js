@@ -36,6 +36,8 @@
     } else {
       out.type = 'value';
       out.scale = false;
+      // the axis ends at the last point, not at the next round number past it (a run of 3.1 s drawn to 3.5 s)
+      out.max = 'dataMax';
     }
     return out;
   }
@@ -47,6 +49,9 @@
 
   // the data of one series: [x, y] pairs on value axes, a value per category on a category axis
   function seriesData(spec, s) {
+    // ECharts stacks the first numeric column of a series' data, and on a value x axis that is x: a band's
+    // columns are swapped ([y, x], encoded back in option()), so y is what adds up and x stays where it is
+    if (s.type === 'stacked' && spec.x.type === 'value') { return s.points.map(function (p) { return [p[1], p[0]]; }); }
     if (spec.x.type !== 'category') { return s.points; }
     var values = spec.categories.map(function () { return null; });
     s.points.forEach(function (p) { values[p[0]] = p[1]; });
@@ -100,6 +105,7 @@
         // a band of a stacked profile (the server's waits): bands of one axis add up
         out.type = 'line';
         out.stack = 'stack-' + s.yAxis;
+        if (spec.x.type === 'value') { out.encode = { x: 1, y: 0, tooltip: 0 }; }
         out.areaStyle = {};
         out.showSymbol = false;
       } else if (s.type === 'points') {

@@ -1,9 +1,12 @@
 package io.dbharness.results.explain;
 
+import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.Pacing;
 import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerUsage;
+import io.dbharness.core.result.Totals;
 import io.dbharness.results.SamplesAccess;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +70,63 @@ class ExplanationTest {
         assertEquals(List.of(), Explanation.verdicts(with(QUIET, Map.of("Lock:tuple", 4L), 4)));
         String none = Explanation.render(with(QUIET, null, 0));
         assertTrue(none.contains("The result has no server telemetry (--server-telemetry off, or a target that offers none)"), none);
+    }
+
+    /** A group of 1,410 rows/s over 10 s (14,100 rows in 141 batches); closed without a pacing. */
+    private static GroupResult group(String name, Pacing pacing) {
+        Totals t = Totals.builder().operations(141).rows(14_100).durationSeconds(10).operationsPerSecond(14.1)
+                .rowsPerSecond(1_409.6).build();
+        return new GroupResult(name, pacing == null ? "closed" : "open 1410 rows/s", 2, t, pacing);
+    }
+
+    @Test
+    void aRunThatKeptUpWithItsOfferedRateWasLimitedByItNotByTheClient() {
+        RunResult capped = with(QUIET, Map.of("Client:ClientRead", 93L, "CPU", 7L), 60).toBuilder()
+                .groups(List.of(group("insert", new Pacing(1_410, "rows/s", true, 0.02, 0.11)))).build();
+        List<Explanation.Verdict> v = Explanation.verdicts(capped);
+        assertEquals(List.of(new Explanation.Verdict("the offered rate: it kept up with the load it was given",
+                "group insert offered 1,410 rows/s and achieved 1,410 rows/s, 0.0 s behind its schedule at the end (at most 0.1 s)")), v);
+        assertEquals("the client: the server waited for the next statement or data (round trips, the harness's side)",
+                Explanation.context(capped).get(0).limit());
+        String text = Explanation.render(capped);
+        assertTrue(text.contains("what limited it:\n  - the offered rate: it kept up with the load it was given: group insert"
+                + " offered 1,410 rows/s and achieved 1,410 rows/s, 0.0 s behind its schedule at the end (at most 0.1 s)\n"
+                + "at the offered rate (context, not the limit):\n  - the client: the server waited for the next statement"
+                + " or data (round trips, the harness's side): 93% of our sessions' server time (Client:ClientRead 93%;"), text);
+    }
+
+    @Test
+    void aClosedRunKeepsItsVerdictsAndHasNoContext() {
+        RunResult closed = with(QUIET, Map.of("Client:ClientRead", 93L, "CPU", 7L), 60).toBuilder()
+                .groups(List.of(group("insert", null))).build();
+        assertEquals("the client: the server waited for the next statement or data (round trips, the harness's side)",
+                Explanation.verdicts(closed).get(0).limit());
+        assertEquals(List.of(), Explanation.context(closed));
+        assertTrue(!Explanation.render(closed).contains("context"), Explanation.render(closed));
+    }
+
+    @Test
+    void besideAClosedGroupTheOfferComesFirstAndTheServersFiguresStayVerdicts() {
+        // iot-mixed: the ingest held to a rate, the queries as fast as they go; the queries met the server's limit
+        RunResult mixed = with(QUIET, Map.of("IO:DataFileRead", 70L, "CPU", 30L), 60).toBuilder()
+                .groups(List.of(group("ingest", new Pacing(1_410, "rows/s", true, 0, 0.05)), group("queries", null))).build();
+        List<Explanation.Verdict> v = Explanation.verdicts(mixed);
+        assertEquals(List.of("the offered rate: it kept up with the load it was given",
+                "reads from the data files (the working set is not in memory)"), v.stream().map(Explanation.Verdict::limit).toList());
+        assertEquals(List.of(), Explanation.context(mixed));
+    }
+
+    @Test
+    void anOfferWithNothingDueOrAnAbortedRunIsNoVerdict() {
+        Pacing kept = new Pacing(1_410, "rows/s", true, 0, 0);
+        RunResult nothing = with(QUIET, Map.of("Client:ClientRead", 93L, "CPU", 7L), 60).toBuilder()
+                .groups(List.of(new GroupResult("insert", "open 1410 rows/s", 2, Totals.builder().durationSeconds(10).build(), kept)))
+                .build();
+        assertEquals("the client: the server waited for the next statement or data (round trips, the harness's side)",
+                Explanation.verdicts(nothing).get(0).limit());
+        RunResult aborted = nothing.toBuilder().groups(List.of(group("insert", kept))).stopReason("ABORTED").build();
+        assertEquals(1, Explanation.verdicts(aborted).size());
+        assertTrue(Explanation.verdicts(aborted).get(0).limit().startsWith("the client"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.dbharness.core.result.RunResult;
 import io.dbharness.results.ResultFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -37,7 +38,8 @@ import static org.junit.jupiter.api.Assumptions.abort;
 
 /**
  * The report as a reader sees it: opened from its file in headless Chromium (Debian's chromium and chromium-driver),
- * every chart drawn with the series it should have, nothing on the console, a screenshot in target/.
+ * every chart drawn with the series it should have (timelines and the stacked wait profile where their data puts
+ * them), nothing on the console, a screenshot in target/.
  * The runs are real (noop target, a --rate sweep with repetitions) beside TPC-C results built from fixtures.
  */
 class ReportBrowserTest {
@@ -63,6 +65,7 @@ class ReportBrowserTest {
     }
 
     @Test
+    @Timeout(300)
     void everyChartIsDrawnWithItsSeriesAndTheConsoleStaysQuiet() throws Exception {
         Path results = Files.createDirectories(dir.resolve("results"));
         for (String rate : List.of("1000", "2000")) {
@@ -120,6 +123,23 @@ class ReportBrowserTest {
                     + "'chart-" + waits + "')).getOption().series.map(s => s.name + ' ' + s.stack);");
             assertEquals(List.of("CPU stack-0", "Lock:transactionid stack-0", "IO:WalSync stack-0", "Client:ClientRead stack-0"),
                     stacks, "the waits as bands of one stack, the largest first");
+            // what is drawn against the data: the server's wait profile (stacked) and timelines (lines) of real runs
+            for (ChartSpec spec : specs) {
+                if (spec.id().startsWith("server-waits-") || List.of("throughput-rows-s", "host-cpu").contains(spec.id())) {
+                    assertDrawnAsItsData(spec, js.executeScript(DRAWN, driver.findElement(By.id("chart-" + spec.id()))));
+                }
+                if (spec.id().startsWith("server-waits-")) {
+                    // the tooltip of the first interval: each band's own value, neither the time nor the stack's top
+                    String tip = (String) js.executeScript("var el = arguments[0], c = echarts.getInstanceByDom(el);"
+                            + "c.dispatchAction({type: 'showTip', seriesIndex: 0, dataIndex: 0});"
+                            + "return Array.from(el.querySelectorAll('div')).map(d => d.textContent).join('|');",
+                            driver.findElement(By.id("chart-" + spec.id())));
+                    for (ChartSpec.Series band : spec.series()) {
+                        String shown = band.name() + String.format(java.util.Locale.ROOT, "%.3g", band.points().get(0)[1]);
+                        assertTrue(tip.contains(shown), spec.id() + ": " + shown + " in the tooltip: " + tip);
+                    }
+                }
+            }
 
             List<String> severe = new ArrayList<>();
             for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
@@ -239,6 +259,71 @@ class ReportBrowserTest {
                 .option("tag-num", 50).option("total-metrics-count", 5).option("ts-end", "2022-04-18 09:00:30")
                 .option("rate", rate).option("watch-interval", "250ms").option("no-watch", true)
                 .environment(Map.of()).build());
+    }
+
+    /**
+     * What ECharts drew, read back from the chart: the extent of the x axis and of the left y axis, and each series'
+     * points as placed on the canvas, turned back from pixels into values.
+     */
+    private static final String DRAWN = "var c = echarts.getInstanceByDom(arguments[0]), m = c.getModel();"
+            + "function extent(axis) { return m.getComponent(axis, 0).axis.scale.getExtent(); }"
+            + "var series = [];"
+            + "m.eachSeries(function (s, i) {"
+            + "  var d = s.getData(), flat = d.getLayout('points'), points = [];"
+            + "  for (var j = 0; j < d.count(); j++) {"
+            + "    var px = flat ? [flat[2 * j], flat[2 * j + 1]] : d.getItemLayout(j);"
+            + "    points.push(px && isFinite(px[0]) && isFinite(px[1]) ? c.convertFromPixel({seriesIndex: i}, px) : null);"
+            + "  }"
+            + "  series.push({name: s.name, points: points});"
+            + "});"
+            + "return {x: extent('xAxis'), y: extent('yAxis'), series: series};";
+
+    /**
+     * A timeline drawn as its data says: the x axis from the run's start (0) to its last point, no further than a
+     * rounding; the y axis from 0 to at most half again the highest value drawn (ECharts rounds it up to a tick);
+     * every point where its data puts it, a stacked band's on top of the bands before it (the top of the stack is
+     * their sum), a line's at its own value.
+     */
+    @SuppressWarnings("unchecked")
+    private static void assertDrawnAsItsData(ChartSpec spec, Object drawnObject) {
+        Map<String, Object> drawn = (Map<String, Object>) drawnObject;
+        List<Double> x = numbers((List<Object>) drawn.get("x"));
+        List<Double> y = numbers((List<Object>) drawn.get("y"));
+        double lastX = spec.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[0]).max().orElseThrow();
+        assertEquals(0, x.get(0), 1e-9, spec.id() + ": the x axis starts at the run's start");
+        assertTrue(x.get(1) >= lastX - 1e-9 && x.get(1) <= lastX * 1.01, spec.id() + ": the x axis " + x
+                + " ends at the last point, " + lastX);
+        List<Map<String, Object>> series = (List<Map<String, Object>>) drawn.get("series");
+        assertEquals(spec.series().stream().map(ChartSpec.Series::name).toList(),
+                series.stream().map(s -> (String) s.get("name")).toList(), spec.id());
+        double[] stack = new double[spec.series().get(0).points().size()];
+        double highest = 0;
+        double pixel = y.get(1) / 100; // far below a band's height, far above a float's rounding
+        for (int k = 0; k < spec.series().size(); k++) {
+            ChartSpec.Series s = spec.series().get(k);
+            List<Object> points = (List<Object>) series.get(k).get("points");
+            assertEquals(s.points().size(), points.size(), spec.id() + " " + s.name());
+            for (int i = 0; i < points.size(); i++) {
+                Double[] data = s.points().get(i);
+                if (data[1] == null) {
+                    continue;
+                }
+                double expected = s.type().equals("stacked") ? (stack[i] += data[1]) : data[1];
+                highest = Math.max(highest, expected);
+                List<Double> at = numbers((List<Object>) points.get(i));
+                String where = spec.id() + " " + s.name() + " point " + i + " drawn at " + at;
+                assertEquals(data[0], at.get(0), lastX / 100, where + ", its x is " + data[0]);
+                assertEquals(expected, at.get(1), pixel, where + (s.type().equals("stacked")
+                        ? ", the top of the bands up to it is " + expected : ", its value is " + expected));
+            }
+        }
+        assertEquals(0, y.get(0), 1e-9, spec.id() + ": the y axis starts at 0");
+        assertTrue(y.get(1) >= highest && (highest == 0 || y.get(1) <= 1.5 * highest), spec.id() + ": the y axis " + y
+                + " reaches the highest value drawn, " + highest + ", and not much further");
+    }
+
+    private static List<Double> numbers(List<Object> values) {
+        return values.stream().map(v -> ((Number) v).doubleValue()).toList();
     }
 
     /** What the page's script makes of a spec: every series, each followed by its whiskers when it has them. */
