@@ -3,6 +3,7 @@ package io.dbharness.cli.tools;
 import io.dbharness.cli.CliRun;
 import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -233,6 +234,22 @@ class MxbenchCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("PASSED: 200 rows in table table2 as reported"), r.out());
         assertTrue(r.out().contains("│ SINGLE_TAG_DETAIL_QUERY "), r.out());
+    }
+
+    @Test
+    @Timeout(120)
+    void theReportFlagsWarningNamesTheResultsFolderGivenAfterTheDoubleDash() throws Exception {
+        Path out = tmp.resolve("mine");
+        CliRun r = CliRun.of("mxbench", "run", "--table-name", "t", "--writer", "nil", "--tag-num", "5",
+                "--total-metrics-count", "2", "--ts-end", "2022-04-25 09:00:02", "--report-path", "/tmp/report",
+                "--", "--results", out.toString(), "--no-watch");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("warning: mxbench flag --report-path has no effect here (the result JSON goes to "
+                + out + ", as -- --results says)"), r.err());
+        assertTrue(!r.err().contains("results/"), r.err());
+        try (var files = Files.list(out)) {
+            assertEquals(1, files.filter(f -> f.toString().endsWith(".json")).count(), "the result is where it said");
+        }
     }
 
     @Test
