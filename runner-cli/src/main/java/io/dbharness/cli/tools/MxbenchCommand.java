@@ -147,6 +147,12 @@ final class MxbenchCommand implements SeedTool {
     public int run(String name, List<String> args, ToolRun run) {
         try {
             return runAsTyped(args, run);
+        } catch (ToolRun.UnknownFlag e) {
+            String spelled = TYPED.get(e.name());
+            if (spelled != null && !spelled.startsWith("-- ")) { // --host given as the harness spells it
+                throw new UsageException("unknown flag '--" + e.name() + "' for 'mxbench': mxbench names it " + spelled);
+            }
+            throw e; // the flag as typed: the runner says when it is this harness's option
         } catch (UsageException e) {
             throw ToolRun.asTyped(e, TYPED);
         }

@@ -172,8 +172,8 @@ final class ToolFlags {
             }
             Flag f = flags.get(name);
             if (f == null) {
-                throw new UsageException("unknown flag '" + a.replaceFirst("=.*", "") + "' for '" + command
-                        + "' (see 'runner " + command + " --help')");
+                throw new io.dbharness.cli.ToolRun.UnknownFlag("unknown flag '" + a.replaceFirst("=.*", "") + "' for '"
+                        + command + "' (see 'runner " + command + " --help')", name, command);
             }
             String shown = (longForm ? (style == Style.GO ? "-" : "--") + f.name() : "-" + f.shorthand());
             if (f.bool()) {

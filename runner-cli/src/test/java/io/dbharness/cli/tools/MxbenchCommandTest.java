@@ -237,6 +237,25 @@ class MxbenchCommandTest {
     }
 
     @Test
+    @Timeout(60)
+    void aHarnessOptionBeforeTheDoubleDashIsSaidToBelongAfterIt() {
+        assertEquals("--allow-compatible-server is this harness's option, not a flag of mxbench: give it after '--'"
+                        + " (runner mxbench ... -- --allow-compatible-server)",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--db-master-host", "localhost",
+                        "--allow-compatible-server"));
+        assertEquals("--results is this harness's option, not a flag of mxbench: give it after '--' (runner mxbench ..."
+                + " -- --results)", refused("mxbench", "run", "--results=out"));
+        // one mxbench spells its own way: named so
+        assertEquals("unknown flag '--host' for 'mxbench': mxbench names it --db-master-host",
+                refused("mxbench", "run", "--host", "db"));
+        // the same for another tool's flags
+        CliRun stress = CliRun.of("influx-stress", "insert", "--verify");
+        assertEquals(2, stress.exitCode(), stress.err());
+        assertEquals("--verify is this harness's option, not a flag of influx-stress insert: give it after '--' (runner"
+                + " influx-stress ... -- --verify)", stress.oneLineError());
+    }
+
+    @Test
     @Timeout(120)
     void theReportFlagsWarningNamesTheResultsFolderGivenAfterTheDoubleDash() throws Exception {
         Path out = tmp.resolve("mine");
