@@ -256,6 +256,19 @@ class MxbenchCommandTest {
     }
 
     @Test
+    @Timeout(60)
+    void badValuesAreSaidBeforeAServerIsAskedFor() {
+        // no --db-master-host: the value is still what is wrong first
+        assertEquals("invalid value '-5' for --tag-num: expected an integer from 1 to 2147483647",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--tag-num", "-5"));
+        assertEquals("invalid value '0' for --total-metrics-count: expected an integer from 1 to 100000",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--total-metrics-count", "0"));
+        // and once the values are right, the missing server
+        assertTrue(refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--tag-num", "5")
+                .startsWith("the matrixdb target needs a server"));
+    }
+
+    @Test
     @Timeout(120)
     void theReportFlagsWarningNamesTheResultsFolderGivenAfterTheDoubleDash() throws Exception {
         Path out = tmp.resolve("mine");
