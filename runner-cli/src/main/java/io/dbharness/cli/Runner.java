@@ -120,6 +120,9 @@ public final class Runner {
         boolean verbose = Arrays.asList(args).contains("--verbose");
         try {
             return tool.run(args[0], List.of(args).subList(1, args.length), new ToolRun(in, out, err, env, registry, checkOnly));
+        } catch (ToolRun.UnknownFlag e) {
+            boolean ours = Commands.build(registry).getCommandSpec().findOption("--" + e.name()) != null;
+            return usageError(e.explained(ours, args[0]));
         } catch (UsageException e) {
             return usageError(e.getMessage());
         } catch (OutOfMemoryError e) {

@@ -26,6 +26,32 @@ public final class ToolRun {
         };
     }
 
+    /**
+     * A flag the tool does not have. When it is one of this harness's options the runner says so, and that it
+     * belongs after {@code --}, rather than leave the user guessing whose flag it was.
+     */
+    public static final class UnknownFlag extends UsageException {
+        private final String name;
+        private final String command;
+
+        /** @param name the flag's long name, without dashes; @param command the tool's command ({@code mxbench}) */
+        public UnknownFlag(String message, String name, String command) {
+            super(message);
+            this.name = name;
+            this.command = command;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        /** The message, or where the flag belongs when {@code ours} is this harness's option. */
+        String explained(boolean ours, String tool) {
+            return !ours ? getMessage() : "--" + name + " is this harness's option, not a flag of " + command
+                    + ": give it after '--' (runner " + tool + " ... -- --" + name + ")";
+        }
+    }
+
     /** Standard input: what a tool reading a pipe reads ({@code bulk_data_gen | bulk_load_influx}). */
     public final java.io.InputStream in;
     public final PrintStream out;

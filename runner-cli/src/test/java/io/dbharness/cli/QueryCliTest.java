@@ -45,6 +45,17 @@ class QueryCliTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void fewerDevicesThanQueryTagsAreEachAskedForOnce() {
+        // 5 devices, multi-tag-latest's default of 10: each of the 5 once, on every target's text
+        for (String target : List.of("postgres", "questdb", "influx")) {
+            CliRun r = CliRun.of("queries", "--target", target, "--tag-num", "5", "--queries", "multi-tag-latest");
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().contains("-- instance 0: tags=[1,2,3,4,5]\n"), target + ": " + r.out());
+        }
+    }
+
+    @Test
     void queriesPrintsEachTextForTheTargetWithoutConnecting() {
         CliRun r = CliRun.of("queries", "--total-metrics-count", "3", "--table-name", "cars");
         assertEquals(0, r.exitCode(), r.err());

@@ -54,10 +54,11 @@ public final class Harness {
         refuseForeignOptions(registry, tp, wp, spec.options().keySet());
         Settings settings = Settings.resolve(allOptions(tp, wp), spec.options(), spec.environment());
         RunOptions options = RunOptions.from(settings);
-        tp.check(settings);
         ShardOptions sharding = ShardOptions.from(settings, spec.environment(), tp.id() + "/" + wp.id());
         Workload workload = wp.create(settings, sharding.shard());
         List<WorkerGroup> groups = workload.groups(options.loadModel(sharding.count()));
+        // the values first: a bad --tag-num is said before the target asks for a server to name
+        tp.check(settings);
 
         requireCapabilities(tp, wp);
         return new Plan(tp, wp, settings, options, sharding, workload, groups);

@@ -5,6 +5,7 @@ import io.dbharness.cli.RunConfig;
 import io.dbharness.cli.ToolRun;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.iot.IotOptions;
 
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -128,7 +129,8 @@ final class InfluxStressCommand implements SeedTool {
             throw new UsageException("unknown command \"" + positionals.get(0) + "\" for \"influx-stress\" (its one"
                     + " command is insert; see 'runner influx-stress --help')");
         }
-        Plan plan = plan(cli.values(), positionals.subList(1, positionals.size()), cli.runnerArgs(), warnings::add);
+        Plan plan = plan(cli.values(), cli.typed(), positionals.subList(1, positionals.size()), cli.runnerArgs(),
+                warnings::add);
         warnings.forEach(run::warn);
         RunConfig config = run.config(plan.target(), "iot-insert", plan.options(), cli.runnerArgs());
         if (!run.checkOnly()) {
@@ -151,6 +153,12 @@ final class InfluxStressCommand implements SeedTool {
     }
 
     static Plan plan(Map<String, String> v, List<String> templateArgs, List<String> runnerArgs,
+                     java.util.function.Consumer<String> warn) {
+        return plan(v, Map.of(), templateArgs, runnerArgs, warn);
+    }
+
+    /** @param typed each flag as the user typed it, to name it so in a refusal ({@code -b} or {@code --batch-size}) */
+    static Plan plan(Map<String, String> v, Map<String, String> typed, List<String> templateArgs, List<String> runnerArgs,
                      java.util.function.Consumer<String> warn) {
         String seriesKey = DEFAULT_SERIES_KEY;
         String fields = DEFAULT_FIELDS;
@@ -182,18 +190,36 @@ final class InfluxStressCommand implements SeedTool {
         boolean quiet = v.containsKey("quiet") && Boolean.parseBoolean(v.get("quiet"));
         // influx-stress: writers = pps / batch; a pps below the batch size shrinks the batch to one writer's pps
         long writers = pps / batch;
+        String b = typed.getOrDefault("batch-size", "-b");
         if (pps < batch) {
             batch = pps;
             writers = 1;
+            b = "--pps"; // the batch is the pps then
         }
         if (writers > MAX_WORKERS) {
             throw new UsageException("influx-stress would run " + writers + " writers (--pps " + pps + " / --batch-size "
-                    + batch + "); this harness runs at most " + MAX_WORKERS + " workers: raise -b");
+                    + batch + "); this harness runs at most " + MAX_WORKERS + " workers: raise "
+                    + typed.getOrDefault("batch-size", "-b"));
         }
         if (batch > MAX_BATCH) {
-            throw new UsageException("invalid value '" + batch + "' for influx-stress insert flag -b: at most " + MAX_BATCH
-                    + " points in a batch here");
+            throw new UsageException("invalid value '" + batch + "' for influx-stress insert flag " + b + ": at most "
+                    + MAX_BATCH + " points in a batch here");
         }
+        // a batch holds each point's fields, as the template model writes them (TemplateOptions splits them so too)
+        int fieldCount = fields.split(",").length;
+        if (batch * fieldCount > IotOptions.MAX_BATCH_VALUES) {
+            throw new UsageException("invalid value '" + batch + "' for influx-stress insert flag " + b + ": at most "
+                    + IotOptions.MAX_BATCH_VALUES / fieldCount + " points of " + fieldCount + " fields in a batch here"
+                    + " (50 million values per batch)");
+        }
+        long batchSize = batch;
+        long writerCount = writers;
+        String batchFlag = b;
+        IotOptions.heapShortfall(batch, fieldCount, writers).ifPresent(heap -> {
+            throw new UsageException("influx-stress insert flag " + batchFlag + " " + batchSize + ": " + writerCount
+                    + " writer(s) x " + batchSize + " points x " + fieldCount + " field(s) hold " + heap + ": lower "
+                    + batchFlag + " or --pps, or give the JVM more heap (DBHARNESS_JAVA_OPTS=-Xmx4g ./runner ...)");
+        });
         if (series < writers) {
             throw new UsageException("-s " + series + " is fewer than the " + writers + " writers (--pps / --batch-size):"
                     + " influx-stress gives each writer s / writers series, here none; use at least " + writers + " series");

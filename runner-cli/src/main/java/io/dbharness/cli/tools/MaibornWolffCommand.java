@@ -188,16 +188,18 @@ final class MaibornWolffCommand implements SeedTool {
                     + " postgresql, yugabyte_sql, influxdb, ...)");
         }
         Path file = Path.of(cli.get("config", MaibornWolffConfig.DEFAULT_FILE));
-        MaibornWolffConfig.Entry entry = MaibornWolffConfig.entry(command, file, cli.has("config"), name, run::warn,
-                run.err::println);
-        Map<String, Object> module = new LinkedHashMap<>(entry.settings());
+        Map<String, Object> given = new LinkedHashMap<>();
         for (String option : extra) {
             int eq = option.indexOf('=');
             if (eq < 0) { // run.py's option.split("=", 1) fails the same way
                 throw new UsageException(command + ": --extra-option '" + option + "' is not KEY=VALUE");
             }
-            module.put(option.substring(0, eq), option.substring(eq + 1));
+            given.put(option.substring(0, eq), option.substring(eq + 1));
         }
+        MaibornWolffConfig.Entry entry = MaibornWolffConfig.entry(command, file, cli.has("config"), name,
+                (String) given.remove("module"), run::warn, run.err::println);
+        Map<String, Object> module = new LinkedHashMap<>(entry.settings());
+        module.putAll(given);
         List<String> runnerArgs = cli.runnerArgs();
         String override = runnerTarget(runnerArgs);
         String target = override != null ? override : target(entry);

@@ -80,6 +80,15 @@ final class MaibornWolffConfig {
      * @param note says which file was read when the user did not name it
      */
     static Entry entry(String command, Path file, boolean explicit, String target, Consumer<String> warn, Consumer<String> note) {
+        return entry(command, file, explicit, target, null, warn, note);
+    }
+
+    /**
+     * @param givenModule {@code --extra-option module=NAME}, null without: run.py merges the extra options into the
+     *                    entry before it reads its module, so this one is the module
+     */
+    static Entry entry(String command, Path file, boolean explicit, String target, String givenModule,
+                       Consumer<String> warn, Consumer<String> note) {
         JsonNode targets = null;
         if (explicit || Files.exists(file)) {
             JsonNode root = read(file);
@@ -102,7 +111,7 @@ final class MaibornWolffConfig {
                 throw new UsageException(command + ": target '" + target + "' is none of MaibornWolff's ("
                         + String.join(", ", STOCK.keySet()) + ") and no config.yaml names it; give -c FILE");
             }
-            return e;
+            return givenModule == null ? e : new Entry(e.name(), givenModule, e.settings(), null);
         }
         JsonNode node = targets.get(target);
         if (node == null) {
@@ -126,9 +135,15 @@ final class MaibornWolffConfig {
             settings.put(f.getKey(), value);
         }
         Object module = settings.remove("module");
-        if (module == null) {
+        if (givenModule != null) {
+            module = givenModule;
+        } else if (module == null && STOCK.containsKey(target)) {
+            // a stock name says which module it is (its entry in MaibornWolff's config.yaml)
+            module = STOCK.get(target).module();
+        } else if (module == null) {
             throw new UsageException(command + ": targets." + target + " in " + file + " has no module (postgres, timescaledb,"
-                    + " influxdb, cassandra, arangodb or elasticsearch)");
+                    + " influxdb, cassandra, arangodb or elasticsearch): add 'module: NAME' to it, or give --extra-option"
+                    + " module=NAME as run.py takes it");
         }
         return new Entry(target, module.toString(), settings, file);
     }

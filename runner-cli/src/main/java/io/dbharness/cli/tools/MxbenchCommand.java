@@ -147,6 +147,12 @@ final class MxbenchCommand implements SeedTool {
     public int run(String name, List<String> args, ToolRun run) {
         try {
             return runAsTyped(args, run);
+        } catch (ToolRun.UnknownFlag e) {
+            String spelled = TYPED.get(e.name());
+            if (spelled != null && !spelled.startsWith("-- ")) { // --host given as the harness spells it
+                throw new UsageException("unknown flag '--" + e.name() + "' for 'mxbench': mxbench names it " + spelled);
+            }
+            throw e; // the flag as typed: the runner says when it is this harness's option
         } catch (UsageException e) {
             throw ToolRun.asTyped(e, TYPED);
         }
@@ -178,6 +184,10 @@ final class MxbenchCommand implements SeedTool {
         }
         values.putAll(cli.values()); // the command line overrides the file, as in mxbench
         values.remove("config");
+        String results = runnerValue(cli.runnerArgs(), "--results");
+        if (results != null) { // the warnings of mxbench's report flags say where the result goes: there
+            warnings.replaceAll(w -> w.replace(REPORT, "the result JSON goes to " + results + ", as -- --results says"));
+        }
         warnings.stream().distinct().forEach(run::warn);
         if (command.equals("config")) {
             printConfig(run.out, values);
@@ -211,6 +221,20 @@ final class MxbenchCommand implements SeedTool {
             return loaded.exitCode();
         }
         return run.run(queryConfig, report(t, values)).exitCode();
+    }
+
+    /** The value of this harness's {@code option} among the options after {@code --} (the last given), or null. */
+    private static String runnerValue(List<String> runnerArgs, String option) {
+        String value = null;
+        for (int i = 0; i < runnerArgs.size(); i++) {
+            String a = runnerArgs.get(i);
+            if (a.equals(option) && i + 1 < runnerArgs.size()) {
+                value = runnerArgs.get(++i);
+            } else if (a.startsWith(option + "=")) {
+                value = a.substring(option.length() + 1);
+            }
+        }
+        return value;
     }
 
     private static final List<String> QUERY_ONLY = List.of("queries", "query-count", "duration");

@@ -42,8 +42,15 @@ final class ToolFlags {
     record Flag(String name, String shorthand, boolean bool, String help, Kind kind, String reason, boolean list) {
     }
 
-    /** What a command line held: values by long name in the order given (the last of a repeated flag wins, as in the tools). */
-    record Parsed(Map<String, String> values, List<String> positionals, List<String> runnerArgs) {
+    /**
+     * What a command line held: values by long name in the order given (the last of a repeated flag wins, as in the
+     * tools), and each flag as the user typed it ({@code -b} or {@code --batch-size}), for messages.
+     */
+    record Parsed(Map<String, String> values, List<String> positionals, List<String> runnerArgs, Map<String, String> typed) {
+        Parsed(Map<String, String> values, List<String> positionals, List<String> runnerArgs) {
+            this(values, positionals, runnerArgs, Map.of());
+        }
+
         boolean has(String name) {
             return values.containsKey(name);
         }
@@ -126,6 +133,7 @@ final class ToolFlags {
     Parsed parse(List<String> given, Consumer<String> warn) {
         List<String> args = new ArrayList<>(given);
         Map<String, String> values = new LinkedHashMap<>();
+        Map<String, String> typed = new LinkedHashMap<>();
         List<String> positionals = new ArrayList<>();
         List<String> runner = List.of();
         for (int i = 0; i < args.size(); i++) {
@@ -164,8 +172,8 @@ final class ToolFlags {
             }
             Flag f = flags.get(name);
             if (f == null) {
-                throw new UsageException("unknown flag '" + a.replaceFirst("=.*", "") + "' for '" + command
-                        + "' (see 'runner " + command + " --help')");
+                throw new io.dbharness.cli.ToolRun.UnknownFlag("unknown flag '" + a.replaceFirst("=.*", "") + "' for '"
+                        + command + "' (see 'runner " + command + " --help')", name, command);
             }
             String shown = (longForm ? (style == Style.GO ? "-" : "--") + f.name() : "-" + f.shorthand());
             if (f.bool()) {
@@ -191,10 +199,11 @@ final class ToolFlags {
             if (f.kind() == Kind.NO_EFFECT && !values.containsKey(f.name())) {
                 warn.accept(command + " flag " + shown + " has no effect here (" + f.reason() + ")");
             }
+            typed.put(f.name(), shown);
             String before = values.remove(f.name()); // the order of the last occurrence
             values.put(f.name(), f.list() && before != null && !before.isEmpty() && !value.isEmpty() ? before + "," + value : value);
         }
-        return new Parsed(values, positionals, runner);
+        return new Parsed(values, positionals, runner, typed);
     }
 
     private String bool(String shown, String value) {

@@ -7,6 +7,7 @@ import io.dbharness.influx.InfluxServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.ServerSocket;
@@ -184,6 +185,27 @@ class InfluxStressCommandTest {
             assertTrue(r.oneLineError().startsWith(c.getValue()), c.getKey() + ": " + r.err());
             assertEquals("", r.out(), c.getKey() + ": nothing before a usage error");
             assertFalse(r.err().contains("hunter2"), r.err());
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aBatchIsSizedByTheTemplatesFieldsAndRefusedInInfluxStresssWords() {
+        // 200,000 points of one field are 200,000 values: taken (telematics' 300 metrics once refused it)
+        CliRun large = CliRun.checked(Map.of(), "influx-stress", "insert", "-b", "200000", "--host", "http://db:8086");
+        assertEquals(0, large.exitCode(), large.err());
+        assertTrue(large.out().contains("Using batch size of 200000 line(s)\n"), large.out());
+        assertFalse(large.err().contains("--write-batch-rows"), large.err());
+        // 1,000,000 points of 60 fields would be 60 million values in one batch: refused, naming the flag as typed
+        String fields = java.util.stream.IntStream.range(0, 60).mapToObj(i -> "f" + i + "=1")
+                .collect(java.util.stream.Collectors.joining(","));
+        for (String flag : List.of("-b", "--batch-size")) {
+            CliRun r = CliRun.withEnv(Map.of(), "influx-stress", "insert", flag, "1000000", "--pps", "1000000",
+                    "--host", "http://db:8086", "cpu,host=a", fields);
+            assertEquals(2, r.exitCode(), r.err());
+            assertEquals("invalid value '1000000' for influx-stress insert flag " + flag + ": at most 833333 points of"
+                    + " 60 fields in a batch here (50 million values per batch)", r.oneLineError());
+            assertEquals("", r.out());
         }
     }
 

@@ -7,6 +7,7 @@ import io.dbharness.influx.InfluxServer;
 import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -487,6 +488,32 @@ class MaibornWolffCommandTest {
             assertTrue(query.out().contains("  " + flag), flag + " in\n" + query.out());
         }
         assertTrue(CliRun.of("--help").out().contains("runner mw insert|query --target T"));
+    }
+
+    @Test
+    @Timeout(60)
+    void anEntryWithoutModuleTakesItFromItsStockNameOrFromExtraOption() throws Exception {
+        Path yaml = tmp.resolve("nomodule.yaml");
+        Files.writeString(yaml, "targets:\n  postgresql:\n    connection_string: \"host=db port=5432 dbname=postgres user=postgres\"\n"
+                + "  mine:\n    connection_string: \"host=db port=5432 dbname=postgres user=postgres\"\n");
+        // a stock name says its module (MaibornWolff's config.yaml gives postgresql the postgres module)
+        CliRun stock = CliRun.checked(Map.of(), "mw", "insert", "-c", yaml.toString(), "--target", "postgresql", "-w", "1",
+                "-r", "1", "--num-inserts", "1000");
+        assertEquals(0, stock.exitCode(), stock.err());
+        MaibornWolffConfig.Entry entry = MaibornWolffConfig.entry("mw insert", yaml, true, "postgresql", w -> { }, n -> { });
+        assertEquals("postgres", entry.module());
+        assertEquals(Map.of("host", "db", "port", "5432", "database", "postgres", "user", "postgres"),
+                MaibornWolffConfig.postgres(entry, "postgres", false, Map.of(), w -> { }));
+        // a name of one's own needs one: in the entry, or as run.py takes it, --extra-option module=NAME
+        CliRun mine = CliRun.checked(Map.of(), "mw", "insert", "-c", yaml.toString(), "--target", "mine", "-w", "1");
+        assertEquals(2, mine.exitCode(), mine.err());
+        assertEquals("mw insert: targets.mine in " + yaml + " has no module (postgres, timescaledb, influxdb, cassandra,"
+                + " arangodb or elasticsearch): add 'module: NAME' to it, or give --extra-option module=NAME as run.py"
+                + " takes it", mine.oneLineError());
+        CliRun given = CliRun.checked(Map.of(), "mw", "insert", "-c", yaml.toString(), "--target", "mine", "-w", "1",
+                "-r", "1", "--num-inserts", "1000", "--extra-option", "module=postgres");
+        assertEquals(0, given.exitCode(), given.err());
+        assertFalse(given.err().contains("module"), "module= is run.py's choice of module, not a module setting: " + given.err());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.dbharness.cli.tools;
 import io.dbharness.cli.CliRun;
 import io.dbharness.postgres.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -233,6 +234,54 @@ class MxbenchCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("PASSED: 200 rows in table table2 as reported"), r.out());
         assertTrue(r.out().contains("│ SINGLE_TAG_DETAIL_QUERY "), r.out());
+    }
+
+    @Test
+    @Timeout(60)
+    void aHarnessOptionBeforeTheDoubleDashIsSaidToBelongAfterIt() {
+        assertEquals("--allow-compatible-server is this harness's option, not a flag of mxbench: give it after '--'"
+                        + " (runner mxbench ... -- --allow-compatible-server)",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--db-master-host", "localhost",
+                        "--allow-compatible-server"));
+        assertEquals("--results is this harness's option, not a flag of mxbench: give it after '--' (runner mxbench ..."
+                + " -- --results)", refused("mxbench", "run", "--results=out"));
+        // one mxbench spells its own way: named so
+        assertEquals("unknown flag '--host' for 'mxbench': mxbench names it --db-master-host",
+                refused("mxbench", "run", "--host", "db"));
+        // the same for another tool's flags
+        CliRun stress = CliRun.of("influx-stress", "insert", "--verify");
+        assertEquals(2, stress.exitCode(), stress.err());
+        assertEquals("--verify is this harness's option, not a flag of influx-stress insert: give it after '--' (runner"
+                + " influx-stress ... -- --verify)", stress.oneLineError());
+    }
+
+    @Test
+    @Timeout(60)
+    void badValuesAreSaidBeforeAServerIsAskedFor() {
+        // no --db-master-host: the value is still what is wrong first
+        assertEquals("invalid value '-5' for --tag-num: expected an integer from 1 to 2147483647",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--tag-num", "-5"));
+        assertEquals("invalid value '0' for --total-metrics-count: expected an integer from 1 to 100000",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--total-metrics-count", "0"));
+        // and once the values are right, the missing server
+        assertTrue(refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--tag-num", "5")
+                .startsWith("the matrixdb target needs a server"));
+    }
+
+    @Test
+    @Timeout(120)
+    void theReportFlagsWarningNamesTheResultsFolderGivenAfterTheDoubleDash() throws Exception {
+        Path out = tmp.resolve("mine");
+        CliRun r = CliRun.of("mxbench", "run", "--table-name", "t", "--writer", "nil", "--tag-num", "5",
+                "--total-metrics-count", "2", "--ts-end", "2022-04-25 09:00:02", "--report-path", "/tmp/report",
+                "--", "--results", out.toString(), "--no-watch");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("warning: mxbench flag --report-path has no effect here (the result JSON goes to "
+                + out + ", as -- --results says)"), r.err());
+        assertTrue(!r.err().contains("results/"), r.err());
+        try (var files = Files.list(out)) {
+            assertEquals(1, files.filter(f -> f.toString().endsWith(".json")).count(), "the result is where it said");
+        }
     }
 
     @Test

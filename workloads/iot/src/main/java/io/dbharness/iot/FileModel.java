@@ -146,7 +146,56 @@ final class FileModel implements Generator {
                 }
             }
         } catch (IOException e) {
-            throw new UsageException("--generator-file-paths " + path + ": cannot read it (" + e.getMessage() + ")");
+            throw unreadable(path, e);
+        }
+    }
+
+    /** A file that cannot be read, in one line: for bytes that are not UTF-8, where the first of them is. */
+    static UsageException unreadable(Path path, IOException e) {
+        if (e instanceof java.nio.charset.CharacterCodingException) {
+            try {
+                return new UsageException("--generator-file-paths " + path + " " + notUtf8(path) + ": not UTF-8 text;"
+                        + " convert it (iconv -f LATIN1 -t UTF-8 FILE, for a Latin-1 file)");
+            } catch (IOException again) {
+                e = again;
+            }
+        }
+        return new UsageException("--generator-file-paths " + path + ": cannot read it (" + e.getMessage() + ")");
+    }
+
+    /**
+     * Where the first bytes that are not UTF-8 are: {@code line 3, byte offset 38 (0xE9)}. The reader's
+     * exception says only "Input length = 1", so the file is decoded again here, counting.
+     */
+    static String notUtf8(Path path) throws IOException {
+        java.nio.charset.CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.allocate(1 << 16);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(1 << 16);
+        long consumed = 0;
+        long line = 1;
+        try (var channel = Files.newByteChannel(path)) {
+            boolean eof = false;
+            while (true) {
+                eof = eof || channel.read(in) < 0;
+                in.flip();
+                java.nio.charset.CoderResult r = decoder.decode(in, out, eof);
+                out.flip();
+                while (out.hasRemaining()) {
+                    line += out.get() == '\n' ? 1 : 0;
+                }
+                out.clear();
+                if (r.isError()) {
+                    return String.format(java.util.Locale.ROOT, "line %d, byte offset %d (0x%02X)", line,
+                            consumed + in.position(), in.get(in.position()) & 0xff);
+                }
+                consumed += in.position();
+                in.compact();
+                if (eof && in.position() == 0 && !r.isOverflow()) {
+                    return "line " + line; // decoded whole now: the file changed since it failed
+                }
+            }
         }
     }
 
@@ -524,6 +573,8 @@ final class FileModel implements Generator {
                                     + " changed since the run started: " + e.getMessage());
                         }
                     }
+                } catch (java.nio.charset.CharacterCodingException e) {
+                    throw unreadable(path, e); // the first read took the file: it changed under the run
                 } catch (IOException e) {
                     throw new UncheckedIOException("reading " + path + ": " + e.getMessage(), e);
                 }

@@ -82,7 +82,7 @@ public final class FileProvider implements GeneratorProvider {
             }
             return ""; // no data line: the model's read says so
         } catch (IOException e) {
-            throw new UsageException("--generator-file-paths " + p + ": cannot read it (" + e.getMessage() + ")");
+            throw FileModel.unreadable(p, e);
         }
     }
 }

@@ -135,30 +135,42 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
         if (!live && ratePacesRows && s.optional("rate").isPresent()) {
             batchRows = paced(s, batchRows, s.doubleValue("rate", 1e-3, 1e12) / workers);
         }
-        if ((long) batchRows * metrics > 50_000_000L) {
-            throw s.bad("write-batch-rows", Integer.toString(batchRows),
-                    "at most " + (50_000_000L / metrics) + " rows for " + metrics + " metrics (50 million values per batch)");
+        // a batch holds the generating model's values: telematics' metrics, or another model's own fields
+        int values = otherModelFields > 0 ? otherModelFields : metrics;
+        if ((long) batchRows * values > MAX_BATCH_VALUES) {
+            throw s.bad("write-batch-rows", Integer.toString(batchRows), "at most " + (MAX_BATCH_VALUES / values)
+                    + " rows for " + values + (otherModelFields > 0 ? " fields" : " metrics") + " (50 million values per batch)");
         }
-        checkHeap(batchRows, metrics, workers);
+        Optional<String> heap = heapShortfall(batchRows, values, workers);
+        if (heap.isPresent()) {
+            throw new UsageException(String.format(Locale.ROOT, "--write-batch-rows %d x %d %s x %d %s hold %s: lower"
+                    + " --write-batch-rows or --workers, or give the JVM more heap (DBHARNESS_JAVA_OPTS=-Xmx4g ./runner ...)",
+                    batchRows, values, otherModelFields > 0 ? "fields" : "metrics", workers,
+                    workers == 1 ? "worker" : "workers", heap.get()));
+        }
         return new IotOptions(table, tags, metrics, type, startMicros, stepMicros, steps, perReport, disorder, empty,
                 randomness, seed, mode, live, batchRows, maxColumns);
     }
 
+    /** The values one batch may hold, whatever the model. */
+    public static final long MAX_BATCH_VALUES = 50_000_000L;
+
     /**
-     * Each worker holds a batch of {@code rows x metrics} values (8 bytes and a presence flag each) besides its
-     * encoded copy; when the batches alone would take over half the heap the run would end in an OutOfMemoryError
-     * mid-way, so it is refused before it starts.
+     * Each worker holds a batch of {@code rows x values} (8 bytes and a presence flag each) besides its encoded
+     * copy; when the batches alone would take over half the heap the run would end in an OutOfMemoryError mid-way,
+     * so it is refused before it starts.
+     *
+     * @return "N MB of batches, more than half the JVM's heap of M MB" when they would, for the refusal
      */
-    private static void checkHeap(int batchRows, int metrics, int workers) {
-        long batchBytes = (long) batchRows * metrics * (Long.BYTES + 1);
+    public static Optional<String> heapShortfall(long batchRows, int values, long workers) {
+        long batchBytes = batchRows * values * (Long.BYTES + 1);
         long heap = Runtime.getRuntime().maxMemory();
         if (heap != Long.MAX_VALUE && batchBytes * workers > heap / 2) {
             long mb = 1024 * 1024;
-            throw new UsageException(String.format(Locale.ROOT, "--write-batch-rows %d x %d metrics x %d %s hold %d MB"
-                    + " of batches, more than half the JVM's heap of %d MB: lower --write-batch-rows or --workers, or"
-                    + " give the JVM more heap (DBHARNESS_JAVA_OPTS=-Xmx4g ./runner ...)", batchRows, metrics, workers,
-                    workers == 1 ? "worker" : "workers", batchBytes * workers / mb, heap / mb));
+            return Optional.of(String.format(Locale.ROOT, "%d MB of batches, more than half the JVM's heap of %d MB",
+                    batchBytes * workers / mb, heap / mb));
         }
+        return Optional.empty();
     }
 
     /**

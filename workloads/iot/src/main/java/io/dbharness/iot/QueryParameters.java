@@ -82,18 +82,13 @@ final class QueryParameters {
         };
     }
 
-    /** {@code n} distinct devices in ascending order (all of them when there are not more). */
+    /** {@code n} distinct devices in ascending order (all of them when there are not more: each once). */
     private long[] tags(long h, long instance, int n) {
         long tagNum = series;
         if (n >= tagNum) {
-            long[] all = new long[(int) Math.max(1, Math.min(n, tagNum))];
+            long[] all = new long[(int) Math.max(1, tagNum)];
             for (int i = 0; i < all.length; i++) {
                 all[i] = i + 1;
-            }
-            if (n > tagNum) { // fewer devices than asked: repeat the last so the statement keeps its shape
-                long[] padded = Arrays.copyOf(all, n);
-                Arrays.fill(padded, all.length, n, tagNum);
-                return padded;
             }
             return all;
         }

@@ -6,8 +6,10 @@ import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.UsageException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -144,6 +146,34 @@ class FileModelTest {
         UsageException absent = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
                 dir.resolve("absent.lp").toString()));
         assertTrue(absent.getMessage().endsWith("absent.lp does not exist)"), absent.getMessage());
+    }
+
+    @Test
+    @Timeout(60)
+    void bytesThatAreNotUtf8AreNamedByLineAndByteOffset() throws Exception {
+        // a Latin-1 e-acute on line 3, after the header's 13 bytes and a row's 24
+        Path latin1 = dir.resolve("latin1.csv");
+        Files.write(latin1, "ts,tag_id,c0\n2022-04-18 09:00:00,1,5\ncaf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        UsageException e = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
+                latin1.toString()));
+        assertEquals("--generator-file-paths " + latin1 + " line 3, byte offset 40 (0xE9): not UTF-8 text; convert it"
+                + " (iconv -f LATIN1 -t UTF-8 FILE, for a Latin-1 file)", e.getMessage());
+        // far past the reader's first buffer: 20,000 good lines, then a stray byte
+        StringBuilder lines = new StringBuilder();
+        for (int i = 1; i <= 20_000; i++) {
+            lines.append("m,h=a v=1i ").append(i).append('\n');
+        }
+        long offset = lines.length() + "m,h=a v=1i 20001".length();
+        Path stray = dir.resolve("stray.lp");
+        byte[] good = lines.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] bad = "m,h=a v=1i 20001\u00ff\n".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = java.util.Arrays.copyOf(good, good.length + bad.length);
+        System.arraycopy(bad, 0, all, good.length, bad.length);
+        Files.write(stray, all);
+        UsageException far = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
+                stray.toString()));
+        assertTrue(far.getMessage().startsWith("--generator-file-paths " + stray + " line 20001, byte offset " + offset
+                + " (0xFF): not UTF-8 text"), far.getMessage());
     }
 
     /**
