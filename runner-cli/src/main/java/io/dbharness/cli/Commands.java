@@ -110,7 +110,8 @@ final class Commands {
         CommandSpec merge = CommandSpec.create().name("merge").mixinStandardHelpOptions(true);
         merge.usageMessage().description("Merge the results of one run split across processes into one result.",
                 "Counters are summed, latency histograms added per operation type and per interval, percentiles read "
-                        + "again, over the wall-clock window of the union. The parts must share workload, target and seed. "
+                        + "again, over the wall-clock window of the union. The parts must be the shards of one run (--shard I/N: one "
+                        + "run group, each index once, the same flags, measuring at the same time). "
                         + "Exit 0 when the merged result is written, 2 when the parts cannot be read or merged.");
         merge.addOption(OptionSpec.builder("--out").paramLabel("FILE").type(String.class)
                 .description("The merged result file to write").build());
