@@ -159,7 +159,8 @@ final class Commands {
         spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
                 .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
         spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
-                .description("Where the result JSON goes (default: results)").build());
+                .description("Where the result JSON goes, relative to the current directory (default: "
+                        + RunConfig.DEFAULT_RESULTS + ")").build());
         // a String, not an int: a bad value gets the same words as every other option's
         spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(String.class)
                 .description("Run the same configuration N times in a row (1 to " + RunConfig.MAX_REPEAT + "; default: 1):"
@@ -348,7 +349,7 @@ final class Commands {
         Map<String, String> set = new LinkedHashMap<>(w.sampleValues());
         set.putAll(t.sampleValues());
         section(out, toml, "cli", List.of(
-                OptionDef.of("results", "DIR", "results", "Directory for the result JSON files"),
+                OptionDef.of("results", "DIR", RunConfig.DEFAULT_RESULTS, "Directory for the result JSON files"),
                 OptionDef.of("repeat", "N", "1", "Runs of this configuration in a row, one result file each"),
                 OptionDef.flag("verbose", "Driver and library logs on stderr")), set);
         section(out, toml, "engine", RunOptions.OPTIONS, set);

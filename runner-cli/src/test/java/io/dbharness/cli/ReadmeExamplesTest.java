@@ -164,7 +164,7 @@ class ReadmeExamplesTest {
                     + "--run-group nightly-1 --start-at 2026-12-02T10:00:00Z"),
             check("runner ... --shard 2/3 ...", "--url jdbc:postgresql://db:5432/bench --user bench --tag-num 100000 --shard 2/3 "
                     + "--run-group nightly-1 --start-at 2026-12-02T10:00:00Z"),
-            run("runner merge results/ --out merged.json", null),
+            run("runner merge dbharness-results/ --out merged.json", null),
             check("PGPASSWORD=... runner --target postgres --url jdbc:postgresql://db:5432/bench --user bench --pg-ingest copy-binary --verify", null),
             check("PGPASSWORD=... runner --target yugabyte --url jdbc:yugabytedb://db:5433/yugabyte --user yugabyte --verify", null),
             check("PGPASSWORD=... runner --target matrixdb --url jdbc:postgresql://db:5432/bench --user bench --matrixdb-storage mars3 --verify", null),
@@ -521,7 +521,7 @@ class ReadmeExamplesTest {
     /**
      * What the examples that are run read and cannot make here: the MogDB properties file, the parts of one run
      * split over two processes ({@code part-*.json}), and the results of the README's three shards in
-     * {@code results/} (they need a server at {@code db}; the same split on noop, the shards run together).
+     * {@code dbharness-results/} (they need a server at {@code db}; the same split on noop, the shards run together).
      */
     private void fixtures() throws Exception {
         Files.writeString(tmp.resolve("config.yaml"), """
@@ -544,7 +544,7 @@ class ReadmeExamplesTest {
         for (int i = 0; i < parts.size(); i++) {
             Files.copy(parts.get(i), tmp.resolve("part-" + i + ".json"));
         }
-        Shards.together(tmp.resolve("results"), 3, "nightly-1", "noop", SHARD);
+        Shards.together(tmp.resolve("dbharness-results"), 3, "nightly-1", "noop", SHARD);
     }
 
     /** {@link #NOOP}'s run, paced to last a second, so the shards run together measure at the same time. */
