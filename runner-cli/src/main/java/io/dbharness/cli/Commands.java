@@ -110,7 +110,8 @@ final class Commands {
         CommandSpec merge = CommandSpec.create().name("merge").mixinStandardHelpOptions(true);
         merge.usageMessage().description("Merge the results of one run split across processes into one result.",
                 "Counters are summed, latency histograms added per operation type and per interval, percentiles read "
-                        + "again, over the wall-clock window of the union. The parts must share workload, target and seed. "
+                        + "again, over the wall-clock window of the union. The parts must be the shards of one run (--shard I/N: one "
+                        + "run group, each index once, the same flags, measuring at the same time). "
                         + "Exit 0 when the merged result is written, 2 when the parts cannot be read or merged.");
         merge.addOption(OptionSpec.builder("--out").paramLabel("FILE").type(String.class)
                 .description("The merged result file to write").build());
@@ -160,7 +161,8 @@ final class Commands {
         spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
                 .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
         spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
-                .description("Where the result JSON goes (default: results)").build());
+                .description("Where the result JSON goes, relative to the current directory (default: "
+                        + RunConfig.DEFAULT_RESULTS + ")").build());
         // a String, not an int: a bad value gets the same words as every other option's
         spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(String.class)
                 .description("Run the same configuration N times in a row (1 to " + RunConfig.MAX_REPEAT + "; default: 1):"
@@ -349,7 +351,7 @@ final class Commands {
         Map<String, String> set = new LinkedHashMap<>(w.sampleValues());
         set.putAll(t.sampleValues());
         section(out, toml, "cli", List.of(
-                OptionDef.of("results", "DIR", "results", "Directory for the result JSON files"),
+                OptionDef.of("results", "DIR", RunConfig.DEFAULT_RESULTS, "Directory for the result JSON files"),
                 OptionDef.of("repeat", "N", "1", "Runs of this configuration in a row, one result file each"),
                 OptionDef.flag("verbose", "Driver and library logs on stderr")), set);
         section(out, toml, "engine", RunOptions.OPTIONS, set);

@@ -24,6 +24,12 @@ import java.util.Map;
 public record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
                  Path resultsDir, int repeat, boolean printResult, Source source) {
 
+    /**
+     * Where results go without {@code --results}, relative to the current directory: a name of its own, not
+     * {@code results}, which at the repository's root is the results module's source folder.
+     */
+    static final String DEFAULT_RESULTS = "dbharness-results";
+
     /** A config file and the line each of its settings stands on. */
     public record Source(Path file, Map<String, Integer> lines) {
         public Source {
@@ -73,9 +79,9 @@ public record RunConfig(String target, String workload, Map<String, String> file
                 Main.configureLogging(true);
             }
         }
-        String results = pr.matchedOptionValue("--results", resultsFromFile == null ? "results" : resultsFromFile);
+        String results = pr.matchedOptionValue("--results", resultsFromFile == null ? DEFAULT_RESULTS : resultsFromFile);
         if (results.isBlank()) {
-            throw new UsageException("--results needs a directory (default: results)");
+            throw new UsageException("--results needs a directory (default: " + DEFAULT_RESULTS + ")");
         }
         String repeat = pr.matchedOptionValue("--repeat", repeatFromFile == null ? "1" : repeatFromFile);
         int times;

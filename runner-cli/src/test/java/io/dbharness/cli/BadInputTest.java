@@ -180,7 +180,7 @@ class BadInputTest {
         assertTrue(msg.startsWith("cannot write results to " + file + ": it is a file, not a directory"), msg);
         String under = usageError("--target", "noop", "--results", file.resolve("sub").toString(), "--tag-num", "10");
         assertTrue(under.startsWith("cannot write results to " + file.resolve("sub")), under);
-        assertEquals("--results needs a directory (default: results)", usageError("--target", "noop", "--results=", "--tag-num", "10"));
+        assertEquals("--results needs a directory (default: dbharness-results)", usageError("--target", "noop", "--results=", "--tag-num", "10"));
         String proc = usageError("--target", "noop", "--results", "/proc/dbharness-results", "--tag-num", "10");
         assertTrue(proc.startsWith("cannot write results to /proc/dbharness-results"), proc);
     }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -92,9 +93,10 @@ class CompareMergeCliTest {
     }
 
     @Test
-    void mergeOfTwoProcessesSumsTheCountersAndIsReadBack() throws Exception {
-        Path a = noop("p1");
-        Path b = noop("p2");
+    void mergeOfTwoShardsRunTogetherSumsTheCountersAndIsReadBack() throws Exception {
+        List<Path> parts = Shards.together(tmp.resolve("parts"), 2, "together", "noop", Map.of("tag-num", "20",
+                "total-metrics-count", "5", "ts-end", "2022-04-18 09:00:10", "rate", "200", "watch-interval", "100ms"));
+        Path a = parts.get(0), b = parts.get(1);
         Path out = tmp.resolve("merged/all.json");
         CliRun m = CliRun.of("merge", a.toString(), b.toString(), "--out", out.toString());
         assertEquals(0, m.exitCode(), m.err());
@@ -104,11 +106,49 @@ class CompareMergeCliTest {
         assertEquals(ra.totals().operations() + rb.totals().operations(), merged.totals().operations());
         assertEquals(ra.workers() + rb.workers(), merged.workers());
         assertEquals(ra.runId() + ", " + rb.runId(), merged.workloadInfo().get(ResultMerge.MERGED_FROM));
+        assertEquals("0, 1 of 2 (run group together)", merged.workloadInfo().get(ResultMerge.MERGED_SHARDS));
         long intervalOps = merged.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum();
         assertEquals(merged.totals().operations(), intervalOps, "every operation is in one merged interval");
         assertEquals(List.of(), ResultSchemaCliTest.errors(out), "the merged file keeps to the schema");
         assertTrue(merged.operations().get(0).p99Millis() >= Math.min(ra.operations().get(0).p99Millis(),
                 rb.operations().get(0).p99Millis()));
+    }
+
+    /**
+     * Results that are not the shards of one run are refused in one line saying why, exit 2, nothing written: each
+     * set made by real runs, as a user would make it.
+     */
+    @Test
+    void mergeRefusesWhatIsNotTheShardsOfOneRun() throws Exception {
+        Path out = tmp.resolve("m.json");
+        // the issue's case: the repetitions of one configuration
+        noop("repeat", "--repeat", "2");
+        assertTrue(refused("merge", tmp.resolve("repeat").toString(), "--out", out.toString())
+                .matches("cannot merge [^ ]+: it has no shard \\(not run with --shard I/N\\); only the shards of one run"
+                        + " merge, and separate runs or repetitions are compared \\(runner compare, runner report\\), not added up"));
+        // shard 0 and shard 1 of the same flags run one after another (their default run group is the same)
+        Path s0 = noop("after-0", "--shard", "0/2");
+        Path s1 = noop("after-1", "--shard", "1/2");
+        assertTrue(refused("merge", s0.toString(), s1.toString(), "--out", out.toString()).matches(
+                "cannot merge runs made one after another: [^ ]+ \\(shard 1/2\\) began measuring at [^ ]+Z, after [^ ]+"
+                        + " \\(shard 0/2\\) had ended at [^ ]+Z; the shards of one run measure at the same time \\(give them"
+                        + " one --start-at\\)"));
+        Path g = noop("groups", "--shard", "1/2", "--run-group", "other");
+        assertTrue(refused("merge", s0.toString(), g.toString(), "--out", out.toString())
+                .startsWith("cannot merge shards of different run groups ("));
+        Path ofThree = noop("three", "--shard", "1/3", "--run-group", ResultFiles.read(s0).shard().runGroup());
+        assertTrue(refused("merge", s0.toString(), ofThree.toString(), "--out", out.toString())
+                .startsWith("cannot merge shards of 2 and of 3 shards ("));
+        Path again = noop("again", "--shard", "0/2");
+        assertTrue(refused("merge", s0.toString(), again.toString(), "--out", out.toString())
+                .startsWith("shard 0/2 is given twice ("));
+        Path plain = noop("plain");
+        assertTrue(refused("merge", s0.toString(), plain.toString(), "--out", out.toString())
+                .startsWith("cannot merge " + ResultFiles.read(plain).runId() + ": it has no shard"));
+        Path flags = noop("flags", "--shard", "1/2", "--run-group", ResultFiles.read(s0).shard().runGroup(), "--workers", "3");
+        assertTrue(refused("merge", s0.toString(), flags.toString(), "--out", out.toString())
+                .startsWith("cannot merge shards run with different flags: --workers is "));
+        assertTrue(Files.notExists(out), "nothing written");
     }
 
     private static String refused(String... args) {
@@ -167,10 +207,14 @@ class CompareMergeCliTest {
         Path copy = Files.writeString(tmp.resolve("copy.json"), json);
         assertTrue(refused("merge", a.toString(), copy.toString(), "--out", tmp.resolve("m.json").toString())
                 .matches("run [^ ]+ is in two files: " + java.util.regex.Pattern.quote(a + " and " + copy)));
-        Path damaged = Files.writeString(tmp.resolve("damaged.json"), json
-                .replace(ResultFiles.read(a).runId(), "other-process")
+        // shard 1 of a shard 0's run, its histograms damaged
+        Path s0 = noop("shard", "--shard", "0/2");
+        String shardJson = Files.readString(s0);
+        Path damaged = Files.writeString(tmp.resolve("damaged.json"), shardJson
+                .replace(ResultFiles.read(s0).runId(), "other-process")
+                .replace("\"shard\" : \"0/2\"", "\"shard\" : \"1/2\"").replace("\"index\" : 0,", "\"index\" : 1,")
                 .replaceAll("\"histogram\" : \"[^\"]+\"", "\"histogram\" : \"bm90IGEgaGlzdG9ncmFt\""));
-        assertTrue(refused("merge", a.toString(), damaged.toString(), "--out", tmp.resolve("m.json").toString())
+        assertTrue(refused("merge", s0.toString(), damaged.toString(), "--out", tmp.resolve("m.json").toString())
                 .startsWith("damaged histogram in result other-process, "));
         assertEquals("cannot merge results of different workloads (iot-insert and tpcc): the parts of one run share "
                 + "workload, target and seed", refused("merge", a.toString(), tpcc.toString(), "--out", tmp.resolve("m.json").toString()));

@@ -164,7 +164,7 @@ class ReadmeExamplesTest {
                     + "--run-group nightly-1 --start-at 2026-12-02T10:00:00Z"),
             check("runner ... --shard 2/3 ...", "--url jdbc:postgresql://db:5432/bench --user bench --tag-num 100000 --shard 2/3 "
                     + "--run-group nightly-1 --start-at 2026-12-02T10:00:00Z"),
-            run("runner merge results/ --out merged.json", null),
+            run("runner merge dbharness-results/ --out merged.json", null),
             check("PGPASSWORD=... runner --target postgres --url jdbc:postgresql://db:5432/bench --user bench --pg-ingest copy-binary --verify", null),
             check("PGPASSWORD=... runner --target yugabyte --url jdbc:yugabytedb://db:5433/yugabyte --user yugabyte --verify", null),
             check("PGPASSWORD=... runner --target matrixdb --url jdbc:postgresql://db:5432/bench --user bench --matrixdb-storage mars3 --verify", null),
@@ -521,9 +521,9 @@ class ReadmeExamplesTest {
     /**
      * What the examples that are run read and cannot make here: the MogDB properties file, the parts of one run
      * split over two processes ({@code part-*.json}), and the results of the README's three shards in
-     * {@code results/} (they need a server at {@code db}; the same split on noop).
+     * {@code dbharness-results/} (they need a server at {@code db}; the same split on noop, the shards run together).
      */
-    private void fixtures() throws IOException {
+    private void fixtures() throws Exception {
         Files.writeString(tmp.resolve("config.yaml"), """
                 targets:
                   postgresql:
@@ -540,22 +540,14 @@ class ReadmeExamplesTest {
                 runTxnsPerTerminal=0
                 runMins=5
                 """);
-        for (int i = 0; i < 2; i++) {
-            Path dir = tmp.resolve("parts-" + i);
-            shard(i + "/2", "parts", dir);
-            try (Stream<Path> files = Files.list(dir)) {
-                Files.copy(files.findFirst().orElseThrow(), tmp.resolve("part-" + i + ".json"));
-            }
+        List<Path> parts = Shards.together(tmp.resolve("parts"), 2, "parts", "noop", SHARD);
+        for (int i = 0; i < parts.size(); i++) {
+            Files.copy(parts.get(i), tmp.resolve("part-" + i + ".json"));
         }
-        for (int i = 0; i < 3; i++) {
-            shard(i + "/3", "nightly-1", tmp.resolve("results"));
-        }
+        Shards.together(tmp.resolve("dbharness-results"), 3, "nightly-1", "noop", SHARD);
     }
 
-    private static void shard(String shard, String group, Path results) {
-        List<String> args = new ArrayList<>(tokens(NOOP));
-        args.addAll(List.of("--shard", shard, "--run-group", group, "--no-watch", "--results", results.toString()));
-        CliRun r = CliRun.withEnv(Map.of(), args.toArray(String[]::new));
-        assertEquals(0, r.exitCode(), r.err());
-    }
+    /** {@link #NOOP}'s run, paced to last a second, so the shards run together measure at the same time. */
+    private static final Map<String, String> SHARD = Map.of("tag-num", "20", "ts-end", "2022-04-18 09:00:10",
+            "total-metrics-count", "3", "rate", "200");
 }

@@ -60,4 +60,18 @@ class RunnerJarIT {
                     .findFirst().orElseThrow().toFile()).get("gitCommit").asText());
         }
     }
+
+    /** Without --results the result goes to dbharness-results/ in the current directory, never into a results/ there. */
+    @Test
+    void withoutResultsTheResultGoesToDbharnessResultsInTheCurrentDirectory() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String[] run = exec(tmp, List.of(java, "-jar", JAR.toString(), "--target", "noop", "--tag-num", "10",
+                "--ts-end", "2022-04-18 09:00:02", "--no-watch"));
+        assertEquals("0", run[0], run[1]);
+        try (Stream<Path> files = Files.list(tmp.resolve("dbharness-results"))) {
+            Path result = files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
+            assertTrue(run[1].contains("result: " + Path.of("dbharness-results").resolve(result.getFileName())), run[1]);
+        }
+        assertTrue(Files.notExists(tmp.resolve("results")), "nothing in results/");
+    }
 }

@@ -90,7 +90,8 @@ class ShardedRunTest {
         CliRun whole = CliRun.withEnv(Map.of(), args(data("shard_one"), "--results", tmp.resolve("one").toString()));
         assertEquals(0, whole.exitCode(), whole.err());
 
-        List<CliRun> runs = shards(data("shard_three"), "three", "--run-group", "t-insert", "--verify");
+        // paced (about 3 s each): the followers start up to a poll of shard 0's mark after it, well within its run
+        List<CliRun> runs = shards(data("shard_three"), "three", "--run-group", "t-insert", "--verify", "--rate", "1000");
         for (CliRun r : runs) {
             assertEquals(0, r.exitCode(), r.err());
         }

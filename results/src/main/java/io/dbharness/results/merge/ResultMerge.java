@@ -41,8 +41,10 @@ public final class ResultMerge {
     }
 
     /**
-     * @throws ResultMismatchException when there are fewer than two parts, parts of different workloads,
-     *                                 targets or seeds, the same run twice, or a part without its histograms
+     * @throws ResultMismatchException when the parts are not all the shards of one run ({@link ShardCheck}: fewer
+     *                                 than two, different workloads, targets, seeds, run groups or flags, a part
+     *                                 without a shard, a shard twice or missing, runs made one after another), or
+     *                                 a part lacks its histograms
      */
     public static RunResult merge(List<RunResult> parts) {
         return merge(parts, false);
@@ -66,7 +68,7 @@ public final class ResultMerge {
                 + " missing: the tables hold their rows too";
         Map<String, String> workloadInfo = new TreeMap<>(first.workloadInfo() == null ? Map.of() : first.workloadInfo());
         workloadInfo.put(MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()));
-        ShardCheck.describe(parts).ifPresent(d -> workloadInfo.put(MERGED_SHARDS, d));
+        workloadInfo.put(MERGED_SHARDS, ShardCheck.describe(parts));
         if (server.note() != null) {
             workloadInfo.put(ServerAccount.NOTE_KEY, server.note());
         }

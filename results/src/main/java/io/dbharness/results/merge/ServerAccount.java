@@ -16,8 +16,8 @@ import java.util.TreeMap;
  * accounts would count the same work once per part. The merged result takes the account of the part that ended
  * last (its last reading came after every other part had finished and published its counters), says which, and
  * measures the storage from the smallest size a part saw at its start to the largest at its end, over the rows of
- * every part. Work of a part that ended before it began is not in its counters, and the note says so; parts
- * that ran against different servers have no one account, and none is carried.
+ * every part (which all measured at one time with it: {@link ShardCheck}). Parts that ran against different servers
+ * have no one account, and none is carried.
  */
 final class ServerAccount {
 
@@ -47,23 +47,14 @@ final class ServerAccount {
             return new Choice(-1, null);
         }
         RunResult from = parts.get(best);
-        Window w = windows.get(best);
-        List<String> before = new java.util.ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) {
-            RunResult r = parts.get(i);
+        for (RunResult r : parts) {
             if (!Objects.equals(endpoint(r), endpoint(from))) {
                 return new Choice(-1, "none: the parts ran against different servers (" + endpoint(from) + ", "
                         + endpoint(r) + "); each part's is in its own result");
             }
-            if (windows.get(i).endSeconds() < w.startSeconds()) {
-                before.add(r.runId());
-            }
         }
-        return new Choice(best, "as run " + from.runId() + (from.shard() == null ? ""
-                : " (shard " + from.shard().index() + " of " + from.shard().count() + ")")
-                + " read it, the part that ended last: every part's work in its window" + (before.isEmpty() ? ""
-                : "; not that of " + String.join(", ", before) + ", which ended before it began (the stored size"
-                + " still counts from the earliest part's start)"));
+        return new Choice(best, "as run " + from.runId() + " (shard " + from.shard().index() + " of "
+                + from.shard().count() + ") read it, the part that ended last: every part's work in its window");
     }
 
     /**

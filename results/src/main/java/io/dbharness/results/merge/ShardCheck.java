@@ -9,16 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The shards of one run, and only those, may merge: one run group, one shard count, each index once, the same
- * flags but the per-shard ones ({@code --shard}, {@code --start-at}...), and all of them unless a partial merge
- * is asked for. Unsharded parts (several processes without {@code --shard}) keep the looser rules of
- * {@link ResultMerge}.
+ * The shards of one run, and only those, may merge: every part a shard, one run group, one shard count, each index
+ * once, the same flags but the per-shard ones ({@code --shard}, {@code --start-at}...), all of them unless a partial
+ * merge is asked for, and measuring at the same time. Anything else (repetitions, separate runs) would add up work
+ * that was never done at once into a run that never was.
  */
 final class ShardCheck {
 
@@ -26,14 +25,12 @@ final class ShardCheck {
     }
 
     static void check(List<RunResult> parts, boolean allowPartial) {
-        List<RunResult> sharded = parts.stream().filter(r -> r.shard() != null).toList();
-        if (sharded.isEmpty()) {
-            return;
-        }
-        if (sharded.size() < parts.size()) {
-            RunResult plain = parts.stream().filter(r -> r.shard() == null).findFirst().orElseThrow();
-            throw new ResultMismatchException("cannot merge shards with unsharded results: " + plain.runId()
-                    + " has no shard, " + sharded.get(0).runId() + " is shard " + sharded.get(0).shard());
+        for (RunResult r : parts) {
+            if (r.shard() == null) {
+                throw new ResultMismatchException("cannot merge " + r.runId() + ": it has no shard (not run with --shard"
+                        + " I/N); only the shards of one run merge, and separate runs or repetitions are compared"
+                        + " (runner compare, runner report), not added up");
+            }
         }
         RunResult first = parts.get(0);
         Map<Integer, String> byIndex = new TreeMap<>();
@@ -59,6 +56,44 @@ final class ShardCheck {
                     + (missing.size() == 1 ? " " : "s ") + missing.stream().map(i -> i + "/" + first.shard().count())
                     .collect(Collectors.joining(", ")) + ": merge all its shards, or give --allow-partial");
         }
+        together(parts);
+    }
+
+    /**
+     * Shards started together (one {@code --start-at}, or followers released by shard 0's preparation) measure at
+     * the same time: some instant lies in every part's measured window. Runs made one after another have none,
+     * whatever their run group (a default group is the same for the same flags). A part that measured nothing
+     * (stopped or failed before its run) has no window to place.
+     */
+    private static void together(List<RunResult> parts) {
+        RunResult lastStart = null;
+        RunResult firstEnd = null;
+        for (RunResult r : parts) {
+            if (r.totals().durationSeconds() <= 0) {
+                continue;
+            }
+            if (lastStart == null || Window.measured(r).startSeconds() > Window.measured(lastStart).startSeconds()) {
+                lastStart = r;
+            }
+            if (firstEnd == null || Window.measured(r).endSeconds() < Window.measured(firstEnd).endSeconds()) {
+                firstEnd = r;
+            }
+        }
+        if (lastStart == null) {
+            return;
+        }
+        double start = Window.measured(lastStart).startSeconds();
+        double end = Window.measured(firstEnd).endSeconds();
+        if (start >= end) {
+            throw new ResultMismatchException("cannot merge runs made one after another: " + lastStart.runId() + " (shard "
+                    + lastStart.shard() + ") began measuring at " + instant(start) + ", after " + firstEnd.runId()
+                    + " (shard " + firstEnd.shard() + ") had ended at " + instant(end) + "; the shards of one run measure"
+                    + " at the same time (give them one --start-at)");
+        }
+    }
+
+    private static String instant(double epochSeconds) {
+        return java.time.Instant.ofEpochMilli(Math.round(epochSeconds * 1000)).toString();
     }
 
     /** Shards of one run are one run's processes: any flag but the per-shard ones differing means another run. */
@@ -81,7 +116,7 @@ final class ShardCheck {
     }
 
     static List<Integer> missing(List<RunResult> parts) {
-        if (parts.isEmpty() || parts.get(0).shard() == null) {
+        if (parts.isEmpty() || parts.get(0).shard() == null) { // none: merge refuses such parts
             return List.of();
         }
         TreeSet<Integer> have = new TreeSet<>();
@@ -95,12 +130,10 @@ final class ShardCheck {
         return out;
     }
 
-    static Optional<String> describe(List<RunResult> parts) {
-        if (parts.get(0).shard() == null) {
-            return Optional.empty();
-        }
+    /** {@code 0, 1, 2 of 3 (run group g)}, of parts {@link #check} let through. */
+    static String describe(List<RunResult> parts) {
         Shard s = parts.get(0).shard();
-        return Optional.of(parts.stream().map(r -> r.shard().index()).sorted().map(String::valueOf)
-                .collect(Collectors.joining(", ")) + " of " + s.count() + " (run group " + s.runGroup() + ")");
+        return parts.stream().map(r -> r.shard().index()).sorted().map(String::valueOf)
+                .collect(Collectors.joining(", ")) + " of " + s.count() + " (run group " + s.runGroup() + ")";
     }
 }

@@ -1,5 +1,6 @@
 package io.dbharness.results.merge;
 
+import io.dbharness.core.api.Shard;
 import io.dbharness.core.measure.HistogramCodec;
 import io.dbharness.core.result.ErrorSummary;
 import io.dbharness.core.result.GroupResult;
@@ -136,7 +137,7 @@ class ResultMergeTest {
         RunResult a = part("a", T0, new long[][]{a1, a2}, Map.of());
         RunResult b = part("b", T0, new long[][]{b1, b2}, Map.of());
 
-        RunResult m = ResultMerge.merge(List.of(a, b));
+        RunResult m = ResultMerge.merge(shards(a, b));
 
         Histogram all = histogram(a1, a2, b1, b2);
         OperationStats o = m.operations().get(0);
@@ -164,7 +165,7 @@ class ResultMergeTest {
         // started 10 s later: the union is 30 s
         RunResult b = part("b", T0.plusSeconds(10), new long[][]{latencies(3, 3_000, 500), latencies(4, 4_000, 500)}, Map.of());
 
-        RunResult m = ResultMerge.merge(List.of(a, b));
+        RunResult m = ResultMerge.merge(shards(a, b));
 
         assertEquals(10_000, m.totals().operations());
         assertEquals(1_000_000, m.totals().rows());
@@ -191,7 +192,7 @@ class ResultMergeTest {
         assertEquals(m.totals().operations(), m.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum());
         assertNull(m.resources());
         assertNull(m.intervals().get(0).host());
-        assertEquals(m, ResultMerge.merge(List.of(a, b)), "the same parts merge to the same result");
+        assertEquals(m, ResultMerge.merge(shards(a, b)), "the same parts merge to the same result");
     }
 
     @Test
@@ -199,12 +200,12 @@ class ResultMergeTest {
         long[][] twoIntervals = {latencies(1, 100, 500), latencies(2, 100, 500)};
         RunResult a = part("a", T0, twoIntervals, Map.of("tpmC", 600.0, "tpmTotal", 1_200.0, "efficiencyPercent", 50.0));
         RunResult b = part("b", T0, twoIntervals, Map.of("tpmC", 300.0, "tpmTotal", 700.0, "efficiencyPercent", 25.0));
-        assertEquals(Map.of("tpmC", 900.0, "tpmTotal", 1_900.0), ResultMerge.merge(List.of(a, b)).figures(),
+        assertEquals(Map.of("tpmC", 900.0, "tpmTotal", 1_900.0), ResultMerge.merge(shards(a, b)).figures(),
                 "same window: the New-Orders per minute add up");
 
-        RunResult late = part("c", T0.plusSeconds(20), twoIntervals, Map.of("tpmC", 300.0));
-        // 600/min for 20 s and 300/min for 20 s = 300 New-Orders over 40 s: 450 per minute
-        assertEquals(450.0, ResultMerge.merge(List.of(a, late)).figures().get("tpmC"), 1e-9);
+        RunResult late = part("c", T0.plusSeconds(10), twoIntervals, Map.of("tpmC", 300.0));
+        // 600/min for 20 s and 300/min for 20 s = 300 New-Orders over 30 s: 600 per minute
+        assertEquals(600.0, ResultMerge.merge(shards(a, late)).figures().get("tpmC"), 1e-9);
     }
 
     @Test
@@ -216,11 +217,11 @@ class ResultMergeTest {
 
         assertEquals("cannot merge results of different workloads (iot-insert and tpcc): the parts of one run share "
                 + "workload, target and seed", assertThrows(ResultMismatchException.class,
-                () -> ResultMerge.merge(List.of(a, tpcc))).getMessage());
-        assertTrue(assertThrows(ResultMismatchException.class, () -> ResultMerge.merge(List.of(a, a)))
+                () -> ResultMerge.merge(shards(a, tpcc))).getMessage());
+        assertTrue(assertThrows(ResultMismatchException.class, () -> ResultMerge.merge(shards(a, a)))
                 .getMessage().startsWith("run a is given twice"));
         assertEquals("merge needs the results of at least two processes; got 1",
-                assertThrows(ResultMismatchException.class, () -> ResultMerge.merge(List.of(a))).getMessage());
+                assertThrows(ResultMismatchException.class, () -> ResultMerge.merge(shards(a))).getMessage());
     }
 
     /**
@@ -321,7 +322,7 @@ class ResultMergeTest {
         RunResult a = paced("a", T0, Map.of(), 10_000, seconds);
         RunResult copy = paced("a-copy", T0, Map.of(), 10_000, seconds);
 
-        RunResult m = ResultMerge.merge(List.of(a, copy));
+        RunResult m = ResultMerge.merge(shards(a, copy));
 
         assertEquals(a.intervals().size(), m.intervals().size());
         for (int i = 0; i < seconds.length; i++) {
@@ -343,7 +344,7 @@ class ResultMergeTest {
         // started 0.6 s later: its intervals straddle a's
         RunResult b = paced("b", T0.plusMillis(600), Map.of(), 10_000, slowTick);
 
-        RunResult m = ResultMerge.merge(List.of(a, b));
+        RunResult m = ResultMerge.merge(shards(a, b));
 
         // 30.6 s of union in 1 s buckets: a alone in the first, b alone in the last, both in between
         assertEquals(31, m.intervals().size());
@@ -361,7 +362,7 @@ class ResultMergeTest {
         RunResult a = paced("a", T0, Map.of("watch-interval", "1s"), 10_000, 0.4, 0.6, 1.0, 1.0);
         RunResult b = paced("b", T0, Map.of("watch-interval", "1s"), 5_000, 1.0, 1.0, 1.0);
 
-        RunResult m = ResultMerge.merge(List.of(a, b));
+        RunResult m = ResultMerge.merge(shards(a, b));
 
         assertEquals(List.of(15_000.0, 15_000.0, 15_000.0), m.intervals().stream()
                 .map(s -> (double) Math.round(rowsPerSecond(s))).toList());
@@ -374,6 +375,74 @@ class ResultMergeTest {
                 paced("b", T0, Map.of("watch-interval", "500ms"), 10_000, 2))));
         assertEquals(1.0, Intervals.bucketSeconds(List.of(paced("a", T0, Map.of("watch-interval", "500ms"), 10_000, 1, 1, 5),
                 paced("b", T0, Map.of("watch-interval", "1s"), 10_000, 1, 0.9))));
+    }
+
+    /** The parts as shards 0..n-1 of one run of group g, in the order given. */
+    static List<RunResult> shards(RunResult... parts) {
+        List<RunResult> out = new java.util.ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            out.add(parts[i].toBuilder().shard(new Shard(i, parts.length, "g")).build());
+        }
+        return out;
+    }
+
+    private static String refusal(List<RunResult> parts) {
+        return assertThrows(ResultMismatchException.class, () -> ResultMerge.merge(parts)).getMessage();
+    }
+
+    /** Only the shards of one run, measuring together, merge: each other set of parts refused, saying why. */
+    @Test
+    void partsThatAreNotTheShardsOfOneRunAreRefused() {
+        long[][] one = {latencies(1, 100, 500)};
+        RunResult a = part("a", T0, one, Map.of());
+        RunResult b = part("b", T0, one, Map.of());
+        // repetitions, or separate runs: no shard
+        assertEquals("cannot merge a: it has no shard (not run with --shard I/N); only the shards of one run merge, and"
+                + " separate runs or repetitions are compared (runner compare, runner report), not added up",
+                refusal(List.of(a, b)));
+        List<RunResult> ab = shards(a, b);
+        assertEquals("cannot merge b: it has no shard (not run with --shard I/N); only the shards of one run merge, and"
+                + " separate runs or repetitions are compared (runner compare, runner report), not added up",
+                refusal(List.of(ab.get(0), b)));
+        RunResult otherGroup = b.toBuilder().shard(new Shard(1, 2, "h")).build();
+        assertEquals("cannot merge shards of different run groups ('g' in a, 'h' in b)", refusal(List.of(ab.get(0), otherGroup)));
+        RunResult ofThree = b.toBuilder().shard(new Shard(1, 3, "g")).build();
+        assertEquals("cannot merge shards of 2 and of 3 shards (a, b)", refusal(List.of(ab.get(0), ofThree)));
+        RunResult sameIndex = b.toBuilder().shard(new Shard(0, 2, "g")).build();
+        assertEquals("shard 0/2 is given twice (a and b)", refusal(List.of(ab.get(0), sameIndex)));
+        Map<String, String> flags = new java.util.TreeMap<>(b.options());
+        flags.put("tag-num", "20");
+        RunResult otherFlags = ab.get(1).toBuilder().options(flags).build();
+        assertEquals("cannot merge shards run with different flags: --tag-num is unset in a and '20' in b",
+                refusal(List.of(ab.get(0), otherFlags)));
+        assertEquals("run group 'g' lacks shard 2/3: merge all its shards, or give --allow-partial",
+                refusal(shards(a, b, part("c", T0, one, Map.of())).subList(0, 2)));
+        // one after another: b began when a had ended (a's window is 10:00:00 to 10:00:10)
+        assertEquals("cannot merge runs made one after another: b (shard 1/2) began measuring at 2026-12-01T10:00:10Z,"
+                + " after a (shard 0/2) had ended at 2026-12-01T10:00:10Z; the shards of one run measure at the same time"
+                + " (give them one --start-at)", refusal(shards(a, part("b", T0.plusSeconds(10), one, Map.of()))));
+        assertTrue(refusal(shards(part("a", T0.plusSeconds(60), one, Map.of()), b, part("c", T0.plusSeconds(5), one, Map.of())))
+                .startsWith("cannot merge runs made one after another: a (shard 0/3) began measuring at"
+                        + " 2026-12-01T10:01:00Z, after b (shard 1/3) had ended at 2026-12-01T10:00:10Z;"));
+        // a part that overlaps each of two others that do not overlap: no instant when all three measured
+        long[][] three = {latencies(1, 100, 500), latencies(2, 100, 500), latencies(3, 100, 500)};
+        assertTrue(refusal(shards(a, part("b", T0, three, Map.of()), part("c", T0.plusSeconds(20), one, Map.of())))
+                .startsWith("cannot merge runs made one after another: c (shard 2/3) began measuring"));
+    }
+
+    /** A shard stopped before its measured run (Ctrl-C while it waited for --start-at) has no window, and merges. */
+    @Test
+    void aShardThatMeasuredNothingMergesWithThoseThatDid() {
+        long[][] one = {latencies(1, 100, 500)};
+        RunResult a = part("a", T0, one, Map.of());
+        RunResult stopped = SamplesAccess.clean().toBuilder().runId("s").start(T0.plusSeconds(30)).end(T0.plusSeconds(30))
+                .totals(Totals.of(io.dbharness.core.api.RunTotals.ZERO, 0)).groups(List.of()).operations(List.of())
+                .intervals(List.of()).errors(List.of()).failedPhase("prepare").failure("stopped while waiting for --start-at")
+                .stopReason("INTERRUPTED").exitCode(130).build();
+        RunResult m = ResultMerge.merge(shards(a, stopped));
+        assertEquals(a.totals().rows(), m.totals().rows());
+        assertEquals("prepare", m.failedPhase());
+        assertEquals(130, m.exitCode());
     }
 
     private static RunResult withWorkload(RunResult r, String workload) {
@@ -398,7 +467,7 @@ class ResultMergeTest {
         long[][] lat = {latencies(1, 100, 500)};
         RunResult a = withServer(part("a", T0, lat, Map.of()), "db:5432/x", 1_000, 50_000, 119);
         RunResult b = withServer(part("b", T0.plusMillis(300), lat, Map.of()), "db:5432/x", 3_000, 60_000, 223);
-        RunResult m = ResultMerge.merge(List.of(b, a));
+        RunResult m = ResultMerge.merge(shards(b, a));
         io.dbharness.core.result.ServerUsage s = m.resources().server();
         assertEquals(223.0, s.counters().get("commits"), "b ended last: its account, not a sum");
         assertEquals(1_000, s.storedBytesStart(), "the smallest size at a part's start");
@@ -407,27 +476,21 @@ class ResultMergeTest {
         assertNull(s.unavailable().get("bytes_per_row"));
         assertEquals(0.2, s.costCpuSeconds(), 1e-12, "each part's telemetry cost the run");
         assertNull(m.resources().mean(), "host figures stay in the parts");
-        assertTrue(m.workloadInfo().get(ServerAccount.NOTE_KEY).startsWith("as run b read it, the part that ended last"),
+        assertTrue(m.workloadInfo().get(ServerAccount.NOTE_KEY).startsWith("as run b (shard 0 of 2) read it, the part that ended last"),
                 m.workloadInfo().toString());
     }
 
     @Test
-    void partsOfDifferentServersCarryNoServerAccountAndAnEarlierPartIsNamed() {
+    void partsOfDifferentServersCarryNoServerAccount() {
         long[][] lat = {latencies(1, 100, 500)};
         RunResult a = withServer(part("a", T0, lat, Map.of()), "db:5432/x", 1_000, 50_000, 119);
         RunResult other = withServer(part("b", T0.plusMillis(300), lat, Map.of()), "db:5432/y", 3_000, 60_000, 223);
-        RunResult m = ResultMerge.merge(List.of(a, other));
+        RunResult m = ResultMerge.merge(shards(a, other));
         assertNull(m.resources());
         assertTrue(m.workloadInfo().get(ServerAccount.NOTE_KEY).startsWith("none: the parts ran against different servers"),
                 m.workloadInfo().toString());
-        RunResult later = withServer(part("c", T0.plusSeconds(600), lat, Map.of()), "db:5432/x", 3_000, 60_000, 223);
-        // a part over before the account's window began: its work is not in the counters, and the note says so
-        RunResult m2 = ResultMerge.merge(List.of(a, later));
-        assertEquals(223.0, m2.resources().server().counters().get("commits"));
-        assertTrue(m2.workloadInfo().get(ServerAccount.NOTE_KEY).endsWith("; not that of a, which ended before it began"
-                + " (the stored size still counts from the earliest part's start)"), m2.workloadInfo().toString());
         // no part with an account: nothing said
-        RunResult m3 = ResultMerge.merge(List.of(part("d", T0, lat, Map.of()), part("e", T0, lat, Map.of())));
+        RunResult m3 = ResultMerge.merge(shards(part("d", T0, lat, Map.of()), part("e", T0, lat, Map.of())));
         assertNull(m3.resources());
         assertNull(m3.workloadInfo().get(ServerAccount.NOTE_KEY));
     }

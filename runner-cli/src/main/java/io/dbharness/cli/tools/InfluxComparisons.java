@@ -99,7 +99,7 @@ final class InfluxComparisons implements SeedTool {
     static void declareReporting(ToolFlags f) {
         String why = "only with -report-host, which is refused";
         f.refused("report-host", null, false, "Host to send result metrics",
-                "results go to the result JSON (results/, -- --results DIR); runner report and compare read them");
+                "results go to the result JSON (dbharness-results/, -- --results DIR); runner report and compare read them");
         f.noEffect("report-database", false, "Database name where to store result metrics", why);
         f.noEffect("report-user", false, "User for host to send result metrics", why);
         f.noEffect("report-password", false, "User password for host to send result metrics", why);

@@ -53,7 +53,7 @@ final class InfluxStressCommand implements SeedTool {
     private static final Instant LATEST = Instant.parse("2262-01-01T00:00:00Z");
 
     private static final String STATS = "per-request latencies and throughput per interval are in this harness's result"
-            + " (results/*.json, -- --results DIR); nothing is written to a statistics database";
+            + " (dbharness-results/*.json, -- --results DIR); nothing is written to a statistics database";
     private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 

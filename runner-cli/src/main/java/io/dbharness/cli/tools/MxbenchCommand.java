@@ -41,7 +41,7 @@ final class MxbenchCommand implements SeedTool {
 
     private static final String NO_MXGATE = "this harness starts no MatrixGate; with --writer http it posts to --writer-mxgate-url";
     private static final String PROGRESS = "progress is this harness's line every 5 s on stderr";
-    private static final String REPORT = "the result JSON goes to results/ (-- --results DIR)";
+    private static final String REPORT = "the result JSON goes to dbharness-results/ (-- --results DIR)";
 
     @Override
     public List<String> names() {
