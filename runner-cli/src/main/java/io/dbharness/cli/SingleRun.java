@@ -127,6 +127,8 @@ public final class SingleRun {
             Main.printError(err, result.failure());
         } else if (result.verification().isFailed()) {
             Main.printError(err, "verification failed: " + result.verification().message());
+        } else if (result.verification().isUnchecked()) {
+            Main.printError(err, "verification not done: " + result.verification().message());
         } else if (result.exitCode() == ExitCode.RUN_FAILED && !result.errors().isEmpty()) {
             // the run went on within --max-errors, but a script must see why it exits 1
             ErrorSummary first = result.errors().get(0);
