@@ -57,6 +57,9 @@ final class Verifier {
                 v = verifyRetrying(workload, target, t, !targetGone, options.reconnectTimeout(), lastError);
             }
             verified.set(v);
+            if (v.isUnchecked()) { // the target could not be reached: its size could not be either
+                return new Checked(v, -1);
+            }
             long stored;
             try {
                 stored = workload.storedBytes(target).orElse(-1);
