@@ -187,8 +187,8 @@ final class Commands {
                         + " --target and --workload: options of one target apply to its points only. Values are"
                         + " split on commas, or on ';' when there is one (for values holding commas)."
                         + " Every point is checked before the first one runs. A point that fails does not stop the"
-                        + " others; the exit code is the worst one. Ctrl-C stops the current run (its result is"
-                        + " written) and starts no more.",
+                        + " others; the exit code is the worst one. Ctrl-C, between runs too, stops the current run (its"
+                        + " result is written) and starts no more.",
                 "",
                 "Examples:",
                 "  runner sweep --target noop --vary total-metrics-count=10,100,1000",

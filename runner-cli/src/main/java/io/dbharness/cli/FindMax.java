@@ -201,6 +201,14 @@ final class FindMax {
                 + "; results into " + base.resultsDir());
         Table table = new Table(plan);
         out.println(table.header());
+        // the signals are taken until the search and its report are written: one between two steps is not lost
+        try (Interrupts interrupts = Interrupts.forSeries(err)) {
+            return search(plan, table, interrupts);
+        }
+    }
+
+    private int search(FindMaxPlan plan, Table table, Interrupts interrupts) {
+        RunConfig base = plan.base();
         SingleRun runner = quietRunner();
         State state = new State(plan);
         int code = ExitCode.OK;
@@ -215,10 +223,14 @@ final class FindMax {
             final double value = next.get();
             RunConfig config = base.with(plan.vary(), KneeSearch.format(value));
             for (int rep = 1; rep <= base.repeat(); rep++) {
+                if (interrupts.isRequested()) { // between two runs: the next one does not start
+                    state.outcome = "stopped";
+                    break search;
+                }
                 SingleRun.Outcome o;
                 try {
                     o = plan.shards() > 1 ? ShardedStep.run(config, plan.shards(), "find-max-" + state.id + "-step-"
-                            + number + "-" + rep, plan.secretEnv(), err) : runner.run(config);
+                            + number + "-" + rep, plan.secretEnv(), err) : runner.run(config, interrupts);
                 } catch (UsageException e) {
                     Main.printError(err, "step " + number + " (" + plan.vary() + "=" + KneeSearch.format(value) + "): " + e.getMessage());
                     o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);
@@ -283,6 +295,9 @@ final class FindMax {
         out.println(conclusion(state));
         if (code == ExitCode.OK && !(state.outcome.equals("bracketed") || state.outcome.equals("limit"))) {
             code = ExitCode.RUN_FAILED;
+        }
+        if (interrupts.isRequested()) { // between steps, or while the search was written
+            code = interrupts.requested().exitCode();
         }
         if (state.file != null) {
             out.println("search: " + state.file);

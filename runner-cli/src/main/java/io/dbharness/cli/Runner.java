@@ -281,9 +281,12 @@ public final class Runner {
         }
         check(runner, config); // once before the first repetition: a typo is one line, not N
         SweepPoint only = new SweepPoint(1, Map.of(), config);
-        java.util.List<Series.Run> runs = new Series(err, runner).run(java.util.List.of(only), config.repeat());
-        runner.report(config.options()).println("repeat: " + runs.size() + " of " + config.repeat() + " runs made; "
-                + Series.spread(runs));
-        return Series.exitCode(runs);
+        try (Interrupts interrupts = Interrupts.forSeries(err)) {
+            Series series = new Series(err, runner, interrupts);
+            java.util.List<Series.Run> runs = series.run(java.util.List.of(only), config.repeat());
+            runner.report(config.options()).println("repeat: " + runs.size() + " of " + config.repeat() + " runs made; "
+                    + Series.spread(runs));
+            return series.exitCode(runs);
+        }
     }
 }

@@ -16,7 +16,8 @@ import java.util.Objects;
 /**
  * Runs in a row: every point of a sweep, or one configuration {@code --repeat N} times, each repetition of a
  * point right after the previous one. A run that fails does not end the series (a sweep over targets goes on
- * past a target that is down); a stop request (Ctrl-C) does, after the current run's summary and result.
+ * past a target that is down); a signal (Ctrl-C) does, whenever it comes: after the current run's summary and result,
+ * or between two runs before the next one starts.
  */
 final class Series {
 
@@ -26,10 +27,13 @@ final class Series {
 
     private final PrintStream err;
     private final SingleRun runner;
+    private final Interrupts interrupts;
 
-    Series(PrintStream err, SingleRun runner) {
+    /** @param interrupts the signals, taken for the whole series by the caller, which sums the runs up after it */
+    Series(PrintStream err, SingleRun runner, Interrupts interrupts) {
         this.err = err;
         this.runner = runner;
+        this.interrupts = interrupts;
     }
 
     /**
@@ -40,6 +44,11 @@ final class Series {
         List<Run> runs = new ArrayList<>();
         for (SweepPoint p : points) {
             for (int rep = 1; rep <= repeat; rep++) {
+                if (interrupts.isRequested()) {
+                    int left = points.size() * repeat - runs.size();
+                    err.println("stopped: " + left + (left == 1 ? " run" : " runs") + " of the series not started");
+                    return runs;
+                }
                 PrintStream report = runner.report(p.config().options());
                 if (!runs.isEmpty()) {
                     report.println(); // the previous run's summary ends just above
@@ -47,20 +56,13 @@ final class Series {
                 report.println(header(p, points.size(), rep, repeat));
                 SingleRun.Outcome o;
                 try {
-                    o = runner.run(p.config());
+                    o = runner.run(p.config(), interrupts);
                 } catch (UsageException e) {
                     // refused while preparing (a database missing on one target): the other points may still run
                     Main.printError(err, (p.values().isEmpty() ? "" : "sweep point " + p.label() + ": ") + e.getMessage());
                     o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);
                 }
                 runs.add(new Run(p, rep, o));
-                if (o.stopped()) {
-                    int left = points.size() * repeat - runs.size();
-                    if (left > 0) {
-                        err.println("stopped: " + left + (left == 1 ? " run" : " runs") + " of the series not started");
-                    }
-                    return runs;
-                }
             }
         }
         return runs;
@@ -75,9 +77,13 @@ final class Series {
         return "== point " + p.number() + "/" + points + ": " + p.label() + (repeat > 1 ? " (" + repetition + ")" : "") + " ==";
     }
 
-    /** The worst exit code: a stop's (129, 130, 143) over a lost target (3) over bad usage (2) over errors (1). */
-    static int exitCode(List<Run> runs) {
-        return runs.stream().mapToInt(r -> r.outcome().exitCode()).max().orElse(ExitCode.OK);
+    /**
+     * The signal's exit code (129, 130, 143) when one came, whenever it did; else the worst of the runs': a lost target
+     * (3) over bad usage (2) over errors (1).
+     */
+    int exitCode(List<Run> runs) {
+        return interrupts.isRequested() ? interrupts.requested().exitCode()
+                : runs.stream().mapToInt(r -> r.outcome().exitCode()).max().orElse(ExitCode.OK);
     }
 
     /**

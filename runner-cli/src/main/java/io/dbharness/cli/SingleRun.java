@@ -30,7 +30,7 @@ public final class SingleRun {
      *
      * @param file    the result file, null when none was written
      * @param result  what the run measured, null when it never started
-     * @param stopped a stop was requested (Ctrl-C, SIGTERM, SIGHUP): nothing more should start
+     * @param stopped this run was stopped (Ctrl-C, SIGTERM, SIGHUP), or given up before it started: nothing more should start
      */
     public record Outcome(int exitCode, Path file, RunResult result, boolean stopped) {
     }
@@ -69,12 +69,32 @@ public final class SingleRun {
 
     /** @param toolReport another tool's report of the run ({@link io.dbharness.cli.tools.SeedTool}), printed before the summary */
     Outcome run(RunConfig config, ToolRun.Report toolReport) {
+        try (Interrupts interrupts = Interrupts.forRun(err)) {
+            Outcome o = run(config, toolReport, interrupts);
+            // a signal while the summary was written: the run stood, but the command was stopped
+            return interrupts.isRequested() && !o.stopped()
+                    ? new Outcome(interrupts.requested().exitCode(), o.file(), o.result(), true) : o;
+        }
+    }
+
+    /**
+     * One run of a series, whose {@code interrupts} take the signals for all its runs. {@link Outcome#stopped()}
+     * says whether this run was stopped; one that came after it ended is the series' ({@link Interrupts#isRequested()}).
+     */
+    Outcome run(RunConfig config, Interrupts interrupts) {
+        return run(config, ToolRun.Report.NONE, interrupts);
+    }
+
+    private Outcome run(RunConfig config, ToolRun.Report toolReport, Interrupts interrupts) {
         Map<String, String> options = config.options();
         boolean watch = !"true".equals(options.get("no-watch"));
-        StopSignal stop = new StopSignal();
-        try (Interrupts ignored = Interrupts.install(stop, err)) {
+        StopSignal stop = interrupts.begin();
+        RunResult result;
+        try {
+            if (stop.isRequested()) { // a signal just before: nothing starts
+                return new Outcome(stop.requested().exitCode(), null, null, true);
+            }
             RunSpec spec = spec(config, watch ? new ProgressPrinter(err) : ProgressListener.NONE, stop);
-            RunResult result;
             try {
                 result = Harness.run(spec, registry);
             } catch (io.dbharness.core.api.UsageException e) {
@@ -86,8 +106,14 @@ public final class SingleRun {
                 Main.printError(err, e.getMessage());
                 return new Outcome(Harness.setupExitCode(e), null, null, false);
             }
-            return finish(result, config, options, stop.isRequested(), toolReport);
+        } finally {
+            interrupts.end();
         }
+        if (stop.isRequested() && interrupts.stoppedBeforeStart()) {
+            // stopped while it connected or prepared (in a series: a single run quits then): it measured nothing
+            return new Outcome(stop.requested().exitCode(), null, null, true);
+        }
+        return finish(result, config, options, stop.isRequested(), toolReport);
     }
 
     /** The file first: if it cannot be written, the summary says so through its exit code. */
@@ -127,6 +153,8 @@ public final class SingleRun {
             Main.printError(err, result.failure());
         } else if (result.verification().isFailed()) {
             Main.printError(err, "verification failed: " + result.verification().message());
+        } else if (result.verification().isUnchecked()) {
+            Main.printError(err, "verification not done: " + result.verification().message());
         } else if (result.exitCode() == ExitCode.RUN_FAILED && !result.errors().isEmpty()) {
             // the run went on within --max-errors, but a script must see why it exits 1
             ErrorSummary first = result.errors().get(0);

@@ -56,7 +56,15 @@ final class Sweep {
         out.println("sweep: " + plan.points().size() + (plan.points().size() == 1 ? " point" : " points")
                 + (base.repeat() > 1 ? " × " + base.repeat() + " repetitions" : "") + ", results into " + base.resultsDir());
 
-        List<Series.Run> runs = new Series(err, runner).run(plan.points(), base.repeat());
+        // the signals are taken until the table and report are written: one between two points is not lost
+        try (Interrupts interrupts = Interrupts.forSeries(err)) {
+            return run(plan, reportDir, new Series(err, runner, interrupts));
+        }
+    }
+
+    private int run(SweepPlan plan, Path reportDir, Series series) {
+        RunConfig base = plan.base();
+        List<Series.Run> runs = series.run(plan.points(), base.repeat());
         out.println();
         out.println("sweep: " + runs.size() + " of " + plan.points().size() * base.repeat() + " runs made");
         out.print(SeriesTable.render(runs, base.repeat() > 1));
@@ -66,7 +74,7 @@ final class Sweep {
             byPoint.forEach((p, rs) -> out.println("  " + p.number() + " " + p.label() + ": " + Series.spread(rs)));
         }
         List<Path> files = runs.stream().map(r -> r.outcome().file()).filter(java.util.Objects::nonNull).toList();
-        int code = Series.exitCode(runs);
+        int code = series.exitCode(runs);
         if (!files.isEmpty()) { // the table names each result file
             try {
                 List<String> missing = runs.stream().filter(r -> r.outcome().file() == null)
@@ -83,6 +91,6 @@ final class Sweep {
                 return code == ExitCode.OK ? ExitCode.RUN_FAILED : code;
             }
         }
-        return code;
+        return series.exitCode(runs); // a signal while the report was written too
     }
 }

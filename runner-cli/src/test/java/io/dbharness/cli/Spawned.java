@@ -12,8 +12,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A runner in a process of its own, as a user starts it from a shell (SIGINT taken, see {@link CliRun#takingSigint}):
- * its output gathered as it comes, signals sent to it. Closing it ends the process and anything it started.
+ * A runner in a process of its own, as a user starts it from a shell (SIGINT taken, see {@link CliRun#takingSigint};
+ * the leader of a process group of its own, as a shell's job is): its output gathered as it comes, signals sent to it
+ * or to its group, as a terminal's Ctrl-C is. Closing it ends the process and anything it started.
  */
 final class Spawned implements AutoCloseable {
 
@@ -35,7 +36,9 @@ final class Spawned implements AutoCloseable {
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", cp, "io.dbharness.cli.Main"));
         command.addAll(List.of(args));
-        return new Spawned(new ProcessBuilder(CliRun.takingSigint(command)).start());
+        List<String> job = new ArrayList<>(List.of("setsid")); // not a group leader here, so setsid execs in place: same pid
+        job.addAll(CliRun.takingSigint(command));
+        return new Spawned(new ProcessBuilder(job).start());
     }
 
     /** Whether a progress line with rows came within {@code seconds}. */
@@ -46,6 +49,35 @@ final class Spawned implements AutoCloseable {
     /** {@code kill -NAME pid}: its exit code. */
     int signal(String name) throws IOException, InterruptedException {
         return new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor();
+    }
+
+    /** {@code kill -NAME -pgid}, as a terminal's Ctrl-C reaches every process of the job: its exit code. */
+    int signalGroup(String name) throws IOException, InterruptedException {
+        return new ProcessBuilder("kill", "-" + name, "--", "-" + process.pid()).start().waitFor();
+    }
+
+    /** Whether a line of standard output holding {@code text} came within {@code seconds}. */
+    boolean awaitOut(String text, long seconds) throws InterruptedException {
+        return await(out, pumps[0], text, seconds);
+    }
+
+    /** Whether a line of error output holding {@code text} came within {@code seconds}. */
+    boolean awaitErr(String text, long seconds) throws InterruptedException {
+        return await(err, pumps[1], text, seconds);
+    }
+
+    private boolean await(StringBuilder stream, Thread pump, String text, long seconds) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        synchronized (stream) {
+            while (!stream.toString().contains(text)) {
+                long left = TimeUnit.NANOSECONDS.toMillis(until - System.nanoTime());
+                if (left <= 0 || !pump.isAlive()) {
+                    return stream.toString().contains(text);
+                }
+                stream.wait(Math.min(left, 1_000));
+            }
+            return true;
+        }
     }
 
     /** Whether it ended within {@code seconds}; then its output is all gathered. */
@@ -84,6 +116,7 @@ final class Spawned implements AutoCloseable {
                 for (String line; (line = r.readLine()) != null; ) {
                     synchronized (into) {
                         into.append(line).append('\n');
+                        into.notifyAll();
                     }
                     if (flowing != null && line.startsWith("[") && !line.contains("]  0 rows")) {
                         flowing.countDown();

@@ -8,6 +8,7 @@ import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
@@ -265,8 +266,51 @@ class PostgresFaultTest {
         assertTrue(r.totals().errors() >= 1, () -> "the writes in flight failed: " + r.totals());
         assertEquals(0, r.totals().cutOff(), () -> "nothing cut off: " + r.totals());
         // asked once: the server refusing connections is not one restarting, so no waiting out the checks' limit
-        assertEquals("FAILED", r.verification().status());
-        assertTrue(r.verification().message().contains("could not check the target"), r.verification().message());
+        assertEquals("UNCHECKED", r.verification().status());
+        assertTrue(r.verification().message().contains("the rows were not checked: the target was unreachable"),
+                r.verification().message());
+    }
+
+    /**
+     * The server stops as the verification begins (the run itself went well): its connections are refused for
+     * --reconnect-timeout, then the rows are said not checked (not failed) and the run exits 3, target unreachable.
+     * It took the checks' whole limit (65 s) and ended FAILED, exit 1.
+     */
+    @Test
+    @Timeout(40)
+    void aServerGoneWhenTheVerificationBeginsLeavesTheRowsUncheckedAndExits3() throws Exception {
+        ProgressListener stopAtVerification = new ProgressListener() {
+            @Override
+            public void onInterval(IntervalSample sample, Progress progress) {
+            }
+
+            @Override
+            public void onPhase(String what) {
+                if (what.startsWith("verifying")) { // on the run's thread, before the verification: no race
+                    try {
+                        server.stopFast();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        };
+        RunResult r;
+        try {
+            r = Harness.run(spec("fault_verify_gone").option("tag-num", 1_000).option("reconnect-timeout", "2s")
+                    .progress(stopAtVerification).build());
+        } finally {
+            server.startAgain();
+        }
+        assertEquals("COMPLETED", r.stopReason(), r.failure());
+        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals("UNCHECKED", r.verification().status(), r.verification().message());
+        assertTrue(r.verification().message().startsWith("the rows were not checked: the target was unreachable"
+                + " (--reconnect-timeout 2"), r.verification().message());
+        assertEquals(-1, r.verification().actual(), "nothing counted");
+        assertEquals(3, r.exitCode(), "the target unreachable, not a failed verification");
+        // the rows were all written before the server went: they are there once it is back
+        assertEquals(r.totals().rows(), count("fault_verify_gone"));
     }
 
     @Test

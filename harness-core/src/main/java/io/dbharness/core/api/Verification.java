@@ -3,7 +3,8 @@ package io.dbharness.core.api;
 /**
  * The outcome of checking the target after a run.
  *
- * @param status        PASSED, FAILED or SKIPPED
+ * @param status        PASSED, FAILED, SKIPPED, or UNCHECKED (asked for, but the target could not be reached to count the
+ *                      rows: nothing is known of them, and the run exits 3, not 1)
  * @param expected      rows the harness reported written (with those there before), -1 when not applicable
  * @param actual        what the target holds, -1 when not counted
  * @param unknownLanded rows of unknown fate that turned out stored (actual - expected), -1 when none were in doubt
@@ -21,6 +22,11 @@ public record Verification(String status, long expected, long actual, long unkno
 
     public static Verification failed(long expected, long actual, String message) {
         return new Verification("FAILED", expected, actual, -1, message);
+    }
+
+    /** Asked for and not done: the target was unreachable. Not a failure of the rows, which were never counted. */
+    public static Verification unchecked(long expected, String why) {
+        return new Verification("UNCHECKED", expected, -1, -1, why);
     }
 
     public static Verification skipped(String why) {
@@ -41,5 +47,9 @@ public record Verification(String status, long expected, long actual, long unkno
 
     public boolean isFailed() {
         return "FAILED".equals(status);
+    }
+
+    public boolean isUnchecked() {
+        return "UNCHECKED".equals(status);
     }
 }

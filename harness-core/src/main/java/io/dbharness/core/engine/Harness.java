@@ -104,8 +104,9 @@ public final class Harness {
             if (plan.options().verify() && !refused) {
                 spec.progress().onPhase("verifying what the target holds");
             }
-            Verifier.Checked checked = refused ? new Verifier.Checked(plan.options().verify() ? Verification.failed(t.rows(),
-                    -1, "the target refused the credentials during the run") : Verification.skipped("--verify not set"), -1)
+            Verifier.Checked checked = refused ? new Verifier.Checked(plan.options().verify() ? Verification.unchecked(t.rows(),
+                    "the rows were not checked: the target refused the credentials during the run")
+                    : Verification.skipped("--verify not set"), -1)
                     : Verifier.check(workload, target, t, plan.options(), spec.stopSignal(), plan.sharding().shard(),
                             failed == TargetException.Kind.UNREACHABLE);
             return RunResults.measured(plan, info, start, end, out, checked, spec.stopSignal());

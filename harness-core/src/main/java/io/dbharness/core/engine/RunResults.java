@@ -142,7 +142,8 @@ final class RunResults {
 
     /**
      * The process's exit code for this run. A stop request wins (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP); then bad
-     * usage found mid-run (2); a target lost beyond the reconnect budget or refusing credentials (3); errors,
+     * usage found mid-run (2); a target lost beyond the reconnect budget (during the run or its verification) or
+     * refusing credentials (3); errors,
      * a failed verification, an abort or abandoned workers (1).
      */
     static int exitCode(Engine.Outcome out, RunTotals t, Verification v, StopSignal stop) {
@@ -153,8 +154,8 @@ final class RunResults {
             return 2;
         }
         if (out.failure() != null && (out.failure().kind() == TargetException.Kind.UNREACHABLE
-                || out.failure().kind() == TargetException.Kind.AUTHENTICATION)) {
-            return 3;
+                || out.failure().kind() == TargetException.Kind.AUTHENTICATION) || v.isUnchecked()) {
+            return 3; // the verification could not reach the target: it went away after the run
         }
         // a query past --op-timeout is no error, but a run where every one of them timed out measured nothing
         boolean allTimedOut = t.timeouts() > 0 && t.operations() == 0;

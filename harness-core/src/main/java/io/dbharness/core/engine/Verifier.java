@@ -19,7 +19,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The checks after the run: the verification ({@code --verify}) and the stored size, on a thread of their own
  * and bounded in time, so a stalled server cannot hold the summary and result back. A verification asked for
- * that could not be done (no answer in time, an error) is FAILED and says why: it proved nothing.
+ * that could not be done (no answer in time, an error) is FAILED and says why: it proved nothing. One that could not
+ * reach the target (refused or lost connections, for up to {@code --reconnect-timeout} as the workers wait) is
+ * UNCHECKED: the rows were not counted, which says nothing against them, and the run exits 3 (target unreachable).
  */
 final class Verifier {
 
@@ -44,7 +46,7 @@ final class Verifier {
                          Shard shard, boolean targetGone) {
         // the verification, once done, stands even if the stored size (informative only) then takes too long
         AtomicReference<Verification> verified = new AtomicReference<>();
-        AtomicReference<String> lastError = new AtomicReference<>();
+        AtomicReference<TargetException> lastError = new AtomicReference<>();
         FutureTask<Checked> task = new FutureTask<>(() -> {
             Verification v = Verification.skipped("--verify not set");
             if (options.verify() && shard != null) {
@@ -52,9 +54,12 @@ final class Verifier {
                 v = Verification.skipped("sharded run (shard " + shard + "): a shard cannot verify what all shards"
                         + " wrote; count the table once every shard has finished");
             } else if (options.verify()) {
-                v = verifyRetrying(workload, target, t, !targetGone, lastError);
+                v = verifyRetrying(workload, target, t, !targetGone, options.reconnectTimeout(), lastError);
             }
             verified.set(v);
+            if (v.isUnchecked()) { // the target could not be reached: its size could not be either
+                return new Checked(v, -1);
+            }
             long stored;
             try {
                 stored = workload.storedBytes(target).orElse(-1);
@@ -94,9 +99,12 @@ final class Verifier {
                 return new Checked(verified.get(), -1);
             }
             long waited = Math.round((System.nanoTime() - begun) / 1e9);
+            TargetException last = lastError.get();
+            if (!cut && options.verify() && last != null) { // still retrying a connection when the time ran out
+                return new Checked(unreachable(t, last, waited + " s"), -1);
+            }
             String why = cut ? "stopped (" + stop.requested().reason() + ") before the verification finished"
-                    : "the target did not answer the verification within " + waited + " s"
-                    + (lastError.get() == null ? "" : " (last: " + lastError.get() + ")");
+                    : "the target did not answer the verification within " + waited + " s";
             return new Checked(options.verify() ? Verification.failed(t.rows(), -1, why)
                     : Verification.skipped("--verify not set"), -1);
         } catch (ExecutionException e) {
@@ -121,30 +129,42 @@ final class Verifier {
     }
 
     /**
-     * The verification, asked again after a lost connection (a server restarting just after the run): it runs
-     * on its own thread, which the caller abandons at its deadline, so retrying here is bounded there.
+     * The verification, asked again after a lost connection (a server restarting just after the run) for up to
+     * {@code reconnectTimeout}, as a worker re-opens its connection; it runs on its own thread, which the caller
+     * abandons at its deadline, so retrying here is bounded there too.
      */
     private static Verification verifyRetrying(Workload workload, TargetAdapter target, RunTotals t, boolean retry,
-                                               AtomicReference<String> lastError) {
+                                               Duration reconnectTimeout, AtomicReference<TargetException> lastError) {
         long backoffMillis = 250;
+        long begun = System.nanoTime();
         while (true) {
             try {
                 return workload.verify(target, t);
             } catch (TargetException e) { // asked for and not done: not a pass
-                // a count that timed out would time out again; a lost connection may come back
-                if (e.kind() != TargetException.Kind.UNREACHABLE || !retry || Thread.currentThread().isInterrupted()) {
+                if (e.kind() != TargetException.Kind.UNREACHABLE) { // a count that timed out would time out again
                     return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
                 }
-                lastError.set(e.getMessage());
+                lastError.set(e);
+                long waited = System.nanoTime() - begun;
+                if (!retry || waited >= reconnectTimeout.toNanos() || Thread.currentThread().isInterrupted()) {
+                    return unreachable(t, e, retry ? "--reconnect-timeout " + Worker.seconds(reconnectTimeout.toNanos())
+                            : "the run had lost it already");
+                }
                 try {
-                    Thread.sleep(backoffMillis);
+                    Thread.sleep(Math.min(backoffMillis, TimeUnit.NANOSECONDS.toMillis(reconnectTimeout.toNanos() - waited) + 1));
                 } catch (InterruptedException stopped) {
-                    return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
+                    return unreachable(t, e, "interrupted");
                 }
                 backoffMillis = Math.min(backoffMillis * 2, 4_000);
             } catch (RuntimeException e) { // a bug in the check must not cost the measured run its result
                 return Verification.failed(t.rows(), -1, "the verification failed with an internal error: " + e);
             }
         }
+    }
+
+    /** The rows not checked: the target could not be reached, for {@code how long}. */
+    private static Verification unreachable(RunTotals t, TargetException e, String howLong) {
+        return Verification.unchecked(t.rows(), "the rows were not checked: the target was unreachable (" + howLong
+                + "; last: " + e.getMessage().replaceAll("\\s*\\R\\s*", " ") + ")");
     }
 }

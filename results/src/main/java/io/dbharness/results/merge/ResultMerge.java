@@ -185,8 +185,9 @@ public final class ResultMerge {
     }
 
     /**
-     * PASSED only when every part passed, FAILED when any failed, SKIPPED otherwise. The row counts are not
-     * added: each part counts the whole table the parts share, so a sum would count it several times.
+     * PASSED only when every part passed, FAILED when any failed, else UNCHECKED when any could not reach the
+     * target, SKIPPED otherwise. The row counts are not added: each part counts the whole table the parts share, so
+     * a sum would count it several times.
      */
     private static Verification verification(List<RunResult> parts) {
         List<Verification> vs = parts.stream().map(RunResult::verification).filter(Objects::nonNull).toList();
@@ -194,6 +195,7 @@ public final class ResultMerge {
             return null;
         }
         String status = vs.stream().anyMatch(Verification::isFailed) ? "FAILED"
+                : vs.stream().anyMatch(Verification::isUnchecked) ? "UNCHECKED"
                 : vs.size() == parts.size() && vs.stream().allMatch(v -> "PASSED".equals(v.status())) ? "PASSED" : "SKIPPED";
         List<String> said = new ArrayList<>();
         for (RunResult r : parts) {

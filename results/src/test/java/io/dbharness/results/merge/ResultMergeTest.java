@@ -494,4 +494,17 @@ class ResultMergeTest {
         assertNull(m3.resources());
         assertNull(m3.workloadInfo().get(ServerAccount.NOTE_KEY));
     }
+
+    @Test
+    void aPartThatCouldNotReachTheTargetLeavesTheRowsUncheckedUnlessAnotherFailed() {
+        long[][] lat = {latencies(1, 100, 500)};
+        RunResult passed = part("a", T0, lat, Map.of()).toBuilder()
+                .verification(io.dbharness.core.api.Verification.passed(100, 100, "as reported")).build();
+        RunResult unchecked = part("b", T0, lat, Map.of()).toBuilder().verification(io.dbharness.core.api.Verification
+                .unchecked(100, "the rows were not checked: the target was unreachable")).build();
+        RunResult failed = part("c", T0, lat, Map.of()).toBuilder()
+                .verification(io.dbharness.core.api.Verification.failed(100, 90, "10 rows missing")).build();
+        assertEquals("UNCHECKED", ResultMerge.merge(List.of(passed, unchecked)).verification().status());
+        assertEquals("FAILED", ResultMerge.merge(List.of(unchecked, failed)).verification().status());
+    }
 }
