@@ -504,7 +504,7 @@ class ResultMergeTest {
                 .unchecked(100, "the rows were not checked: the target was unreachable")).build();
         RunResult failed = part("c", T0, lat, Map.of()).toBuilder()
                 .verification(io.dbharness.core.api.Verification.failed(100, 90, "10 rows missing")).build();
-        assertEquals("UNCHECKED", ResultMerge.merge(List.of(passed, unchecked)).verification().status());
-        assertEquals("FAILED", ResultMerge.merge(List.of(unchecked, failed)).verification().status());
+        assertEquals("UNCHECKED", ResultMerge.merge(shards(passed, unchecked)).verification().status());
+        assertEquals("FAILED", ResultMerge.merge(shards(unchecked, failed)).verification().status());
     }
 }
