@@ -49,6 +49,8 @@ final class QuestDbTelemetry implements ServerTelemetry {
         private boolean walBroken;
         private boolean storageBroken;
         private double rows = -1;
+        /** Why the connection went away (a restart), null while it holds: then every read gives nothing. */
+        private String lost;
 
         QdbSession(Connection c) {
             this.c = c;
@@ -83,7 +85,7 @@ final class QuestDbTelemetry implements ServerTelemetry {
 
         /** {applied, committed, suspended tables}, or null when wal_tables() cannot be read. */
         private long[] wal() {
-            if (walBroken) {
+            if (walBroken || lost != null) {
                 return null;
             }
             long[] out = new long[3];
@@ -95,8 +97,10 @@ final class QuestDbTelemetry implements ServerTelemetry {
                 }
                 return out;
             } catch (SQLException e) {
-                walBroken = true;
-                unavailable.put("wal_tables", message(e));
+                if (!lostBy(e)) {
+                    walBroken = true;
+                    unavailable.put("wal_tables", message(e));
+                }
                 return null;
             }
         }
@@ -104,7 +108,7 @@ final class QuestDbTelemetry implements ServerTelemetry {
         /** Bytes on disk of every table; reads the rows with them, once the WAL is applied. */
         @Override
         public long storedBytes() {
-            if (storageBroken) {
+            if (storageBroken || lost != null) {
                 return -1;
             }
             awaitApplied();
@@ -115,8 +119,10 @@ final class QuestDbTelemetry implements ServerTelemetry {
                 rows = rs.getDouble(1);
                 return rs.getLong(2);
             } catch (SQLException e) {
-                storageBroken = true;
-                unavailable.put("table_storage", message(e));
+                if (!lostBy(e)) {
+                    storageBroken = true;
+                    unavailable.put("table_storage", message(e));
+                }
                 rows = -1;
                 return -1;
             }
@@ -149,6 +155,20 @@ final class QuestDbTelemetry implements ServerTelemetry {
         @Override
         public Map<String, String> unavailable() {
             return unavailable.snapshot();
+        }
+
+        @Override
+        public String lost() {
+            return lost;
+        }
+
+        /** Whether {@code e} says the connection went away rather than the read was refused; then the session is lost. */
+        private boolean lostBy(SQLException e) {
+            if (QuestDbSql.RULES.connectionLost(e)) {
+                lost = message(e);
+                return true;
+            }
+            return false;
         }
 
         @Override
