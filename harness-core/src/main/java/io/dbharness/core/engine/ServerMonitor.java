@@ -264,6 +264,10 @@ final class ServerMonitor {
                             }
                             runGaps.add(new TelemetryGap(seconds(lostAt), -1, lostWhy));
                         }
+                        if (resetSeen && !statements.isEmpty()) { // a statement new since the restart looks whole
+                            runPartial.putIfAbsent("statements", "the server restarted during the run: what the "
+                                    + "statements did before it may be missing");
+                        }
                         if (resetSeen && pointsStart >= 0 && pointsEnd >= 0) {
                             pointsEnd = -1; // the server's own count restarted with it: a difference would lie
                             synchronized (unavailable) {
