@@ -40,6 +40,10 @@ public final class ServerRows {
         if (!counters.isEmpty()) {
             add.accept("server counters", counters);
         }
+        String gaps = gaps(s);
+        if (gaps != null) {
+            add.accept("server telemetry", gaps);
+        }
         String stored = stored(s);
         if (stored != null) {
             add.accept("stored", stored);
@@ -126,7 +130,28 @@ public final class ServerRows {
         if (s.pointsWritten() >= 0) {
             parts.add(Fmt.count(Math.round(s.pointsWritten())) + " points taken in");
         }
-        return String.join(", ", parts);
+        boolean partial = c.keySet().stream().anyMatch(s.partial()::containsKey);
+        return parts.isEmpty() ? "" : String.join(", ", parts) + (partial ? " (partial: see server telemetry)" : "");
+    }
+
+    /**
+     * {@code lost at 1.2 s, back at 1.5 s; partial: commits, wal_bytes, waits}: when the telemetry's session was
+     * lost and what its figures miss; null when it never was.
+     */
+    static String gaps(ServerUsage s) {
+        if (s.gaps().isEmpty()) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        for (var g : s.gaps()) {
+            parts.add(String.format(Locale.ROOT, "lost at %.1f s, %s", g.lostAtSeconds(),
+                    g.closed() ? String.format(Locale.ROOT, "back at %.1f s", g.backAtSeconds()) : "not back by the end"));
+        }
+        String line = String.join("; ", parts);
+        if (!s.partial().isEmpty()) {
+            line += "; partial: " + String.join(", ", s.partial().keySet());
+        }
+        return Fmt.cap(line, 300);
     }
 
     /** {@code 61.9 bytes per row, 6.2 per point (7.4 MB of tables and indexes at the end)}; null when unknown. */

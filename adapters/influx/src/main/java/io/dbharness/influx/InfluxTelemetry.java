@@ -222,6 +222,8 @@ final class InfluxTelemetry implements ServerTelemetry {
         private final String key;
         private Reading last;
         private boolean broken;
+        /** Why the server could not be reached (it restarted, went away), null while it answers. */
+        private String lost;
 
         /** @param key under which a failure to read {@code path} is said */
         HttpSession(String path, String key) {
@@ -246,11 +248,24 @@ final class InfluxTelemetry implements ServerTelemetry {
 
         private Reading read() {
             Reading none = new Reading(Map.of(), Map.of(), -1, -1);
-            if (broken) {
+            if (broken || lost != null) {
                 return none;
             }
             try {
-                Response r = http.get(path, "read " + path);
+                Response r;
+                try {
+                    r = http.get(path, "read " + path);
+                } catch (TargetException e) {
+                    if (e.connectionLost()) { // the server is away, not refusing the read: the engine opens another session
+                        lost = e.getMessage();
+                        return none;
+                    }
+                    throw e;
+                }
+                if (r.status() >= 500) { // starting or stopping: away for now, not refusing the read
+                    lost = path + " answered HTTP " + r.status();
+                    return none;
+                }
                 if (!r.ok()) {
                     fail(key, path + " answered HTTP " + r.status());
                     return none;
@@ -295,6 +310,11 @@ final class InfluxTelemetry implements ServerTelemetry {
         @Override
         public Map<String, String> unavailable() {
             return unavailable.snapshot();
+        }
+
+        @Override
+        public String lost() {
+            return lost;
         }
 
         @Override

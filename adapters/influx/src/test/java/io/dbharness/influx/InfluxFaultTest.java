@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -136,5 +137,11 @@ class InfluxFaultTest {
         assertTrue(failures.isEmpty(), failures.toString());
         assertNothingLostNothingDoubled(r);
         assertTrue(r.totals().reconnects() >= 1, "the writers reconnected: " + r.totals());
+        // the telemetry read /debug/vars every 200 ms through a second or more of the server away: a gap, marked,
+        // closed by the end (the server was back for the verification)
+        var s = r.resources().server();
+        assertFalse(s.gaps().isEmpty(), "the telemetry's loss is in the result: " + s);
+        assertTrue(s.gaps().stream().allMatch(io.dbharness.core.result.TelemetryGap::closed), s.gaps().toString());
+        assertTrue(s.storedBytesEnd() > 0, "read at the end, on the new session: " + s);
     }
 }

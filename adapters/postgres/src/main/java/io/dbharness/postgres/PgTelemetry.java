@@ -49,6 +49,11 @@ public final class PgTelemetry implements ServerTelemetry {
     private final Duration opTimeout;
     private final boolean embedded;
     private final Runnable closeIdle;
+    /**
+     * Transactions the telemetry's sessions ran: they are in pg_stat_database's commits and are not the run's.
+     * Counted across sessions, so a session re-opened after a lost one continues the count rather than reset it.
+     */
+    private final java.util.concurrent.atomic.AtomicLong ownTransactions = new java.util.concurrent.atomic.AtomicLong();
 
     /** @param closeIdle closes the target's idle pooled connections (their backends exit and publish their counters) */
     PgTelemetry(PgFlavor flavor, PostgresEndpoint endpoint, Duration opTimeout, boolean embedded, Runnable closeIdle) {
@@ -73,7 +78,7 @@ public final class PgTelemetry implements ServerTelemetry {
         } catch (SQLException e) {
             throw SqlErrors.connectFailure(e, flavor.product(), endpoint);
         }
-        return new PgSession(c, flavor.dialect(), flavor.product(), embedded, closeIdle);
+        return new PgSession(c, flavor.dialect(), flavor.product(), embedded, closeIdle, ownTransactions);
     }
 
     /** The version range a statement's comments give ({@code versions: 140000-179999}, {@code 170000-}); all when none. */
@@ -157,11 +162,15 @@ public final class PgTelemetry implements ServerTelemetry {
         private String storedSql;
         private String statementsSql;
         private int version;
-        /** Transactions this session ran: they are in pg_stat_database's commits and are not the run's. */
-        private long ownTransactions;
+        /** Transactions the telemetry ran, this session's and those before it. */
+        private final java.util.concurrent.atomic.AtomicLong ownTransactions;
+        /** Why the connection went away, null while it holds: then every read gives nothing. */
+        private volatile String lost;
 
-        PgSession(Connection connection, StatementTexts texts, String product, boolean embedded, Runnable closeIdle) {
+        PgSession(Connection connection, StatementTexts texts, String product, boolean embedded, Runnable closeIdle,
+                  java.util.concurrent.atomic.AtomicLong ownTransactions) {
             this.connection = connection;
+            this.ownTransactions = ownTransactions;
             this.closeIdle = closeIdle;
             this.texts = texts;
             this.product = product;
@@ -169,7 +178,7 @@ public final class PgTelemetry implements ServerTelemetry {
                 version = (int) single(texts.get(DIR + "version"));
             } catch (SQLException e) {
                 version = 0;
-                unavailable.put("version", message(e));
+                said("version", e);
             }
             Choice waits = choose(texts, "waits", version);
             waitsSql = waits.sql();
@@ -212,13 +221,15 @@ public final class PgTelemetry implements ServerTelemetry {
                     execute(texts.get(DIR + "statements_create"));
                 }
                 try (Statement st = connection.createStatement()) {
-                    ownTransactions++;
+                    ownTransactions.incrementAndGet();
                     st.executeQuery(c.sql()).close(); // a library not preloaded fails here, with the server's words
                 }
                 return c.sql();
             } catch (SQLException e) {
-                unavailable.put("statements", "pg_stat_statements cannot be read: " + message(e));
-                return null;
+                if (!lostBy(e)) {
+                    unavailable.put("statements", "pg_stat_statements cannot be read: " + message(e));
+                }
+                return lost == null ? null : c.sql(); // a lost session is re-opened: the next one tries again
             }
         }
 
@@ -244,7 +255,7 @@ public final class PgTelemetry implements ServerTelemetry {
                 List<Long> pids = new ArrayList<>();
                 try (PreparedStatement ps = connection.prepareStatement(idle.sql())) {
                     ps.setString(1, PostgresEndpoint.APPLICATION);
-                    ownTransactions++;
+                    ownTransactions.incrementAndGet();
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             pids.add(rs.getLong(1));
@@ -268,7 +279,9 @@ public final class PgTelemetry implements ServerTelemetry {
                 }
                 Thread.sleep(20);
             } catch (SQLException e) {
-                unavailable.put("settle", "the last counters may lag: " + message(e));
+                if (!lostBy(e)) {
+                    unavailable.put("settle", "the last counters may lag: " + message(e));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -276,21 +289,23 @@ public final class PgTelemetry implements ServerTelemetry {
 
         @Override
         public Map<String, Integer> sampleWaits() {
-            if (waitsSql == null) {
+            if (waitsSql == null || lost != null) {
                 return Map.of();
             }
             Map<String, Integer> out = new TreeMap<>();
             try (PreparedStatement ps = connection.prepareStatement(waitsSql)) {
                 ps.setString(1, PostgresEndpoint.APPLICATION);
-                ownTransactions++;
+                ownTransactions.incrementAndGet();
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         out.put(rs.getString(1), rs.getInt(2));
                     }
                 }
             } catch (SQLException e) {
-                unavailable.put("waits", message(e));
-                waitsSql = null; // one reason is enough: a failing look would fail every time
+                if (!lostBy(e)) {
+                    unavailable.put("waits", message(e));
+                    waitsSql = null; // one reason is enough: a failing look would fail every time
+                }
                 return Map.of();
             }
             return out;
@@ -299,10 +314,10 @@ public final class PgTelemetry implements ServerTelemetry {
         @Override
         public Map<String, Double> counters() {
             Map<String, Double> out = new TreeMap<>();
-            for (var it = counterSql.entrySet().iterator(); it.hasNext(); ) {
+            for (var it = counterSql.entrySet().iterator(); it.hasNext() && lost == null; ) {
                 var e = it.next();
                 try (Statement st = connection.createStatement()) {
-                    ownTransactions++;
+                    ownTransactions.incrementAndGet();
                     try (ResultSet rs = st.executeQuery(e.getValue())) {
                         if (rs.next()) {
                             ResultSetMetaData md = rs.getMetaData();
@@ -315,40 +330,47 @@ public final class PgTelemetry implements ServerTelemetry {
                         }
                     }
                 } catch (SQLException ex) {
-                    unavailable.put(e.getKey(), message(ex));
-                    it.remove();
+                    if (!lostBy(ex)) {
+                        unavailable.put(e.getKey(), message(ex));
+                        it.remove();
+                    }
                 }
             }
             // pg_stat_database counts every client's transactions, these too: said beside them, not guessed away
             // (backends report their counts up to a second late, so a subtraction would go negative)
+            if (lost != null) {
+                return Map.of(); // part of a reading is no reading
+            }
             if (!out.isEmpty()) {
-                out.put("telemetry_transactions", (double) ownTransactions);
+                out.put("telemetry_transactions", (double) ownTransactions.get());
             }
             return out;
         }
 
         @Override
         public long storedBytes() {
-            if (storedSql == null) {
+            if (storedSql == null || lost != null) {
                 return -1;
             }
             try {
                 return single(storedSql);
             } catch (SQLException e) {
-                unavailable.put("stored_bytes", message(e));
-                storedSql = null;
+                if (!lostBy(e)) {
+                    unavailable.put("stored_bytes", message(e));
+                    storedSql = null;
+                }
                 return -1;
             }
         }
 
         @Override
         public List<TopStatement> statements() {
-            if (statementsSql == null) {
+            if (statementsSql == null || lost != null) {
                 return List.of();
             }
             List<TopStatement> out = new ArrayList<>();
             try (Statement st = connection.createStatement()) {
-                ownTransactions++;
+                ownTransactions.incrementAndGet();
                 try (ResultSet rs = st.executeQuery(statementsSql)) {
                     while (rs.next()) {
                         String id = rs.getString(1);
@@ -359,8 +381,10 @@ public final class PgTelemetry implements ServerTelemetry {
                     }
                 }
             } catch (SQLException e) {
-                unavailable.put("statements", "pg_stat_statements cannot be read: " + message(e));
-                statementsSql = null;
+                if (!lostBy(e)) {
+                    unavailable.put("statements", "pg_stat_statements cannot be read: " + message(e));
+                    statementsSql = null;
+                }
                 return List.of();
             }
             return out;
@@ -372,13 +396,36 @@ public final class PgTelemetry implements ServerTelemetry {
         }
 
         @Override
+        public String lost() {
+            return lost;
+        }
+
+        @Override
         public void close() {
             RowBinder.closeQuietly(connection);
         }
 
+        /**
+         * Whether {@code e} says the connection went away (the server ended the session, restarted, the socket
+         * broke) rather than refused the read: then the session is lost and the read is not given up for good.
+         */
+        private boolean lostBy(SQLException e) {
+            if (SqlErrors.connectionLost(e)) {
+                lost = message(e);
+                return true;
+            }
+            return false;
+        }
+
+        private void said(String key, SQLException e) {
+            if (!lostBy(e)) {
+                unavailable.put(key, message(e));
+            }
+        }
+
         private long single(String sql) throws SQLException {
             try (Statement st = connection.createStatement()) {
-                ownTransactions++;
+                ownTransactions.incrementAndGet();
                 try (ResultSet rs = st.executeQuery(sql)) {
                     return rs.next() ? rs.getLong(1) : -1;
                 }
@@ -387,7 +434,7 @@ public final class PgTelemetry implements ServerTelemetry {
 
         private void execute(String sql) throws SQLException {
             try (Statement st = connection.createStatement()) {
-                ownTransactions++;
+                ownTransactions.incrementAndGet();
                 st.execute(sql);
             }
         }

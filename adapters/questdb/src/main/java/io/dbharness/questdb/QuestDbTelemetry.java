@@ -58,6 +58,8 @@ final class QuestDbTelemetry implements ServerTelemetry {
         private boolean walBroken;
         private boolean storageBroken;
         private double rows = -1;
+        /** Why the connection went away (a restart), null while it holds: then every read gives nothing. */
+        private String lost;
 
         QdbSession(Connection c, EmbeddedQuestDb embedded) {
             this.c = c;
@@ -96,7 +98,7 @@ final class QuestDbTelemetry implements ServerTelemetry {
 
         /** {applied, committed, suspended tables}, or null when wal_tables() cannot be read. */
         private long[] wal() {
-            if (walBroken) {
+            if (walBroken || lost != null) {
                 return null;
             }
             long[] out = new long[3];
@@ -108,8 +110,10 @@ final class QuestDbTelemetry implements ServerTelemetry {
                 }
                 return out;
             } catch (SQLException e) {
-                walBroken = true;
-                unavailable.put("wal_tables", message(e));
+                if (!lostBy(e)) {
+                    walBroken = true;
+                    unavailable.put("wal_tables", message(e));
+                }
                 return null;
             }
         }
@@ -120,6 +124,9 @@ final class QuestDbTelemetry implements ServerTelemetry {
          */
         @Override
         public long storedBytes() {
+            if (lost != null) {
+                return -1;
+            }
             boolean applied = awaitApplied();
             readRows();
             if (embedded == null) {
@@ -137,7 +144,9 @@ final class QuestDbTelemetry implements ServerTelemetry {
                 }
                 return bytes;
             } catch (SQLException e) {
-                unavailable.put("stored_bytes", "not measured: " + message(e));
+                if (!lostBy(e)) {
+                    unavailable.put("stored_bytes", "not measured: " + message(e));
+                }
             } catch (java.io.IOException | RuntimeException e) {
                 unavailable.put("stored_bytes", "not measured: " + e);
             }
@@ -151,8 +160,10 @@ final class QuestDbTelemetry implements ServerTelemetry {
             try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(TEXTS.get("table_storage"))) {
                 rows = rs.next() ? rs.getDouble(1) : -1;
             } catch (SQLException e) {
-                storageBroken = true;
-                unavailable.put("table_storage", message(e));
+                if (!lostBy(e)) {
+                    storageBroken = true;
+                    unavailable.put("table_storage", message(e));
+                }
                 rows = -1;
             }
         }
@@ -191,6 +202,20 @@ final class QuestDbTelemetry implements ServerTelemetry {
         @Override
         public Map<String, String> unavailable() {
             return unavailable.snapshot();
+        }
+
+        @Override
+        public String lost() {
+            return lost;
+        }
+
+        /** Whether {@code e} says the connection went away rather than the read was refused; then the session is lost. */
+        private boolean lostBy(SQLException e) {
+            if (QuestDbSql.RULES.connectionLost(e)) {
+                lost = message(e);
+                return true;
+            }
+            return false;
         }
 
         @Override

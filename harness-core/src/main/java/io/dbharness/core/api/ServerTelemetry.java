@@ -10,7 +10,9 @@ import java.util.Map;
  * its own: {@link Session#sampleWaits()} several times a second, {@link Session#counters()} every watch interval.
  *
  * <p>Nothing a session reads may fail the run: a view that is missing or refused is left out of what it returns
- * and named in {@link Session#unavailable()} with the reason.
+ * and named in {@link Session#unavailable()} with the reason. A connection that goes away (the server restarted,
+ * its backend was ended) is not such a refusal: the session says {@link Session#lost()}, and the engine opens
+ * another, as a worker reconnects, counting the counters across the gap.
  */
 public interface ServerTelemetry extends Capability {
 
@@ -69,6 +71,15 @@ public interface ServerTelemetry extends Capability {
 
         /** What could not be had and why, e.g. {@code pg_stat_statements: the extension is not installed}. */
         Map<String, String> unavailable();
+
+        /**
+         * Why the session's connection went away (a read failed because the server restarted or ended it, not
+         * because it refused the read), or null while it holds. Once lost, a session reads nothing more: the
+         * engine closes it and opens another. Never lost by default.
+         */
+        default String lost() {
+            return null;
+        }
 
         /**
          * Called once after the workers have closed their sessions and before the last reading: lets the server

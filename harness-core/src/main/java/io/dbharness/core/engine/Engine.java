@@ -157,7 +157,7 @@ public final class Engine {
 
         long warmupNanos = workload.warmup().toNanos();
         // its own connection, opened before the clock; its first readings are the run's baseline
-        ServerMonitor server = ServerMonitor.start(target, options.serverTelemetry()).orElse(null);
+        ServerMonitor server = ServerMonitor.start(target, options.serverTelemetry(), options.reconnectTimeout()).orElse(null);
         // the first call loads the JVM's management beans (tens of ms): not on the clock
         run.cpuStartNanos = ProcessCpu.nanos();
         HostSampler host = HostSampler.forThisHost(ProcessCpu::nanos);
@@ -165,6 +165,9 @@ public final class Engine {
         long begun = System.nanoTime();
         long start = begun + warmupNanos; // the measured run begins after the warm-up
         run.startNanos = start;
+        if (server != null) {
+            server.clockFrom(start);
+        }
         run.goNanos = begun;
         run.deadlineNanos = options.duration().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
         go.countDown();

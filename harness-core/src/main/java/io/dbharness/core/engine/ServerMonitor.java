@@ -6,9 +6,11 @@ import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TopStatement;
 import io.dbharness.core.result.ServerSample;
 import io.dbharness.core.result.ServerUsage;
+import io.dbharness.core.result.TelemetryGap;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -28,6 +30,13 @@ import java.util.concurrent.TimeUnit;
  * harness's sessions wait on every {@link #WAIT_LOOK_MILLIS}, and at each interval the monitor closes it reads the
  * counters and keeps their growth; at the end the stored bytes and the top statements. Whatever it cannot read is
  * recorded as unavailable, never a failure of the run.
+ *
+ * <p>A session whose connection goes away (a server restart, its backend ended) is re-opened as a worker's is: at
+ * once, then with a doubling backoff, for up to {@code --reconnect-timeout}. The gap is recorded (when lost, when
+ * back), and the counters are carried across it as Prometheus' {@code increase()} carries a reset: the first
+ * reading after it is compared with the last before it; a counter that went down was reset by a restart, its new
+ * value is what it counted since, and what it counted between the last reading and the restart is lost, so that
+ * counter is marked partial.
  */
 final class ServerMonitor {
 
@@ -43,7 +52,13 @@ final class ServerMonitor {
     private record Request(Kind kind, long rows, long points) {
     }
 
-    private final ServerTelemetry.Session session;
+    /** Opens the next session when one is lost. */
+    private final ServerTelemetry telemetry;
+    /** The session now; replaced from the telemetry thread, closed from the engine's at a late end. */
+    private volatile ServerTelemetry.Session session;
+    private final long reconnectNanos;
+    /** Where the gaps' times count from: the start of the measured run. */
+    private volatile long clockNanos = System.nanoTime();
     private final BlockingQueue<Request> requests = new LinkedBlockingQueue<>();
     private final CompletableFuture<Finished> finished = new CompletableFuture<>();
     private final List<ServerSample> samples = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -58,13 +73,32 @@ final class ServerMonitor {
     private double pointsStart = -1;
     private Map<String, TopStatement> statementsStart = Map.of();
     private long queryNanos;
+    // a lost session: why (null while it holds), since when, the next try, the backoff
+    private String lostWhy;
+    private long lostAt;
+    private long retryAt;
+    private long backoffMillis;
+    private boolean gaveUp;
+    /** The session was lost when the run's baseline was due: the counters count from its return. */
+    private boolean noBaseline;
+    /** The counters' growth from the last reading before a gap to the first after it: the next interval's. */
+    private Map<String, Double> carried = new TreeMap<>();
+    private final List<TelemetryGap> intervalGaps = new ArrayList<>();
+    // read by the engine's thread too when the end is late: concurrent
+    private final List<TelemetryGap> runGaps = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private Map<String, String> intervalPartial = new TreeMap<>();
+    private final Map<String, String> runPartial = new java.util.concurrent.ConcurrentSkipListMap<>();
+    /** A counter went down across a gap: the server restarted, and so did its other cumulative counts. */
+    private boolean resetSeen;
 
     /** What the end of the run gives: the last interval's sample and the run's summary. */
     record Finished(ServerSample last, ServerUsage usage) {
     }
 
-    private ServerMonitor(ServerTelemetry.Session session) {
+    private ServerMonitor(ServerTelemetry telemetry, ServerTelemetry.Session session, Duration reconnectTimeout) {
+        this.telemetry = telemetry;
         this.session = session;
+        this.reconnectNanos = reconnectTimeout.toNanos();
         this.thread = new Thread(this::loop, "dbharness-server-telemetry");
         this.thread.setDaemon(true);
     }
@@ -72,8 +106,10 @@ final class ServerMonitor {
     /**
      * A monitor on the target's telemetry, started; empty when it is off or the target offers none. A session that
      * cannot be opened gives a monitor with nothing but the reason.
+     *
+     * @param reconnectTimeout how long a lost session is tried again, as a worker's connection is
      */
-    static Optional<ServerMonitor> start(TargetAdapter target, boolean on) {
+    static Optional<ServerMonitor> start(TargetAdapter target, boolean on, Duration reconnectTimeout) {
         if (!on) {
             return Optional.empty();
         }
@@ -83,9 +119,9 @@ final class ServerMonitor {
         }
         ServerMonitor m;
         try {
-            m = new ServerMonitor(telemetry.get().open());
+            m = new ServerMonitor(telemetry.get(), telemetry.get().open(), reconnectTimeout);
         } catch (TargetException | RuntimeException e) {
-            m = new ServerMonitor(null);
+            m = new ServerMonitor(telemetry.get(), null, reconnectTimeout);
             m.unavailable.put("telemetry", "could not open a session: " + e.getMessage());
             return Optional.of(m);
         }
@@ -97,6 +133,11 @@ final class ServerMonitor {
         }
         m.thread.start();
         return Optional.of(m);
+    }
+
+    /** The measured run starts at {@code startNanos} ({@link System#nanoTime()}): the gaps' times count from it. */
+    void clockFrom(long startNanos) {
+        clockNanos = startNanos;
     }
 
     /** The warm-up ended: what came before is not the run's. */
@@ -166,7 +207,11 @@ final class ServerMonitor {
                 long wait = Math.max(0, nextLook - System.nanoTime());
                 Request r = requests.poll(wait, TimeUnit.NANOSECONDS);
                 if (r == null) {
-                    look();
+                    if (lostWhy != null) {
+                        reopen(false);
+                    } else {
+                        look();
+                    }
                     nextLook += WAIT_LOOK_MILLIS * 1_000_000L;
                     if (nextLook < System.nanoTime()) { // a slow look: skip what was missed rather than catch up
                         nextLook = System.nanoTime() + WAIT_LOOK_MILLIS * 1_000_000L;
@@ -176,24 +221,60 @@ final class ServerMonitor {
                 switch (r.kind()) {
                     case RESTART -> {
                         samples.clear();
+                        runGaps.clear(); // the warm-up's, dropped with its figures; one still open stays open
+                        intervalGaps.clear();
+                        runPartial.clear();
+                        resetSeen = false;
                         cpuStart = cpu ? mx.getCurrentThreadCpuTime() : -1;
                         queryNanos = 0;
                         baseline();
                     }
                     case CUT -> samples.add(cutInterval());
                     case FINISH -> {
-                        try {
-                            session.settle(); // not the telemetry's query cost: a wait for the server
-                        } catch (RuntimeException e) {
-                            synchronized (unavailable) {
-                                unavailable.put("settle", "the server's last counters may lag: " + e);
+                        if (lostWhy != null) {
+                            reopen(true); // one more try: the end's readings need a session
+                        }
+                        if (holds()) {
+                            try {
+                                session.settle(); // not the telemetry's query cost: a wait for the server
+                            } catch (RuntimeException e) {
+                                synchronized (unavailable) {
+                                    unavailable.put("settle", "the server's last counters may lag: " + e);
+                                }
                             }
                         }
                         ServerSample last = cutInterval();
                         samples.add(last);
-                        long storedEnd = timed(session::storedBytes);
-                        double pointsEnd = timed(session::pointsWritten);
-                        List<TopStatement> statements = topStatements(timed(session::statements));
+                        long storedEnd = -1;
+                        double pointsEnd = -1;
+                        List<TopStatement> statements = List.of();
+                        if (holds()) {
+                            storedEnd = timed(session::storedBytes);
+                            pointsEnd = timed(session::pointsWritten);
+                            statements = topStatements(timed(session::statements));
+                        }
+                        if (!holds()) {
+                            storedEnd = -1;
+                            pointsEnd = -1;
+                            statements = List.of();
+                            synchronized (unavailable) {
+                                unavailable.put("telemetry_end", "the telemetry's session was lost at the end of the"
+                                        + " run, so the stored bytes, points and statements at the end were not read: "
+                                        + lostWhy);
+                            }
+                            runGaps.add(new TelemetryGap(seconds(lostAt), -1, lostWhy));
+                        }
+                        if (resetSeen && !statements.isEmpty()) { // a statement new since the restart looks whole
+                            runPartial.putIfAbsent("statements", "the server restarted during the run: what the "
+                                    + "statements did before it may be missing");
+                        }
+                        if (resetSeen && pointsStart >= 0 && pointsEnd >= 0) {
+                            pointsEnd = -1; // the server's own count restarted with it: a difference would lie
+                            synchronized (unavailable) {
+                                unavailable.put("points_written", "the server restarted during the run, which reset"
+                                        + " its count of points taken in");
+                            }
+                        }
                         double cpuSeconds = cpu ? (mx.getCurrentThreadCpuTime() - cpuStart) / 1e9 : -1;
                         List<ServerSample> got;
                         synchronized (samples) {
@@ -221,32 +302,174 @@ final class ServerMonitor {
 
     /** Where the run's growth is counted from: the counters, stored bytes, server points and statements now. */
     private void baseline() {
-        lastCounters = timed(session::counters);
-        storedStart = timed(session::storedBytes);
-        pointsStart = timed(session::pointsWritten);
-        Map<String, TopStatement> byId = new HashMap<>();
-        timed(session::statements).forEach(s -> byId.put(s.id(), s));
-        statementsStart = byId;
         intervalWaits = new TreeMap<>();
         intervalLooks = 0;
+        intervalPartial = new TreeMap<>();
+        carried = new TreeMap<>();
+        storedStart = -1;
+        pointsStart = -1;
+        if (holds()) {
+            lastCounters = timed(session::counters);
+            storedStart = timed(session::storedBytes);
+            pointsStart = timed(session::pointsWritten);
+            statementsStart = statementsNow();
+        }
+        noBaseline = !holds();
+        if (noBaseline) { // nothing read is the run's start
+            storedStart = -1;
+            pointsStart = -1;
+        }
+    }
+
+    private Map<String, TopStatement> statementsNow() {
+        Map<String, TopStatement> byId = new HashMap<>();
+        timed(session::statements).forEach(s -> byId.put(s.id(), s));
+        return byId;
     }
 
     private void look() {
         Map<String, Integer> seen = timed(session::sampleWaits);
+        if (!holds()) {
+            return; // the look that found the session gone is no look
+        }
         intervalLooks++;
         seen.forEach((k, v) -> intervalWaits.merge(k, (long) v, Long::sum));
     }
 
     private ServerSample cutInterval() {
-        Map<String, Double> now = timed(session::counters);
-        Map<String, Double> gauges = timed(session::gauges);
-        ServerSample s = new ServerSample(intervalLooks, intervalWaits, growth(lastCounters, now), gauges);
-        Map<String, Double> merged = new HashMap<>(lastCounters);
-        merged.putAll(now); // a counter missing from this reading keeps its last value: its growth shows later
-        lastCounters = merged;
+        Map<String, Double> counters = Map.of();
+        Map<String, Double> gauges = Map.of();
+        if (holds()) {
+            Map<String, Double> now = timed(session::counters);
+            Map<String, Double> g = timed(session::gauges);
+            if (holds()) {
+                Map<String, Double> grown = growth(lastCounters, now);
+                carried.forEach((k, v) -> grown.merge(k, v, Double::sum));
+                counters = grown;
+                carried = new TreeMap<>();
+                gauges = g;
+                Map<String, Double> merged = new HashMap<>(lastCounters);
+                merged.putAll(now); // a counter missing from this reading keeps its last value: its growth shows later
+                lastCounters = merged;
+            }
+        }
+        if (lostWhy != null) {
+            intervalGaps.add(new TelemetryGap(seconds(lostAt), -1, lostWhy)); // still away when the interval closed
+        }
+        ServerSample s = new ServerSample(intervalLooks, intervalWaits, counters, gauges, intervalGaps, intervalPartial);
         intervalWaits = new TreeMap<>();
         intervalLooks = 0;
+        intervalGaps.clear();
+        intervalPartial = new TreeMap<>();
         return s;
+    }
+
+    /** Whether the session holds; when it is found lost, the gap begins and the session is closed. */
+    private boolean holds() {
+        if (lostWhy != null || session == null) {
+            return false;
+        }
+        String why = session.lost();
+        if (why == null) {
+            return true;
+        }
+        lostWhy = why;
+        lostAt = System.nanoTime();
+        retryAt = lostAt; // the first try at once, as a worker's
+        backoffMillis = 100;
+        keepUnavailable(session);
+        session.close();
+        return false;
+    }
+
+    /**
+     * Tries to open a new session, when its time has come or {@code now}; its first counters end the gap. Gives up
+     * after the reconnect timeout, as a worker would (then the run has most likely been aborted too).
+     */
+    private void reopen(boolean now) {
+        if (gaveUp || !now && System.nanoTime() < retryAt) {
+            return;
+        }
+        ServerTelemetry.Session next = null;
+        String why;
+        try {
+            next = telemetry.open();
+            Map<String, Double> reading = timed(next::counters);
+            why = next.lost();
+            if (why == null) {
+                back(next, reading);
+                return;
+            }
+        } catch (TargetException | RuntimeException e) {
+            why = e.getMessage();
+        }
+        if (next != null) {
+            next.close();
+        }
+        if (System.nanoTime() - lostAt >= reconnectNanos) {
+            gaveUp = true;
+            synchronized (unavailable) {
+                unavailable.put("telemetry", String.format(java.util.Locale.ROOT, "the session was lost at %.1f s (%s) "
+                        + "and could not be re-opened within --reconnect-timeout %d s: %s", seconds(lostAt), lostWhy,
+                        reconnectNanos / 1_000_000_000L, why));
+            }
+            return;
+        }
+        retryAt = System.nanoTime() + backoffMillis * 1_000_000L;
+        backoffMillis = Math.min(backoffMillis * 2, MAX_BACKOFF_MILLIS);
+    }
+
+    /** The longest wait between two tries to re-open a lost session, as a worker's. */
+    static final long MAX_BACKOFF_MILLIS = 5_000;
+
+    /** A new session gave its first counters: the gap ends, its growth is carried into the interval. */
+    private void back(ServerTelemetry.Session next, Map<String, Double> reading) {
+        session = next;
+        TelemetryGap gap = new TelemetryGap(seconds(lostAt), seconds(System.nanoTime()), lostWhy);
+        intervalGaps.add(gap);
+        runGaps.add(gap);
+        lostWhy = null;
+        if (noBaseline) { // lost when the run began: the counters count from here
+            noBaseline = false;
+            String why = String.format(java.util.Locale.ROOT, "counted from %.1f s: the telemetry was lost when the run"
+                    + " began", gap.backAtSeconds());
+            reading.keySet().forEach(k -> partial(k, why));
+            statementsStart = statementsNow();
+            if (!statementsStart.isEmpty()) {
+                partial("statements", why);
+            }
+        } else {
+            String why = String.format(java.util.Locale.ROOT, "reset by a server restart while the telemetry was lost"
+                    + " (%.1f to %.1f s): what it counted from the last reading to the restart is missing",
+                    gap.lostAtSeconds(), gap.backAtSeconds());
+            reading.forEach((k, v) -> {
+                Double before = lastCounters.get(k);
+                if (before != null && v < before) {
+                    resetSeen = true;
+                    partial(k, why);
+                }
+            });
+            growth(lastCounters, reading).forEach((k, v) -> carried.merge(k, v, Double::sum));
+        }
+        Map<String, Double> merged = new HashMap<>(lastCounters);
+        merged.putAll(reading);
+        lastCounters = merged;
+    }
+
+    private void partial(String name, String why) {
+        intervalPartial.put(name, why);
+        runPartial.putIfAbsent(name, why);
+    }
+
+    private void keepUnavailable(ServerTelemetry.Session old) {
+        Map<String, String> said = old.unavailable();
+        synchronized (unavailable) {
+            said.forEach(unavailable::putIfAbsent);
+        }
+    }
+
+    private double seconds(long nanos) {
+        return (nanos - clockNanos) / 1e9;
     }
 
     /**
@@ -268,6 +491,11 @@ final class ServerMonitor {
         List<TopStatement> out = new ArrayList<>();
         for (TopStatement s : end) {
             TopStatement b = statementsStart.get(s.id());
+            if (b != null && s.calls() < b.calls()) { // reset (a restart, or evicted and back): counted from zero
+                runPartial.putIfAbsent("statements", "reset during the run (a server restart?): the statements' "
+                        + "counts before it are missing");
+                b = null;
+            }
             long calls = s.calls() - (b == null ? 0 : b.calls());
             if (calls <= 0) {
                 continue;
@@ -298,10 +526,18 @@ final class ServerMonitor {
         synchronized (unavailable) {
             why.putAll(unavailable);
         }
-        return new ServerUsage(session == null ? null : session.waitSource(), looks, waits, counters, gauges,
+        String waitSource = session == null ? null : session.waitSource();
+        Map<String, String> partial = new TreeMap<>(runPartial);
+        if (!runGaps.isEmpty() && waitSource != null) {
+            double away = runGaps.stream().mapToDouble(g -> (g.closed() ? g.backAtSeconds() : seconds(System.nanoTime()))
+                    - Math.max(0, g.lostAtSeconds())).sum();
+            partial.put("waits", String.format(java.util.Locale.ROOT, "no looks at our sessions while the telemetry "
+                    + "was lost (%.1f s in %d gaps)", Math.max(0, away), runGaps.size()));
+        }
+        return new ServerUsage(waitSource, looks, waits, counters, gauges,
                 session == null ? -1 : storedStart, storedEnd, growth > 0 && rows > 0 ? (double) growth / rows : -1,
                 growth > 0 && points > 0 ? (double) growth / points : -1, pointsWritten, statements, why, cpuSeconds,
-                queryNanos / 1e9);
+                queryNanos / 1e9, runGaps, partial);
     }
 
     private <T> T timed(java.util.function.Supplier<T> read) {

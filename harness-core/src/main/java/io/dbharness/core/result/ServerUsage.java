@@ -30,11 +30,24 @@ import java.util.Map;
  * @param unavailable      what could not be had and why, by name of the figure
  * @param costCpuSeconds   CPU time the harness's telemetry thread spent over the run (the sampling's own cost)
  * @param costQuerySeconds time the telemetry's queries took, end to end (the server's side of the cost)
+ * @param gaps             the times the telemetry was lost and when it came back (-1: not before the run ended)
+ * @param partial          figures short of the whole run, by name, with why: counters a server restart reset
+ *                         while the telemetry was lost, the waits (no looks during a gap), statements reset
  */
 public record ServerUsage(String waitSource, int waitSamples, Map<String, Long> waits, Map<String, Double> counters,
                           Map<String, Double> gauges, long storedBytesStart, long storedBytesEnd, double bytesPerRow,
                           double bytesPerPoint, double pointsWritten, List<TopStatement> statements,
-                          Map<String, String> unavailable, double costCpuSeconds, double costQuerySeconds) {
+                          Map<String, String> unavailable, double costCpuSeconds, double costQuerySeconds,
+                          List<TelemetryGap> gaps, Map<String, String> partial) {
+
+    /** An account the telemetry covered whole. */
+    public ServerUsage(String waitSource, int waitSamples, Map<String, Long> waits, Map<String, Double> counters,
+                       Map<String, Double> gauges, long storedBytesStart, long storedBytesEnd, double bytesPerRow,
+                       double bytesPerPoint, double pointsWritten, List<TopStatement> statements,
+                       Map<String, String> unavailable, double costCpuSeconds, double costQuerySeconds) {
+        this(waitSource, waitSamples, waits, counters, gauges, storedBytesStart, storedBytesEnd, bytesPerRow,
+                bytesPerPoint, pointsWritten, statements, unavailable, costCpuSeconds, costQuerySeconds, List.of(), Map.of());
+    }
 
     public ServerUsage {
         waits = ServerSample.sorted(waits);
@@ -42,6 +55,8 @@ public record ServerUsage(String waitSource, int waitSamples, Map<String, Long> 
         gauges = ServerSample.sorted(gauges);
         statements = statements == null ? List.of() : List.copyOf(statements);
         unavailable = ServerSample.sorted(unavailable);
+        gaps = gaps == null ? List.of() : List.copyOf(gaps); // null: a result written before gaps were recorded
+        partial = ServerSample.sorted(partial);
     }
 
     /** The same account without bytes per row and per point, {@code why} said under {@code unavailable} as {@code bytes_per_row}. */
@@ -49,7 +64,7 @@ public record ServerUsage(String waitSource, int waitSamples, Map<String, Long> 
         Map<String, String> u = new java.util.TreeMap<>(unavailable);
         u.put("bytes_per_row", why);
         return new ServerUsage(waitSource, waitSamples, waits, counters, gauges, storedBytesStart, storedBytesEnd, -1, -1,
-                pointsWritten, statements, u, costCpuSeconds, costQuerySeconds);
+                pointsWritten, statements, u, costCpuSeconds, costQuerySeconds, gaps, partial);
     }
 
     /** Each wait's share of all sessions seen (0-100), largest first; empty without samples. */
