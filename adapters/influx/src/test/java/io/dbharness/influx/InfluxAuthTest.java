@@ -1,6 +1,8 @@
 package io.dbharness.influx;
 
+import io.dbharness.core.api.BatchWriter;
 import io.dbharness.core.api.MetricType;
+import io.dbharness.core.api.RowBatch;
 import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetAdapter;
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Credentials and permissions against an InfluxDB 1.x with {@code auth-enabled = true}. */
 class InfluxAuthTest {
+
+    private static final long T0 = 1_650_272_400_000_000L; // 2022-04-18 09:00:00 UTC
 
     private static InfluxServer server;
 
@@ -67,15 +71,33 @@ class InfluxAuthTest {
         }
     }
 
+    /** Each writes rows into its database; the admin's own reading of both databases finds them where they went. */
     @Test
     void theAdminWritesAndAUserWritesIntoADatabaseItMayUse() throws Exception {
         SeriesSchema s = new SeriesSchema("m", MetricType.FLOAT8, 1, 998);
-        try (TargetAdapter t = open(Map.of("username", InfluxServer.ADMIN, "influx-password", InfluxServer.ADMIN_PASSWORD,
-                "influx-database", "admins"))) {
-            t.capability(TimeSeriesIngest.class).orElseThrow().createSchema(s, SchemaMode.CREATE);
+        assertEquals(3, write(Map.of("username", InfluxServer.ADMIN, "influx-password", InfluxServer.ADMIN_PASSWORD,
+                "influx-database", "admins"), s, 3));
+        assertEquals(2, write(Map.of("username", "bob", "influx-password", "bob-pw", "influx-database", "shared"), s, 2));
+        // one field per row: count(*) is the rows each database holds
+        String admins = server.query("SELECT count(*) FROM admins..m", false);
+        String shared = server.query("SELECT count(*) FROM shared..m", false);
+        assertTrue(admins.contains(",3]"), admins);
+        assertTrue(shared.contains(",2]"), shared);
+    }
+
+    /** Creates the schema and writes {@code rows} rows as the user of {@code options}; the rows it then counts. */
+    private static long write(Map<String, String> options, SeriesSchema schema, int rows) throws Exception {
+        RowBatch b = new RowBatch(MetricType.FLOAT8, 1, rows);
+        for (int i = 0; i < rows; i++) {
+            b.setDouble(b.addRow(T0 + i * 1_000_000L, 1), 0, i);
         }
-        try (TargetAdapter t = open(Map.of("username", "bob", "influx-password", "bob-pw", "influx-database", "shared"))) {
-            t.capability(TimeSeriesIngest.class).orElseThrow().createSchema(s, SchemaMode.CREATE);
+        try (TargetAdapter t = open(options)) {
+            TimeSeriesIngest ingest = t.capability(TimeSeriesIngest.class).orElseThrow();
+            ingest.createSchema(schema, SchemaMode.CREATE);
+            try (BatchWriter w = ingest.openWriter(schema)) {
+                assertEquals(rows, w.write(b).rowsWritten());
+            }
+            return ingest.countRows(schema).orElseThrow();
         }
     }
 }
