@@ -79,6 +79,7 @@ final class ComparisonCharts {
             List<String> xs = values(configs, sweep.x());
             boolean numeric = numeric(xs);
             String figure = set.headlineName(configs.get(0));
+            String skipped = RunSet.skippedNote(configs, figure);
             List<Series> series = new ArrayList<>();
             lines(configs, sweep).forEach((line, members) -> {
                 String prefix = line.isEmpty() ? "" : line + " ";
@@ -89,7 +90,7 @@ final class ComparisonCharts {
                     + sweep.x(), numeric ? Axis.value(sweep.x()) : Axis.category(sweep.x()), Axis.value(figure), Axis.value("p99 ms"),
                     numeric ? null : xs, series, "Solid: " + figure + " (left axis); the p99 lines use the right axis."
                     + (Bars.note(configs).startsWith("Bars") ? " Points: the mean of the repetitions; whiskers: 95% confidence interval." : "")
-                    + (RunSet.skippedNote(configs, figure).isEmpty() ? "" : " " + RunSet.skippedNote(configs, figure))));
+                    + (skipped.isEmpty() ? "" : " " + skipped)));
         });
         return out;
     }

@@ -78,6 +78,7 @@ class ReportChartsTest {
         assertEquals(12_000.0, h.series().get(0).points().get(1)[1], "60,000 points in 5 s");
         assertTrue(h.note().contains("Rows skipped per run: questdb 20,306. A target may store nothing of a row by design"), h.note());
         assertTrue(h.note().endsWith("the throughput is compared in points/s."), h.note());
+        assertEquals("points/s", c.get("throughput").y().name(), "over time too");
 
         Report.Contents contents = Report.contents(List.of(run("pg").target("postgres").rows(60_000).points(60_000).build(),
                 run("qdb").target("questdb").rows(39_694).skipped(20_306).points(60_000).seconds(5).build()));
@@ -94,6 +95,7 @@ class ReportChartsTest {
                 .get("headline-iot-insert");
         assertEquals(List.of("rows/s"), names(h));
         assertFalse(h.note().contains("skipped"), h.note());
+        assertEquals("rows/s", charts(run("pg").target("postgres").build()).get("throughput").y().name());
     }
 
     @Test
