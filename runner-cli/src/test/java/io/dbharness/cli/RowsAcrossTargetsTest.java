@@ -80,8 +80,9 @@ class RowsAcrossTargetsTest {
         assertTrue(html.contains("Rows skipped per run: questdb " + Fmt.count(skipped)), "a note beside the bars");
 
         // compare: the throughput in points/s, the skipped rows of each side said
-        CliRun compare = CliRun.of("compare", files.get(0).toString(), files.get(1).toString(), "--threshold", "1000%");
-        assertEquals(0, compare.exitCode(), compare.err() + compare.out());
+        CliRun compare = CliRun.of("compare", files.get(0).toString(), files.get(1).toString());
+        // a verdict either way (the two servers' speeds are not what this test is about), never a refusal
+        assertTrue(compare.exitCode() == 0 || compare.exitCode() == 1, compare.exitCode() + ": " + compare.err() + compare.out());
         assertTrue(compare.out().contains("throughput (points/s) *"), compare.out());
         assertTrue(compare.out().contains("skipped rows: base 0, new " + Fmt.count(skipped) + ": "), compare.out());
     }
