@@ -5,6 +5,7 @@ import io.dbharness.results.compare.ResultComparison;
 import io.dbharness.results.stats.Configuration;
 import io.dbharness.results.stats.Difference;
 import io.dbharness.results.stats.Estimate;
+import io.dbharness.results.stats.Headline;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ public final class ComparisonTable {
         java.util.Set<String> differ = Configuration.varying(List.of(c.base(), c.next()));
         out.append(differ.isEmpty() ? "the sides have the same settings\n"
                 : "the sides differ in: " + String.join(", ", differ) + "\n");
+        skipped(out, c);
         leftOut(out, c.base(), "base");
         leftOut(out, c.next(), "new");
         String threshold = Fmt.percent(c.threshold());
@@ -71,6 +73,17 @@ public final class ComparisonTable {
         int n = c.runs().size();
         return n + (n == 1 ? " run" : " runs") + " of " + c.workload() + " on " + c.target()
                 + (c.label() == null ? "" : ", label " + c.label());
+    }
+
+    /** Says why the throughput is in points/s, when a side skipped rows. */
+    private static void skipped(StringBuilder out, ResultComparison c) {
+        long base = Headline.skipped(c.base().succeeded());
+        long next = Headline.skipped(c.next().succeeded());
+        if (base + next > 0) {
+            out.append("skipped rows: base ").append(Fmt.count(base)).append(", new ").append(Fmt.count(next))
+                    .append(": ").append(Headline.SKIPPED_WHY).append("; the throughput is compared in ")
+                    .append(c.rows().get(0).unit()).append('\n');
+        }
     }
 
     /** Says how many runs the figures leave out, when any: the same rule as the report and {@code --repeat}. */

@@ -167,7 +167,9 @@ public final class SummaryTable {
             add(rows, "rolled back (expected)", Fmt.count(t.rolledBack()));
         }
         if (t.skippedRows() > 0) {
-            add(rows, "skipped rows", Fmt.count(t.skippedRows()));
+            // why the rows are fewer than another target's for the same flags, and what compares them
+            add(rows, "skipped rows", Fmt.count(t.skippedRows()) + " (not stored, by design: e.g. line protocol has no line for"
+                    + " a row whose every value is empty; compare targets by points/s, equal for the same flags)");
         }
         if (!ranNothing && (writes || !opsOnly)) {
             add(rows, "compression", compression(r));

@@ -91,13 +91,18 @@ final class Series {
      * figure for them all (see {@link Configuration#headline()}), as the report and compare take it.
      */
     static String spread(List<Run> runs) {
-        List<RunResult> results = runs.stream().map(r -> r.outcome().result()).filter(Objects::nonNull).toList();
+        return spread(runs, results(runs));
+    }
+
+    /** {@link #spread(List)} in the figure these runs share with {@code among} (see {@link SeriesTable#figure}). */
+    static String spread(List<Run> runs, List<RunResult> among) {
+        List<RunResult> results = results(runs);
         Configuration c = results.isEmpty() ? null : new Configuration(Map.of(), results);
         if (c == null || c.succeeded().isEmpty()) {
             return "no run finished without errors: no mean";
         }
-        Estimate e = c.headline();
-        String name = c.headlineName();
+        String name = SeriesTable.figure(c.succeeded().get(0), among);
+        Estimate e = c.headline(name);
         String mean = e.n() == 1 ? "mean " + Fmt.rate(e.mean()) + " " + name + " (1 run: no interval)"
                 : "mean " + Fmt.rate(e.mean()) + " ± " + Fmt.rate(e.ciHalfWidth95()) + " " + name
                         + " (95% CI, Student's t, " + e.n() + " runs)";
@@ -106,6 +111,11 @@ final class Series {
         String wide = e.relativeHalfWidth() > 0.5 ? "; the interval is wider than half the mean: longer runs or more"
                 + " repetitions narrow it" : "";
         return mean + (left > 0 ? "; " + left + " of " + runs.size() + " runs left out (not exit 0)" : "") + wide;
+    }
+
+    /** The results the runs left. */
+    static List<RunResult> results(List<Run> runs) {
+        return runs.stream().map(r -> r.outcome().result()).filter(Objects::nonNull).toList();
     }
 
     /** {@code 12,345 rows/s}. */

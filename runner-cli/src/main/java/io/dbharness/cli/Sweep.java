@@ -71,7 +71,7 @@ final class Sweep {
         if (base.repeat() > 1) {
             Map<SweepPoint, List<Series.Run>> byPoint = new LinkedHashMap<>();
             runs.forEach(r -> byPoint.computeIfAbsent(r.point(), k -> new ArrayList<>()).add(r));
-            byPoint.forEach((p, rs) -> out.println("  " + p.number() + " " + p.label() + ": " + Series.spread(rs)));
+            byPoint.forEach((p, rs) -> out.println("  " + p.number() + " " + p.label() + ": " + Series.spread(rs, Series.results(runs))));
         }
         List<Path> files = runs.stream().map(r -> r.outcome().file()).filter(java.util.Objects::nonNull).toList();
         int code = series.exitCode(runs);

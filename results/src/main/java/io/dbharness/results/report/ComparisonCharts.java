@@ -26,16 +26,17 @@ final class ComparisonCharts {
         List<ChartSpec> out = new ArrayList<>();
         set.byWorkload().forEach((workload, configs) -> {
             Map<String, List<RunSet.Named>> byFigure = new LinkedHashMap<>();
-            configs.forEach(n -> byFigure.computeIfAbsent(n.configuration().headlineName(), k -> new ArrayList<>()).add(n));
+            configs.forEach(n -> byFigure.computeIfAbsent(set.headlineName(n), k -> new ArrayList<>()).add(n));
             byFigure.forEach((figure, named) -> {
                 if (named.size() < 2) {
                     return;
                 }
                 List<String> cats = named.stream().map(RunSet.Named::name).toList();
-                Series s = Bars.series(figure, cats.size(), i -> named.get(i).configuration().headline());
+                Series s = Bars.series(figure, cats.size(), i -> named.get(i).configuration().headline(figure));
                 String id = "headline-" + ChartSpec.slug(workload) + (byFigure.size() > 1 ? "-" + ChartSpec.slug(figure) : "");
+                String skipped = RunSet.skippedNote(named, figure);
                 out.add(new ChartSpec(id, "headline", workload + ": " + figure + " side by side", Axis.category("configuration"),
-                        Axis.value(figure), null, cats, List.of(s), Bars.note(named)));
+                        Axis.value(figure), null, cats, List.of(s), Bars.note(named) + (skipped.isEmpty() ? "" : " " + skipped)));
             });
         });
         return out;
@@ -77,7 +78,8 @@ final class ComparisonCharts {
             }
             List<String> xs = values(configs, sweep.x());
             boolean numeric = numeric(xs);
-            String figure = configs.get(0).configuration().headlineName();
+            String figure = set.headlineName(configs.get(0));
+            String skipped = RunSet.skippedNote(configs, figure);
             List<Series> series = new ArrayList<>();
             lines(configs, sweep).forEach((line, members) -> {
                 String prefix = line.isEmpty() ? "" : line + " ";
@@ -87,7 +89,8 @@ final class ComparisonCharts {
             out.add(new ChartSpec("scaling-" + ChartSpec.slug(workload), "scaling", workload + ": " + figure + " and p99 against "
                     + sweep.x(), numeric ? Axis.value(sweep.x()) : Axis.category(sweep.x()), Axis.value(figure), Axis.value("p99 ms"),
                     numeric ? null : xs, series, "Solid: " + figure + " (left axis); the p99 lines use the right axis."
-                    + (Bars.note(configs).startsWith("Bars") ? " Points: the mean of the repetitions; whiskers: 95% confidence interval." : "")));
+                    + (Bars.note(configs).startsWith("Bars") ? " Points: the mean of the repetitions; whiskers: 95% confidence interval." : "")
+                    + (skipped.isEmpty() ? "" : " " + skipped)));
         });
         return out;
     }

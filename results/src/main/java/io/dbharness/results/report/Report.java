@@ -136,6 +136,12 @@ public final class Report {
         out.add(set.varying().isEmpty() ? "Settings that differ between configurations: none."
                 : "Settings that differ between configurations: " + String.join(", ", new java.util.TreeSet<>(set.varying())) + ".");
         out.add("Harness " + distinct(results, r -> r.harnessVersion() + " (" + r.gitCommit() + ")") + ".");
+        set.byWorkload().values().forEach(named -> {
+            String skipped = RunSet.skippedNote(named, set.headlineName(named.get(0)));
+            if (!skipped.isEmpty()) {
+                out.add(skipped);
+            }
+        });
         return out;
     }
 

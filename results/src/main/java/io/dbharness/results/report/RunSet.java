@@ -1,7 +1,9 @@
 package io.dbharness.results.report;
 
 import io.dbharness.core.result.RunResult;
+import io.dbharness.results.Fmt;
 import io.dbharness.results.stats.Configuration;
+import io.dbharness.results.stats.Headline;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -96,6 +98,38 @@ record RunSet(List<Named> configurations, Set<String> varying) {
         Map<String, List<Named>> out = new LinkedHashMap<>();
         configurations.forEach(n -> out.computeIfAbsent(n.workload(), k -> new ArrayList<>()).add(n));
         return out;
+    }
+
+    /**
+     * The headline figure {@code n} is compared by: its configuration's, but points/s for rows/s when a run of its
+     * workload skipped rows ({@link Headline#common}), so every configuration of a chart or table has the same.
+     */
+    String headlineName(Named n) {
+        return Headline.common(n.configuration().headlineName(), succeeded(byWorkload().get(n.workload())));
+    }
+
+    /**
+     * Where the configurations' rows differ because some skipped rows: which skipped how many per run, and why
+     * their {@code figure} is points/s; "" when it is not.
+     */
+    static String skippedNote(List<Named> configs, String figure) {
+        if (!figure.equals(Headline.POINTS)) {
+            return "";
+        }
+        List<String> which = new ArrayList<>();
+        for (Named n : configs) {
+            java.util.LongSummaryStatistics s = n.configuration().succeeded().stream()
+                    .mapToLong(r -> r.totals().skippedRows()).summaryStatistics();
+            if (s.getMax() > 0) {
+                which.add(n.name() + " " + Fmt.count(s.getMin()) + (s.getMin() == s.getMax() ? "" : " to " + Fmt.count(s.getMax())));
+            }
+        }
+        return "Rows skipped per run: " + String.join(", ", which) + ". " + Headline.SKIPPED_WHY.substring(0, 1).toUpperCase()
+                + Headline.SKIPPED_WHY.substring(1) + ": the throughput is compared in points/s.";
+    }
+
+    private static List<RunResult> succeeded(List<Named> configs) {
+        return configs.stream().flatMap(n -> n.configuration().succeeded().stream()).toList();
     }
 
     /** The settings that differ between these configurations (of one workload), the workload left out. */

@@ -22,18 +22,18 @@ final class RunTables {
         List<String> options = set.varying().stream().filter(v -> !RunSet.IDENTITY.contains(v)).sorted().toList();
         List<Column> cols = new ArrayList<>(List.of(col("run"), col("label"), col("target"), col("workload")));
         options.forEach(o -> cols.add(col(o)));
-        // rows written and skipped beside the rate: targets that skip rows (QuestDB's empty ones) stored less
+        // rows written and skipped beside the rate: a target that skips rows (empty ones) stored fewer; points are alike
         cols.addAll(List.of(col("headline"), new Column("value", Kind.RATE), new Column("rows", Kind.COUNT),
-                new Column("skipped rows", Kind.COUNT), new Column("p50 ms", Kind.MILLIS),
+                new Column("skipped rows", Kind.COUNT), new Column("points", Kind.COUNT), new Column("p50 ms", Kind.MILLIS),
                 new Column("p99 ms", Kind.MILLIS), new Column("errors", Kind.COUNT), col("verification"),
                 new Column("exit code", Kind.COUNT), col("stop reason"), col("run id")));
         List<List<Object>> rows = new ArrayList<>();
         for (RunSet.Run run : set.runs()) {
             RunResult r = run.result();
-            Headline h = Headline.of(r);
+            Headline h = Headline.of(r, set.headlineName(run.configuration()));
             List<Object> row = new ArrayList<>(List.of(run.name(), text(r.label()), r.target(), r.workload()));
             options.forEach(o -> row.add(run.configuration().configuration().settings().get(o)));
-            row.addAll(java.util.Arrays.asList(h.name(), h.value(), r.totals().rows(), r.totals().skippedRows(), p50(r), p99(r), r.totals().errors(),
+            row.addAll(java.util.Arrays.asList(h.name(), h.value(), r.totals().rows(), r.totals().skippedRows(), r.totals().points(), p50(r), p99(r), r.totals().errors(),
                     r.verification() == null ? null : r.verification().status(), (long) r.exitCode(), r.stopReason(), r.runId()));
             rows.add(row);
         }
@@ -48,11 +48,12 @@ final class RunTables {
         List<List<Object>> rows = new ArrayList<>();
         int leftOut = 0;
         for (RunSet.Named n : set.configurations()) {
-            Estimate h = n.configuration().headline();
+            String figure = set.headlineName(n);
+            Estimate h = n.configuration().headline(figure);
             Estimate p99 = n.configuration().estimate(RunTables::p99);
             leftOut += n.configuration().leftOut();
             rows.add(List.of(n.name(), n.workload(), (long) n.configuration().succeeded().size(),
-                    n.configuration().headlineName(), h.mean(), h.relativeHalfWidth(), p99.mean(), p99.relativeHalfWidth()));
+                    figure, h.mean(), h.relativeHalfWidth(), p99.mean(), p99.relativeHalfWidth()));
         }
         // the same rule as compare and --repeat: a failed run's figures describe the failure, not the configuration
         String note = leftOut == 0 ? "" : "; " + leftOut + (leftOut == 1 ? " run" : " runs") + " left out: exit code not 0";

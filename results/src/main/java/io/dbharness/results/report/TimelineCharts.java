@@ -21,20 +21,23 @@ final class TimelineCharts {
     private TimelineCharts() {
     }
 
-    /** One chart per unit (rows/s for ingest runs, ops/s for the others), one line per run. */
+    /** One chart per unit (rows/s, or points/s where runs skipped rows, for ingest runs; ops/s for the others), one line per run. */
     static List<ChartSpec> throughput(RunSet set) {
         Map<String, List<Series>> byUnit = new LinkedHashMap<>();
         for (RunSet.Run run : set.runs()) {
             RunResult r = run.result();
-            // as the run is judged: rows for ingest, operations for queries and transactions (TPC-C's rows are incidental)
-            boolean rows = Headline.of(r).name().equals("rows/s");
+            // as the run is judged: rows (points where some run skipped rows) for ingest, operations for queries and
+            // transactions (TPC-C's rows are incidental)
+            String unit = set.headlineName(run.configuration());
+            unit = unit.equals(Headline.ROWS) || unit.equals(Headline.POINTS) ? unit : "ops/s";
             List<Double[]> points = new ArrayList<>();
             for (IntervalSample s : charted(r)) {
-                double v = rows ? s.rowsPerSecond()
-                        : s.groups().stream().mapToDouble(IntervalSample.GroupInterval::operationsPerSecond).sum();
+                double v = unit.equals(Headline.ROWS) ? s.rowsPerSecond()
+                        : s.groups().stream().mapToDouble(unit.equals(Headline.POINTS) ? IntervalSample.GroupInterval::pointsPerSecond
+                                : IntervalSample.GroupInterval::operationsPerSecond).sum();
                 points.add(ChartSpec.point(s.endSeconds(), v));
             }
-            byUnit.computeIfAbsent(rows ? "rows/s" : "ops/s", k -> new ArrayList<>()).add(Series.line(run.name(), points));
+            byUnit.computeIfAbsent(unit, k -> new ArrayList<>()).add(Series.line(run.name(), points));
         }
         List<ChartSpec> out = new ArrayList<>();
         byUnit.forEach((unit, series) -> out.add(new ChartSpec(byUnit.size() == 1 ? "throughput" : "throughput-" + ChartSpec.slug(unit),

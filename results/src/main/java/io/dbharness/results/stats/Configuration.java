@@ -81,7 +81,11 @@ public record Configuration(Map<String, String> settings, List<RunResult> runs) 
 
     /** {@link #headlineName()} over the repetitions that exited 0. */
     public Estimate headline() {
-        String name = headlineName();
+        return headline(headlineName());
+    }
+
+    /** The figure {@code name} (see {@link Headline#of(RunResult, String)}) over the repetitions that exited 0. */
+    public Estimate headline(String name) {
         return estimate(r -> Headline.of(r, name).value());
     }
 

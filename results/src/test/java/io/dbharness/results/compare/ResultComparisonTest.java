@@ -104,6 +104,33 @@ class ResultComparisonTest {
         assertTrue(table.contains("verdict: NEW is worse than BASE beyond 5%: throughput -20.0% (p <0.001)"), table);
     }
 
+    /** {@code r} having skipped {@code skipped} rows of the same points: 60,000 in 10 s. */
+    private static RunResult skipping(RunResult r, long skipped) {
+        return r.toBuilder().totals(r.totals().toBuilder().skippedRows(skipped).points(60_000).pointsPerSecond(6_000).build()).build();
+    }
+
+    @Test
+    void aSideThatSkippedRowsIsComparedByPointsNotRows() {
+        // the same flags: PostgreSQL stores 60,000 rows, a line-protocol target 39,694 and skips the rest; equal points/s
+        RunResult pg = skipping(run("pg", 6_000, 10), 0);
+        RunResult qdb = skipping(run("qdb", 3_969.4, 10), 20_306);
+        ResultComparison c = ResultComparison.compare(List.of(pg), List.of(qdb), 0.05);
+        ComparisonRow throughput = row(c, "throughput");
+        assertEquals("points/s", throughput.unit());
+        assertEquals(0.0, throughput.difference().relativeChange(), 1e-9);
+        assertEquals(Verdict.SAME, throughput.verdict(), "rows/s would have called it 34% worse");
+        assertFalse(c.regression());
+        String table = ComparisonTable.render(c, "pg.json", "qdb.json");
+        assertTrue(table.contains("skipped rows: base 0, new 20,306: a target may store nothing of a row by design (line protocol"
+                + " has no line for a row whose every value is empty), so rows differ between targets for the same flags; points"
+                + " (the values written) do not; the throughput is compared in points/s\n"), table);
+        assertTrue(table.contains("throughput (points/s) *"), table);
+
+        ResultComparison rows = ResultComparison.compare(List.of(pg), List.of(skipping(run("pg2", 6_000, 10), 0)), 0.05);
+        assertEquals("rows/s", row(rows, "throughput").unit(), "no run skipped rows: rows compare");
+        assertFalse(ComparisonTable.render(rows, "a", "b").contains("skipped rows"));
+    }
+
     @Test
     void aChangeBeyondTheThresholdThatTheRepetitionsDoNotShowIsNotARegression() {
         // p99 up 30% on average, but the runs scatter so widely that it could be noise

@@ -67,6 +67,38 @@ class ReportChartsTest {
     }
 
     @Test
+    void targetsWhoseRowsDifferBySkippedRowsAreComparedByPointsWithTheSkippedRowsSaid() {
+        // the same flags: 60,000 rows and 60,000 points; one target skipped the 20,306 rows without a value
+        Map<String, ChartSpec> c = charts(run("pg").target("postgres").rows(60_000).points(60_000).build(),
+                run("qdb").target("questdb").rows(39_694).skipped(20_306).points(60_000).seconds(5).build());
+        ChartSpec h = c.get("headline-iot-insert");
+        assertNotNull(h, c.keySet().toString());
+        assertEquals(List.of("points/s"), names(h));
+        assertEquals(6_000.0, h.series().get(0).points().get(0)[1], "60,000 points in 10 s");
+        assertEquals(12_000.0, h.series().get(0).points().get(1)[1], "60,000 points in 5 s");
+        assertTrue(h.note().contains("Rows skipped per run: questdb 20,306. A target may store nothing of a row by design"), h.note());
+        assertTrue(h.note().endsWith("the throughput is compared in points/s."), h.note());
+        assertEquals("points/s", c.get("throughput").y().name(), "over time too");
+
+        Report.Contents contents = Report.contents(List.of(run("pg").target("postgres").rows(60_000).points(60_000).build(),
+                run("qdb").target("questdb").rows(39_694).skipped(20_306).points(60_000).seconds(5).build()));
+        assertTrue(contents.intro().stream().anyMatch(l -> l.startsWith("Rows skipped per run: questdb 20,306.")), contents.intro().toString());
+        Table runs = contents.tables().get(0);
+        int headline = runs.columns().stream().map(Table.Column::name).toList().indexOf("headline");
+        assertEquals(List.of("points/s", 6_000.0), runs.rows().get(0).subList(headline, headline + 2));
+        assertEquals(List.of("points/s", 12_000.0), runs.rows().get(1).subList(headline, headline + 2));
+    }
+
+    @Test
+    void rowsAreComparedWhereNoRunSkippedAny() {
+        ChartSpec h = charts(run("pg").target("postgres").rows(60_000).build(), run("qdb").target("questdb").rows(60_000).build())
+                .get("headline-iot-insert");
+        assertEquals(List.of("rows/s"), names(h));
+        assertFalse(h.note().contains("skipped"), h.note());
+        assertEquals("rows/s", charts(run("pg").target("postgres").build()).get("throughput").y().name());
+    }
+
+    @Test
     void tpccGetsPerTransactionTypeChartsAndLabelsNameTheConfigurations() {
         Object[] types = {"new_order", micros(5_000, 6_000, 7_000), "payment", micros(2_000, 3_000),
                 "stock_level", micros(20_000)};

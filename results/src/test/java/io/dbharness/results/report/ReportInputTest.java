@@ -126,7 +126,7 @@ class ReportInputTest {
                 run("y").label("@SUM(A1)").option("offset", "+cmd|' /C calc'!A0").build(),
                 run("z").label("-2+3").option("offset", "\t=1").build()), dir);
         List<String> csv = Files.readAllLines(dir.resolve("runs.csv"));
-        assertEquals("run,label,target,workload,offset,headline,value,rows,skipped rows,p50 ms,p99 ms,errors,verification,exit code,stop reason,run id",
+        assertEquals("run,label,target,workload,offset,headline,value,rows,skipped rows,points,p50 ms,p99 ms,errors,verification,exit code,stop reason,run id",
                 csv.get(0));
         assertTrue(csv.get(1).startsWith("\"noop =HYPERLINK(\"\"http://evil\"\",\"\"x\"\") offset=-1.5\",\"'=HYPERLINK("), csv.get(1));
         assertTrue(csv.get(1).contains(",noop,iot-insert,-1.5,"), "a number stays a number: " + csv.get(1));

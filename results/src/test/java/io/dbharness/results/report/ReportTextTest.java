@@ -38,11 +38,11 @@ class ReportTextTest {
 
                 ## Runs
 
-                | run | label | target | workload | headline | value | rows | skipped rows | p50 ms | p99 ms | errors | verification | exit code | stop reason | run id |
-                |---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---|---|
-                | noop #1 |  | noop | iot-insert | rows/s | 10,000 | 100,000 | 0 | 3.00 | 10.0 | 0 | PASSED | 0 | COMPLETED | 20261201-100000-iot-insert-noop-aaaa |
-                | noop #2 |  | noop | iot-insert | rows/s | 11,000 | 110,000 | 0 | 3.00 | 10.0 | 0 | PASSED | 0 | COMPLETED | 20261201-100030-iot-insert-noop-cccc |
-                | file tuned | tuned | file | iot-insert | rows/s | 5,000 | 50,000 | 0 | 3.00 | 10.0 | 0 | FAILED | 0 | COMPLETED | 20261201-100100-iot-insert-file-bbbb |
+                | run | label | target | workload | headline | value | rows | skipped rows | points | p50 ms | p99 ms | errors | verification | exit code | stop reason | run id |
+                |---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---|
+                | noop #1 |  | noop | iot-insert | rows/s | 10,000 | 100,000 | 0 | 1,000,000 | 3.00 | 10.0 | 0 | PASSED | 0 | COMPLETED | 20261201-100000-iot-insert-noop-aaaa |
+                | noop #2 |  | noop | iot-insert | rows/s | 11,000 | 110,000 | 0 | 1,100,000 | 3.00 | 10.0 | 0 | PASSED | 0 | COMPLETED | 20261201-100030-iot-insert-noop-cccc |
+                | file tuned | tuned | file | iot-insert | rows/s | 5,000 | 50,000 | 0 | 500,000 | 3.00 | 10.0 | 0 | FAILED | 0 | COMPLETED | 20261201-100100-iot-insert-file-bbbb |
 
                 ## Configurations (mean of the repetitions, 95% confidence interval)
 
@@ -83,10 +83,10 @@ class ReportTextTest {
         assertEquals(List.of("report.html", "report.md", "runs.csv", "configurations.csv", "latency.csv", "verification.csv",
                 "provenance.csv"), files.stream().map(f -> f.getFileName().toString()).toList());
         assertEquals(crlf("""
-                run,label,target,workload,headline,value,rows,skipped rows,p50 ms,p99 ms,errors,verification,exit code,stop reason,run id
-                noop #1,,noop,iot-insert,rows/s,10000,100000,0,3.001,10.007,0,PASSED,0,COMPLETED,20261201-100000-iot-insert-noop-aaaa
-                noop #2,,noop,iot-insert,rows/s,11000,110000,0,3.001,10.007,0,PASSED,0,COMPLETED,20261201-100030-iot-insert-noop-cccc
-                file tuned,tuned,file,iot-insert,rows/s,5000,50000,0,3.001,10.007,0,FAILED,0,COMPLETED,20261201-100100-iot-insert-file-bbbb
+                run,label,target,workload,headline,value,rows,skipped rows,points,p50 ms,p99 ms,errors,verification,exit code,stop reason,run id
+                noop #1,,noop,iot-insert,rows/s,10000,100000,0,1000000,3.001,10.007,0,PASSED,0,COMPLETED,20261201-100000-iot-insert-noop-aaaa
+                noop #2,,noop,iot-insert,rows/s,11000,110000,0,1100000,3.001,10.007,0,PASSED,0,COMPLETED,20261201-100030-iot-insert-noop-cccc
+                file tuned,tuned,file,iot-insert,rows/s,5000,50000,0,500000,3.001,10.007,0,FAILED,0,COMPLETED,20261201-100100-iot-insert-file-bbbb
                 """), Files.readString(dir.resolve("runs.csv")));
         assertEquals(crlf("""
                 configuration,workload,runs,headline,mean,± 95% CI %,p99 ms,p99 ± 95% CI %

@@ -59,6 +59,8 @@ final class Runs {
         private final Map<String, String> options = new LinkedHashMap<>(Map.of("workers", "2", "seed", "42"));
         private final Map<String, long[]> latencies = new LinkedHashMap<>();
         private long rows = 100_000;
+        private long skipped;
+        private Long points;
         private double seconds = 10;
         private Double tpmC;
         private boolean host;
@@ -77,6 +79,10 @@ final class Runs {
         Builder label(String l) { label = l; return this; }
         Builder option(String k, String v) { options.put(k, v); return this; }
         Builder rows(long r) { rows = r; return this; }
+        /** Rows the target skipped (line protocol's empty ones), beside those it stored. */
+        Builder skipped(long s) { skipped = s; return this; }
+        /** Points written; 10 per row unless given. */
+        Builder points(long p) { points = p; return this; }
         Builder seconds(double s) { seconds = s; return this; }
         Builder tpmC(double v) { tpmC = v; return this; }
         Builder host() { host = true; return this; }
@@ -124,12 +130,13 @@ final class Runs {
             Totals totals = Totals.builder()
                     .operations(operations)
                     .rows(rows)
-                    .points(rows * 10)
+                    .skippedRows(skipped)
+                    .points(points == null ? rows * 10 : points)
                     .bytes(rows * 100)
                     .durationSeconds(seconds)
                     .operationsPerSecond(operations / seconds)
                     .rowsPerSecond(rows / seconds)
-                    .pointsPerSecond(rows * 10 / seconds)
+                    .pointsPerSecond((points == null ? rows * 10 : points) / seconds)
                     .megabytesPerSecond(rows * 100 / seconds / 1e6)
                     .build();
             List<IntervalSample> intervals = new ArrayList<>();
