@@ -68,9 +68,10 @@ final class FindMax {
                                 + " --precision). Each step is a normal run of --duration with its result file in --results;"
                                 + " a table row is printed as each ends, and the search is written beside them"
                                 + " (<id>.search.json, again after every step) with a report of it (runner report draws"
-                                + " the search from the search file or its directory). Before the search ends on a bracket,"
-                                + " its lowest failure is run again; when it meets the objective then, the search goes on"
-                                + " above it. --repeat N runs each step N times, and it meets the objective only when all"
+                                + " the search from the search file or its directory). A failure counts once confirmed: it is"
+                                + " run again at once, and one that meets the objective then is taken as noise (the search"
+                                + " goes on above it); before the search ends, the bracket's met end is run again too."
+                                + " --repeat N runs each step N times, and it meets the objective only when all"
                                 + " N runs do. A step must last 3 --watch-interval at least. --shards N runs each step as"
                                 + " N processes on this host (the shards of one run, --rate split between them), merged"
                                 + " into the one result that is judged.",
@@ -79,7 +80,8 @@ final class FindMax {
                                 + " errors=0 (or errors<=N), timeouts=0, kept-up (the open model kept to its schedule),"
                                 + " behind<1s (never further behind it), tpcc (the TPC-C specification's 90th-percentile"
                                 + " limits: 5 s, Stock-Level 20 s). A run that aborts or fails --verify meets nothing.",
-                        "Exit codes: 0 the search ended with a bracket within --precision (or met the objective up to"
+                        "Exit codes: 0 the search ended with a bracket within --precision or of neighbouring whole"
+                                + " numbers (or met the objective up to"
                                 + " --to), 1 nothing met it down to --min or --max-steps ran out, 2 bad usage, 3 target"
                                 + " unreachable, 130/143/129 stopped (the search so far is kept).",
                         "",
@@ -152,6 +154,11 @@ final class FindMax {
             return new SearchResult(id, Version.harness(), plan.base().target(), plan.base().workload(), plan.vary(),
                     plan.objective().text(), limits, search.precision(), plan.base().repeat(), options, start,
                     Instant.now(), search.highestMet(), search.lowestFailed(), outcome == null ? "running" : outcome, steps);
+        }
+
+        /** The latest step that gave {@code value} a verdict. */
+        Optional<SearchResult.Step> lastVerdict(double value) {
+            return steps.stream().filter(st -> st.value() == value && st.stepMet() != null).reduce((a, b) -> b);
         }
 
         /** Ends the search on a run that is not judged: the run kept in the file, the reason thrown as one line. */
@@ -272,15 +279,19 @@ final class FindMax {
                         : r.verification() != null && r.verification().isFailed() ? "verification failed" : null;
                 Objective.Judgement j = plan.objective().judge(r);
                 boolean met = note == null && j.met();
-                if (note == null && rep == 1 && state.steps.stream().anyMatch(st -> st.value() == value)) {
-                    note = "tried again"; // the lowest failure, before the search ends on it
-                }
                 boolean last = !met || rep == base.repeat();
-                state.steps.add(step(number, value, rep, o, met, last ? met : null, j.checks(), note, plan));
-                out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
+                String confirmation = null;
                 if (last) {
+                    Optional<SearchResult.Step> before = state.lastVerdict(value);
                     state.search = state.search.after(value, met);
+                    confirmation = before.map(b -> b.stepMet() == met ? SearchResult.Step.CONFIRMED
+                            : SearchResult.Step.CONTRADICTED).orElse(null);
+                    String said = confirmationNote(before, state.search, value);
+                    note = note == null ? said : said == null ? note : note + "; " + said;
                 }
+                state.steps.add(step(number, value, rep, o, met, last ? met : null, j.checks(), note, plan)
+                        .withConfirmation(confirmation));
+                out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
                 state.save();
                 if (!met) {
                     break; // a step meets the objective only when every run of it does
@@ -328,6 +339,23 @@ final class FindMax {
                 : o.file().getFileName().toString(), o.exitCode(), offered, h.value(), h.name(), checks, note);
     }
 
+    /** What a step's verdict does to its setting's, for the table: which verdicts stand on two runs. */
+    private static String confirmationNote(Optional<SearchResult.Step> before, KneeSearch search, double value) {
+        KneeSearch.Verdict now = search.verdict(value).orElseThrow();
+        if (before.isEmpty()) {
+            return now == KneeSearch.Verdict.TO_CONFIRM ? "to be confirmed: run again" : null;
+        }
+        String step = "step " + before.get().number();
+        boolean metBefore = before.get().stepMet();
+        return switch (now) {
+            case MET -> metBefore ? "confirms " + step : "contradicts " + step + ": a failure not confirmed, taken as noise"
+                    + (search.confirmedMet(value) ? "; confirmed: met more often than failed" : "");
+            case FAILED -> metBefore ? "contradicts " + step + "; confirmed failure (failed more often than met)"
+                    : "confirms " + step + ": confirmed failure";
+            case TO_CONFIRM -> "contradicts " + step + ": run again";
+        };
+    }
+
     private static String oneLine(String s) {
         return s.replaceAll("\\s*\\R\\s*", " ");
     }
@@ -346,7 +374,9 @@ final class FindMax {
         String width = s.highestMet() != null && s.lowestFailed() != null ? String.format(Locale.ROOT, ", bracket %.1f%% wide",
                 (s.lowestFailed() - s.highestMet()) / s.highestMet() * 100) : "";
         String why = switch (state.outcome) {
-            case "bracketed" -> "within --precision " + KneeSearch.format(s.precision() * 100) + "%";
+            case "bracketed" -> (s.withinPrecision(s.highestMet(), s.lowestFailed()) ? "within --precision "
+                    + KneeSearch.format(s.precision() * 100) + "%" : "as fine as whole numbers allow (adjacent settings)")
+                    + ", both ends confirmed by a second run";
             case "limit" -> "every step met the objective up to --to " + KneeSearch.format(s.max());
             case "none-met" -> "no step met the objective down to --min " + KneeSearch.format(s.min());
             case "max-steps" -> "--max-steps " + state.plan.maxSteps() + " ran out before the bracket was within --precision";

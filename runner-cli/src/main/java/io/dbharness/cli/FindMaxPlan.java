@@ -104,11 +104,16 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
         double factor = factor(pr.matchedOptionValue("--factor", "2"));
         int maxSteps = maxSteps(pr.matchedOptionValue("--max-steps", String.valueOf(FindMax.DEFAULT_MAX_STEPS)));
 
-        // the steps' configurations at both ends, checked as their runs (their first shard) would check them
-        RunConfig checked = shards > 1 ? base.with("shard", "0/" + shards) : base;
-        checkStep(checked.with(vary, KneeSearch.format(from)), vary, "--from", registry, runner);
+        // the steps' configurations at both ends, checked as their runs would check them; then as their first
+        // shard: what only that refuses is --shards' doing
+        checkStep(base.with(vary, KneeSearch.format(from)), vary, "--from", registry, runner);
         if (pr.hasMatchedOption("--to")) {
-            checkStep(checked.with(vary, KneeSearch.format(to)), vary, "--to", registry, runner);
+            checkStep(base.with(vary, KneeSearch.format(to)), vary, "--to", registry, runner);
+        }
+        for (double end : pr.hasMatchedOption("--to") ? new double[]{from, to} : new double[]{from}) {
+            if (shards > 1) {
+                checkShards(base.with(vary, KneeSearch.format(end)).with("shard", "0/" + shards), shards, registry, runner);
+            }
         }
         RunConfig first = base.with(vary, KneeSearch.format(from));
         WorkloadProvider wp = registry.workload(first.workload());
@@ -158,6 +163,19 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
             Harness.check(runner.spec(config, ProgressListener.NONE, new StopSignal()), registry);
         } catch (UsageException e) {
             throw new UsageException(flag + " " + config.options().get(vary) + ": " + config.located(e).getMessage());
+        }
+    }
+
+    /**
+     * A refusal of the steps' shards, in the words of the option given: the search's {@code --shards}, not the
+     * {@code --shard} of the processes it starts.
+     */
+    private static void checkShards(RunConfig config, int shards, Registry registry, SingleRun runner) {
+        try {
+            Harness.check(runner.spec(config, ProgressListener.NONE, new StopSignal()), registry);
+        } catch (UsageException e) {
+            String message = String.valueOf(e.getMessage()).replaceAll("--shard(?![\\w-])", "--shards");
+            throw new UsageException(message.contains("--shards") ? message : "--shards " + shards + ": " + message);
         }
     }
 

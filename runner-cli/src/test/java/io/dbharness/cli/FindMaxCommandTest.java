@@ -83,15 +83,34 @@ class FindMaxCommandTest {
                 value + (met ? " met above" : " failed inside") + " the bracket: " + r.out()));
         long contradicted = verdicts.entrySet().stream().filter(e -> !e.getValue() && e.getKey() < s.highestMet()).count();
         assertTrue(contradicted <= 3, contradicted + " failures below the highest met: " + r.out());
-        // a ramp by doubling from 2,000, a bisection of a factor 2 to 5% and the failure tried again: about
-        // log2(knee/2000) + 1 + 5 + 1; a failure by bad luck tried again costs a second ramp and bisection
+        // a ramp by doubling from 2,000 and its failure confirmed, a bisection of a factor 2 to 5% (failures
+        // confirmed) and the met end confirmed: about log2(knee/2000) + 2 + 8 + 1; each failure by bad luck costs one,
+        // and near the knee of a loaded machine (seen: load average 15 on 2 cores) every verdict is a coin toss
         long steps = s.steps().stream().map(SearchResult.Step::number).distinct().count();
         double ramp = Math.abs(Math.ceil(Math.log(s.lowestFailed() / 2000) / Math.log(2)));
-        assertTrue(steps <= 3 * (ramp + 1 + 5 + 1), steps + " steps for a knee at " + s.highestMet() + ": " + r.out());
-        // the last step was the lowest failure tried again, and it failed again
+        assertTrue(steps <= 3 * (ramp + 2 + 8 + 1), steps + " steps for a knee at " + s.highestMet() + ": " + r.out());
+        assertBothEndsConfirmed(s, r);
+    }
+
+    /** The bracket's ends each stand on two runs, and the table and the file say which runs confirmed them. */
+    private static void assertBothEndsConfirmed(SearchResult s, CliRun r) {
+        for (double end : new double[]{s.highestMet(), s.lowestFailed()}) {
+            boolean met = end == s.highestMet();
+            List<SearchResult.Step> runs = s.steps().stream().filter(st -> st.value() == end && st.stepMet() != null).toList();
+            assertTrue(runs.stream().filter(st -> st.stepMet() == met).count() >= 2, end + " not confirmed: " + r.out());
+            // confirmed by the same verdict again, or (a pass, a failure, a failure) by failing more often than met
+            SearchResult.Step confirming = runs.stream().filter(st -> st.stepMet() == met
+                    && SearchResult.Step.CONFIRMED.equals(st.confirmation())).findFirst().orElse(runs.get(runs.size() - 1));
+            assertTrue(confirming.confirmation() != null && confirming.stepMet() == met, confirming + ": " + r.out());
+            assertTrue(confirming.note().contains("step "), confirming.note());
+            String row = r.out().lines().filter(l -> l.matches("\\s+" + confirming.number() + "\\s.*")).findFirst().orElseThrow();
+            assertTrue(met ? row.contains("confirms step") || row.contains("confirmed: met more often than failed")
+                    : row.contains("confirmed failure"), row);
+        }
+        // the search's last run confirmed its met end
         SearchResult.Step last = s.steps().get(s.steps().size() - 1);
-        assertEquals(s.lowestFailed(), last.value(), r.out());
-        assertEquals(Boolean.FALSE, last.stepMet(), r.out());
+        assertEquals(s.highestMet(), last.value(), r.out());
+        assertEquals(Boolean.TRUE, last.stepMet(), r.out());
     }
 
     @Test
@@ -105,11 +124,13 @@ class FindMaxCommandTest {
                 + KneeSearch.format(s.highestMet())), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+1\\s+2000\\s+(met|FAILED)\\s.*\\.json.*")), r.out());
         assertTrue(r.out().contains("report: "), r.out());
-        // the step above the bracket, run again, failed the objective again: the search's own last run (asserted
-        // above). A plain run at that rate afterwards is no stronger proof: with 1.5 s steps on a shared 2-core
-        // machine, a p99 near its limit is a coin toss (seen: failed twice in the search, met twice right after),
-        // and the search's second try is made under the same conditions as the first; its figures are checked here
-        RunResult again = ResultFiles.read(results.resolve(s.steps().get(s.steps().size() - 1).file()));
+        // the step above the bracket, run again at once, failed the objective again (asserted above). A plain run at
+        // that rate afterwards is no stronger proof: with 1.5 s steps on a shared 2-core machine, a p99 near its
+        // limit is a coin toss (seen: failed twice in the search, met twice right after), and the search's second
+        // try is made under the same conditions as the first; its figures are checked here
+        SearchResult.Step confirmedFailure = s.steps().stream().filter(st -> st.value() == s.lowestFailed()
+                && Boolean.FALSE.equals(st.stepMet())).reduce((a, b) -> b).orElseThrow();
+        RunResult again = ResultFiles.read(results.resolve(confirmedFailure.file()));
         assertFalse(Objective.parse("p99<20ms,kept-up").judge(again).met(), "the step tried again met: " + r.out());
 
         // the report of the search file draws the search
@@ -147,6 +168,101 @@ class FindMaxCommandTest {
         // and the answer moved down from where it was without the cap
         assertTrue(s.highestMet() < uncapped.highestMet(), "capped " + s.highestMet() + ", uncapped "
                 + uncapped.highestMet() + ":\n" + before.out() + r.out());
+    }
+
+    /**
+     * find-max on a loaded machine (issue 31): a busy-looping thread per core beside the search. The knee is the
+     * server's (a trigger sleeping 100 ms in every write statement: two workers of 50-row batches cannot pass 1,000
+     * rows/s), so the machine's load moves it by the few milliseconds a statement costs beside the sleep, not by
+     * whatever share of the CPU the client gets. Failures by bad luck are run again at once, and the search still ends
+     * bracketed within 5% inside --max-steps 16.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(600)
+    void underACpuHogTheSearchEndsBracketedWithinItsStepLimit() throws Exception {
+        // steps of 4 s: kept-up allows a lag of 5% of that, 200 ms: a statement's 100 ms and a busy neighbour's
+        // time slices
+        List<String> server = List.of("--url", pg.url(), "--user", "postgres", "--table-name", "hogged",
+                "--write-batch-rows", "50", "--watch-interval", "500ms", "--workers", "2", "--no-watch");
+        List<String> table = new ArrayList<>(server);
+        table.addAll(List.of("--clean", "--tag-num", "10", "--ts-end", "2022-04-18 09:01:00", "--results",
+                tmp.resolve("table").toString()));
+        CliRun made = CliRun.of(table.toArray(String[]::new));
+        assertEquals(0, made.exitCode(), made.out() + made.err());
+        try (Connection c = pg.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE FUNCTION cap_hogged() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.100);"
+                    + " RETURN NULL; END $$");
+            st.execute("CREATE TRIGGER cap_hogged AFTER INSERT ON hogged FOR EACH STATEMENT EXECUTE FUNCTION cap_hogged()");
+        }
+        double cap = 2 * 50 / 0.100;
+        java.util.concurrent.atomic.AtomicBoolean hogging = new java.util.concurrent.atomic.AtomicBoolean(true);
+        List<Thread> hogs = new ArrayList<>();
+        for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+            Thread hog = new Thread(() -> {
+                long spins = 0;
+                while (hogging.get()) {
+                    spins++;
+                }
+                if (spins < 0) {
+                    throw new IllegalStateException(); // keeps the loop from being optimized away
+                }
+            }, "cpu-hog-" + i);
+            hog.setDaemon(true);
+            hog.start();
+            hogs.add(hog);
+        }
+        Path results = tmp.resolve("hogged");
+        List<String> search = new ArrayList<>(List.of("find-max", "--vary", "rate", "--slo", "kept-up", "--from", "300",
+                "--duration", "4s", "--append", "--max-steps", "16", "--results", results.toString()));
+        search.addAll(server);
+        CliRun r;
+        try {
+            r = CliRun.of(search.toArray(String[]::new));
+        } finally {
+            hogging.set(false);
+            for (Thread hog : hogs) {
+                hog.join();
+            }
+        }
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        SearchResult s = search(results);
+        assertBracketed(s, r);
+        assertTrue(s.steps().stream().map(SearchResult.Step::number).distinct().count() <= 16, r.out());
+        assertTrue(s.highestMet() <= cap, "met " + s.highestMet() + " above the cap: " + r.out());
+        assertTrue(r.out().contains("within --precision 5%, both ends confirmed by a second run"), r.out());
+    }
+
+    /**
+     * A whole-number axis: the bracket of two neighbours (6 and 7 devices: 16.7%) is as fine as the axis allows, and
+     * the end says so, not "within --precision 5%". A trigger refuses the seventh device's rows: a knee no noise moves.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(300)
+    void aBracketOfNeighboursWiderThanThePrecisionIsSaidToBeAsFineAsWholeNumbersAllow() throws Exception {
+        List<String> server = List.of("--url", pg.url(), "--user", "postgres", "--table-name", "six_devices", "--live",
+                "--ts-step-in-second", "1", "--watch-interval", "250ms", "--no-watch");
+        List<String> table = new ArrayList<>(server);
+        table.addAll(List.of("--clean", "--tag-num", "1", "--duration", "1s", "--results", tmp.resolve("table").toString()));
+        CliRun made = CliRun.of(table.toArray(String[]::new));
+        assertEquals(0, made.exitCode(), made.out() + made.err());
+        try (Connection c = pg.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE FUNCTION six_devices() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.tag_id > 6 THEN"
+                    + " RAISE EXCEPTION 'device % refused', NEW.tag_id; END IF; RETURN NEW; END $$");
+            st.execute("CREATE TRIGGER six_devices BEFORE INSERT ON six_devices FOR EACH ROW EXECUTE FUNCTION six_devices()");
+        }
+        List<String> search = new ArrayList<>(List.of("find-max", "--vary", "tag-num", "--from", "1", "--to", "64", "--slo",
+                "errors=0", "--duration", "1500ms", "--append", "--results", tmp.resolve("devices").toString()));
+        search.addAll(server);
+        CliRun r = CliRun.of(search.toArray(String[]::new));
+        System.out.println(r.out());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        SearchResult s = search(tmp.resolve("devices"));
+        assertEquals("bracketed", s.outcome(), r.out());
+        assertEquals(6.0, s.highestMet(), r.out());
+        assertEquals(7.0, s.lowestFailed(), r.out());
+        assertTrue(r.out().contains("bracket 16.7% wide; as fine as whole numbers allow (adjacent settings), both ends"
+                + " confirmed by a second run"), r.out());
+        assertFalse(r.out().contains("within --precision"), r.out());
     }
 
     /** A step whose data runs out before its --duration would be judged over a fraction of it: the search stops and says why. */
@@ -260,9 +376,17 @@ class FindMaxCommandTest {
             assertEquals(2, files.filter(f -> f.toString().endsWith(".json") && !SearchFiles.isSearch(f)).count(),
                     "one merged result per step, the shards' parts not kept beside them");
         }
+        // what only the shards refuse is said of --shards, the option given (it was "--from 1000: --shard ...")
         CliRun embedded = CliRun.of("find-max", "--shards", "2", "--vary", "rate", "--slo", "kept-up", "--duration", "60s");
         assertEquals(2, embedded.exitCode(), embedded.err());
-        embedded.oneLineError();
+        assertTrue(embedded.oneLineError().startsWith("--shards splits a run over processes that share one server"),
+                embedded.err());
+        assertFalse(embedded.err().contains("--from") || embedded.err().contains("--shard "), embedded.err());
+        CliRun file = CliRun.of("find-max", "--target", "file", "--output", tmp.resolve("rows.csv").toString(), "--shards",
+                "3", "--vary", "rate", "--slo", "kept-up", "--duration", "60s");
+        assertEquals(2, file.exitCode(), file.err());
+        assertTrue(file.oneLineError().contains("run it without --shards"), file.err());
+        assertFalse(file.err().contains("--from") || file.err().contains("--shard "), file.err());
         CliRun one = CliRun.of("find-max", "--url", pg.url(), "--shard", "0/2", "--vary", "rate", "--slo", "kept-up",
                 "--duration", "60s");
         assertTrue(one.oneLineError().contains("give --shards N"), one.err());

@@ -44,15 +44,20 @@ public final class FileTargetProvider implements TargetProvider {
     public void check(Settings settings) {
         output(settings);
         format(settings);
+        refuseShards(settings); // before anything runs: a search with --shards checks its steps here
     }
 
     @Override
     public TargetAdapter open(Settings settings) {
+        refuseShards(settings);
+        return new FileTarget(format(settings), output(settings));
+    }
+
+    private static void refuseShards(Settings settings) {
         if (io.dbharness.core.config.ShardOptions.requested(settings)) {
             throw new io.dbharness.core.api.UsageException("--shard splits a run over processes that share one database;"
                     + " the file target writes one file from one process: run it without --shard");
         }
-        return new FileTarget(format(settings), output(settings));
     }
 
     private static String output(Settings settings) {

@@ -55,12 +55,33 @@ public record SearchResult(String searchId, String harnessVersion, String target
      * @param offered      the load offered, in {@code achievedName}'s unit when the setting is the rate; NaN otherwise
      * @param achieved     the run's headline figure ({@code rows/s}, {@code ops/s}, {@code tpmC})
      * @param checks       each term's figure
-     * @param note         why it did not count, when it did not finish ({@code run aborted: ...}); null otherwise
+     * @param note         why it did not count, when it did not finish ({@code run aborted: ...}); which earlier
+     *                     step of the setting it confirms or contradicts; null otherwise
+     * @param confirmation on a step's last run, when the setting had a verdict before: {@value #CONFIRMED} (the same
+     *                     verdict again: it stands on two runs) or {@value #CONTRADICTED} (the other verdict: a failure
+     *                     then a pass is taken as noise, a pass then a failure is run again); null otherwise (and in
+     *                     files written before it was recorded)
      */
     public record Step(int number, double value, int repetition, boolean met, Boolean stepMet, String file, int exitCode,
-                       double offered, double achieved, String achievedName, List<Objective.Check> checks, String note) {
+                       double offered, double achieved, String achievedName, List<Objective.Check> checks, String note,
+                       String confirmation) {
+        public static final String CONFIRMED = "confirmed";
+        public static final String CONTRADICTED = "contradicted";
+
         public Step {
             checks = checks == null ? List.of() : List.copyOf(checks);
+        }
+
+        /** This step with its {@code confirmation}. */
+        public Step withConfirmation(String confirmation) {
+            return new Step(number, value, repetition, met, stepMet, file, exitCode, offered, achieved, achievedName,
+                    checks, note, confirmation);
+        }
+
+        /** A step whose setting had no verdict before. */
+        public Step(int number, double value, int repetition, boolean met, Boolean stepMet, String file, int exitCode,
+                    double offered, double achieved, String achievedName, List<Objective.Check> checks, String note) {
+            this(number, value, repetition, met, stepMet, file, exitCode, offered, achieved, achievedName, checks, note, null);
         }
     }
 }
