@@ -58,9 +58,14 @@ final class TxidTracking implements CommitTracking {
      * The server's latest checkpoint as {@code connection} opens, for {@link #fate(Connection, long, String)} to
      * tell a restart since; null when the server does not say (the id's answer is then taken as it is).
      */
-    String mark(Connection connection) {
+    @Override
+    public String mark(Connection connection) {
         try (PreparedStatement ps = connection.prepareStatement(CHECKPOINT); ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? rs.getString(1) : null;
+            String mark = rs.next() ? rs.getString(1) : null;
+            if (!connection.getAutoCommit()) {
+                connection.rollback(); // the query opened a transaction; it changed nothing
+            }
+            return mark;
         } catch (SQLException e) {
             return null; // a lost connection shows on the next statement, a refused function leaves the mark out
         }
@@ -75,7 +80,8 @@ final class TxidTracking implements CommitTracking {
      * {@link #fate(Connection, long)} of a transaction run on a connection that opened with {@code mark}
      * ({@link #mark}, or null when unknown): an id the server may have handed out again since is NOT_APPLIED.
      */
-    Fate fate(Connection connection, long id, String mark) throws SQLException {
+    @Override
+    public Fate fate(Connection connection, long id, String mark) throws SQLException {
         Fate fate;
         if (mark != null && reassignable(connection, id, mark)) {
             fate = Fate.NOT_APPLIED;

@@ -43,18 +43,25 @@ class TxidAfterCrashTest {
             st.execute("BEGIN");
             id = TRACKING.transactionId(lost);
         }
-        long victim;
-        try (Connection other = server.admin()) {
-            victim = other.unwrap(org.postgresql.PGConnection.class).getBackendPID();
-            assertTrue(ProcessHandle.of(victim).orElseThrow().destroyForcibly(), "SIGKILL to " + victim);
-        }
+        crash();
         RowBinder.closeQuietly(lost);
-        awaitRecovered();
         return new Object[] {id, mark};
     }
 
-    /** Waits until the server takes connections again after its crash recovery. */
-    private static void awaitRecovered() throws Exception {
+    /**
+     * Kills a backend, waits for the server to end the other sessions (so it has seen the crash: a connection
+     * attempt before that could still succeed), then for it to take connections again after its recovery.
+     */
+    private static void crash() throws Exception {
+        try (Connection canary = server.admin(); Connection victim = server.admin()) {
+            long pid = victim.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+            assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL to " + pid);
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (canary.isValid(5)) {
+                assertTrue(System.nanoTime() - until < 0, "the server did not end its sessions within 60 s");
+                Thread.sleep(20);
+            }
+        }
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             try (Connection c = server.admin()) {
@@ -117,11 +124,7 @@ class TxidAfterCrashTest {
             st.execute("INSERT INTO kept VALUES (1)");
             st.execute("COMMIT");
         }
-        try (Connection other = server.admin()) {
-            long victim = other.unwrap(org.postgresql.PGConnection.class).getBackendPID();
-            assertTrue(ProcessHandle.of(victim).orElseThrow().destroyForcibly(), "SIGKILL to " + victim);
-        }
-        awaitRecovered();
+        crash();
         assertTrue(commitUntilIdIsTaken(id) > id, "a committed id is not handed out again");
         try (Connection c = server.admin()) {
             assertEquals(Fate.APPLIED, TRACKING.fate(c, id, mark));
