@@ -46,6 +46,9 @@ abstract class PgWriter implements BatchWriter {
     private long lastPoints;
     private long lastBytes;
     private long pendingXid = -1;
+    /** Tracked: the server's checkpoint as the connection opened ({@link TxidTracking#mark}), and the pending write's. */
+    private String connectionMark;
+    private String pendingMark;
     /** Tracked: the transaction the previous write opened for the next one, with its id; -1 when none. */
     private long openXid = -1;
     private java.sql.Statement trackStatement;
@@ -74,6 +77,7 @@ abstract class PgWriter implements BatchWriter {
             throw e;
         }
         connection = c;
+        connectionMark = tracksCommits ? tracking.mark(c) : null;
     }
 
     /** Prepares what the writer needs on a (new) connection: copy channel, statements. */
@@ -171,6 +175,7 @@ abstract class PgWriter implements BatchWriter {
                 openXid = queryXid(beginSql);
             }
             pendingXid = openXid;
+            pendingMark = connectionMark;
             openXid = -1;
             WriteResult r = send(batch);
             lastBytes = r.bytes();
@@ -272,6 +277,7 @@ abstract class PgWriter implements BatchWriter {
                 throw e;
             }
             connection = c;
+            connectionMark = tracksCommits ? tracking.mark(c) : null;
             return true;
         } catch (SQLException e) {
             throw SqlErrors.classify(e, "re-opening a connection for " + context, Fate.NOT_APPLIED);
@@ -305,7 +311,7 @@ abstract class PgWriter implements BatchWriter {
             return Resolution.UNKNOWN;
         }
         try {
-            Fate fate = tracking.fate(connection, pendingXid);
+            Fate fate = tracking.fate(connection, pendingXid, pendingMark);
             if (fate != Fate.UNKNOWN) {
                 pendingXid = -1;
             }

@@ -217,6 +217,33 @@ class PostgresFaultTest {
         assertEquals(r.totals().errors() > 0 ? 1 : 0, r.exitCode());
     }
 
+    /**
+     * A writer's backend killed (kill -9): the server ends every session and recovers from a crash, refusing
+     * connections meanwhile (57P03), and may hand out again the transaction ids of batches cut by it. The workers
+     * reconnect, the cut batches are settled or sent again, and every row is in the table once.
+     */
+    @Test
+    void aWritersBackendKilledMidRunCrashesTheServerAndEveryRowIsStillCountedOnce() throws Exception {
+        Watch watch = new Watch();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread fault = during(watch.flowing, failures, () -> {
+            long pid;
+            try (Connection c = admin(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                    "SELECT coalesce(max(pid), -1) FROM pg_stat_activity WHERE application_name = 'dbharness'"
+                            + " AND state <> 'idle'")) {
+                rs.next();
+                pid = rs.getLong(1);
+            }
+            assertTrue(pid > 0, "a writer at work");
+            assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL to " + pid);
+        });
+        RunResult r = Harness.run(spec("fault_crash").progress(watch).build());
+        fault.join();
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertEveryRowAccountedFor(r, "fault_crash");
+        assertTrue(r.totals().reconnects() >= 2, "every writer lost its connection: " + r.totals());
+    }
+
     @Test
     void fastRestartMidRun() throws Exception {
         Watch watch = new Watch();

@@ -31,4 +31,18 @@ public interface CommitTracking {
      * seconds: its backend has not noticed the lost connection). Leaves no transaction open.
      */
     Fate fate(Connection connection, long id) throws SQLException;
+
+    /**
+     * What the target says of itself as {@code connection} opens, for {@link #fate(Connection, long, String)} to
+     * tell an id handed out again since (PostgreSQL, after a crash, hands out again the ids no WAL on disk
+     * carried); null when it says nothing. Leaves no transaction open.
+     */
+    default String mark(Connection connection) {
+        return null;
+    }
+
+    /** {@link #fate(Connection, long)} of a transaction run on a connection that opened with {@code mark} ({@link #mark}). */
+    default Fate fate(Connection connection, long id, String mark) throws SQLException {
+        return fate(connection, id);
+    }
 }

@@ -27,6 +27,8 @@ final class Terminal implements WorkerSession {
     private final int homeWarehouse;
     private final int homeDistrict;
     private volatile Connection connection;
+    /** The commit tracking's {@link CommitTracking#mark mark} as {@link #connection} opened; null without tracking. */
+    private volatile String mark;
     /** Cancels of the transaction in flight: the first asks the server, the next close the socket. */
     private final AtomicInteger cancels = new AtomicInteger();
     private final Statements statements;
@@ -57,6 +59,7 @@ final class Terminal implements WorkerSession {
             try {
                 c.setAutoCommit(false);
                 c.setTransactionIsolation(options.isolation());
+                mark = tracking == null ? null : tracking.mark(c);
                 return c;
             } catch (SQLException e) {
                 c.close();
@@ -122,7 +125,11 @@ final class Terminal implements WorkerSession {
         return connection;
     }
 
-    Statements statements() {
+    String mark() {
+        return mark;
+    }
+
+        Statements statements() {
         return statements;
     }
 

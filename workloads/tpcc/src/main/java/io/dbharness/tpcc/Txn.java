@@ -23,6 +23,8 @@ abstract class Txn implements Operation {
     private final long notBefore;
     /** The id of this transaction when its COMMIT got no answer, for {@link #resolve}; -1 when none. */
     private long pendingXid = -1;
+    /** The mark of the connection {@link #pendingXid} ran on ({@link CommitTracking#mark}). */
+    private String pendingMark;
     /** The attempt's transaction id when the body read it in one of its statements ({@link #readXid}); -1 else. */
     private long xidRead = -1;
 
@@ -102,6 +104,7 @@ abstract class Txn implements Operation {
             // a commit whose answer never came may have been applied: never retried blindly
             if (commit && te.connectionLost()) {
                 pendingXid = xid;
+                pendingMark = terminal.mark();
                 throw new TargetException(te.kind(), Fate.UNKNOWN, te.vendorCode(), te.getMessage(), te.getCause());
             }
             rollbackQuietly(c);
@@ -121,7 +124,7 @@ abstract class Txn implements Operation {
             return Resolution.UNKNOWN;
         }
         try {
-            Fate fate = tracking.fate(terminal.connection(), xid);
+            Fate fate = tracking.fate(terminal.connection(), xid, pendingMark);
             if (fate == Fate.UNKNOWN) {
                 return Resolution.UNKNOWN;
             }

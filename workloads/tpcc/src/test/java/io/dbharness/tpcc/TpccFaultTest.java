@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Faults while loading and running, on embedded PostgreSQL: backends terminated during the load and the run,
- * and a server that stops answering (SIGSTOP) for longer than --op-timeout.
+ * Faults while loading and running, on embedded PostgreSQL: backends terminated during the load and the run, a
+ * backend killed (the server recovers from a crash), and a server that stops answering (SIGSTOP) for longer than --op-timeout.
  */
 class TpccFaultTest {
 
@@ -139,6 +139,31 @@ class TpccFaultTest {
         assertEquals("DURATION", r.stopReason());
         // a transaction whose COMMIT got no answer is an error of unknown fate, never resent: at most one per terminal
         assertTrue(r.totals().errors() <= 4, () -> r.errors().toString());
+    }
+
+    /**
+     * A terminal's backend killed (kill -9): the server ends every session and recovers from a crash, which may
+     * hand out again the transaction ids of transactions whose COMMIT got no answer. Each is settled as not
+     * committed and run again, so the run has no error and its consistency checks pass.
+     */
+    @Test
+    void aRunWhoseServerCrashesSettlesEveryTransactionAndStaysConsistent() throws Exception {
+        assertEquals(0, pg.run("warehouses", 1, "load-only", true, "clean", true).exitCode());
+        CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return pg.run("run-only", true, "terminals", 4, "duration", "6s", "verify", true);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitRows("history", 30_100);
+        long pid = adminCount("SELECT coalesce(max(pid), -1) FROM pg_stat_activity WHERE application_name = 'dbharness'");
+        assertTrue(pid > 0 && ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL to a terminal's backend " + pid);
+        RunResult r = run.get(2, TimeUnit.MINUTES);
+        assertEquals("PASSED", r.verification().status(), r.verification().message());
+        assertTrue(r.totals().reconnects() >= 4, "every terminal reconnected: " + r.totals());
+        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals(0, r.exitCode(), r.failure());
     }
 
     @Test
