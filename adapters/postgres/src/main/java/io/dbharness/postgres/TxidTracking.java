@@ -67,7 +67,14 @@ final class TxidTracking implements CommitTracking {
             }
             return mark;
         } catch (SQLException e) {
-            return null; // a lost connection shows on the next statement, a refused function leaves the mark out
+            try {
+                if (!connection.getAutoCommit()) {
+                    connection.rollback(); // a refused function (a flavor without it) must not leave the transaction aborted
+                }
+            } catch (SQLException lost) {
+                // a lost connection shows on the next statement
+            }
+            return null; // the mark left out: the id's answer is then taken as it is
         }
     }
 
