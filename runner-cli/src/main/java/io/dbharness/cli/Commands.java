@@ -137,8 +137,9 @@ final class Commands {
                         + "(opens with no network), a Markdown summary and a CSV of every table.",
                 "A directory stands for its *.json result files. Repetitions of one configuration are shown as their "
                         + "mean with a 95%% confidence interval.");
-        report.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class).defaultValue("report")
-                .description("Where report.html, report.md and the CSV files go (default: ${DEFAULT-VALUE})").build());
+        report.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class)
+                .description("Where report.html, report.md and the CSV files go (default: report-<time> in the first "
+                        + "results folder given, a file's folder for a file, as sweep does)").build());
         report.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("FILES|DIR").arity("0..*")
                 .type(String[].class).description("Result files, or directories of them").build());
         spec.addSubcommand("report", report);

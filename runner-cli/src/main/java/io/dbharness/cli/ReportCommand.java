@@ -11,7 +11,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
-/** {@code runner report FILES|DIR... --out DIR}: the report's files written, their paths printed. */
+/** {@code runner report FILES|DIR... [--out DIR]}: the report's files written, their paths printed. */
 final class ReportCommand {
 
     private static final String PREFIX = "runner report: ";
@@ -22,11 +22,10 @@ final class ReportCommand {
     static int run(ParseResult pr, PrintStream out) {
         List<Path> inputs = pr.matchedPositional(0) == null ? List.of()
                 : java.util.Arrays.stream(pr.matchedPositional(0).<String[]>getValue()).map(Path::of).toList();
-        String outValue = pr.matchedOptionValue("--out", "report");
-        if (outValue.isBlank()) {
+        String outValue = pr.matchedOptionValue("--out", null);
+        if (outValue != null && outValue.isBlank()) {
             throw new UsageException(PREFIX + "--out needs a directory");
         }
-        Path outDir = Path.of(outValue);
         List<RunResult> results;
         List<io.dbharness.results.search.SearchResult> searches;
         try {
@@ -35,6 +34,7 @@ final class ReportCommand {
         } catch (ResultFileException e) {
             throw new UsageException(PREFIX + e.getMessage());
         }
+        Path outDir = outValue == null ? defaultOut(inputs.get(0)) : Path.of(outValue);
         // checked before any work, so a bad --out is one line, not a half-written report
         ResultsDir.check(outDir, PREFIX + "cannot write the report to ", "--out");
         List<Path> written;
@@ -47,5 +47,16 @@ final class ReportCommand {
         }
         written.forEach(out::println);
         return ExitCode.OK;
+    }
+
+    /**
+     * Without --out: {@code report-<time>} in the first results folder given (the folder itself, or a file's), as a
+     * sweep leaves its report beside its results; never a {@code report/} in whatever folder the command ran in.
+     */
+    static Path defaultOut(Path firstInput) {
+        Path folder = java.nio.file.Files.isDirectory(firstInput) ? firstInput
+                : firstInput.getParent() == null ? Path.of(".") : firstInput.getParent();
+        return folder.resolve("report-" + java.time.LocalDateTime.now()
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
 }

@@ -80,7 +80,7 @@ class ReadmeExamplesTest {
             new Example("runner queries --target questdb [data flags]", How.SYNOPSIS, "queries --target questdb --tag-num 1000", Set.of(0)),
             new Example("runner compare --answers A.json B.json", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner sweep --vary NAME=V1,V2 [--vary ...] [run OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
-            new Example("runner report FILES|DIR... --out DIR", How.SYNOPSIS, null, Set.of(0)),
+            new Example("runner report FILES|DIR... [--out DIR]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner compare BASE NEW [--threshold 5%]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner merge PART.json... --out FILE", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner explain RESULT.json...", How.SYNOPSIS, null, Set.of(0)),

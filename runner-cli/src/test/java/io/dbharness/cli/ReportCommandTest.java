@@ -55,6 +55,23 @@ class ReportCommandTest {
         assertTrue(html.contains("id=\"chart-scaling-iot-insert\""), "workers differ: a scaling chart");
     }
 
+    /** Without --out the report goes beside the results, not into a report/ of whatever folder the command ran in. */
+    @Test
+    void withoutOutTheReportGoesIntoTheResultsFolder() throws Exception {
+        CliRun r = CliRun.of("report", results.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        Path page = Path.of(r.out().lines().findFirst().orElseThrow());
+        assertEquals(results, page.getParent().getParent(), r.out());
+        assertTrue(page.getParent().getFileName().toString().matches("report-\\d{8}-\\d{6}"), r.out());
+        assertEquals("report.html", page.getFileName().toString());
+        assertTrue(Files.size(page) > 0);
+        // a file given: its folder
+        Path one = Files.list(results).filter(f -> f.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
+        CliRun file = CliRun.of("report", one.toString());
+        assertEquals(0, file.exitCode(), file.err());
+        assertEquals(results, Path.of(file.out().lines().findFirst().orElseThrow()).getParent().getParent(), file.out());
+    }
+
     @Test
     void subdirectoriesOfAGivenDirectoryAreSkipped() throws Exception {
         // what a sweep leaves beside its results, a directory named like a result, and runs kept one level down

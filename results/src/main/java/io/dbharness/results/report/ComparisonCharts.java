@@ -36,7 +36,9 @@ final class ComparisonCharts {
                 String id = "headline-" + ChartSpec.slug(workload) + (byFigure.size() > 1 ? "-" + ChartSpec.slug(figure) : "");
                 String skipped = RunSet.skippedNote(named, figure);
                 out.add(new ChartSpec(id, "headline", workload + ": " + figure + " side by side", Axis.category("configuration"),
-                        Axis.value(figure), null, cats, List.of(s), Bars.note(named) + (skipped.isEmpty() ? "" : " " + skipped)));
+                        Axis.value(figure), null, cats, List.of(s), Bars.note(named)
+                        + Bars.missing(named, n -> Bars.known(n.configuration().headline(figure)) != null)
+                        + (skipped.isEmpty() ? "" : " " + skipped)));
             });
         });
         return out;

@@ -65,10 +65,11 @@ final class LatencyCharts {
                 p99.add(Bars.series(n.name(), cats.size(), i -> n.configuration().estimate(r -> typeP99(r, cats.get(i)))));
             }
             String w = ChartSpec.slug(workload);
+            String note = Bars.note(configs) + Bars.missing(configs, n -> !n.configuration().succeeded().isEmpty());
             out.add(new ChartSpec("types-rate-" + w, "types", workload + ": operations per second by type",
-                    Axis.category("operation type"), Axis.value("ops/s"), null, cats, rate, Bars.note(configs)));
+                    Axis.category("operation type"), Axis.value("ops/s"), null, cats, rate, note));
             out.add(new ChartSpec("types-p99-" + w, "types", workload + ": p99 latency by type",
-                    Axis.category("operation type"), Axis.value("ms"), null, cats, p99, Bars.note(configs)));
+                    Axis.category("operation type"), Axis.value("ms"), null, cats, p99, note));
         });
         return out;
     }

@@ -105,7 +105,23 @@ record RunSet(List<Named> configurations, Set<String> varying) {
      * workload skipped rows ({@link Headline#common}), so every configuration of a chart or table has the same.
      */
     String headlineName(Named n) {
-        return Headline.common(n.configuration().headlineName(), succeeded(byWorkload().get(n.workload())));
+        List<Named> all = byWorkload().get(n.workload());
+        String own = n.configuration().headlineName();
+        if (!measured(n)) {
+            // a run stopped before its first operation has no figure of its own to choose (0 rows: ops/s): it is
+            // judged by its workload's figure, and shown as not measured
+            own = all.stream().filter(RunSet::measured).findFirst().map(m -> m.configuration().headlineName()).orElse(own);
+        }
+        return Headline.common(own, succeeded(all));
+    }
+
+    /** Whether a run completed any operation: one that did not has no throughput, not a throughput of 0. */
+    static boolean measured(RunResult r) {
+        return r.totals().operations() > 0;
+    }
+
+    private static boolean measured(Named n) {
+        return n.configuration().runs().stream().anyMatch(RunSet::measured);
     }
 
     /**

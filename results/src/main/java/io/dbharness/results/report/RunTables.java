@@ -33,7 +33,9 @@ final class RunTables {
             Headline h = Headline.of(r, set.headlineName(run.configuration()));
             List<Object> row = new ArrayList<>(List.of(run.name(), text(r.label()), r.target(), r.workload()));
             options.forEach(o -> row.add(run.configuration().configuration().settings().get(o)));
-            row.addAll(java.util.Arrays.asList(h.name(), h.value(), r.totals().rows(), r.totals().skippedRows(), r.totals().points(), p50(r), p99(r), r.totals().errors(),
+            // a run that completed nothing has no throughput: not measured, rather than 0 (or another unit's 0)
+            boolean measured = RunSet.measured(r);
+            row.addAll(java.util.Arrays.asList(measured ? h.name() : "not measured", measured ? h.value() : null, r.totals().rows(), r.totals().skippedRows(), r.totals().points(), p50(r), p99(r), r.totals().errors(),
                     r.verification() == null ? null : r.verification().status(), (long) r.exitCode(), r.stopReason(), r.runId()));
             rows.add(row);
         }

@@ -24,8 +24,13 @@ final class TimelineCharts {
     /** One chart per unit (rows/s, or points/s where runs skipped rows, for ingest runs; ops/s for the others), one line per run. */
     static List<ChartSpec> throughput(RunSet set) {
         Map<String, List<Series>> byUnit = new LinkedHashMap<>();
+        List<String> unmeasured = new ArrayList<>();
         for (RunSet.Run run : set.runs()) {
             RunResult r = run.result();
+            if (!RunSet.measured(r)) {
+                unmeasured.add(run.name()); // no operation completed: no rate to draw, not a rate of 0
+                continue;
+            }
             // as the run is judged: rows (points where some run skipped rows) for ingest, operations for queries and
             // transactions (TPC-C's rows are incidental)
             String unit = set.headlineName(run.configuration());
@@ -42,7 +47,9 @@ final class TimelineCharts {
         List<ChartSpec> out = new ArrayList<>();
         byUnit.forEach((unit, series) -> out.add(new ChartSpec(byUnit.size() == 1 ? "throughput" : "throughput-" + ChartSpec.slug(unit),
                 "throughput", "Throughput over time (" + unit + ")", Axis.value("seconds"), Axis.value(unit), null, null,
-                series, "Each watch interval's rate, plotted at the interval's end (a tail shorter than half an interval is left out).")));
+                series, "Each watch interval's rate, plotted at the interval's end (a tail shorter than half an interval is left out)."
+                + (unmeasured.isEmpty() ? "" : " Not measured, so left out: " + String.join(", ", unmeasured)
+                + " (no operation completed)."))));
         return out;
     }
 

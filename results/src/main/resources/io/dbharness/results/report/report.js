@@ -20,14 +20,38 @@
     return a >= 100 ? Math.round(v).toLocaleString('en') : a >= 1 ? v.toFixed(2) : v.toPrecision(3);
   }
 
+  // an x axis tick: the axis's end is the last point (3.9143590 s), shown as rounded as the round ticks before it
+  function tick(v) {
+    var a = Math.abs(v);
+    var r = a >= 100 ? Math.round(v) : a >= 1 ? Math.round(v * 100) / 100 : Number(v.toPrecision(3));
+    return r.toLocaleString('en', { maximumFractionDigits: 6 });
+  }
+
+  var LABEL_WIDTH = 160, LABEL_MARGIN = 8, FONT_SIZE = 12, LINE_HEIGHT = 16, ROTATE = 30;
+  var measure = document.createElement('canvas').getContext('2d');
+  measure.font = FONT_SIZE + 'px sans-serif'; // ECharts' own label font
+
+  // how far slanted labels reach below their axis: a box of the widest label's width and a line's height,
+  // rotated; a tenth more, since the page's sans-serif need not be the one measured
+  function slantedReach(categories, degrees) {
+    var widest = Math.max.apply(null, categories.map(function (c) { return measure.measureText(String(c)).width; }).concat([0]));
+    var r = degrees * Math.PI / 180;
+    return LABEL_MARGIN + 1.1 * (Math.min(LABEL_WIDTH, widest) * Math.sin(r) + LINE_HEIGHT * Math.cos(r));
+  }
+
   function axis(a, categories) {
     var out = { name: a.name, nameLocation: 'middle', nameGap: 28 };
     if (a.type === 'category') {
       out.type = 'category';
       out.data = categories;
       // every category named: a bar nobody can attribute is worse than a slanted label
-      var long = categories.some(function (c) { return String(c).length > 14; });
-      out.axisLabel = { interval: 0, rotate: categories.length > 3 || long ? 30 : 0, width: 160, overflow: 'truncate' };
+      var longest = Math.max.apply(null, categories.map(function (c) { return String(c).length; }).concat([0]));
+      var rotate = categories.length > 3 || longest > 14 ? ROTATE : 0;
+      out.axisLabel = { interval: 0, rotate: rotate, width: LABEL_WIDTH, overflow: 'truncate' };
+      if (rotate) {
+        // the axis name goes below the slanted labels' lowest reach, not across them
+        out.nameGap = Math.ceil(slantedReach(categories, rotate)) + LABEL_MARGIN;
+      }
     } else if (a.type === 'nines') {
       out.type = 'log';
       out.logBase = 10;
@@ -38,13 +62,33 @@
       out.scale = false;
       // the axis ends at the last point, not at the next round number past it (a run of 3.1 s drawn to 3.5 s)
       out.max = 'dataMax';
+      // its label rounded; ECharts drops it when it would crowd the round tick before it
+      out.axisLabel = { formatter: tick, hideOverlap: true };
     }
     return out;
   }
 
-  function valueAxis(a) {
+  // the highest value drawn on a y axis: a stack's top, a whisker's end, or a point
+  function top(spec, yAxis) {
+    var stack = [], most = 0;
+    spec.series.forEach(function (s) {
+      if (s.yAxis !== yAxis) { return; }
+      s.points.forEach(function (p, i) {
+        var v = p[1] || 0;
+        if (s.type === 'stacked') { v = stack[i] = (stack[i] || 0) + v; }
+        var hi = s.ci && s.ci[i] && s.ci[i][1];
+        most = Math.max(most, v, hi || 0);
+      });
+    });
+    return most;
+  }
+
+  function valueAxis(a, highest) {
+    // the name clears the widest tick label (2,500,000 is wider than 2.50), and no more: too far, it leaves the chart
+    var widest = Math.max(measure.measureText(fmt(highest * 1.25)).width, measure.measureText(fmt(highest / 3)).width);
     // every figure charted is a rate, a duration or a share: never below zero
-    return { type: 'value', name: a.name, nameLocation: 'middle', nameGap: 60, min: 0, axisLabel: { formatter: fmt } };
+    return { type: 'value', name: a.name, nameLocation: 'middle', nameGap: Math.ceil(widest) + LABEL_MARGIN + LINE_HEIGHT,
+      min: 0, axisLabel: { formatter: fmt } };
   }
 
   // the data of one series: [x, y] pairs on value axes, a value per category on a category axis
@@ -107,7 +151,8 @@
         out.stack = 'stack-' + s.yAxis;
         if (spec.x.type === 'value') { out.encode = { x: 1, y: 0, tooltip: 0 }; }
         out.areaStyle = {};
-        out.showSymbol = false;
+        // one interval is no area: its point is drawn, or the chart is empty
+        out.showSymbol = s.points.length === 1;
       } else if (s.type === 'points') {
         out.type = 'scatter'; // a find-max search's runs: met and failed apart, unjoined
         out.symbolSize = 9;
@@ -130,15 +175,17 @@
       }
       if (s.type === 'bar') { barIndex++; }
     });
-    var yAxes = [valueAxis(spec.y)];
-    if (spec.y2) { yAxes.push(valueAxis(spec.y2)); }
+    var yAxes = [valueAxis(spec.y, top(spec, 0))];
+    if (spec.y2) { yAxes.push(valueAxis(spec.y2, top(spec, 1))); }
     var nines = spec.x.type === 'nines';
     return {
       animation: false,
       color: PALETTE,
       // the whiskers belong to their series: not a legend entry of their own
       legend: { type: 'scroll', top: 0, data: spec.series.map(function (s) { return s.name; }) },
-      grid: { top: 40, left: 30, right: spec.y2 ? 30 : 20, bottom: 40, containLabel: true },
+      // the right margin holds half the last x label (99.9%, 99.99%) or the right axis's name: containLabel
+      // leaves both out
+      grid: { top: 40, left: 30, right: 40, bottom: 40, containLabel: true },
       tooltip: nines ? { trigger: 'item', formatter: function (p) {
         // ECharts puts a formatter's string in as HTML, and series names are the user's labels, targets, options
         return echarts.format.encodeHTML(p.seriesName) + '<br>' + ninesLabel(p.value[0]) + ': ' + fmt(p.value[1]) + ' ms';

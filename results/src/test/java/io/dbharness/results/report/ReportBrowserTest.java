@@ -108,6 +108,7 @@ class ReportBrowserTest {
                 List<String> drawn = (List<String>) js.executeScript(
                         "return echarts.getInstanceByDom(arguments[0]).getOption().series.map(s => s.name);", el);
                 assertEquals(expectedSeries(spec), drawn, spec.id());
+                assertTextsReadable(spec, js.executeScript(TEXTS, el));
             }
             @SuppressWarnings("unchecked")
             List<String> scaling = (List<String>) js.executeScript("return echarts.getInstanceByDom(document.getElementById("
@@ -253,6 +254,36 @@ class ReportBrowserTest {
         }
     }
 
+    /**
+     * A run of one interval (stopped early) still shows its server's wait profile: the one point of each band is
+     * drawn, where a stacked area of one point would be nothing at all.
+     */
+    @Test
+    @Timeout(120)
+    void aWaitProfileOfOneIntervalIsDrawnAsPoints() throws Exception {
+        RunResult two = run("short").target("postgres").server().seconds(0.98272523).build(); // one interval to 0.491362615 s
+        RunResult one = two.toBuilder().intervals(List.of(two.intervals().get(0))).build();
+        Path html = Report.writeResults(List.of(one), dir.resolve("one-interval"));
+        ChartSpec spec = Report.contents(List.of(one)).charts().stream().filter(c -> c.id().startsWith("server-waits-"))
+                .findFirst().orElseThrow();
+        ChromeDriver driver = browser();
+        try {
+            driver.get(html.toAbsolutePath().toUri().toString());
+            JavascriptExecutor js = driver;
+            WebElement el = driver.findElement(By.id("chart-" + spec.id()));
+            assertDrawnAsItsData(spec, js.executeScript(DRAWN, el));
+            @SuppressWarnings("unchecked")
+            List<String> shown = (List<String>) js.executeScript("var c = echarts.getInstanceByDom(arguments[0]), out = [];"
+                    + "c.getModel().eachSeries(function (s) { var g = s.getData().getItemGraphicEl(0);"
+                    + "  out.push(s.name + ':' + (g != null && !g.ignore && !g.invisible)); });"
+                    + "return out;", el);
+            assertEquals(spec.series().stream().map(b -> b.name() + ":true").toList(), shown, "each band's one point drawn");
+            assertTextsReadable(spec, js.executeScript(TEXTS, el));
+        } finally {
+            driver.quit();
+        }
+    }
+
     /** A real run: iot-insert on noop held to a rate, so it lasts long enough for several watch intervals. */
     private static RunResult noop(String rate) throws Exception {
         return Harness.run(RunSpec.builder().target("noop").workload("iot-insert")
@@ -320,6 +351,59 @@ class ReportBrowserTest {
         assertEquals(0, y.get(0), 1e-9, spec.id() + ": the y axis starts at 0");
         assertTrue(y.get(1) >= highest && (highest == 0 || y.get(1) <= 1.5 * highest), spec.id() + ": the y axis " + y
                 + " reaches the highest value drawn, " + highest + ", and not much further");
+    }
+
+    /**
+     * Every text ECharts drew outside a clipped group (the scrolling legend clips its own): each text's box on the
+     * canvas, {@code [text, x, y, width, height]}, and the canvas's size. A label in a box of fixed width (the
+     * categories', truncated at 160 px) is measured by zrender as if set at the box's left; it is drawn at its right.
+     */
+    private static final String TEXTS = "var c = echarts.getInstanceByDom(arguments[0]), out = [], seen = [];"
+            + "function clipped(e) { for (; e; e = e.parent) { if (e.getClipPath && e.getClipPath()) { return true; } } return false; }"
+            + "c.getZr().storage.getDisplayList(true).forEach(function (span) {"
+            + "  var d = span.parent;"
+            + "  if (span.type !== 'tspan' || !d || d.type !== 'text' || seen.indexOf(d) >= 0 || d.invisible || !d.style"
+            + "      || d.style.text == null || d.style.text === '' || clipped(d)) { return; }"
+            + "  seen.push(d);"
+            + "  var r = d.getBoundingRect().clone();"
+            + "  if (d.style.width != null && d.style.align === 'right' && r.width < d.style.width) { r.x += d.style.width - r.width; }"
+            + "  r.applyTransform(d.getComputedTransform());"
+            + "  out.push([String(d.style.text), r.x, r.y, r.width, r.height]);"
+            + "});"
+            + "return {w: c.getWidth(), h: c.getHeight(), texts: out};";
+
+    /**
+     * The chart's texts as a reader needs them: each whole on the canvas (not cut off at an edge), none across
+     * another (an axis name over slanted labels), and no tick with more decimals than a reader can use (an axis
+     * ending at the last point, 3.9143590 s, is labelled 3.91).
+     */
+    @SuppressWarnings("unchecked")
+    private static void assertTextsReadable(ChartSpec spec, Object drawnObject) {
+        Map<String, Object> drawn = (Map<String, Object>) drawnObject;
+        double w = ((Number) drawn.get("w")).doubleValue();
+        double h = ((Number) drawn.get("h")).doubleValue();
+        List<List<Object>> texts = (List<List<Object>>) drawn.get("texts");
+        assertTrue(texts.size() > 2, spec.id() + ": its axes labelled " + texts);
+        double slack = 0.5; // a box's anti-aliased edge
+        for (int i = 0; i < texts.size(); i++) {
+            List<Object> t = texts.get(i);
+            String text = (String) t.get(0);
+            double x = num(t.get(1)), y = num(t.get(2)), tw = num(t.get(3)), th = num(t.get(4));
+            assertTrue(x >= -slack && y >= -slack && x + tw <= w + slack && y + th <= h + slack,
+                    spec.id() + ": '" + text + "' at " + t.subList(1, 5) + " is cut off by the chart's edges " + w + "x" + h);
+            assertTrue(!text.matches(".*\\d\\.\\d{4,}.*"), spec.id() + ": '" + text + "' rounded like the other ticks");
+            for (int j = i + 1; j < texts.size(); j++) {
+                List<Object> u = texts.get(j);
+                double ox = Math.min(x + tw, num(u.get(1)) + num(u.get(3))) - Math.max(x, num(u.get(1)));
+                double oy = Math.min(y + th, num(u.get(2)) + num(u.get(4))) - Math.max(y, num(u.get(2)));
+                assertTrue(ox <= 1 || oy <= 1, spec.id() + ": '" + text + "' " + t.subList(1, 5) + " and '" + u.get(0) + "' "
+                        + u.subList(1, 5) + " drawn across each other");
+            }
+        }
+    }
+
+    private static double num(Object o) {
+        return ((Number) o).doubleValue();
     }
 
     private static List<Double> numbers(List<Object> values) {

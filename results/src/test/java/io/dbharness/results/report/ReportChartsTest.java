@@ -177,4 +177,40 @@ class ReportChartsTest {
         assertTrue(leftOut.contains("questdb") && !leftOut.contains("postgres"), storage.note());
         assertNull(charts(run("b").target("questdb").serverSizeNotMeasured().build()).get("storage"));
     }
+    /** A configuration whose only run was stopped (exit 130) has no bar, and the note under the bars says why. */
+    @Test
+    void aStoppedRunsEmptySlotIsExplainedUnderTheBars() {
+        RunResult stopped = run("w2").option("workers", "3").build().toBuilder().exitCode(130).stopReason("INTERRUPTED").build();
+        ChartSpec h = charts(run("w1").option("workers", "1").build(), stopped).get("headline-iot-insert");
+        assertNotNull(h);
+        assertNull(h.series().get(0).points().get(1)[1], "no bar for the stopped run");
+        assertTrue(h.note().contains("No bar for noop workers=3 (its run ended with exit code 130, INTERRUPTED: runs whose"
+                + " exit code is not 0 are left out of the figures)."), h.note());
+        assertFalse(charts(run("w1").option("workers", "1").build(), run("w2").option("workers", "3").build())
+                .get("headline-iot-insert").note().contains("No bar"), "every configuration has its bar");
+    }
+
+    /**
+     * A run stopped before its first operation measured nothing: it takes its workload's figure (rows/s), shown as
+     * not measured in the runs table, and gets no line (nor a chart of its own, in ops/s) over time.
+     */
+    @Test
+    void aRunThatCompletedNothingIsNotMeasuredRatherThanZeroOpsPerSecond() {
+        RunResult ran = run("a").option("workers", "1").build();
+        RunResult nothing = run("b").option("workers", "4").build().toBuilder().exitCode(130).stopReason("INTERRUPTED")
+                .totals(io.dbharness.core.result.Totals.builder().durationSeconds(0.11).build()).operations(List.of())
+                .build();
+        Report.Contents contents = Report.contents(List.of(ran, nothing));
+        Map<String, ChartSpec> c = contents.charts().stream().collect(Collectors.toMap(ChartSpec::id, x -> x));
+        assertEquals(List.of("throughput"), c.keySet().stream().filter(k -> k.startsWith("throughput")).toList(),
+                "one throughput chart, in rows/s");
+        ChartSpec t = c.get("throughput");
+        assertEquals("rows/s", t.y().name());
+        assertEquals(List.of("noop workers=1"), names(t));
+        assertTrue(t.note().endsWith("Not measured, so left out: noop workers=4 (no operation completed)."), t.note());
+        Table runs = contents.tables().get(0);
+        int headline = runs.columns().stream().map(Table.Column::name).toList().indexOf("headline");
+        assertEquals("rows/s", runs.rows().get(0).get(headline));
+        assertEquals(java.util.Arrays.asList("not measured", null), runs.rows().get(1).subList(headline, headline + 2));
+    }
 }
