@@ -333,10 +333,12 @@ final class FindMax {
     private static SearchResult.Step step(int number, double value, int rep, SingleRun.Outcome o, boolean met,
                                           Boolean stepMet, List<Objective.Check> checks, String note, FindMaxPlan plan) {
         RunResult r = o.result();
-        Headline h = Headline.of(r);
+        // a step stopped before its first operation measured nothing: no headline, rather than 0 ops/s beside rows/s
+        Headline h = r == null || r.totals().operations() == 0 ? null : Headline.of(r);
         double offered = plan.vary().equals("rate") ? value : Double.NaN;
         return new SearchResult.Step(number, value, rep, met, stepMet, o.file() == null ? null
-                : o.file().getFileName().toString(), o.exitCode(), offered, h.value(), h.name(), checks, note);
+                : o.file().getFileName().toString(), o.exitCode(), offered, h == null ? Double.NaN : h.value(),
+                h == null ? null : h.name(), checks, note);
     }
 
     /** What a step's verdict does to its setting's, for the table: which verdicts stand on two runs. */
@@ -415,8 +417,8 @@ final class FindMax {
             String number = repeat > 1 ? s.number() + "." + s.repetition() : String.valueOf(s.number());
             String verdict = s.note() != null && !s.met() && s.checks().isEmpty() ? "-" : s.met() ? "met" : "FAILED";
             StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%5s  %-12s %-7s %14s", number,
-                    KneeSearch.format(s.value()), verdict, io.dbharness.results.Fmt.rate(s.achieved()) + " "
-                            + s.achievedName()));
+                    KneeSearch.format(s.value()), verdict, s.achievedName() == null ? "not measured"
+                            : io.dbharness.results.Fmt.rate(s.achieved()) + " " + s.achievedName()));
             for (int i = 0; i < plan.objective().terms().size(); i++) {
                 String cell = i < s.checks().size() ? (s.checks().get(i).met() ? "" : "x ") + s.checks().get(i).figure() : "-";
                 b.append("  ").append(pad(cell, widths.get(i)));

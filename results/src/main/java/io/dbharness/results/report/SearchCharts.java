@@ -33,7 +33,8 @@ final class SearchCharts {
             if (steps.isEmpty()) {
                 continue;
             }
-            String figure = steps.get(0).achievedName();
+            String figure = steps.stream().map(SearchResult.Step::achievedName).filter(java.util.Objects::nonNull)
+                    .findFirst().orElse("rate"); // a step that measured nothing has no figure's name
             boolean rate = s.vary().equals("rate");
             String xName = rate ? "offered " + figure : s.vary();
             double maxX = steps.get(steps.size() - 1).value();
