@@ -74,7 +74,7 @@ final class InfluxQl {
      * InfluxDB's error for a statement it ran (HTTP 200 with {@code error} in the result). A server closing down
      * answers {@code query engine shutdown}: the target going away, as a refused connection is a moment later.
      */
-    private static TargetException failed(String what, String error) {
+    static TargetException failed(String what, String error) {
         Kind kind = error.contains("not authorized") ? Kind.AUTHENTICATION
                 : InfluxErrors.shuttingDown(error) ? Kind.UNREACHABLE : Kind.FATAL;
         return new TargetException(kind, null, what + " failed: " + error, null);
