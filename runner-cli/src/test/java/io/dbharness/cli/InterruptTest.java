@@ -192,7 +192,11 @@ class InterruptTest {
             assertTrue(secs < NOT_THE_SAFETY_NET, "5 s more for the checks, not --op-timeout's 65 s: " + secs);
             assertTrue(r.err.toString().contains("checks after the run"), r.err.toString());
             assertTrue(r.out.toString().contains("stopped (SIGINT) before the verification finished"), r.out.toString());
-            assertEquals(130, onlyResult().get("exitCode").asInt());
+            JsonNode result = onlyResult();
+            assertEquals(130, result.get("exitCode").asInt());
+            // the rows were not counted: not FAILED; and the run was stopped by the signal, not ended by --duration
+            assertEquals("UNCHECKED", result.get("verification").get("status").asText(), result.get("verification").toString());
+            assertEquals("INTERRUPTED", result.get("stopReason").asText());
         }
     }
 

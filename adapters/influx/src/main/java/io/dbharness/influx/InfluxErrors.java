@@ -94,11 +94,22 @@ final class InfluxErrors {
             case 429:
             case 503:
                 return new TargetException(Kind.RETRYABLE, code, context + " throttled by InfluxDB (HTTP " + code + "): " + msg, null);
+            case 500:
+                if (shuttingDown(msg)) { // the server closing down: gone, as its refused connections say next
+                    return new TargetException(Kind.UNREACHABLE, code, context + ": InfluxDB is shutting down (HTTP "
+                            + code + "): " + msg, null);
+                }
+                return new TargetException(Kind.FATAL, code, context + " failed (HTTP " + code + "): " + msg, null);
             case 413:
                 return new TargetException(Kind.FATAL, code, context + " refused as too large (HTTP 413); lower --batch-lines: " + msg, null);
             default:
                 return new TargetException(Kind.FATAL, code, context + " failed (HTTP " + code + "): " + msg, null);
         }
+    }
+
+    /** InfluxDB's words for a server closing down ({@code query engine shutdown}, {@code server shutting down}). */
+    static boolean shuttingDown(String serverMessage) {
+        return serverMessage.contains("shutdown") || serverMessage.contains("shutting down");
     }
 
     /**

@@ -70,9 +70,13 @@ final class InfluxQl {
         return result;
     }
 
-    /** InfluxDB's error for a statement it ran (HTTP 200 with {@code error} in the result). */
-    private static TargetException failed(String what, String error) {
-        Kind kind = error.contains("not authorized") ? Kind.AUTHENTICATION : Kind.FATAL;
+    /**
+     * InfluxDB's error for a statement it ran (HTTP 200 with {@code error} in the result). A server closing down
+     * answers {@code query engine shutdown}: the target going away, as a refused connection is a moment later.
+     */
+    static TargetException failed(String what, String error) {
+        Kind kind = error.contains("not authorized") ? Kind.AUTHENTICATION
+                : InfluxErrors.shuttingDown(error) ? Kind.UNREACHABLE : Kind.FATAL;
         return new TargetException(kind, null, what + " failed: " + error, null);
     }
 

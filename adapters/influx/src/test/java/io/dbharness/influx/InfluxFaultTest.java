@@ -2,11 +2,13 @@ package io.dbharness.influx;
 
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
 import java.util.Map;
@@ -83,6 +85,45 @@ class InfluxFaultTest {
 
     interface ThrowingRunnable {
         void run() throws Exception;
+    }
+
+    /**
+     * The server is asked to shut down (SIGTERM) as the verification begins: it answers 'query engine shutdown',
+     * then refuses connections. Both are the target going away: the rows are UNCHECKED, exit 3, and one line says
+     * the verification is retrying to reach it until when. It was FAILED, exit 1, "could not check the target".
+     */
+    @Test
+    @Timeout(120)
+    void aServerShuttingDownAsTheVerificationBeginsLeavesTheRowsUncheckedAndExits3() throws Exception {
+        List<String> phases = new CopyOnWriteArrayList<>();
+        ProgressListener shutDownAtVerification = new ProgressListener() {
+            @Override
+            public void onInterval(IntervalSample sample, Progress progress) {
+            }
+
+            @Override
+            public void onPhase(String what) {
+                phases.add(what);
+                if (what.startsWith("verifying")) { // on the run's thread, before the verification: no race
+                    server.terminate();
+                }
+            }
+        };
+        RunResult r;
+        try {
+            r = Harness.run(spec("fault_shutdown").option("tag-num", 100).option("reconnect-timeout", "2s")
+                    .progress(shutDownAtVerification).build());
+        } finally {
+            server.restart();
+        }
+        assertEquals("COMPLETED", r.stopReason(), r.failure());
+        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals("UNCHECKED", r.verification().status(), r.verification().message());
+        assertTrue(r.verification().message().startsWith("the rows were not checked: the target was unreachable"
+                + " (--reconnect-timeout 2 s"), r.verification().message());
+        assertEquals(-1, r.verification().actual(), "nothing counted");
+        assertEquals(3, r.exitCode(), "the target gone, not a failed verification");
+        assertEquals(1, phases.stream().filter(p -> p.contains("retrying to reach it until")).count(), phases.toString());
     }
 
     private static void assertNothingLostNothingDoubled(RunResult r) {

@@ -95,8 +95,14 @@ public final class InfluxServer implements AutoCloseable {
         process.destroyForcibly().waitFor();
     }
 
+    /** Fault tests: asks the server to shut down (SIGTERM), as a service stop does, without waiting for it. */
+    public void terminate() {
+        process.destroy();
+    }
+
     /** Fault tests: starts the server again on the same ports and data, and waits until it answers. */
     public void restart() throws Exception {
+        process.waitFor(); // one shut down by terminate() is gone first: its ports are free
         process = launch(influxd, dir);
         awaitPing();
     }

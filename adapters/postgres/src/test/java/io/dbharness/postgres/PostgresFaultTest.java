@@ -4,6 +4,7 @@ import io.dbharness.core.api.TargetException;
 import io.dbharness.core.engine.Engine;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
+import io.dbharness.core.engine.StopSignal;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
@@ -306,6 +307,7 @@ class PostgresFaultTest {
     @Test
     @Timeout(40)
     void aServerGoneWhenTheVerificationBeginsLeavesTheRowsUncheckedAndExits3() throws Exception {
+        List<String> phases = new CopyOnWriteArrayList<>();
         ProgressListener stopAtVerification = new ProgressListener() {
             @Override
             public void onInterval(IntervalSample sample, Progress progress) {
@@ -313,6 +315,7 @@ class PostgresFaultTest {
 
             @Override
             public void onPhase(String what) {
+                phases.add(what);
                 if (what.startsWith("verifying")) { // on the run's thread, before the verification: no race
                     try {
                         server.stopFast();
@@ -338,6 +341,53 @@ class PostgresFaultTest {
         assertEquals(3, r.exitCode(), "the target unreachable, not a failed verification");
         // the rows were all written before the server went: they are there once it is back
         assertEquals(r.totals().rows(), count("fault_verify_gone"));
+        // not a silent wait: one line (not one per try) says it retries, and until when
+        List<String> retrying = phases.stream().filter(p -> p.contains("retrying to reach it until")).toList();
+        assertEquals(1, retrying.size(), phases.toString());
+        assertTrue(retrying.get(0).matches("the target is unreachable \\(.+\\); retrying to reach it until"
+                + " \\d\\d:\\d\\d:\\d\\d \\(--reconnect-timeout 2 s\\)"), retrying.get(0));
+    }
+
+    /**
+     * Ctrl-C while the verification retries to reach a server gone: the retries end at once and the rows are
+     * UNCHECKED (never counted), the run INTERRUPTED, exit 130. It was FAILED, stop reason COMPLETED, after 5 s more.
+     */
+    @Test
+    @Timeout(40)
+    void aStopWhileTheVerificationRetriesLeavesTheRowsUncheckedAndTheRunInterrupted() throws Exception {
+        StopSignal stop = new StopSignal();
+        ProgressListener stopServerThenRun = new ProgressListener() {
+            @Override
+            public void onInterval(IntervalSample sample, Progress progress) {
+            }
+
+            @Override
+            public void onPhase(String what) {
+                try {
+                    if (what.startsWith("verifying")) {
+                        server.stopFast();
+                    } else if (what.contains("retrying to reach it until")) { // the state Ctrl-C is pressed in
+                        stop.request("SIGINT", 130);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        };
+        RunResult r;
+        try {
+            // a minute to retry: only the stop can end the verification within the test's timeout
+            r = Harness.run(spec("fault_verify_stopped").option("tag-num", 1_000).option("reconnect-timeout", "60s")
+                    .progress(stopServerThenRun).stopSignal(stop).build());
+        } finally {
+            server.startAgain();
+        }
+        assertEquals("UNCHECKED", r.verification().status(), r.verification().message());
+        assertEquals("the rows were not checked: stopped (SIGINT) before the verification finished",
+                r.verification().message());
+        assertEquals(-1, r.verification().actual(), "nothing counted");
+        assertEquals("INTERRUPTED", r.stopReason(), "signalled during its verification");
+        assertEquals(130, r.exitCode());
     }
 
     @Test

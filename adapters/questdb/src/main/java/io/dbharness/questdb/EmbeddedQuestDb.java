@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 /**
@@ -36,10 +37,13 @@ public final class EmbeddedQuestDb implements AutoCloseable {
 
     private final Path dir;
     private final ServerMain server;
+    /** Stops the server and removes its directory when the JVM exits without close() (a Ctrl-C that quits at once). */
+    private final Thread onExit;
 
-    private EmbeddedQuestDb(Path dir, ServerMain server) {
+    private EmbeddedQuestDb(Path dir, ServerMain server, Thread onExit) {
         this.dir = dir;
         this.server = server;
+        this.onExit = onExit;
     }
 
     /** Starts a server in a fresh temp directory; on failure nothing is left behind. */
@@ -53,18 +57,32 @@ public final class EmbeddedQuestDb implements AutoCloseable {
         config.putAll(overrides);
         Path dir = null;
         ServerMain server = null;
+        Thread onExit = null;
         try {
             dir = Files.createTempDirectory("dbharness-questdb-");
+            // the JVM may exit while the server starts or runs (System.exit on a Ctrl-C before the run): no files left
+            Path folder = dir;
+            AtomicReference<ServerMain> running = new AtomicReference<>();
+            onExit = new Thread(() -> {
+                ServerMain s = running.get();
+                if (s != null) {
+                    QuestDbLogging.quietly(s::close);
+                }
+                deleteTree(folder);
+            }, "dbharness-questdb-cleanup");
+            Runtime.getRuntime().addShutdownHook(onExit);
             Path root = Files.createDirectories(dir.resolve("db"));
             QuestDbLogging.configureOnce(dir);
             ServerMain created = keepingHangUp(() -> ServerMain.create(root.toString(), config));
             server = created;
+            running.set(created);
             QuestDbLogging.quietly(() -> {
                 created.start();
                 created.awaitStartup();
             });
-            return new EmbeddedQuestDb(dir, server);
+            return new EmbeddedQuestDb(dir, server, onExit);
         } catch (IOException | RuntimeException | Error e) {
+            forget(onExit);
             if (server != null) {
                 ServerMain s = server;
                 QuestDbLogging.quietly(s::close);
@@ -165,10 +183,22 @@ public final class EmbeddedQuestDb implements AutoCloseable {
     /** Stops the server and removes its directory; safe to call twice. */
     @Override
     public void close() {
+        forget(onExit);
         try {
             QuestDbLogging.quietly(server::close);
         } finally {
             deleteTree(dir);
+        }
+    }
+
+    private static void forget(Thread onExit) {
+        if (onExit == null) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException exiting) {
+            // the hook is running: it cleans up
         }
     }
 

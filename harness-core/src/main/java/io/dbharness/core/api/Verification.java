@@ -3,8 +3,9 @@ package io.dbharness.core.api;
 /**
  * The outcome of checking the target after a run.
  *
- * @param status        PASSED, FAILED, SKIPPED, or UNCHECKED (asked for, but the target could not be reached to count the
- *                      rows: nothing is known of them, and the run exits 3, not 1)
+ * @param status        PASSED, FAILED (rows counted and found different), SKIPPED, or UNCHECKED (asked for, but the rows
+ *                      were not counted: the target could not be reached, which exits 3, or the check was stopped,
+ *                      timed out or failed; nothing is known against them)
  * @param expected      rows the harness reported written (with those there before), -1 when not applicable
  * @param actual        what the target holds, -1 when not counted
  * @param unknownLanded rows of unknown fate that turned out stored (actual - expected), -1 when none were in doubt
@@ -24,7 +25,7 @@ public record Verification(String status, long expected, long actual, long unkno
         return new Verification("FAILED", expected, actual, -1, message);
     }
 
-    /** Asked for and not done: the target was unreachable. Not a failure of the rows, which were never counted. */
+    /** Asked for and not done (the target unreachable, a stop, an error). Not a failure of the rows, never counted. */
     public static Verification unchecked(long expected, String why) {
         return new Verification("UNCHECKED", expected, -1, -1, why);
     }

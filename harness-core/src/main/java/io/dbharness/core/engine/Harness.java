@@ -108,7 +108,7 @@ public final class Harness {
                     "the rows were not checked: the target refused the credentials during the run")
                     : Verification.skipped("--verify not set"), -1)
                     : Verifier.check(workload, target, t, plan.options(), spec.stopSignal(), plan.sharding().shard(),
-                            failed == TargetException.Kind.UNREACHABLE);
+                            failed == TargetException.Kind.UNREACHABLE, spec.progress()::onPhase);
             return RunResults.measured(plan, info, start, end, out, checked, spec.stopSignal());
         }
     }

@@ -58,11 +58,13 @@ final class RunResults {
                 .figures(plan.workload().figures(out.measurements().completedByType(), out.elapsedSeconds()))
                 .harnessCpuSeconds(out.cpuSeconds())
                 .resources(resources(out, info, t, plan.sharding().shard()))
-                .stopReason(out.stopReason().name())
+                                // a signal during the checks after the run stopped the run too: its verification was cut short
+                .stopReason((stop.isRequested() && out.stopReason() != StopReason.ABORTED ? StopReason.INTERRUPTED
+                        : out.stopReason()).name())
                 .failure(failure)
                 .failedPhase(failure == null ? null : RunResult.PHASE_RUN)
                 .exitCode(failure != null && out.failure() == null && out.usageFailure() == null && stop.requested() == null
-                        ? 1 : exitCode(out, t, checked.verification(), stop))
+                        ? 1 : exitCode(out, t, checked, stop))
                 .build();
     }
 
@@ -143,10 +145,11 @@ final class RunResults {
     /**
      * The process's exit code for this run. A stop request wins (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP); then bad
      * usage found mid-run (2); a target lost beyond the reconnect budget (during the run or its verification) or
-     * refusing credentials (3); errors,
-     * a failed verification, an abort or abandoned workers (1).
+     * refusing credentials (3); errors, a failed verification or one not done for another reason than an unreachable
+     * target, an abort or abandoned workers (1).
      */
-    static int exitCode(Engine.Outcome out, RunTotals t, Verification v, StopSignal stop) {
+    static int exitCode(Engine.Outcome out, RunTotals t, Verifier.Checked checked, StopSignal stop) {
+        Verification v = checked.verification();
         if (stop.requested() != null) { // also when it came during the checks after the run
             return stop.requested().exitCode();
         }
@@ -154,13 +157,13 @@ final class RunResults {
             return 2;
         }
         if (out.failure() != null && (out.failure().kind() == TargetException.Kind.UNREACHABLE
-                || out.failure().kind() == TargetException.Kind.AUTHENTICATION) || v.isUnchecked()) {
+                || out.failure().kind() == TargetException.Kind.AUTHENTICATION) || checked.unreachable()) {
             return 3; // the verification could not reach the target: it went away after the run
         }
         // a query past --op-timeout is no error, but a run where every one of them timed out measured nothing
         boolean allTimedOut = t.timeouts() > 0 && t.operations() == 0;
         boolean warmupErrors = out.warmup() != null && out.warmup().totals().errors() > 0;
-        boolean bad = t.errors() > 0 || warmupErrors || v.isFailed() || out.failure() != null || out.abandoned() > 0 || allTimedOut;
+        boolean bad = t.errors() > 0 || warmupErrors || v.isFailed() || v.isUnchecked() || out.failure() != null || out.abandoned() > 0 || allTimedOut;
         return bad ? 1 : 0;
     }
 

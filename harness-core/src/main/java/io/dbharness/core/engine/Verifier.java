@@ -10,23 +10,34 @@ import io.dbharness.core.api.Workload;
 import io.dbharness.core.config.RunOptions;
 
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * The checks after the run: the verification ({@code --verify}) and the stored size, on a thread of their own
- * and bounded in time, so a stalled server cannot hold the summary and result back. A verification asked for
- * that could not be done (no answer in time, an error) is FAILED and says why: it proved nothing. One that could not
- * reach the target (refused or lost connections, for up to {@code --reconnect-timeout} as the workers wait) is
- * UNCHECKED: the rows were not counted, which says nothing against them, and the run exits 3 (target unreachable).
+ * and bounded in time, so a stalled server cannot hold the summary and result back. FAILED is only for rows counted
+ * and found different. A verification asked for that could not be done is UNCHECKED and says why: the rows were not
+ * counted, which says nothing against them. Its exit code tells why: 3 (target unreachable) when the target could not be
+ * reached (refused or lost connections, a server shutting down, for up to {@code --reconnect-timeout} as the workers
+ * wait), the signal's when stopped, else 1 (an error, no answer in time).
  */
 final class Verifier {
 
-    /** What the checks found: the verification and the bytes the target stores (-1 when unknown). */
-    record Checked(Verification verification, long storedBytes) {
+    /**
+     * What the checks found: the verification, the bytes the target stores (-1 when unknown), and whether the
+     * verification could not reach the target (exit 3).
+     */
+    record Checked(Verification verification, long storedBytes, boolean unreachable) {
+
+        Checked(Verification verification, long storedBytes) {
+            this(verification, storedBytes, false);
+        }
     }
 
     /** How long the stored size (informative, not part of the outcome) may take after the verification. */
@@ -43,7 +54,7 @@ final class Verifier {
      * until the limit (a server that refused the workers' reconnects to the end is not one restarting).
      */
     static Checked check(Workload workload, TargetAdapter target, RunTotals t, RunOptions options, StopSignal stop,
-                         Shard shard, boolean targetGone) {
+                         Shard shard, boolean targetGone, Consumer<String> say) {
         // the verification, once done, stands even if the stored size (informative only) then takes too long
         AtomicReference<Verification> verified = new AtomicReference<>();
         AtomicReference<TargetException> lastError = new AtomicReference<>();
@@ -54,11 +65,11 @@ final class Verifier {
                 v = Verification.skipped("sharded run (shard " + shard + "): a shard cannot verify what all shards"
                         + " wrote; count the table once every shard has finished");
             } else if (options.verify()) {
-                v = verifyRetrying(workload, target, t, !targetGone, options.reconnectTimeout(), lastError);
+                v = verifyRetrying(workload, target, t, !targetGone, options.reconnectTimeout(), lastError, say, stop);
             }
             verified.set(v);
             if (v.isUnchecked()) { // the target could not be reached: its size could not be either
-                return new Checked(v, -1);
+                return new Checked(v, -1, lastError.get() != null);
             }
             long stored;
             try {
@@ -96,16 +107,17 @@ final class Verifier {
             }
             task.cancel(true);
             if (verified.get() != null) {
-                return new Checked(verified.get(), -1);
+                return new Checked(verified.get(), -1, verified.get().isUnchecked() && lastError.get() != null);
             }
             long waited = Math.round((System.nanoTime() - begun) / 1e9);
             TargetException last = lastError.get();
             if (!cut && options.verify() && last != null) { // still retrying a connection when the time ran out
-                return new Checked(unreachable(t, last, waited + " s"), -1);
+                return new Checked(unreachable(t, last, waited + " s"), -1, true);
             }
-            String why = cut ? "stopped (" + stop.requested().reason() + ") before the verification finished"
-                    : "the target did not answer the verification within " + waited + " s";
-            return new Checked(options.verify() ? Verification.failed(t.rows(), -1, why)
+            // the rows were not counted: nothing is known against them, so not FAILED
+            String why = cut ? stopped(stop)
+                    : "the rows were not checked: the target did not answer the verification within " + waited + " s";
+            return new Checked(options.verify() ? Verification.unchecked(t.rows(), why)
                     : Verification.skipped("--verify not set"), -1);
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
@@ -134,7 +146,8 @@ final class Verifier {
      * abandons at its deadline, so retrying here is bounded there too.
      */
     private static Verification verifyRetrying(Workload workload, TargetAdapter target, RunTotals t, boolean retry,
-                                               Duration reconnectTimeout, AtomicReference<TargetException> lastError) {
+                                               Duration reconnectTimeout, AtomicReference<TargetException> lastError,
+                                               Consumer<String> say, StopSignal stop) {
         long backoffMillis = 250;
         long begun = System.nanoTime();
         while (true) {
@@ -142,22 +155,33 @@ final class Verifier {
                 return workload.verify(target, t);
             } catch (TargetException e) { // asked for and not done: not a pass
                 if (e.kind() != TargetException.Kind.UNREACHABLE) { // a count that timed out would time out again
-                    return Verification.failed(t.rows(), -1, "could not check the target: " + e.getMessage());
+                    lastError.set(null); // reached, then failed: not a target gone
+                    return Verification.unchecked(t.rows(), "the rows were not checked: could not check the target: "
+                            + e.getMessage());
                 }
-                lastError.set(e);
+                boolean first = lastError.getAndSet(e) == null;
                 long waited = System.nanoTime() - begun;
                 if (!retry || waited >= reconnectTimeout.toNanos() || Thread.currentThread().isInterrupted()) {
                     return unreachable(t, e, retry ? "--reconnect-timeout " + Worker.seconds(reconnectTimeout.toNanos())
                             : "the run had lost it already");
                 }
-                try {
-                    Thread.sleep(Math.min(backoffMillis, TimeUnit.NANOSECONDS.toMillis(reconnectTimeout.toNanos() - waited) + 1));
+                if (first) { // once, not per try: a minute of silence looks like a hang
+                    say.accept("the target is unreachable (" + oneLine(e.getMessage()) + "); retrying to reach it until "
+                            + LocalTime.now().plusNanos(reconnectTimeout.toNanos() - waited).truncatedTo(ChronoUnit.SECONDS)
+                            + " (--reconnect-timeout " + Worker.seconds(reconnectTimeout.toNanos()) + ")");
+                }
+                try { // a Ctrl-C meanwhile ends the retries at once
+                    if (stop.await(TimeUnit.MILLISECONDS.toNanos(Math.min(backoffMillis,
+                            TimeUnit.NANOSECONDS.toMillis(reconnectTimeout.toNanos() - waited) + 1)))) {
+                        return Verification.unchecked(t.rows(), stopped(stop));
+                    }
                 } catch (InterruptedException stopped) {
                     return unreachable(t, e, "interrupted");
                 }
                 backoffMillis = Math.min(backoffMillis * 2, 4_000);
             } catch (RuntimeException e) { // a bug in the check must not cost the measured run its result
-                return Verification.failed(t.rows(), -1, "the verification failed with an internal error: " + e);
+                return Verification.unchecked(t.rows(), "the rows were not checked: the verification failed with an"
+                        + " internal error: " + e);
             }
         }
     }
@@ -165,6 +189,14 @@ final class Verifier {
     /** The rows not checked: the target could not be reached, for {@code how long}. */
     private static Verification unreachable(RunTotals t, TargetException e, String howLong) {
         return Verification.unchecked(t.rows(), "the rows were not checked: the target was unreachable (" + howLong
-                + "; last: " + e.getMessage().replaceAll("\\s*\\R\\s*", " ") + ")");
+                + "; last: " + oneLine(e.getMessage()) + ")");
+    }
+
+    private static String stopped(StopSignal stop) {
+        return "the rows were not checked: stopped (" + stop.requested().reason() + ") before the verification finished";
+    }
+
+    private static String oneLine(String message) {
+        return message.replaceAll("\\s*\\R\\s*", " ");
     }
 }

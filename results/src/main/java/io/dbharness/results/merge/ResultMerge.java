@@ -185,7 +185,7 @@ public final class ResultMerge {
     }
 
     /**
-     * PASSED only when every part passed, FAILED when any failed, else UNCHECKED when any could not reach the
+     * PASSED only when every part passed, FAILED when any failed, else UNCHECKED when any could not check the
      * target, SKIPPED otherwise. The row counts are not added: each part counts the whole table the parts share, so
      * a sum would count it several times.
      */
