@@ -269,7 +269,7 @@ public final class Runner {
 
     /** A plain run, or {@code --repeat N} of them in a row followed by the mean and its interval. */
     private int run(ParseResult pr) {
-        RunConfig config = RunConfig.from(pr, registry, err);
+        RunConfig config = RunConfig.from(pr, registry, err).refuseRepeatedShard();
         SingleRun runner = new SingleRun(out, err, env, registry);
         if (checkOnly) {
             check(runner, config);

@@ -38,7 +38,7 @@ final class Sweep {
         for (String v : vary) {
             axes.add(VaryAxis.parse(v));
         }
-        return SweepPlan.of(pr, RunConfig.from(pr, registry, err), axes, registry, runner);
+        return SweepPlan.of(pr, RunConfig.from(pr, registry, err).refuseRepeatedShard(), axes, registry, runner);
     }
 
     int run(ParseResult pr) {

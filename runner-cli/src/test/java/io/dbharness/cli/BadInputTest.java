@@ -140,6 +140,16 @@ class BadInputTest {
     }
 
     @Test
+    void repeatIsRefusedWithAShardSayingWhatToDoInstead() {
+        assertEquals("--repeat cannot be combined with --shard: each repetition's shards would need their own --start-at"
+                        + " and --run-group; run the sharded command 2 times instead, each with its own --run-group and"
+                        + " --start-at",
+                usageError("--target", "noop", "--repeat", "2", "--shard", "0/2", "--run-group", "g"));
+        assertTrue(usageError("--target", "noop", "--repeat", "3", "--shards", "2").startsWith(
+                "--repeat cannot be combined with --shards:"));
+    }
+
+    @Test
     void anEnormousDurationIsAUsageErrorNotAnInternalOne() {
         assertEquals("invalid value '99999999999h' for --duration: expected a duration from 1ms to 365d",
                 usageError("--target", "noop", "--duration", "99999999999h"));
