@@ -284,7 +284,7 @@ public final class Runner {
         try (Interrupts interrupts = Interrupts.forSeries(err)) {
             Series series = new Series(err, runner, interrupts);
             java.util.List<Series.Run> runs = series.run(java.util.List.of(only), config.repeat());
-            runner.report(config.options()).println("repeat: " + runs.size() + " of " + config.repeat() + " runs made; "
+            runner.report(config.options()).println("repeat: " + Series.made(runs) + " of " + config.repeat() + " runs made; "
                     + Series.spread(runs));
             return series.exitCode(runs);
         }
