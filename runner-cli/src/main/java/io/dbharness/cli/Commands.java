@@ -41,7 +41,7 @@ final class Commands {
                 .description("Replays the same database workload against a target and measures it.",
                         "Exit codes: 0 ok, 1 finished with errors or failed verification, 2 bad usage or config, "
                                 + "3 target unreachable or authentication failed, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP "
-                                + "(summary and result still written).")
+                                + "(summary and result written when the run had started).")
                 .sortOptions(false)
                 .customSynopsis("runner [--target TARGET] [--workload WORKLOAD] [--config FILE] [OPTIONS]",
                         "runner list", "runner config [--workload WORKLOAD] [--target TARGET] [--format yaml|toml]",
@@ -114,7 +114,7 @@ final class Commands {
                         + "run group, each index once, the same flags, measuring at the same time). "
                         + "Exit 0 when the merged result is written, 2 when the parts cannot be read or merged.");
         merge.addOption(OptionSpec.builder("--out").paramLabel("FILE").type(String.class)
-                .description("The merged result file to write").build());
+                .required(true).description("The merged result file to write").build());
         merge.addOption(OptionSpec.builder("--allow-partial").arity("0")
                 .description("Merge the shards given even when some shards of their run are missing (a warning says which)").build());
         merge.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("PART").arity("0..*")
@@ -153,6 +153,12 @@ final class Commands {
 
     /** What a run takes: target, workload, config file, results, repetitions, logs, and every harness option. */
     static void addRunOptions(CommandSpec spec, Registry registry) {
+        addRunOptions(spec, registry, "Run the same configuration N times in a row (1 to " + RunConfig.MAX_REPEAT
+                + "; default: 1): N result files, then the mean throughput and its 95%% confidence interval");
+    }
+
+    /** {@link #addRunOptions(CommandSpec, Registry)} with the command's own meaning of {@code --repeat}. */
+    static void addRunOptions(CommandSpec spec, Registry registry, String repeat) {
         spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
                 .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
                         + " (default: postgres, embedded when no URL or PG variables are given)").build());
@@ -166,8 +172,7 @@ final class Commands {
                         + RunConfig.DEFAULT_RESULTS + ")").build());
         // a String, not an int: a bad value gets the same words as every other option's
         spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(String.class)
-                .description("Run the same configuration N times in a row (1 to " + RunConfig.MAX_REPEAT + "; default: 1):"
-                        + " N result files, then the mean throughput and its 95%% confidence interval").build());
+                .description(repeat).build());
         spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
                 .description("Show driver and embedded server logs").build());
         spec.addOption(OptionSpec.builder("--print-result").arity("0").type(boolean.class)

@@ -54,8 +54,27 @@ final class Interrupts implements AutoCloseable {
 
     private static Interrupts install(Interrupts i) {
         i.restore.add(trap(i::onSignal)::close);
+        if (sayIgnored && sigintIgnored && !sigintWarned.getAndSet(true)) {
+            Main.printWarning(i.err, "SIGINT is ignored in this process (as a background job of a shell without job"
+                    + " control inherits it): Ctrl-C and kill -INT do not reach it; stop it with kill -TERM, or start it"
+                    + " with job control on (set -m) or through env --default-signal=INT");
+        }
         return i;
     }
+
+    /**
+     * Whether a SIGINT ignored is said: only in a runner process of its own ({@link Main#main}), not where another
+     * program embeds the runner and owns its signals.
+     */
+    private static volatile boolean sayIgnored;
+
+    static void sayWhenSigintIgnored() {
+        sayIgnored = true;
+    }
+
+    /** The JVM found SIGINT ignored when it started: it keeps it so, and no handler of ours is called. */
+    private static volatile boolean sigintIgnored;
+    private static final java.util.concurrent.atomic.AtomicBoolean sigintWarned = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** The stop signal of the next run, which a signal before it ends reaches; already requested after a signal. */
     synchronized StopSignal begin() {
@@ -97,6 +116,7 @@ final class Interrupts implements AutoCloseable {
             try {
                 sun.misc.Signal signal = new sun.misc.Signal(e.getKey());
                 sun.misc.SignalHandler previous = sun.misc.Signal.handle(signal, s -> on.accept("SIG" + e.getKey(), e.getValue()));
+                sigintIgnored |= e.getKey().equals("INT") && previous == sun.misc.SignalHandler.SIG_IGN;
                 restore.add(() -> sun.misc.Signal.handle(signal, previous));
             } catch (IllegalArgumentException | LinkageError unsupported) {
                 // no such signal here, or handlers not allowed (-Xrs): the default behaviour stays

@@ -11,6 +11,7 @@ public final class Main {
     public static void main(String[] args) {
         // quiet until the command line is parsed: Runner turns the logs on when --verbose is one of its options
         configureLogging(false);
+        Interrupts.sayWhenSigintIgnored();
         int code = new Runner(System.out, System.err, System.getenv()).execute(args);
         System.out.flush();
         System.err.flush();

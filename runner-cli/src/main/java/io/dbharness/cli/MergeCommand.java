@@ -44,7 +44,10 @@ final class MergeCommand {
         out.print(SummaryTable.render(merged));
         List<Integer> missing = ResultMerge.missingShards(parts);
         if (!missing.isEmpty()) { // only with --allow-partial: the totals are those of the shards given
-            out.println("warning: shards missing (--allow-partial): " + missing + " of " + parts.get(0).shard().count());
+            int count = parts.get(0).shard().count();
+            out.println("warning: " + (missing.size() == 1 ? "shard " : "shards ") + missing.stream().map(i -> i + "/" + count)
+                    .collect(java.util.stream.Collectors.joining(", ")) + " missing (--allow-partial): the totals are those"
+                    + " of the shards given");
         }
         out.println("merged " + merged.workloadInfo().get(ResultMerge.MERGED_FROM).split(", ").length
                 + " results into: " + file);

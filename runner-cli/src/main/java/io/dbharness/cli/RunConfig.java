@@ -129,6 +129,20 @@ public record RunConfig(String target, String workload, Map<String, String> file
     }
 
     /**
+     * {@code --repeat} of a shard is refused: its repetitions would start one after another, each process on its
+     * own clock, under one run group, so no repetition's shards would measure one window (nor merge).
+     */
+    RunConfig refuseRepeatedShard() {
+        String sharding = options().containsKey("shard") ? "shard" : options().containsKey("shards") ? "shards" : null;
+        if (repeat > 1 && sharding != null) {
+            throw new UsageException("--repeat cannot be combined with --" + sharding + ": each repetition's shards would"
+                    + " need their own --start-at and --run-group; run the sharded command " + repeat
+                    + " times instead, each with its own --run-group and --start-at", "repeat");
+        }
+        return this;
+    }
+
+    /**
      * The options a run gets: the file's under the command line's. When to stop is one setting written two ways:
      * the command line's replaces the file's (a BenchmarkSQL file's runTxnsPerTerminal against --duration),
      * rather than both being refused as contradictory.

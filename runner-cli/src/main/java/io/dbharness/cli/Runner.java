@@ -269,7 +269,7 @@ public final class Runner {
 
     /** A plain run, or {@code --repeat N} of them in a row followed by the mean and its interval. */
     private int run(ParseResult pr) {
-        RunConfig config = RunConfig.from(pr, registry, err);
+        RunConfig config = RunConfig.from(pr, registry, err).refuseRepeatedShard();
         SingleRun runner = new SingleRun(out, err, env, registry);
         if (checkOnly) {
             check(runner, config);
@@ -284,7 +284,7 @@ public final class Runner {
         try (Interrupts interrupts = Interrupts.forSeries(err)) {
             Series series = new Series(err, runner, interrupts);
             java.util.List<Series.Run> runs = series.run(java.util.List.of(only), config.repeat());
-            runner.report(config.options()).println("repeat: " + runs.size() + " of " + config.repeat() + " runs made; "
+            runner.report(config.options()).println("repeat: " + Series.made(runs) + " of " + config.repeat() + " runs made; "
                     + Series.spread(runs));
             return series.exitCode(runs);
         }

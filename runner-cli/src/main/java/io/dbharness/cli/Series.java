@@ -42,12 +42,11 @@ final class Series {
      */
     List<Run> run(List<SweepPoint> points, int repeat) {
         List<Run> runs = new ArrayList<>();
+        series:
         for (SweepPoint p : points) {
             for (int rep = 1; rep <= repeat; rep++) {
                 if (interrupts.isRequested()) {
-                    int left = points.size() * repeat - runs.size();
-                    err.println("stopped: " + left + (left == 1 ? " run" : " runs") + " of the series not started");
-                    return runs;
+                    break series;
                 }
                 PrintStream report = runner.report(p.config().options());
                 if (!runs.isEmpty()) {
@@ -65,7 +64,16 @@ final class Series {
                 runs.add(new Run(p, rep, o));
             }
         }
+        long left = (long) points.size() * repeat - made(runs);
+        if (interrupts.isRequested() && left > 0) { // a run given up while it prepared was not started either
+            err.println("stopped: " + left + (left == 1 ? " run" : " runs") + " of the series not started");
+        }
         return runs;
+    }
+
+    /** The runs that started measuring: not one stopped while it prepared (no result, nothing measured). */
+    static long made(List<Run> runs) {
+        return runs.stream().filter(r -> !(r.outcome().stopped() && r.outcome().result() == null)).count();
     }
 
     /** {@code == point 2/6: total-metrics-count=100 (repetition 1/3) ==}, or {@code == repetition 2/3 ==}. */
@@ -99,7 +107,9 @@ final class Series {
         List<RunResult> results = results(runs);
         Configuration c = results.isEmpty() ? null : new Configuration(Map.of(), results);
         if (c == null || c.succeeded().isEmpty()) {
-            return "no run finished without errors: no mean";
+            return runs.stream().anyMatch(r -> r.outcome().stopped()) && runs.stream().noneMatch(r -> r.outcome().result() != null
+                    && !r.outcome().stopped()) ? "stopped before a run finished: no mean"
+                    : "no run finished without errors: no mean";
         }
         String name = SeriesTable.figure(c.succeeded().get(0), among);
         Estimate e = c.headline(name);

@@ -38,7 +38,7 @@ final class Sweep {
         for (String v : vary) {
             axes.add(VaryAxis.parse(v));
         }
-        return SweepPlan.of(pr, RunConfig.from(pr, registry, err), axes, registry, runner);
+        return SweepPlan.of(pr, RunConfig.from(pr, registry, err).refuseRepeatedShard(), axes, registry, runner);
     }
 
     int run(ParseResult pr) {
@@ -66,7 +66,7 @@ final class Sweep {
         RunConfig base = plan.base();
         List<Series.Run> runs = series.run(plan.points(), base.repeat());
         out.println();
-        out.println("sweep: " + runs.size() + " of " + plan.points().size() * base.repeat() + " runs made");
+        out.println("sweep: " + Series.made(runs) + " of " + plan.points().size() * base.repeat() + " runs made");
         out.print(SeriesTable.render(runs, base.repeat() > 1));
         if (base.repeat() > 1) {
             Map<SweepPoint, List<Series.Run>> byPoint = new LinkedHashMap<>();

@@ -165,6 +165,15 @@ public final class ToolRun {
                 Harness.allOptions(tp, registry.workload(config.workload())), config.options(), env));
     }
 
+    /** Checks {@code config}'s values alone, before its target asks for a server ({@code Harness.checkValues}). */
+    public void checkValues(RunConfig config) {
+        try {
+            Harness.checkValues(new SingleRun(out, err, env, registry).spec(config, ProgressListener.NONE, new StopSignal()), registry);
+        } catch (UsageException e) {
+            throw config.located(e);
+        }
+    }
+
     /**
      * Checks {@code config} as its run would check it before anything connects: a tool that prints a header before
      * its run calls this first, so a mistake is one line and not a header followed by it.

@@ -127,6 +127,29 @@ class BadInputTest {
     }
 
     @Test
+    void anotherTargetsServerOptionNamesThisTargetsOwn() {
+        assertEquals("--url is an option of targets 'matrixdb', 'mogdb', 'postgres', 'yugabyte', not of 'influx': for"
+                + " influx use --influx-url", usageError("--target", "influx", "--url", "http://127.0.0.1:18186"));
+        assertEquals("--url is an option of targets 'matrixdb', 'mogdb', 'postgres', 'yugabyte', not of 'questdb': for"
+                + " questdb use --questdb-http", usageError("--target", "questdb", "--url", "http://127.0.0.1:9000"));
+        assertEquals("--influx-url is an option of target 'influx', not of 'postgres': for postgres use --url",
+                usageError("--target", "postgres", "--influx-url", "http://127.0.0.1:8086"));
+        // a target without a server has nothing to name instead
+        assertEquals("--url is an option of targets 'matrixdb', 'mogdb', 'postgres', 'yugabyte', not of 'noop'",
+                usageError("--target", "noop", "--url", "jdbc:postgresql://127.0.0.1/x"));
+    }
+
+    @Test
+    void repeatIsRefusedWithAShardSayingWhatToDoInstead() {
+        assertEquals("--repeat cannot be combined with --shard: each repetition's shards would need their own --start-at"
+                        + " and --run-group; run the sharded command 2 times instead, each with its own --run-group and"
+                        + " --start-at",
+                usageError("--target", "noop", "--repeat", "2", "--shard", "0/2", "--run-group", "g"));
+        assertTrue(usageError("--target", "noop", "--repeat", "3", "--shards", "2").startsWith(
+                "--repeat cannot be combined with --shards:"));
+    }
+
+    @Test
     void anEnormousDurationIsAUsageErrorNotAnInternalOne() {
         assertEquals("invalid value '99999999999h' for --duration: expected a duration from 1ms to 365d",
                 usageError("--target", "noop", "--duration", "99999999999h"));

@@ -198,7 +198,7 @@ class CompareMergeCliTest {
         assertEquals("invalid value '0.05' for --threshold: ambiguous; write 0.05% or 5%",
                 refused("compare", a.toString(), a.toString(), "--threshold", "0.05"));
 
-        assertEquals("runner merge needs --out FILE: where the merged result goes", refused("merge", a.toString()));
+        assertEquals("Missing required option: '--out=FILE' (see 'runner merge --help')", refused("merge", a.toString()));
         assertEquals("merge needs the results of at least two processes; got 1",
                 refused("merge", a.toString(), "--out", tmp.resolve("m.json").toString()));
         // the same file named twice is one part; the same run in two files would be counted twice

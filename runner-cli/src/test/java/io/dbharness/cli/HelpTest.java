@@ -38,6 +38,19 @@ class HelpTest {
         String out = help("--help");
         assertFalse(out.contains("picocli WARN"), out);
         assertTrue(out.contains("runner compare BASE NEW [--threshold 5%]"), out);
+        // a run stopped while it prepared writes none
+        assertTrue(out.replaceAll("\\s+", " ").contains("130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (summary and result"
+                + " written when the run had started)"), out);
+    }
+
+    @Test
+    void eachCommandsHelpSaysWhatItsOptionsAreThere() throws Exception {
+        String merge = help("merge", "--help");
+        assertTrue(merge.contains(" --out=FILE") && !merge.contains("[--out=FILE]"), "--out is required:\n" + merge);
+        String findMax = help("find-max", "--help");
+        assertTrue(findMax.replaceAll("\\s+", " ").contains("--repeat=N Run each step N times (1 to 1000; default: 1): a step"
+                + " meets the objective only when all N runs meet it"), findMax);
+        assertFalse(findMax.contains("confidence interval"), findMax);
     }
 
     @ParameterizedTest

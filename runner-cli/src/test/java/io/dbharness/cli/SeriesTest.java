@@ -47,4 +47,24 @@ class SeriesTest {
         assertTrue(wide.endsWith("; the interval is wider than half the mean: longer runs or more repetitions narrow it"), wide);
         assertFalse(Series.spread(runs(template, 50_000)).contains("wider"), "one run has no interval to judge");
     }
+
+    @Test
+    void aRunStoppedBeforeItStartedIsNotMadeAndAStoppedSeriesHasNoMeanBecauseItWasStopped() throws Exception {
+        CliRun r = CliRun.of("--target", "noop", "--tag-num", "10", "--ts-end", "2022-04-18 09:00:02", "--no-watch",
+                "--results", tmp.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        RunResult template;
+        try (Stream<Path> files = Files.list(tmp)) {
+            template = ResultFiles.read(files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow());
+        }
+        SweepPoint point = new SweepPoint(1, Map.of(), null);
+        Series.Run givenUp = new Series.Run(point, 2, new SingleRun.Outcome(130, null, null, true));
+        List<Series.Run> made = new ArrayList<>(runs(template, 50_000));
+        made.add(givenUp);
+        assertEquals(1, Series.made(made), "the run stopped while it prepared measured nothing");
+        assertEquals("stopped before a run finished: no mean", Series.spread(List.of(givenUp)));
+        Series.Run failed = new Series.Run(point, 1, new SingleRun.Outcome(ExitCode.RUN_FAILED, null,
+                CompareMergeCliTest.fixture(template, "failed", 50_000, ExitCode.RUN_FAILED), false));
+        assertEquals("no run finished without errors: no mean", Series.spread(List.of(failed, givenUp)));
+    }
 }

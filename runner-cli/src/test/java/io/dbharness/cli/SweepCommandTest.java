@@ -203,6 +203,12 @@ class SweepCommandTest {
     }
 
     @Test
+    void repeatOfAShardIsRefused() throws Exception {
+        assertTrue(refused("--target", "noop", "--vary", "workers=1,2", "--repeat", "2", "--shard", "1/2")
+                .startsWith("--repeat cannot be combined with --shard: each repetition's shards would need their own"), "");
+    }
+
+    @Test
     void malformedAxesAreRefused() throws Exception {
         assertEquals("--vary 'workers' needs NAME=VALUE1,VALUE2 (e.g. --vary workers=1,2,4)", refused("--vary", "workers"));
         assertEquals("--vary workers has an empty value in '': give the values to take, e.g. workers=1,2", refused("--vary", "workers="));

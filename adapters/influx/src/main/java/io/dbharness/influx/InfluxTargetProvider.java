@@ -65,6 +65,11 @@ public final class InfluxTargetProvider implements TargetProvider {
     }
 
     @Override
+    public java.util.Optional<String> serverOption() {
+        return java.util.Optional.of("influx-url");
+    }
+
+    @Override
     public Set<Class<? extends Capability>> capabilities() {
         return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class, io.dbharness.core.api.ServerTelemetry.class);
     }

@@ -53,6 +53,11 @@ public abstract class PgFamilyProvider implements TargetProvider {
     public static final OptionDef ALLOW_COMPATIBLE = OptionDef.flag("allow-compatible-server",
             "Run a product target against another PostgreSQL-family server; what it lacks is switched off, one warning each");
 
+    @Override
+    public java.util.Optional<String> serverOption() {
+        return java.util.Optional.of("url");
+    }
+
     /** The product's own options (ingest path, DDL choices). */
     protected abstract List<OptionDef> productOptions();
 

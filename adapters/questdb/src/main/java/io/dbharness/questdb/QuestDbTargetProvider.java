@@ -57,6 +57,11 @@ public final class QuestDbTargetProvider implements TargetProvider {
     }
 
     @Override
+    public java.util.Optional<String> serverOption() {
+        return java.util.Optional.of("questdb-http");
+    }
+
+    @Override
     public Set<Class<? extends Capability>> capabilities() {
         return Set.of(TimeSeriesIngest.class, TimeSeriesQuery.class, SqlAccess.class,
                 io.dbharness.core.api.ServerTelemetry.class);

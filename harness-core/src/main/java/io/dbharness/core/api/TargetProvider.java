@@ -24,6 +24,14 @@ public interface TargetProvider {
         return java.util.Map.of();
     }
 
+    /**
+     * The option that names its server ({@code url}, {@code influx-url}...), empty when it has none: the refusal of
+     * another target's server option names this one instead.
+     */
+    default java.util.Optional<String> serverOption() {
+        return java.util.Optional.empty();
+    }
+
     /** Capabilities its adapters offer, for {@code runner list} and the refusal before a run. */
     Set<Class<? extends Capability>> capabilities();
 

@@ -45,10 +45,22 @@ public final class Harness {
      * before the first one runs; throws {@link UsageException} naming the problem.
      */
     public static void check(RunSpec spec, Registry registry) {
-        plan(spec, registry);
+        plan(spec, registry, true);
+    }
+
+    /**
+     * The options' values alone, before the target's own check (which asks for a server): a tool translating
+     * another command line says a bad value before what its combination of flags lacks.
+     */
+    public static void checkValues(RunSpec spec, Registry registry) {
+        plan(spec, registry, false);
     }
 
     private static Plan plan(RunSpec spec, Registry registry) {
+        return plan(spec, registry, true);
+    }
+
+    private static Plan plan(RunSpec spec, Registry registry, boolean askTarget) {
         TargetProvider tp = registry.target(spec.target());
         WorkloadProvider wp = registry.workload(spec.workload());
         refuseForeignOptions(registry, tp, wp, spec.options().keySet());
@@ -58,6 +70,9 @@ public final class Harness {
         Workload workload = wp.create(settings, sharding.shard());
         List<WorkerGroup> groups = workload.groups(options.loadModel(sharding.count()));
         // the values first: a bad --tag-num is said before the target asks for a server to name
+        if (!askTarget) {
+            return null;
+        }
         tp.check(settings);
 
         requireCapabilities(tp, wp);
@@ -157,19 +172,23 @@ public final class Harness {
             if (own.contains(name)) {
                 continue;
             }
-            refuseOwned(name, "target", tp.id(), registry.targets().stream()
-                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name))).map(TargetProvider::id).toList());
+            List<TargetProvider> owners = registry.targets().stream()
+                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name))).toList();
+            // another target's server option: the user wants this target's, which has its own name
+            String instead = owners.stream().anyMatch(o -> o.serverOption().equals(java.util.Optional.of(name)))
+                    ? tp.serverOption().map(s -> ": for " + tp.id() + " use --" + s).orElse("") : "";
+            refuseOwned(name, "target", tp.id(), owners.stream().map(TargetProvider::id).toList(), instead);
             refuseOwned(name, "workload", wp.id(), registry.workloads().stream()
-                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name))).map(WorkloadProvider::id).toList());
+                    .filter(o -> o.options().stream().anyMatch(d -> d.name().equals(name))).map(WorkloadProvider::id).toList(), "");
         }
     }
 
     /** {@code --url is an option of targets 'mogdb', 'postgres', not of 'noop'}; nothing when no one owns it. */
-    private static void refuseOwned(String name, String kind, String current, List<String> owners) {
+    private static void refuseOwned(String name, String kind, String current, List<String> owners, String instead) {
         if (!owners.isEmpty()) {
             throw new UsageException("--" + name + " is an option of " + kind + (owners.size() > 1 ? "s " : " ")
                     + owners.stream().map(o -> "'" + o + "'").collect(java.util.stream.Collectors.joining(", "))
-                    + ", not of '" + current + "'", name);
+                    + ", not of '" + current + "'" + instead, name);
         }
     }
 

@@ -197,15 +197,21 @@ public final class ResultMerge {
         String status = vs.stream().anyMatch(Verification::isFailed) ? "FAILED"
                 : vs.stream().anyMatch(Verification::isUnchecked) ? "UNCHECKED"
                 : vs.size() == parts.size() && vs.stream().allMatch(v -> "PASSED".equals(v.status())) ? "PASSED" : "SKIPPED";
-        List<String> said = new ArrayList<>();
+        // what several parts said alike is said once, with the parts that said it
+        Map<String, List<String>> said = new LinkedHashMap<>();
         for (RunResult r : parts) {
             if (r.verification() != null) {
-                said.add(r.runId() + " " + r.verification().status() + ": " + r.verification().message());
+                said.computeIfAbsent(r.verification().status() + ": " + r.verification().message(), k -> new ArrayList<>())
+                        .add(r.runId());
             }
         }
+        String message = said.size() == 1 && vs.size() == parts.size() && vs.get(0).status().equals(status)
+                ? vs.get(0).message() // every part said it: once, under the same status
+                : said.entrySet().stream().map(e -> String.join(", ", e.getValue()) + " " + e.getKey())
+                        .collect(java.util.stream.Collectors.joining("; "));
         long landed = vs.stream().mapToLong(Verification::unknownLanded).filter(n -> n >= 0).sum();
         boolean anyLanded = vs.stream().anyMatch(v -> v.unknownLanded() >= 0);
-        return new Verification(status, -1, -1, anyLanded ? landed : -1, String.join("; ", said));
+        return new Verification(status, -1, -1, anyLanded ? landed : -1, message);
     }
 
     /** Answers kept once per query instance: with one seed every part asks the same instance the same way. */

@@ -507,4 +507,21 @@ class ResultMergeTest {
         assertEquals("UNCHECKED", ResultMerge.merge(shards(passed, unchecked)).verification().status());
         assertEquals("FAILED", ResultMerge.merge(shards(unchecked, failed)).verification().status());
     }
+
+    @Test
+    void whatEveryPartSaidOfItsVerificationIsSaidOnce() {
+        long[][] lat = {latencies(1, 100, 500)};
+        RunResult a = part("a", T0, lat, Map.of()).toBuilder()
+                .verification(io.dbharness.core.api.Verification.skipped("--verify not set")).build();
+        RunResult b = part("b", T0, lat, Map.of()).toBuilder()
+                .verification(io.dbharness.core.api.Verification.skipped("--verify not set")).build();
+        io.dbharness.core.api.Verification same = ResultMerge.merge(shards(a, b)).verification();
+        assertEquals("SKIPPED", same.status());
+        assertEquals("--verify not set", same.message());
+        // different words: each, with the parts that said it
+        RunResult c = part("c", T0, lat, Map.of()).toBuilder()
+                .verification(io.dbharness.core.api.Verification.skipped("target 'noop' cannot count rows")).build();
+        assertEquals("a, b SKIPPED: --verify not set; c SKIPPED: target 'noop' cannot count rows",
+                ResultMerge.merge(shards(a, b, c)).verification().message());
+    }
 }

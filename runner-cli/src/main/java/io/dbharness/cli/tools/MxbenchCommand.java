@@ -194,13 +194,20 @@ final class MxbenchCommand implements SeedTool {
             return ExitCode.OK;
         }
         Translation t = translate(values);
+        // a bad value (--tag-num -5) first, then what the combination of flags lacks, then the server
+        for (RunConfig c : t.serialQueries() ? List.of(run.config(t.target(), "iot-insert", without(t.options(), QUERY_ONLY),
+                cli.runnerArgs())) : List.of(run.config(t.target(), t.workload(), t.options(), cli.runnerArgs()))) {
+            run.checkValues(c);
+        }
+        if (t.lacking() != null) {
+            throw new UsageException(t.lacking());
+        }
         if (!t.serialQueries()) {
             RunConfig config = run.config(t.target(), t.workload(), t.options(), cli.runnerArgs());
             return run.run(config, report(t, values)).exitCode();
         }
         // mxbench without --simultaneous-loading-and-query: the load, then the queries on what it loaded
-        Map<String, String> load = new LinkedHashMap<>(t.options());
-        QUERY_ONLY.forEach(load::remove);
+        Map<String, String> load = without(t.options(), QUERY_ONLY);
         Map<String, String> query = new LinkedHashMap<>(t.options());
         INGEST_ONLY.forEach(query::remove);
         query.put("workers", values.getOrDefault("benchmark-parallel", "1"));
@@ -237,14 +244,22 @@ final class MxbenchCommand implements SeedTool {
         return value;
     }
 
+    private static Map<String, String> without(Map<String, String> options, List<String> names) {
+        Map<String, String> left = new LinkedHashMap<>(options);
+        names.forEach(left::remove);
+        return left;
+    }
+
     private static final List<String> QUERY_ONLY = List.of("queries", "query-count", "duration");
     private static final List<String> INGEST_ONLY = List.of("verify", "workers", "generator-disorder-ratio",
             "generator-batch-size", "generator-randomness", "live", "matrixdb-ingest", "mxgate-url", "mxgate-gzip");
 
     /**
      * @param serialQueries mxbench's default with queries named: load first, then query (two runs)
+     * @param lacking what the combination of flags lacks (said once the values are checked), or null
      */
-    record Translation(String target, String workload, Map<String, String> options, boolean serialQueries, String writer) {
+    record Translation(String target, String workload, Map<String, String> options, boolean serialQueries, String writer,
+                       String lacking) {
     }
 
     /** mxbench's settings as this harness's options: the run's workload and the matrixdb target's options. */
@@ -255,8 +270,9 @@ final class MxbenchCommand implements SeedTool {
             throw new UsageException("mxbench flag --schema-name " + schema + " is not supported here: tables are created"
                     + " in the connection's search_path (public)");
         }
+        String lacking = null;
         if (v.getOrDefault("table-name", "").isBlank()) { // mxbench's own rule: no default table
-            throw new UsageException("mxbench needs --table-name (the table to create and load; mxbench has no default)");
+            lacking = "mxbench needs --table-name (the table to create and load; mxbench has no default)";
         }
         copy(v, o, "table-name", "table-name");
         copy(v, o, "tag-num", "tag-num");
@@ -312,12 +328,12 @@ final class MxbenchCommand implements SeedTool {
         switch (generator.equals("nil") ? "nil" : writer) { // no data: no writer to set up
             case "stdin" -> o.put("matrixdb-ingest", "copy");
             case "http" -> {
-                if (!v.containsKey("writer-mxgate-url")) {
-                    throw new UsageException("mxbench --writer http needs --writer-mxgate-url here (this harness starts no"
-                            + " MatrixGate; --writer stdin loads through the master with COPY)");
+                if (!v.containsKey("writer-mxgate-url") && lacking == null) {
+                    lacking = "mxbench --writer http needs --writer-mxgate-url here (this harness starts no"
+                            + " MatrixGate; --writer stdin loads through the master with COPY)";
                 }
                 o.put("matrixdb-ingest", "mxgate-http");
-                o.put("mxgate-url", v.get("writer-mxgate-url"));
+                put(o, "mxgate-url", v.get("writer-mxgate-url"));
                 copy(v, o, "writer-use-gzip", "mxgate-gzip");
                 workers = v.getOrDefault("writer-parallel", workers != null ? workers : "8"); // mxbench's default
             }
@@ -377,7 +393,7 @@ final class MxbenchCommand implements SeedTool {
             o.keySet().removeAll(List.of("host", "port", "user", "password", "database", "matrixdb-ingest", "matrixdb-storage",
                     "mxgate-url", "mxgate-gzip", "verify"));
         }
-        return new Translation(writer.equals("nil") ? "noop" : "matrixdb", workload, o, serial, writer);
+        return new Translation(writer.equals("nil") ? "noop" : "matrixdb", workload, o, serial, writer, lacking);
     }
 
     private static final List<String> MXBENCH_QUERIES = List.of("SINGLE_TAG_LATEST_QUERY", "MULTI_TAG_LATEST_QUERY",

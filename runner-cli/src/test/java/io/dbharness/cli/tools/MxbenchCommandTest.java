@@ -263,6 +263,14 @@ class MxbenchCommandTest {
                 refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--tag-num", "-5"));
         assertEquals("invalid value '0' for --total-metrics-count: expected an integer from 1 to 100000",
                 refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--total-metrics-count", "0"));
+        // before what the combination of flags lacks: the table, the MatrixGate of --writer http
+        assertEquals("invalid value '-5' for --tag-num: expected an integer from 1 to 2147483647",
+                refused("mxbench", "run", "--tag-num", "-5"));
+        assertEquals("invalid value '-5' for --tag-num: expected an integer from 1 to 2147483647",
+                refused("mxbench", "run", "--table-name", "t", "--tag-num", "-5"));
+        assertEquals("invalid value '-5' for --tag-num: expected an integer from 1 to 2147483647",
+                refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--benchmark-run-query-names",
+                        "SINGLE_TAG_LATEST_QUERY", "--tag-num", "-5"));
         // and once the values are right, the missing server
         assertTrue(refused("mxbench", "run", "--table-name", "t", "--writer", "stdin", "--tag-num", "5")
                 .startsWith("the matrixdb target needs a server"));

@@ -150,10 +150,17 @@ final class FileModel implements Generator {
         }
     }
 
-    /** A file that cannot be read, in one line: for bytes that are not UTF-8, where the first of them is. */
+    /**
+     * A file that cannot be read, in one line: a compressed file as such (gzip's 0x8B is never UTF-8), for other
+     * bytes that are not UTF-8, where the first of them is.
+     */
     static UsageException unreadable(Path path, IOException e) {
         if (e instanceof java.nio.charset.CharacterCodingException) {
             try {
+                if (gzipped(path)) {
+                    return new UsageException("--generator-file-paths " + path + " is gzip-compressed (it starts with the"
+                            + " bytes 1f 8b): decompress it first (gunzip -k FILE) and give the decompressed file");
+                }
                 return new UsageException("--generator-file-paths " + path + " " + notUtf8(path) + ": not UTF-8 text;"
                         + " convert it (iconv -f LATIN1 -t UTF-8 FILE, for a Latin-1 file)");
             } catch (IOException again) {
@@ -161,6 +168,14 @@ final class FileModel implements Generator {
             }
         }
         return new UsageException("--generator-file-paths " + path + ": cannot read it (" + e.getMessage() + ")");
+    }
+
+    /** Whether the file starts with gzip's magic bytes. */
+    private static boolean gzipped(Path path) throws IOException {
+        try (java.io.InputStream in = Files.newInputStream(path)) {
+            byte[] magic = in.readNBytes(2);
+            return magic.length == 2 && (magic[0] & 0xFF) == 0x1F && (magic[1] & 0xFF) == 0x8B;
+        }
     }
 
     /**

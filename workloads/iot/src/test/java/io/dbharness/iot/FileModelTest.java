@@ -150,6 +150,19 @@ class FileModelTest {
 
     @Test
     @Timeout(60)
+    void aGzipFileIsSaidToBeCompressedNotToBeOtherText() throws Exception {
+        Path gz = dir.resolve("rows.csv.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write("ts,tag_id,c0\n2022-04-18 09:00:00,1,5\n".getBytes(StandardCharsets.UTF_8));
+        }
+        UsageException e = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
+                gz.toString()));
+        assertEquals("--generator-file-paths " + gz + " is gzip-compressed (it starts with the bytes 1f 8b): decompress"
+                + " it first (gunzip -k FILE) and give the decompressed file", e.getMessage());
+    }
+
+    @Test
+    @Timeout(60)
     void bytesThatAreNotUtf8AreNamedByLineAndByteOffset() throws Exception {
         // a Latin-1 e-acute on line 3, after the header's 13 bytes and a row's 24
         Path latin1 = dir.resolve("latin1.csv");
