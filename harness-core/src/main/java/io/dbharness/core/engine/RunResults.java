@@ -58,7 +58,7 @@ final class RunResults {
                 .figures(plan.workload().figures(out.measurements().completedByType(), out.elapsedSeconds()))
                 .harnessCpuSeconds(out.cpuSeconds())
                 .resources(resources(out, info, t, plan.sharding().shard()))
-                                // a signal during the checks after the run stopped the run too: its verification was cut short
+                // a signal during the checks after the run stopped the run too: its verification was cut short
                 .stopReason((stop.isRequested() && out.stopReason() != StopReason.ABORTED ? StopReason.INTERRUPTED
                         : out.stopReason()).name())
                 .failure(failure)
