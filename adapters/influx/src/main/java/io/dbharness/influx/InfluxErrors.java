@@ -107,6 +107,21 @@ final class InfluxErrors {
         }
     }
 
+    /**
+     * A non-2xx answer to a write. A server error (5xx) may come after the points were stored (InfluxDB 1.x answers
+     * "write failed" while it shuts down, having stored them; its docs say a 500 may be a timeout whose points are
+     * written anyway): their fate is unknown, and since a point written twice is stored once, the write is sent
+     * again, as a refused connection's is, rather than its rows counted as certainly not stored.
+     */
+    static TargetException writeStatus(Response r, String context, String who) {
+        TargetException e = status(r, context, who);
+        if (r.status() < 500) {
+            return e;
+        }
+        TargetException.Kind kind = e.kind() == TargetException.Kind.FATAL ? TargetException.Kind.RETRYABLE : e.kind();
+        return new TargetException(kind, io.dbharness.core.api.Fate.UNKNOWN, e.vendorCode(), e.getMessage(), null);
+    }
+
     /** InfluxDB's words for a server closing down ({@code query engine shutdown}, {@code server shutting down}). */
     static boolean shuttingDown(String serverMessage) {
         return serverMessage.contains("shutdown") || serverMessage.contains("shutting down");

@@ -169,7 +169,7 @@ final class LineWriter implements BatchWriter {
 
     /** A throttled or refused slice: the slices stored before it make the whole batch partial or of unknown fate. */
     private TargetException failure(Response r, long committedBefore, long skipped) {
-        TargetException e = InfluxErrors.status(r, "write to " + where, who);
+        TargetException e = InfluxErrors.writeStatus(r, "write to " + where, who);
         if (committedBefore == 0) {
             return e;
         }

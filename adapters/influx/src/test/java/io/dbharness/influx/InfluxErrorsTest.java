@@ -33,6 +33,24 @@ class InfluxErrorsTest {
         assertEquals(Kind.FATAL, InfluxQl.failed("'SELECT x'", "error parsing query").kind());
     }
 
+    /**
+     * A write answered 500 may have been stored (InfluxDB 1.x says "write failed" as it shuts down, after storing the
+     * points): sent again, its fate unknown. It was FATAL: the run aborted and counted stored rows as failed.
+     */
+    @Test
+    void aWriteAnsweredWithAServerErrorIsSentAgainItsFateUnknown() {
+        var e = InfluxErrors.writeStatus(new Response(500, Map.of(), "{\"error\":\"write failed\"}"), "write", "admin");
+        assertEquals(Kind.RETRYABLE, e.kind(), e.getMessage());
+        assertEquals(io.dbharness.core.api.Fate.UNKNOWN, e.fate());
+        var down = InfluxErrors.writeStatus(new Response(500, Map.of(), "{\"error\":\"server shutting down\"}"), "write", "admin");
+        assertEquals(Kind.UNREACHABLE, down.kind(), down.getMessage());
+        assertEquals(io.dbharness.core.api.Fate.UNKNOWN, down.fate());
+        // a refused write is certainly not stored
+        var refused = InfluxErrors.writeStatus(new Response(404, Map.of(), "{\"error\":\"database not found\"}"), "write", "admin");
+        assertEquals(Kind.FATAL, refused.kind());
+        assertEquals(io.dbharness.core.api.Fate.NOT_APPLIED, refused.fate());
+    }
+
     @Test
     void anotherServerErrorIsNotRetried() {
         var e = InfluxErrors.status(new Response(500, Map.of(), "{\"error\":\"field type conflict\"}"), "write", "admin");
