@@ -56,7 +56,12 @@ final class ReportCommand {
     static Path defaultOut(Path firstInput) {
         Path folder = java.nio.file.Files.isDirectory(firstInput) ? firstInput
                 : firstInput.getParent() == null ? Path.of(".") : firstInput.getParent();
-        return folder.resolve("report-" + java.time.LocalDateTime.now()
-                .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        String name = "report-" + java.time.LocalDateTime.now()
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path out = folder.resolve(name);
+        for (int n = 2; java.nio.file.Files.exists(out); n++) { // a second report in the same second keeps the first
+            out = folder.resolve(name + "-" + n);
+        }
+        return out;
     }
 }

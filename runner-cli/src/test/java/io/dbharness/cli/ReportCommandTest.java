@@ -62,14 +62,30 @@ class ReportCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         Path page = Path.of(r.out().lines().findFirst().orElseThrow());
         assertEquals(results, page.getParent().getParent(), r.out());
-        assertTrue(page.getParent().getFileName().toString().matches("report-\\d{8}-\\d{6}"), r.out());
+        assertTrue(page.getParent().getFileName().toString().matches("report-\\d{8}-\\d{6}(-\\d+)?"), r.out());
         assertEquals("report.html", page.getFileName().toString());
         assertTrue(Files.size(page) > 0);
         // a file given: its folder
         Path one = Files.list(results).filter(f -> f.toString().endsWith(".json")).sorted().findFirst().orElseThrow();
         CliRun file = CliRun.of("report", one.toString());
         assertEquals(0, file.exitCode(), file.err());
-        assertEquals(results, Path.of(file.out().lines().findFirst().orElseThrow()).getParent().getParent(), file.out());
+        Path second = Path.of(file.out().lines().findFirst().orElseThrow());
+        assertEquals(results, second.getParent().getParent(), file.out());
+        // a second report, whatever second it came in, is a folder of its own: the first one is kept
+        assertTrue(!second.getParent().equals(page.getParent()) && Files.size(page) > 0, r.out() + file.out());
+    }
+
+    /** Two reports in the same second: the second gets a folder of its own (it overwrote the first). */
+    @Test
+    void aReportNeverGoesIntoAnEarlierReportsFolder() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("same-second"));
+        var f = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+        java.time.LocalDateTime now = java.time.LocalDateTime.now();
+        for (int s = 0; s <= 2; s++) { // this second and the next two: the call below lands in one of them
+            Files.createDirectories(dir.resolve("report-" + now.plusSeconds(s).format(f)));
+        }
+        Path out = ReportCommand.defaultOut(dir);
+        assertTrue(!Files.exists(out) && out.getFileName().toString().matches("report-\\d{8}-\\d{6}(-\\d+)?"), out.toString());
     }
 
     @Test
