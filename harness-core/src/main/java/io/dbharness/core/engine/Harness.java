@@ -45,7 +45,7 @@ public final class Harness {
      * before the first one runs; throws {@link UsageException} naming the problem.
      */
     public static void check(RunSpec spec, Registry registry) {
-        plan(spec, registry, true);
+        plan(spec, registry);
     }
 
     /**
@@ -53,14 +53,18 @@ public final class Harness {
      * another command line says a bad value before what its combination of flags lacks.
      */
     public static void checkValues(RunSpec spec, Registry registry) {
-        plan(spec, registry, false);
+        values(spec, registry);
     }
 
     private static Plan plan(RunSpec spec, Registry registry) {
-        return plan(spec, registry, true);
+        Plan p = values(spec, registry); // the values first: a bad --tag-num is said before the target asks for a server
+        p.tp().check(p.settings());
+        requireCapabilities(p.tp(), p.wp());
+        return p;
     }
 
-    private static Plan plan(RunSpec spec, Registry registry, boolean askTarget) {
+    /** The options resolved and checked, the workload made from them: all but the target's own check. */
+    private static Plan values(RunSpec spec, Registry registry) {
         TargetProvider tp = registry.target(spec.target());
         WorkloadProvider wp = registry.workload(spec.workload());
         refuseForeignOptions(registry, tp, wp, spec.options().keySet());
@@ -69,13 +73,6 @@ public final class Harness {
         ShardOptions sharding = ShardOptions.from(settings, spec.environment(), tp.id() + "/" + wp.id());
         Workload workload = wp.create(settings, sharding.shard());
         List<WorkerGroup> groups = workload.groups(options.loadModel(sharding.count()));
-        // the values first: a bad --tag-num is said before the target asks for a server to name
-        if (!askTarget) {
-            return null;
-        }
-        tp.check(settings);
-
-        requireCapabilities(tp, wp);
         return new Plan(tp, wp, settings, options, sharding, workload, groups);
     }
 
