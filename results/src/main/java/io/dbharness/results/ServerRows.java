@@ -59,24 +59,17 @@ public final class ServerRows {
         }
     }
 
-    /** Checkpoints, timed and requested, from a run's counters; null when the server counts none. */
-    public static Double checkpoints(java.util.Map<String, Double> counters) {
-        return counters.containsKey("checkpoints_timed") || counters.containsKey("checkpoints_requested")
-                ? counters.getOrDefault("checkpoints_timed", 0.0) + counters.getOrDefault("checkpoints_requested", 0.0)
-                : null;
-    }
-
     /**
-     * {@code 58% IO:WalSync, 31% CPU, 8% Lock, 3% other (PostgreSQL wait events of our backends)}; null
+     * {@code 58% <wait>, 31% CPU, 8% <a label of several waits>, 3% other (<the telemetry's wait source>)}; null
      * when the server has no wait events.
      */
     public static String serverTime(ServerUsage s) {
         if (s.waitSource() == null) {
             return null;
         }
-        // heavyweight locks as one class (which lock a row or a relation is, is in the report): the line stays short
+        // waits of one label as one (a product's kinds of lock; which one, is in the report): the line stays short
         Map<String, Double> shares = new java.util.LinkedHashMap<>();
-        s.waitShares().forEach((k, v) -> shares.merge(k.startsWith("Lock:") ? "Lock" : k, v, Double::sum));
+        s.waitShares().forEach((k, v) -> shares.merge(ServerFigures.waitLabel(s, k), v, Double::sum));
         List<Map.Entry<String, Double>> order = new ArrayList<>(shares.entrySet());
         order.sort(Map.Entry.<String, Double>comparingByValue().reversed());
         if (shares.isEmpty()) {
@@ -108,34 +101,23 @@ public final class ServerRows {
         return String.join(", ", parts);
     }
 
-    /** The counters a reader looks at first, those the server has: commits, WAL, checkpoints, points. */
+    /** The counters the telemetry declared to show (commits, WAL...), those it has, then the points the server took in. */
     static String counters(ServerUsage s) {
-        Map<String, Double> c = s.counters();
         List<String> parts = new ArrayList<>();
-        if (c.containsKey("commits")) {
-            parts.add(Fmt.count(Math.round(c.get("commits"))) + " commits"
-                    + (c.getOrDefault("rollbacks", 0.0) > 0 ? " / " + Fmt.count(Math.round(c.get("rollbacks"))) + " rollbacks" : ""));
-        }
-        if (c.containsKey("wal_bytes")) {
-            parts.add(Fmt.bytes(Math.round(c.get("wal_bytes"))) + " WAL" + (c.containsKey("wal_syncs")
-                    ? " in " + Fmt.count(Math.round(c.get("wal_syncs"))) + " syncs" : ""));
-        }
-        Double checkpoints = checkpoints(c);
-        if (checkpoints != null) {
-            parts.add(Fmt.count(Math.round(checkpoints)) + (Math.round(checkpoints) == 1 ? " checkpoint" : " checkpoints"));
-        }
-        if (c.getOrDefault("deadlocks", 0.0) > 0) {
-            parts.add(Fmt.count(Math.round(c.get("deadlocks"))) + " deadlocks");
+        for (ServerFigures.Figure f : ServerFigures.counters(s)) {
+            if (f.shown()) {
+                parts.add(f.phrase());
+            }
         }
         if (s.pointsWritten() >= 0) {
             parts.add(Fmt.count(Math.round(s.pointsWritten())) + " points taken in");
         }
-        boolean partial = c.keySet().stream().anyMatch(s.partial()::containsKey);
+        boolean partial = s.counters().keySet().stream().anyMatch(s.partial()::containsKey);
         return parts.isEmpty() ? "" : String.join(", ", parts) + (partial ? " (partial: see server telemetry)" : "");
     }
 
     /**
-     * {@code lost at 1.2 s, back at 1.5 s; partial: commits, wal_bytes, waits}: when the telemetry's session was
+     * {@code lost at 1.2 s, back at 1.5 s; partial: <counters>, waits}: when the telemetry's session was
      * lost and what its figures miss; null when it never was.
      */
     static String gaps(ServerUsage s) {

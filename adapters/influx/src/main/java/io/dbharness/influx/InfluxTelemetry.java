@@ -2,6 +2,7 @@ package io.dbharness.influx;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dbharness.core.api.MetricCatalogue;
 import io.dbharness.core.api.ServerTelemetry;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.http.Response;
@@ -215,6 +216,9 @@ final class InfluxTelemetry implements ServerTelemetry {
      * A session reads the server's statistics once per call: counters and gauges at the interval, sizes at the
      * start and end. A source that cannot be read is said once under {@code unavailable} and not asked again.
      */
+    /** What the sessions report, for summaries, reports and explain. */
+    static final MetricCatalogue METRICS = MetricCatalogue.resource(InfluxTelemetry.class, "telemetry-metrics.txt");
+
     abstract class HttpSession implements Session {
 
         private final io.dbharness.core.api.Unavailable unavailable = new io.dbharness.core.api.Unavailable();
@@ -231,6 +235,12 @@ final class InfluxTelemetry implements ServerTelemetry {
             this.key = key;
             unavailable.put("waits", "InfluxDB has no wait events to sample");
             unavailable.put("statements", "InfluxDB keeps no statistics per statement");
+        }
+
+        /** Its counters, gauges and wait events, declared in telemetry-metrics.txt beside it. */
+        @Override
+        public MetricCatalogue metrics() {
+            return METRICS;
         }
 
         /** The reading of one answer, or null (with {@link #fail}) when the answer is not what the source gives. */

@@ -1,5 +1,6 @@
 package io.dbharness.postgres;
 
+import io.dbharness.core.api.MetricCatalogue;
 import io.dbharness.core.api.ServerTelemetry;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TopStatement;
@@ -149,6 +150,9 @@ public final class PgTelemetry implements ServerTelemetry {
     }
 
     /** One run's session: its own connection, used from the engine's telemetry thread only. */
+    /** What the sessions report, for summaries, reports and explain. */
+    static final MetricCatalogue METRICS = MetricCatalogue.resource(PgTelemetry.class, "telemetry-metrics.txt");
+
     static final class PgSession implements Session {
 
         private final Connection connection;
@@ -231,6 +235,12 @@ public final class PgTelemetry implements ServerTelemetry {
                 }
                 return lost == null ? null : c.sql(); // a lost session is re-opened: the next one tries again
             }
+        }
+
+        /** Its counters, gauges and wait events, declared in telemetry-metrics.txt beside it. */
+        @Override
+        public MetricCatalogue metrics() {
+            return METRICS;
         }
 
         @Override

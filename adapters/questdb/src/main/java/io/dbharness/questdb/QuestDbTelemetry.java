@@ -1,5 +1,6 @@
 package io.dbharness.questdb;
 
+import io.dbharness.core.api.MetricCatalogue;
 import io.dbharness.core.api.ServerTelemetry;
 import io.dbharness.core.dialect.StatementTexts;
 
@@ -48,6 +49,9 @@ final class QuestDbTelemetry implements ServerTelemetry {
         }
     }
 
+    /** What the sessions report, for summaries, reports and explain. */
+    static final MetricCatalogue METRICS = MetricCatalogue.resource(QuestDbTelemetry.class, "telemetry-metrics.txt");
+
     static final class QdbSession implements Session {
 
         private final Connection c;
@@ -69,6 +73,12 @@ final class QuestDbTelemetry implements ServerTelemetry {
             }
             unavailable.put("waits", "QuestDB has no wait events to sample");
             unavailable.put("statements", "QuestDB keeps no statistics per statement");
+        }
+
+        /** Its counters, gauges and wait events, declared in telemetry-metrics.txt beside it. */
+        @Override
+        public MetricCatalogue metrics() {
+            return METRICS;
         }
 
         /** Transactions committed to and applied from the WAL, over every WAL table. */

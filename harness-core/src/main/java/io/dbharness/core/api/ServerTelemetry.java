@@ -48,6 +48,16 @@ public interface ServerTelemetry extends Capability {
          */
         Map<String, Double> counters();
 
+        /**
+         * What each counter, gauge and wait this session reports is (unit, kind, category, how it merges, its label),
+         * so that summaries, reports and {@code explain} need not know the product's names: usually a resource beside
+         * the adapter ({@link MetricCatalogue#resource}). A figure it does not declare is shown by its name, of no
+         * category. None declared by default.
+         */
+        default MetricCatalogue metrics() {
+            return MetricCatalogue.EMPTY;
+        }
+
         /** Figures that are levels, not sums (cache size, heap bytes), names carrying units; read with the counters. */
         default Map<String, Double> gauges() {
             return Map.of();

@@ -57,6 +57,8 @@ final class ServerMonitor {
     /** The session now; replaced from the telemetry thread, closed from the engine's at a late end. */
     private volatile ServerTelemetry.Session session;
     private final long reconnectNanos;
+    /** What the sessions' figures are, as the target declares them (the same for every session it opens). */
+    private volatile io.dbharness.core.api.MetricCatalogue catalogue = io.dbharness.core.api.MetricCatalogue.EMPTY;
     /** Where the gaps' times count from: the start of the measured run. */
     private volatile long clockNanos = System.nanoTime();
     private final BlockingQueue<Request> requests = new LinkedBlockingQueue<>();
@@ -98,6 +100,9 @@ final class ServerMonitor {
     private ServerMonitor(ServerTelemetry telemetry, ServerTelemetry.Session session, Duration reconnectTimeout) {
         this.telemetry = telemetry;
         this.session = session;
+        if (session != null) {
+            this.catalogue = session.metrics();
+        }
         this.reconnectNanos = reconnectTimeout.toNanos();
         this.thread = new Thread(this::loop, "dbharness-server-telemetry");
         this.thread.setDaemon(true);
@@ -425,6 +430,7 @@ final class ServerMonitor {
     /** A new session gave its first counters: the gap ends, its growth is carried into the interval. */
     private void back(ServerTelemetry.Session next, Map<String, Double> reading) {
         session = next;
+        catalogue = next.metrics();
         TelemetryGap gap = new TelemetryGap(seconds(lostAt), seconds(System.nanoTime()), lostWhy);
         intervalGaps.add(gap);
         runGaps.add(gap);
@@ -537,7 +543,7 @@ final class ServerMonitor {
         return new ServerUsage(waitSource, looks, waits, counters, gauges,
                 session == null ? -1 : storedStart, storedEnd, growth > 0 && rows > 0 ? (double) growth / rows : -1,
                 growth > 0 && points > 0 ? (double) growth / points : -1, pointsWritten, statements, why, cpuSeconds,
-                queryNanos / 1e9, runGaps, partial);
+                queryNanos / 1e9, runGaps, partial, catalogue.describeAll(counters.keySet(), gauges.keySet(), waits.keySet()));
     }
 
     private <T> T timed(java.util.function.Supplier<T> read) {

@@ -1,5 +1,7 @@
 package io.dbharness.core.result;
 
+import io.dbharness.core.api.MetricCatalogue;
+import io.dbharness.core.api.MetricDescriptor;
 import io.dbharness.core.api.TopStatement;
 
 import java.util.ArrayList;
@@ -33,12 +35,31 @@ import java.util.Map;
  * @param gaps             the times the telemetry was lost and when it came back (-1: not before the run ended)
  * @param partial          figures short of the whole run, by name, with why: counters a server restart reset
  *                         while the telemetry was lost, the waits (no looks during a gap), statements reset
+ * @param metrics          what each counter, gauge and wait of the account is, as its reporter declared it, in its
+ *                         declaration's order; a result written before descriptors were carried gets them from
+ *                         {@link #LEGACY_METRICS}, the table of what the telemetry reported then
  */
 public record ServerUsage(String waitSource, int waitSamples, Map<String, Long> waits, Map<String, Double> counters,
                           Map<String, Double> gauges, long storedBytesStart, long storedBytesEnd, double bytesPerRow,
                           double bytesPerPoint, double pointsWritten, List<TopStatement> statements,
                           Map<String, String> unavailable, double costCpuSeconds, double costQuerySeconds,
-                          List<TelemetryGap> gaps, Map<String, String> partial) {
+                          List<TelemetryGap> gaps, Map<String, String> partial, List<MetricDescriptor> metrics) {
+
+    /**
+     * The compatibility table for results without descriptors (a resource: it names what each product's telemetry
+     * reported when those files were written, and is never extended).
+     */
+    public static final String LEGACY_METRICS = "legacy-server-metrics.txt";
+
+    /** An account whose figures are described by the {@linkplain #LEGACY_METRICS compatibility table}. */
+    public ServerUsage(String waitSource, int waitSamples, Map<String, Long> waits, Map<String, Double> counters,
+                       Map<String, Double> gauges, long storedBytesStart, long storedBytesEnd, double bytesPerRow,
+                       double bytesPerPoint, double pointsWritten, List<TopStatement> statements,
+                       Map<String, String> unavailable, double costCpuSeconds, double costQuerySeconds,
+                       List<TelemetryGap> gaps, Map<String, String> partial) {
+        this(waitSource, waitSamples, waits, counters, gauges, storedBytesStart, storedBytesEnd, bytesPerRow, bytesPerPoint,
+                pointsWritten, statements, unavailable, costCpuSeconds, costQuerySeconds, gaps, partial, null);
+    }
 
     /** An account the telemetry covered whole. */
     public ServerUsage(String waitSource, int waitSamples, Map<String, Long> waits, Map<String, Double> counters,
@@ -57,6 +78,26 @@ public record ServerUsage(String waitSource, int waitSamples, Map<String, Long> 
         unavailable = ServerSample.sorted(unavailable);
         gaps = gaps == null ? List.of() : List.copyOf(gaps); // null: a result written before gaps were recorded
         partial = ServerSample.sorted(partial);
+        metrics = metrics != null ? List.copyOf(metrics)
+                : Legacy.CATALOGUE.describeAll(counters.keySet(), gauges.keySet(), waits.keySet());
+    }
+
+    /** The same account with its figures described by {@code catalogue} (the reporter's declarations). */
+    public ServerUsage describedBy(MetricCatalogue catalogue) {
+        return new ServerUsage(waitSource, waitSamples, waits, counters, gauges, storedBytesStart, storedBytesEnd,
+                bytesPerRow, bytesPerPoint, pointsWritten, statements, unavailable, costCpuSeconds, costQuerySeconds,
+                gaps, partial, catalogue.describeAll(counters.keySet(), gauges.keySet(), waits.keySet()));
+    }
+
+    /** What the figure {@code name} of that kind is: its descriptor, or an undeclared one. */
+    public MetricDescriptor metric(String name, MetricDescriptor.Kind kind) {
+        return metrics.stream().filter(d -> d.kind() == kind && d.name().equals(name)).findFirst()
+                .orElseGet(() -> MetricDescriptor.undeclared(name, kind));
+    }
+
+    /** Read once, when a result without descriptors is first met. */
+    private static final class Legacy {
+        static final MetricCatalogue CATALOGUE = MetricCatalogue.resource(ServerUsage.class, LEGACY_METRICS);
     }
 
     /** The same account without bytes per row and per point, {@code why} said under {@code unavailable} as {@code bytes_per_row}. */
@@ -64,7 +105,7 @@ public record ServerUsage(String waitSource, int waitSamples, Map<String, Long> 
         Map<String, String> u = new java.util.TreeMap<>(unavailable);
         u.put("bytes_per_row", why);
         return new ServerUsage(waitSource, waitSamples, waits, counters, gauges, storedBytesStart, storedBytesEnd, -1, -1,
-                pointsWritten, statements, u, costCpuSeconds, costQuerySeconds, gaps, partial);
+                pointsWritten, statements, u, costCpuSeconds, costQuerySeconds, gaps, partial, metrics);
     }
 
     /** Each wait's share of all sessions seen (0-100), largest first; empty without samples. */

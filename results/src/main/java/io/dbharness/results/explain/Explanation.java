@@ -1,11 +1,13 @@
 package io.dbharness.results.explain;
 
+import io.dbharness.core.api.MetricDescriptor.Category;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerUsage;
 import io.dbharness.core.measure.HostUsage;
 import io.dbharness.results.Fmt;
+import io.dbharness.results.ServerFigures;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,9 @@ import java.util.stream.Collectors;
  * CPU-bound at {@value #CLIENT_CORES_PER_WORKER} cores per worker or more, or when the harness used
  * {@value #CLIENT_HOST_SHARE}% or more of the host's cores; the host's CPUs are saturated at
  * {@value #HOST_BUSY}% busy; of the time the harness's sessions spent on the server, {@value #WAIT_BAR}% or more
- * on one kind of wait (WAL and its syncs, locks, data file reads, the client) or {@value #CPU_BAR}% on a CPU decides.
+ * on one category of wait (WAL and its syncs, locks, data file reads, the client: each wait's category as the
+ * target's telemetry declared it, {@link io.dbharness.core.api.MetricDescriptor}) or {@value #CPU_BAR}% on a CPU
+ * decides.
  *
  * <p>A run whose every group was offered a rate and kept up with it was limited by its offer: that is its verdict, and
  * the server's and the host's figures are then {@linkplain #context context} (how the run went, not what held it
@@ -123,15 +127,12 @@ public final class Explanation {
         }
         ServerUsage s = r.serverUsage();
         if (s != null && s.waitSource() != null && s.waitSamples() >= MIN_LOOKS && !s.waitShares().isEmpty()) {
-            Map<String, Double> shares = s.waitShares();
-            addWait(out, shares, s, "WAL and its syncs (fsync)", e -> e.startsWith("IO:Wal") || e.startsWith("IO:WAL")
-                    || e.startsWith("LWLock:WAL"), WAIT_BAR);
-            addWait(out, shares, s, "row and table locks", e -> e.startsWith("Lock:"), WAIT_BAR);
-            addWait(out, shares, s, "reads from the data files (the working set is not in memory)",
-                    e -> e.equals("IO:DataFileRead"), WAIT_BAR);
-            addWait(out, shares, s, "the client: the server waited for the next statement or data (round trips, the"
-                    + " harness's side)", e -> e.startsWith("Client:"), WAIT_BAR);
-            addWait(out, shares, s, "the server's CPU", e -> e.equals("CPU"), CPU_BAR);
+            addWait(out, s, "WAL and its syncs (fsync)", Category.WAL, WAIT_BAR);
+            addWait(out, s, "row and table locks", Category.LOCK, WAIT_BAR);
+            addWait(out, s, "reads from the data files (the working set is not in memory)", Category.IO, WAIT_BAR);
+            addWait(out, s, "the client: the server waited for the next statement or data (round trips, the"
+                    + " harness's side)", Category.CLIENT, WAIT_BAR);
+            addWait(out, s, "the server's CPU", Category.CPU, CPU_BAR);
         }
         if (mean != null && mean.cpuUserPercent() >= 0) {
             double meanBusy = mean.cpuUserPercent() + mean.cpuSystemPercent();
@@ -146,10 +147,9 @@ public final class Explanation {
         return out;
     }
 
-    private static void addWait(List<Verdict> out, Map<String, Double> shares, ServerUsage s, String what,
-                                java.util.function.Predicate<String> kind, double bar) {
-        Map<String, Double> of = shares.entrySet().stream().filter(e -> kind.test(e.getKey()))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, java.util.LinkedHashMap::new));
+    /** A verdict when the waits the telemetry put in {@code category} reach {@code bar}% of the looks. */
+    private static void addWait(List<Verdict> out, ServerUsage s, String what, Category category, double bar) {
+        Map<String, Double> of = ServerFigures.waitShares(s, category);
         double share = of.values().stream().mapToDouble(Double::doubleValue).sum();
         if (share >= bar) {
             out.add(new Verdict(what, String.format(Locale.ROOT, "%.0f%% of our sessions' server time (%s; %s looks, %s)",

@@ -80,7 +80,7 @@ final class ServerAccount {
                 start, end, growth > 0 && totals.rows() > 0 ? (double) growth / totals.rows() : -1,
                 growth > 0 && totals.points() > 0 ? (double) growth / totals.points() : -1, s.pointsWritten(),
                 s.statements(), unavailable, all.stream().mapToDouble(ServerUsage::costCpuSeconds).sum(),
-                all.stream().mapToDouble(ServerUsage::costQuerySeconds).sum(), s.gaps(), s.partial());
+                all.stream().mapToDouble(ServerUsage::costQuerySeconds).sum(), s.gaps(), s.partial(), s.metrics());
         if (missing != null) {
             merged = merged.withoutStorageRatios(missing);
         }

@@ -1,15 +1,20 @@
 package io.dbharness.results.report;
 
+import io.dbharness.core.api.MetricDescriptor.Unit;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerSample;
 import io.dbharness.core.result.ServerUsage;
+import io.dbharness.results.ServerFigures;
 import io.dbharness.results.report.ChartSpec.Axis;
 import io.dbharness.results.report.ChartSpec.Series;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Charts of the target server's own account (server telemetry): per run, where its sessions' server time went over
@@ -82,36 +87,57 @@ final class ServerCharts {
         return out;
     }
 
-    /** Commits per second (left) and WAL MB per second (right) per run, where the server counts them. */
+    /**
+     * Per run, the first counter its telemetry declared to show that counts things, per second (left: commits/s), and
+     * the first that counts bytes, in MB per second (right: WAL MB/s), where the server has them.
+     */
     static ChartSpec counters(RunSet set) {
         List<Series> series = new ArrayList<>();
+        Set<String> left = new LinkedHashSet<>();
+        Set<String> right = new LinkedHashSet<>();
         for (RunSet.Run run : withServer(set)) {
             List<IntervalSample> intervals = TimelineCharts.charted(run.result());
-            if (has(intervals, "commits")) {
-                series.add(new Series(run.name() + " commits/s", "line", 0, rate(intervals, "commits", 1), null));
-            }
-            if (has(intervals, "wal_bytes")) {
-                series.add(new Series(run.name() + " WAL MB/s", "line", 1, rate(intervals, "wal_bytes", 1e6), null));
-            }
+            List<ServerFigures.Figure> shown = ServerFigures.counters(run.result().serverUsage());
+            Optional<ServerFigures.Figure> count = first(shown, Unit.COUNT, intervals);
+            Optional<ServerFigures.Figure> bytes = first(shown, Unit.BYTES, intervals);
+            count.ifPresent(f -> {
+                left.add(f.label() + "/s");
+                series.add(new Series(run.name() + " " + f.label() + "/s", "line", 0, rate(intervals, f.names(), 1), null));
+            });
+            bytes.ifPresent(f -> {
+                right.add(f.label() + " MB/s");
+                series.add(new Series(run.name() + " " + f.label() + " MB/s", "line", 1, rate(intervals, f.names(), 1e6), null));
+            });
         }
         if (series.isEmpty()) {
             return null;
         }
         return new ChartSpec("server-counters", "server", "Server counters over time", Axis.value("seconds"),
-                Axis.value("commits/s"), Axis.value("WAL MB/s"), null, series,
+                Axis.value(axis(left, "per s")), right.isEmpty() ? null : Axis.value(axis(right, "MB/s")), null, series,
                 "The server's own counters per second of each interval (every client of the database counts; the"
                         + " server reports them up to a second late). Read beside the throughput chart.");
     }
 
-    private static boolean has(List<IntervalSample> intervals, String counter) {
-        return intervals.stream().anyMatch(i -> i.server() != null && i.server().counters().containsKey(counter));
+    /** The axis's name: its series' figure when they share one. */
+    private static String axis(Set<String> names, String otherwise) {
+        return names.size() == 1 ? names.iterator().next() : otherwise;
     }
 
-    private static List<Double[]> rate(List<IntervalSample> intervals, String counter, double unit) {
+    /** The first shown figure in {@code unit} some interval has. */
+    private static Optional<ServerFigures.Figure> first(List<ServerFigures.Figure> shown, Unit unit,
+                                                        List<IntervalSample> intervals) {
+        return shown.stream().filter(f -> f.unit() == unit).findFirst()
+                .filter(f -> intervals.stream().anyMatch(i -> i.server() != null
+                        && f.names().stream().anyMatch(i.server().counters()::containsKey)));
+    }
+
+    private static List<Double[]> rate(List<IntervalSample> intervals, List<String> counters, double unit) {
         List<Double[]> out = new ArrayList<>();
         for (IntervalSample i : intervals) {
-            Double v = i.server() == null ? null : i.server().counters().get(counter);
-            out.add(ChartSpec.point(i.endSeconds(), v == null || i.seconds() <= 0 ? Double.NaN : v / unit / i.seconds()));
+            Map<String, Double> c = i.server() == null ? Map.of() : i.server().counters();
+            boolean has = counters.stream().anyMatch(c::containsKey);
+            double v = counters.stream().mapToDouble(n -> c.getOrDefault(n, 0.0)).sum();
+            out.add(ChartSpec.point(i.endSeconds(), !has || i.seconds() <= 0 ? Double.NaN : v / unit / i.seconds()));
         }
         return out;
     }

@@ -1,13 +1,16 @@
 package io.dbharness.results.report;
 
+import io.dbharness.core.api.MetricDescriptor.Unit;
 import io.dbharness.core.api.TopStatement;
 import io.dbharness.core.result.ServerUsage;
+import io.dbharness.results.ServerFigures;
 import io.dbharness.results.ServerRows;
 import io.dbharness.results.report.Table.Column;
 import io.dbharness.results.report.Table.Kind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -18,28 +21,56 @@ final class ServerTables {
     private ServerTables() {
     }
 
-    /** Null when no run has server telemetry. */
+    /**
+     * Null when no run has server telemetry. Its counters' columns are those the runs' telemetry declared to show, one
+     * per label, in their order: a label none of the runs has no column, one shown when not zero none that is zero.
+     */
     static Table server(RunSet set) {
-        List<Column> cols = List.of(RunTables.col("run"), RunTables.col("server time"),
-                new Column("looks", Kind.COUNT), new Column("commits", Kind.COUNT), new Column("rollbacks", Kind.COUNT),
-                new Column("WAL bytes", Kind.BYTES), new Column("WAL syncs", Kind.COUNT),
-                new Column("checkpoints", Kind.COUNT), new Column("stored at start", Kind.BYTES),
+        List<RunSet.Run> runs = ServerCharts.withServer(set);
+        Map<String, ServerFigures.Figure> columns = new LinkedHashMap<>();
+        for (RunSet.Run run : runs) {
+            for (ServerFigures.Figure f : ServerFigures.counters(run.result().serverUsage())) {
+                if (f.shown()) {
+                    columns.putIfAbsent(f.label(), f);
+                }
+            }
+        }
+        List<Column> cols = new ArrayList<>(List.of(RunTables.col("run"), RunTables.col("server time"),
+                new Column("looks", Kind.COUNT)));
+        columns.values().forEach(f -> cols.add(new Column(f.heading(), kind(f.unit()))));
+        cols.addAll(List.of(new Column("stored at start", Kind.BYTES),
                 new Column("stored at end", Kind.BYTES), new Column("bytes per row", Kind.DECIMAL),
-                new Column("bytes per point", Kind.DECIMAL), RunTables.col("not had"));
+                new Column("bytes per point", Kind.DECIMAL), RunTables.col("not had")));
         List<List<Object>> rows = new ArrayList<>();
-        for (RunSet.Run run : ServerCharts.withServer(set)) {
+        for (RunSet.Run run : runs) {
             ServerUsage s = run.result().serverUsage();
-            Map<String, Double> c = s.counters();
-            Double checkpoints = ServerRows.checkpoints(c);
+            Map<String, ServerFigures.Figure> has = new LinkedHashMap<>();
+            ServerFigures.counters(s).forEach(f -> has.put(f.label(), f));
             String time = ServerRows.serverTime(s);
-            rows.add(Arrays.asList(run.name(), time == null ? "" : time, (long) s.waitSamples(), count(c.get("commits")),
-                    count(c.get("rollbacks")), count(c.get("wal_bytes")), count(c.get("wal_syncs")), count(checkpoints),
-                    s.storedBytesStart() < 0 ? null : s.storedBytesStart(), s.storedBytesEnd() < 0 ? null : s.storedBytesEnd(),
+            List<Object> row = new ArrayList<>(Arrays.asList(run.name(), time == null ? "" : time, (long) s.waitSamples()));
+            for (String label : columns.keySet()) {
+                ServerFigures.Figure f = has.get(label);
+                row.add(f == null ? null : f.unit() == Unit.COUNT || f.unit() == Unit.BYTES ? (Object) Math.round(f.value())
+                        : (Object) f.value());
+            }
+            row.addAll(Arrays.asList(s.storedBytesStart() < 0 ? null : s.storedBytesStart(),
+                    s.storedBytesEnd() < 0 ? null : s.storedBytesEnd(),
                     s.bytesPerRow() < 0 ? null : s.bytesPerRow(), s.bytesPerPoint() < 0 ? null : s.bytesPerPoint(),
                     s.unavailable().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
                             .collect(Collectors.joining("; "))));
+            rows.add(row);
         }
         return rows.isEmpty() ? null : new Table("server", "Server (its own account of each run)", cols, rows);
+    }
+
+    /** How a column of figures in that unit is formatted. */
+    private static Kind kind(Unit unit) {
+        return switch (unit) {
+            case COUNT -> Kind.COUNT;
+            case BYTES -> Kind.BYTES;
+            case MILLIS -> Kind.MILLIS;
+            default -> Kind.DECIMAL;
+        };
     }
 
     /** Null when no run has top statements. */
@@ -58,7 +89,4 @@ final class ServerTables {
         return rows.isEmpty() ? null : new Table("statements", "Top statements (server time during the run)", cols, rows);
     }
 
-    private static Long count(Double v) {
-        return v == null ? null : Math.round(v);
-    }
 }

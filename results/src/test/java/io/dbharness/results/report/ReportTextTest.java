@@ -112,9 +112,9 @@ class ReportTextTest {
         assertTrue(md.contains("""
                 ## Server (its own account of each run)
 
-                | run | server time | looks | commits | rollbacks | WAL bytes | WAL syncs | checkpoints | stored at start | stored at end | bytes per row | bytes per point | not had |
-                |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
-                | postgres | 42% CPU, 31% Lock, 17% IO:WalSync, 10% other (PostgreSQL wait events of our backends) | 50 | 15,000 |  | 60.0 MB | 8,000 |  | 1.0 MB | 16.0 MB | 150.0 | 15.0 |  |
+                | run | server time | looks | commits | WAL bytes | WAL syncs | stored at start | stored at end | bytes per row | bytes per point | not had |
+                |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|
+                | postgres | 42% CPU, 31% Lock, 17% IO:WalSync, 10% other (PostgreSQL wait events of our backends) | 50 | 15,000 | 60.0 MB | 8,000 | 1.0 MB | 16.0 MB | 150.0 | 15.0 |  |
                 """), md);
         assertTrue(md.contains("""
                 ## Top statements (server time during the run)
