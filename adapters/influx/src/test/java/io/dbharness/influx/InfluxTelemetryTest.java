@@ -4,6 +4,7 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerUsage;
+import io.dbharness.tck.DeclaredMetrics;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,7 @@ class InfluxTelemetryTest {
         assertTrue(s.counters().get("write_requests") > 0, s.counters().toString());
         assertEquals(0.0, s.counters().getOrDefault("points_dropped", 0.0), s.counters().toString());
         assertTrue(s.gauges().get("series") >= 500, "series cardinality at the end: " + s.gauges());
+        DeclaredMetrics.assertDeclared(s, InfluxTelemetry.METRICS);
         assertTrue(s.storedBytesEnd() >= 0, "shard bytes: " + s.storedBytesEnd());
         assertNull(s.waitSource());
         assertEquals("InfluxDB has no wait events to sample", s.unavailable().get("waits"));

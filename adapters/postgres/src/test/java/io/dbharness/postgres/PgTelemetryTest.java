@@ -5,6 +5,8 @@ import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerUsage;
+import io.dbharness.tck.DeclaredMetrics;
+import io.dbharness.core.api.MetricDescriptor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -57,6 +59,11 @@ class PgTelemetryTest {
         assertTrue(s.counters().get("wal_bytes") > 0, s.counters().toString());
         assertTrue(s.counters().get("commits") > 0, s.counters().toString());
         assertTrue(s.counters().containsKey("checkpoints_timed"), "PostgreSQL 17's pg_stat_checkpointer: " + s.counters());
+        // each figure as the adapter declared it: reports classify the waits by it
+        DeclaredMetrics.assertDeclared(s, PgTelemetry.METRICS);
+        assertEquals(MetricDescriptor.Category.CPU, s.metric("CPU", MetricDescriptor.Kind.WAIT).category());
+        s.waits().keySet().stream().filter(w -> w.startsWith("IO:WalSync") || w.startsWith("IO:WALSync")).forEach(w ->
+                assertEquals(MetricDescriptor.Category.WAL, s.metric(w, MetricDescriptor.Kind.WAIT).category(), w));
         // a telematics row: 8 + 4 + 10 numbers and a tuple header; its index entry on top
         assertTrue(s.bytesPerRow() > 30 && s.bytesPerRow() < 500, "bytes per row " + s.bytesPerRow());
         assertTrue(s.bytesPerPoint() > 0, "bytes per point " + s.bytesPerPoint());

@@ -5,6 +5,7 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerUsage;
+import io.dbharness.tck.DeclaredMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -51,6 +52,7 @@ class QuestDbTelemetryTest {
         assertEquals((double) r.totals().rows(), s.pointsWritten(), "rows applied to the tables over the run: " + s.unavailable());
         assertTrue(s.counters().get("wal_transactions_committed") > 0, s.counters().toString());
         assertEquals(0.0, s.gauges().get("wal_tables_suspended"), s.gauges().toString());
+        DeclaredMetrics.assertDeclared(s, QuestDbTelemetry.METRICS);
         assertNull(s.waitSource());
         assertEquals("QuestDB keeps no statistics per statement", s.unavailable().get("statements"));
         // table_storage()'s diskSize is mostly pages allocated ahead of the rows: no size, no ratio, no chart bar
