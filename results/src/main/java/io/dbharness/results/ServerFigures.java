@@ -21,13 +21,15 @@ public final class ServerFigures {
     }
 
     /**
-     * One shown figure: the counters of one label summed (a product's two kinds of one event).
+     * One shown figure: the counters of one label (a product's two kinds of one event) combined by the first one's
+     * merge rule.
      *
      * @param label  the descriptors' label
-     * @param names  the counters it sums
+     * @param names  the counters it combines
      * @param show   whether it is shown always or when not zero
      */
-    public record Figure(String label, Unit unit, Show show, List<String> names, double value) {
+    public record Figure(String label, Unit unit, Show show, MetricDescriptor.Merge merge, List<String> names,
+                         double value) {
 
         /** {@code 43 commits}, {@code 23.6 MB WAL}: the value in its unit, then the label. */
         public String phrase() {
@@ -65,10 +67,11 @@ public final class ServerFigures {
             if (v == null) {
                 continue;
             }
-            out.merge(d.label(), new Figure(d.label(), d.unit(), d.show(), List.of(d.name()), v), (a, b) -> {
+            out.merge(d.label(), new Figure(d.label(), d.unit(), d.show(), d.merge(), List.of(d.name()), v), (a, b) -> {
                 List<String> names = new ArrayList<>(a.names());
                 names.addAll(b.names());
-                return new Figure(a.label(), a.unit(), a.show(), names, a.value() + b.value());
+                return new Figure(a.label(), a.unit(), a.show(), a.merge(), names,
+                        a.merge().combine(a.value(), a.names().size(), b.value()));
             });
         }
         return List.copyOf(out.values());

@@ -76,6 +76,19 @@ public class DeclaredMetricsTest {
     }
 
     @Test
+    void figuresOfOneLabelCombineByTheirMergeRule() {
+        MetricCatalogue c = MetricCatalogue.parse("""
+                restarts_a  counter  count  other  sum  always  restarts
+                restarts_b  counter  count  other  sum  always  restarts
+                stall_a     counter  count  other  max  always  longest stall
+                stall_b     counter  count  other  max  always  longest stall
+                """, "test");
+        ServerUsage s = new ServerUsage(null, 0, Map.of(), Map.of("restarts_a", 2.0, "restarts_b", 3.0, "stall_a", 30.0,
+                "stall_b", 50.0), Map.of(), -1, -1, -1, -1, -1, List.of(), Map.of(), 0, 0).describedBy(c);
+        assertEquals("5 restarts, 50 longest stall", ServerRows.counters(s));
+    }
+
+    @Test
     void aResultWithoutDescriptorsIsReadWithTheCompatibilityTable() {
         RunResult today = run(new ServerUsage("PostgreSQL wait events of our backends", 20,
                 Map.of("Lock:transactionid", 12L, "CPU", 8L), Map.of("commits", 10.0, "checkpoints_timed", 1.0,

@@ -32,8 +32,23 @@ public record MetricDescriptor(String name, Kind kind, Unit unit, Category categ
      */
     public enum Category { CPU, IO, WAL, LOCK, CLIENT, TRANSACTIONS, STORAGE, NETWORK, MEMORY, OTHER }
 
-    /** How readings combine: summed (counters), the highest, the mean, or the latest (a level read twice). */
-    public enum Merge { SUM, MAX, MEAN, LAST }
+    /**
+     * How readings combine (several figures of one label, several sources): summed (counters), the highest, the
+     * mean, or the latest (a level read twice).
+     */
+    public enum Merge {
+        SUM, MAX, MEAN, LAST;
+
+        /** {@code sofar}, the combination of {@code n} readings, with one more. */
+        public double combine(double sofar, int n, double next) {
+            return switch (this) {
+                case SUM -> sofar + next;
+                case MAX -> Math.max(sofar, next);
+                case MEAN -> (sofar * n + next) / (n + 1);
+                case LAST -> next;
+            };
+        }
+    }
 
     /** Whether the summary and the report's table show the figure: never, always, or when it is not zero. */
     public enum Show { NO, ALWAYS, NONZERO }

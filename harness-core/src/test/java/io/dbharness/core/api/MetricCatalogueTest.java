@@ -74,6 +74,15 @@ class MetricCatalogueTest {
         assertTrue(e.getMessage().startsWith("f.txt:1: want name kind unit category merge show label"), e.getMessage());
     }
 
+    @Test
+    void readingsCombineByTheirMergeRule() {
+        assertEquals(7, Merge.SUM.combine(3, 1, 4));
+        assertEquals(4, Merge.MAX.combine(3, 1, 4));
+        assertEquals(2, Merge.MAX.combine(2, 3, 1));
+        assertEquals(3, Merge.MEAN.combine(2, 2, 5), "the mean of 1, 3 and 5");
+        assertEquals(4, Merge.LAST.combine(3, 1, 4));
+    }
+
     /** A result written before descriptors were carried is described by the compatibility table, as reports read it then. */
     @Test
     void anAccountWithoutDescriptorsGetsThemFromTheCompatibilityTable() {
