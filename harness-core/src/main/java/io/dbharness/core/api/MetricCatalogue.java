@@ -1,11 +1,11 @@
 package io.dbharness.core.api;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -73,7 +73,7 @@ public final class MetricCatalogue {
         add(out, counters, MetricDescriptor.Kind.COUNTER);
         add(out, gauges, MetricDescriptor.Kind.GAUGE);
         add(out, waits, MetricDescriptor.Kind.WAIT);
-        out.sort(java.util.Comparator.comparingInt(this::rank));
+        out.sort(Comparator.comparingInt(this::rank));
         return out;
     }
 
@@ -106,29 +106,24 @@ public final class MetricCatalogue {
     /** Parses a catalogue's text; {@code source} names it in the message of a line that does not parse. */
     public static MetricCatalogue parse(String text, String source) {
         List<MetricDescriptor> out = new ArrayList<>();
-        int no = 0;
-        try (BufferedReader r = new BufferedReader(new java.io.StringReader(text))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                no++;
-                String l = line.strip();
-                if (l.isEmpty() || l.startsWith("#")) {
-                    continue;
-                }
-                String[] f = l.split("\\s+", 7);
-                if (f.length < 7) {
-                    throw new IllegalArgumentException(source + ":" + no + ": want name kind unit category merge show label: " + l);
-                }
-                try {
-                    out.add(new MetricDescriptor(f[0], constant(MetricDescriptor.Kind.class, f[1]),
-                            constant(MetricDescriptor.Unit.class, f[2]), constant(MetricDescriptor.Category.class, f[3]),
-                            constant(MetricDescriptor.Merge.class, f[4]), f[6].equals("-") ? f[0] : f[6],
-                            constant(MetricDescriptor.Show.class, f[5])));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(source + ":" + no + ": " + e.getMessage() + ": " + l);
-                }
+        List<String> lines = text.lines().toList();
+        for (int no = 1; no <= lines.size(); no++) {
+            String l = lines.get(no - 1).strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            String[] f = l.split("\\s+", 7);
+            if (f.length < 7) {
+                throw new IllegalArgumentException(source + ":" + no + ": want name kind unit category merge show label: " + l);
+            }
+            try {
+                out.add(new MetricDescriptor(f[0], constant(MetricDescriptor.Kind.class, f[1]),
+                        constant(MetricDescriptor.Unit.class, f[2]), constant(MetricDescriptor.Category.class, f[3]),
+                        constant(MetricDescriptor.Merge.class, f[4]), f[6].equals("-") ? f[0] : f[6],
+                        constant(MetricDescriptor.Show.class, f[5])));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(source + ":" + no + ": " + e.getMessage() + ": " + l);
+            }
         }
         return new MetricCatalogue(out);
     }
@@ -136,5 +131,4 @@ public final class MetricCatalogue {
     private static <E extends Enum<E>> E constant(Class<E> type, String word) {
         return Enum.valueOf(type, word.toUpperCase(Locale.ROOT));
     }
-
 }
