@@ -51,6 +51,27 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
                     wp.searchAxes().stream().map(SearchAxis::option).toList()) + " (see 'runner find-max --help')");
         }
         vary = vary.strip().replaceFirst("^--", "");
+        // NAME=FROM..TO: sweep's NAME=VALUES, the values a range to search in rather than a list to run
+        String[] range = {pr.matchedOptionValue("--from", null), pr.matchedOptionValue("--to", null)};
+        String[] rangeFlags = {"--from", "--to"};
+        int eq = vary.indexOf('=');
+        if (eq >= 0) {
+            String values = vary.substring(eq + 1).strip();
+            vary = vary.substring(0, eq).strip();
+            int dots = values.indexOf("..");
+            if (dots < 0 || values.contains(",")) {
+                throw new UsageException("--vary " + vary + "=" + values + ": find-max searches a range, --vary " + vary
+                        + "=FROM..TO (either end may be left out), or the name alone; a list of values to run is runner"
+                        + " sweep's");
+            }
+            if (range[0] != null || range[1] != null) {
+                throw new UsageException("--vary " + vary + "=" + values + " gives the range, and --" + (range[0] != null
+                        ? "from" : "to") + " too: give it once");
+            }
+            range = new String[]{values.substring(0, dots).strip(), values.substring(dots + 2).strip()};
+            range = new String[]{range[0].isEmpty() ? null : range[0], range[1].isEmpty() ? null : range[1]};
+            rangeFlags = new String[]{"--vary " + vary + "=FROM..", "--vary " + vary + "=..TO"};
+        }
         SearchAxis axis = FindMax.axis(wp, vary); // the workload's: what it may vary, and the default range
         if (pr.hasMatchedOption("--" + vary)) {
             throw new UsageException("--" + vary + " is given as a flag and searched by --vary " + vary
@@ -92,9 +113,9 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
             options = base.options();
         }
         boolean integer = axis.integer();
-        double from = number(pr, "--from", axis.from(), integer);
-        double to = number(pr, "--to", axis.to(), integer);
-        double min = number(pr, "--min", FindMax.DEFAULT_MIN, integer);
+        double from = number(range[0], rangeFlags[0], axis.from(), integer);
+        double to = number(range[1], rangeFlags[1], axis.to(), integer);
+        double min = number(pr.matchedOptionValue("--min", null), "--min", FindMax.DEFAULT_MIN, integer);
         if (!(min <= from && from <= to)) {
             throw new UsageException("find-max needs --min <= --from <= --to: " + KneeSearch.format(min) + ", "
                     + KneeSearch.format(from) + ", " + KneeSearch.format(to));
@@ -108,10 +129,10 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
         // the steps' configurations at both ends, checked as their runs would check them; then as their first
         // shard: what only that refuses is --shards' doing
         checkStep(base.with(vary, KneeSearch.format(from)), vary, "--from", registry, runner);
-        if (pr.hasMatchedOption("--to")) {
+        if (range[1] != null) {
             checkStep(base.with(vary, KneeSearch.format(to)), vary, "--to", registry, runner);
         }
-        for (double end : pr.hasMatchedOption("--to") ? new double[]{from, to} : new double[]{from}) {
+        for (double end : range[1] != null ? new double[]{from, to} : new double[]{from}) {
             if (shards > 1) {
                 checkShards(base.with(vary, KneeSearch.format(end)).with("shard", "0/" + shards), shards, registry, runner);
             }
@@ -194,8 +215,7 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
         }
     }
 
-    private static double number(ParseResult pr, String flag, double otherwise, boolean integer) {
-        String raw = pr.matchedOptionValue(flag, null);
+    private static double number(String raw, String flag, double otherwise, boolean integer) {
         if (raw == null) {
             return otherwise;
         }

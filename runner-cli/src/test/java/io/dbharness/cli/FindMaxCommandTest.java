@@ -287,6 +287,38 @@ class FindMaxCommandTest {
         assertEquals("failed", search(mixed).outcome());
     }
 
+    /**
+     * {@code --vary NAME=FROM..TO}, sweep's {@code NAME=VALUES} with a range to search in, is {@code --from} and
+     * {@code --to}: here workers 1 to 2 on the harness alone, every step meeting errors=0, so the search ends at 2.
+     */
+    @Test
+    void aRangeInVaryIsTheSearchsFromAndTo() throws Exception {
+        Path results = tmp.resolve("range");
+        CliRun r = CliRun.of("find-max", "--target", "noop", "--vary", "workers=1..2", "--slo", "errors=0", "--tag-num",
+                "100000", "--total-metrics-count", "1", "--ts-end", "2022-04-19 09:00:00", "--duration", "1500ms",
+                "--watch-interval", "500ms", "--no-watch", "--results", results.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        SearchResult s = search(results);
+        assertEquals("limit", s.outcome());
+        assertEquals("workers", s.vary());
+        assertEquals(List.of(1.0, 2.0), s.steps().stream().map(SearchResult.Step::value).distinct().toList());
+        assertTrue(r.out().contains("every step met the objective up to --to 2"), r.out());
+
+        for (Map.Entry<String, String> bad : Map.of(
+                "workers=1,2", "find-max searches a range, --vary workers=FROM..TO (either end may be left out), or the"
+                        + " name alone; a list of values to run is runner sweep's",
+                "workers=1..x", "invalid value 'x' for --vary workers=..TO: expected a whole number above 0").entrySet()) {
+            CliRun refused = CliRun.of("find-max", "--target", "noop", "--vary", bad.getKey(), "--slo", "errors=0",
+                    "--duration", "60s", "--results", tmp.resolve("never").toString());
+            assertTrue(refused.oneLineError().contains(bad.getValue()), refused.err());
+        }
+        CliRun twice = CliRun.of("find-max", "--target", "noop", "--vary", "workers=..4", "--to", "8", "--slo",
+                "errors=0", "--duration", "60s", "--results", tmp.resolve("never").toString());
+        assertTrue(twice.oneLineError().contains("--vary workers=..4 gives the range, and --to too: give it once"),
+                twice.err());
+        assertFalse(Files.exists(tmp.resolve("never")), "something ran");
+    }
+
     /** The search file holds the options given, secrets masked as in a result: a password, or one in the URL. */
     @Test
     void theSearchFileHoldsNoSecret() throws Exception {
