@@ -342,7 +342,7 @@ final class FindMax {
             String note = r.failure() != null ? "run aborted: " + oneLine(r.failure())
                     : r.verification() != null && r.verification().isFailed() ? "verification failed" : null;
             Objective.Judgement j = plan.objective().judge(r);
-            boolean met = note == null && j.met();
+            boolean met = io.dbharness.search.FindMax.meets(r, j); // an aborted or failed-verification run meets nothing: note says which
             boolean last = !met || rep == base.repeat();
             String confirmation = null;
             if (last) {

@@ -10,7 +10,6 @@ import picocli.CommandLine.ParseResult;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

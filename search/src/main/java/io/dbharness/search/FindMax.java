@@ -177,7 +177,7 @@ public final class FindMax {
         }
 
         /**
-         * Runs the search: both ends checked as their runs would check them before the first step, then one
+         * Runs the search: its first setting (and its last, when given) checked as its run would check it, then one
          * {@link Harness#run} per step. A stop requested on {@code base}'s StopSignal ends it ({@code stopped}).
          *
          * @throws UsageException  an axis the workload does not declare, a bad objective or range, a step refused
@@ -196,7 +196,8 @@ public final class FindMax {
             } catch (IllegalArgumentException e) {
                 throw new UsageException("find-max " + axis + ": " + e.getMessage());
             }
-            for (double end : new double[]{first, last}) {
+            // the ends given: the default top (a rate of 1e9) is a ceiling, not a setting anyone asked to run
+            for (double end : to != null ? new double[]{first, last} : new double[]{first}) {
                 Harness.check(at(end), registry);
             }
             List<Step> steps = new ArrayList<>();
