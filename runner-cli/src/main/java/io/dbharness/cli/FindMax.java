@@ -58,7 +58,7 @@ final class FindMax {
     static CommandSpec command(Registry registry) {
         CommandSpec spec = CommandSpec.create().name("find-max").mixinStandardHelpOptions(true);
         spec.usageMessage().sortOptions(false)
-                .customSynopsis("runner find-max --vary " + String.join("|", axes(registry).keySet())
+                .customSynopsis("runner find-max --vary " + String.join("|", axes(registry).keySet()) + "[=FROM..TO]"
                         + " --slo OBJECTIVE [--from V] [--to V] [--resolution 5%%] [--repeat N] --duration D [run OPTIONS]")
                 .description(
                         "Find the highest setting that meets an objective: a ramp from --from (x --factor while steps meet"
@@ -91,7 +91,7 @@ final class FindMax {
                         "      --slo tpcc,errors=0 --duration 60s",
                         "");
         spec.addOption(OptionSpec.builder("--vary").paramLabel("NAME").type(String.class)
-                .description("The setting to search, one the workload declares: " + String.join(", ", axes(registry)
+                .description("The setting to search (NAME, or NAME=FROM..TO for --from and --to), one the workload declares: " + String.join(", ", axes(registry)
                         .entrySet().stream().map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")").toList()))
                 .build());
         spec.addOption(OptionSpec.builder("--slo").paramLabel("OBJECTIVE").type(String.class)
@@ -137,7 +137,7 @@ final class FindMax {
     private static String namedObjectives(Registry registry) {
         StringBuilder b = new StringBuilder();
         registry.workloads().forEach(w -> w.objectives().forEach((name, terms) -> b.append(", ").append(name).append(" (")
-                .append(w.id()).append("'s: ").append(terms.replace(",", ", ")).append(")")));
+                .append("workload ").append(w.id()).append("'s: ").append(terms.replace(",", ", ")).append(")")));
         return b.toString();
     }
 
