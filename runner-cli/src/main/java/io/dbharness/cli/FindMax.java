@@ -1,5 +1,6 @@
 package io.dbharness.cli;
 
+import io.dbharness.core.api.SearchAxis;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.Version;
@@ -10,6 +11,7 @@ import io.dbharness.results.search.Objective;
 import io.dbharness.results.search.SearchFiles;
 import io.dbharness.results.search.SearchResult;
 import io.dbharness.results.stats.Headline;
+import io.dbharness.search.KneeSearch;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
@@ -38,11 +40,8 @@ import java.util.Set;
  */
 final class FindMax {
 
-    /** The settings a search can vary: numbers where more means more load. */
-    static final List<String> AXES = List.of("rate", "workers", "terminals", "tag-num");
     /** A step shorter than this many progress intervals is too short to judge. */
     static final int MIN_INTERVALS = 3;
-    static final int DEFAULT_MAX_STEPS = 30;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -59,13 +58,13 @@ final class FindMax {
     static CommandSpec command(Registry registry) {
         CommandSpec spec = CommandSpec.create().name("find-max").mixinStandardHelpOptions(true);
         spec.usageMessage().sortOptions(false)
-                .customSynopsis("runner find-max --vary rate|workers|terminals|tag-num --slo OBJECTIVE [--from V] [--to V]"
-                        + " [--precision 5%%] [--repeat N] --duration D [run OPTIONS]")
+                .customSynopsis("runner find-max --vary " + String.join("|", axes(registry).keySet()) + "[=FROM..TO]"
+                        + " --slo OBJECTIVE [--from V] [--to V] [--resolution 5%%] [--repeat N] --duration D [run OPTIONS]")
                 .description(
                         "Find the highest setting that meets an objective: a ramp from --from (x --factor while steps meet"
                                 + " it, / --factor while they fail) brackets the knee, then bisection narrows the bracket to"
-                                + " --precision PERCENT (default 5%%; a value without '%%' is the line-protocol targets'"
-                                + " --precision). Each step is a normal run of --duration with its result file in --results;"
+                                + " --resolution PERCENT (default " + KneeSearch.format(io.dbharness.search.FindMax.DEFAULT_RESOLUTION * 100)
+                                + "%%; --precision N%% is its former name). Each step is a normal run of --duration with its result file in --results;"
                                 + " a table row is printed as each ends, and the search is written beside them"
                                 + " (<id>.search.json, again after every step) with a report of it (runner report draws"
                                 + " the search from the search file or its directory). A failure counts once confirmed: it is"
@@ -78,9 +77,9 @@ final class FindMax {
                         "--slo: terms separated by commas, all of which must hold: p99<50ms (that percentile of every"
                                 + " operation type; any from p1 to p99.999, or mean, max), p99(new-order)<5s (one type),"
                                 + " errors=0 (or errors<=N), timeouts=0, kept-up (the open model kept to its schedule),"
-                                + " behind<1s (never further behind it), tpcc (the TPC-C specification's 90th-percentile"
-                                + " limits: 5 s, Stock-Level 20 s). A run that aborts or fails --verify meets nothing.",
-                        "Exit codes: 0 the search ended with a bracket within --precision or of neighbouring whole"
+                                + " behind<1s (never further behind it)" + namedObjectives(registry) + ". A run that aborts or"
+                                + " fails --verify meets nothing.",
+                        "Exit codes: 0 the search ended with a bracket within --resolution or of neighbouring whole"
                                 + " numbers (or met the objective up to"
                                 + " --to), 1 nothing met it down to --min or --max-steps ran out, 2 bad usage, 3 target"
                                 + " unreachable, 130/143/129 stopped (the search so far is kept).",
@@ -92,24 +91,54 @@ final class FindMax {
                         "      --slo tpcc,errors=0 --duration 60s",
                         "");
         spec.addOption(OptionSpec.builder("--vary").paramLabel("NAME").type(String.class)
-                .description("The setting to search: " + String.join(", ", AXES)).build());
+                .description("The setting to search (NAME, or NAME=FROM..TO for --from and --to), one the workload declares: " + String.join(", ", axes(registry)
+                        .entrySet().stream().map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")").toList()))
+                .build());
         spec.addOption(OptionSpec.builder("--slo").paramLabel("OBJECTIVE").type(String.class)
                 .description("What a step must meet, e.g. \"p99<50ms,errors=0,kept-up\" (see above)").build());
         spec.addOption(OptionSpec.builder("--from").paramLabel("V").type(String.class)
-                .description("The first setting tried (default: rate 1000, tag-num 1000, workers and terminals 1)").build());
+                .description("The first setting tried (default: " + defaults(registry, SearchAxis::from) + ")").build());
         spec.addOption(OptionSpec.builder("--to").paramLabel("V").type(String.class)
-                .description("The highest setting tried (default: rate 1e9, tag-num 1e8, workers and terminals 1024)").build());
+                .description("The highest setting tried (default: " + defaults(registry, SearchAxis::to) + ")").build());
+        spec.addOption(OptionSpec.builder("--resolution").paramLabel("PERCENT").type(String.class)
+                .description("How narrow the bracket ends, relative to its lower end (default: "
+                        + KneeSearch.format(io.dbharness.search.FindMax.DEFAULT_RESOLUTION * 100) + "%%)").build());
         spec.addOption(OptionSpec.builder("--min").paramLabel("V").type(String.class)
-                .description("The lowest setting the ramp goes down to while steps fail (default: 1)").build());
+                .description("The lowest setting the ramp goes down to while steps fail (default: "
+                        + KneeSearch.format(io.dbharness.search.FindMax.DEFAULT_MIN) + ")").build());
         spec.addOption(OptionSpec.builder("--factor").paramLabel("X").type(String.class)
-                .description("The ramp's step (default: 2)").build());
+                .description("The ramp's step (default: " + KneeSearch.format(io.dbharness.search.FindMax.DEFAULT_FACTOR) + ")").build());
         spec.addOption(OptionSpec.builder("--max-steps").paramLabel("N").type(String.class)
-                .description("Steps at most (default: " + DEFAULT_MAX_STEPS + ")").build());
+                .description("Steps at most (default: " + io.dbharness.search.FindMax.DEFAULT_MAX_STEPS + ")").build());
         spec.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class)
                 .description("Where the search's report goes (default: a report-<time> directory in --results)").build());
         Commands.addRunOptions(spec, registry, "Run each step N times (1 to " + RunConfig.MAX_REPEAT + "; default: 1):"
                 + " a step meets the objective only when all N runs meet it");
         return spec;
+    }
+
+    /** Every workload's search axes, by option: the workloads that declare each. */
+    private static Map<String, List<String>> axes(Registry registry) {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        registry.workloads().forEach(w -> w.searchAxes().forEach(a -> m.computeIfAbsent(a.option(), k -> new ArrayList<>())
+                .add(w.id())));
+        return m;
+    }
+
+    /** {@code rate 1000, workers 1, ...}: each axis's default as its workloads declare it. */
+    private static String defaults(Registry registry, java.util.function.ToDoubleFunction<SearchAxis> value) {
+        Map<String, Set<String>> m = new LinkedHashMap<>();
+        registry.workloads().forEach(w -> w.searchAxes().forEach(a -> m.computeIfAbsent(a.option(),
+                k -> new java.util.LinkedHashSet<>()).add(KneeSearch.format(value.applyAsDouble(a)))));
+        return String.join(", ", m.entrySet().stream().map(e -> e.getKey() + " " + String.join(" or ", e.getValue())).toList());
+    }
+
+    /** {@code , tpcc (tpcc's: p90(new-order)<5s, ...)}: the objectives workloads name. */
+    private static String namedObjectives(Registry registry) {
+        StringBuilder b = new StringBuilder();
+        registry.workloads().forEach(w -> w.objectives().forEach((name, terms) -> b.append(", ").append(name).append(" (")
+                .append("workload ").append(w.id()).append("'s: ").append(terms.replace(",", ", ")).append(")")));
+        return b.toString();
     }
 
     /** The steps' runner: their own summaries would bury the table (its row says what decided, the result file the rest). */
@@ -132,6 +161,8 @@ final class FindMax {
         final List<SearchResult.Step> steps = new ArrayList<>();
         KneeSearch search;
         String outcome;
+        /** A step's exit code when it ended the search (not judged), else 0. */
+        int code = ExitCode.OK;
         Path file;
 
         State(FindMaxPlan plan) {
@@ -219,89 +250,14 @@ final class FindMax {
         RunConfig base = plan.base();
         SingleRun runner = quietRunner();
         State state = new State(plan);
-        int code = ExitCode.OK;
-        int number = 0;
-        search:
-        for (Optional<Double> next = state.search.next(); next.isPresent(); next = state.search.next()) {
-            if (number == plan.maxSteps()) {
-                state.outcome = "max-steps";
-                break;
-            }
-            number++;
-            final double value = next.get();
-            RunConfig config = base.with(plan.vary(), KneeSearch.format(value));
-            for (int rep = 1; rep <= base.repeat(); rep++) {
-                if (interrupts.isRequested()) { // between two runs: the next one does not start
-                    state.outcome = "stopped";
-                    break search;
-                }
-                SingleRun.Outcome o;
-                try {
-                    o = plan.shards() > 1 ? ShardedStep.run(config, plan.shards(), "find-max-" + state.id + "-step-"
-                            + number + "-" + rep, plan.secretEnv(), err) : runner.run(config, interrupts);
-                } catch (UsageException e) {
-                    Main.printError(err, "step " + number + " (" + plan.vary() + "=" + KneeSearch.format(value) + "): " + e.getMessage());
-                    o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);
-                }
-                RunResult r = o.result();
-                if (r == null || o.stopped() || r.exitCode() == ExitCode.TARGET) {
-                    // nothing to judge, or a judgement cut short: the search ends here, what it found is kept
-                    if (r != null) {
-                        state.steps.add(step(number, value, rep, o, false, null, List.of(), o.stopped()
-                                ? "stopped: not judged" : "target lost: not judged", plan));
-                        out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
-                    }
-                    state.outcome = o.stopped() ? "stopped" : "failed";
-                    code = o.exitCode() == ExitCode.OK ? ExitCode.RUN_FAILED : o.exitCode();
-                    break search;
-                }
-                if (number == 1 && rep == 1 && !plan.typesToCheckAfterFirstStep().isEmpty()) {
-                    Set<String> ran = new java.util.TreeSet<>(r.operations().stream().map(OperationStats::type).toList());
-                    for (String t : plan.typesToCheckAfterFirstStep()) {
-                        if (!ran.contains(t)) {
-                            throw state.refuse(step(number, value, rep, o, false, null, List.of(),
-                                    "objective names a type the run lacks", plan), "--slo names operation type '" + t
-                                    + "', which the first step did not run; it ran: " + String.join(", ", ran));
-                        }
-                    }
-                }
-                Optional<GroupResult> ranOut = ranOutOfData(r, plan.stepDuration());
-                if (ranOut.isPresent()) {
-                    // the data ran out before --duration: a rate or a latency over part of a step judges nothing
-                    GroupResult g = ranOut.get();
-                    throw state.refuse(step(number, value, rep, o, false, null, List.of(), "data ran out: not judged", plan),
-                            String.format(Locale.ROOT, "step %d (%s %s) wrote all its %,d rows"
-                            + "%s in %.2f s, before its --duration ended: a step is judged over its whole --duration; give"
-                            + " the steps more data (--tag-num, --ts-end; or --live) or a shorter --duration", number,
-                            plan.vary(), KneeSearch.format(value), g.totals().rows(), r.groups().size() > 1 ? " (group "
-                                    + g.name() + ")" : "", g.totals().durationSeconds()));
-                }
-                String note = r.failure() != null ? "run aborted: " + oneLine(r.failure())
-                        : r.verification() != null && r.verification().isFailed() ? "verification failed" : null;
-                Objective.Judgement j = plan.objective().judge(r);
-                boolean met = note == null && j.met();
-                boolean last = !met || rep == base.repeat();
-                String confirmation = null;
-                if (last) {
-                    Optional<SearchResult.Step> before = state.lastVerdict(value);
-                    state.search = state.search.after(value, met);
-                    confirmation = before.map(b -> b.stepMet() == met ? SearchResult.Step.CONFIRMED
-                            : SearchResult.Step.CONTRADICTED).orElse(null);
-                    String said = confirmationNote(before, state.search, value);
-                    note = note == null ? said : said == null ? note : note + "; " + said;
-                }
-                state.steps.add(step(number, value, rep, o, met, last ? met : null, j.checks(), note, plan)
-                        .withConfirmation(confirmation));
-                out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
-                state.save();
-                if (!met) {
-                    break; // a step meets the objective only when every run of it does
-                }
-            }
-        }
+        // the library's search: the next setting, this step's runs, the verdict, until it ends or a step stops it
+        io.dbharness.search.FindMax.Ended ended = io.dbharness.search.FindMax.search(state.search, plan.maxSteps(),
+                (number, value, search) -> trial(state, runner, table, interrupts, number, value));
+        state.search = ended.search();
         if (state.outcome == null) {
-            state.outcome = state.search.end().map(e -> e.word).orElse("max-steps");
+            state.outcome = ended.outcome();
         }
+        int code = state.code;
         state.save();
         out.println();
         out.println(conclusion(state));
@@ -329,6 +285,83 @@ final class FindMax {
             }
         }
         return code;
+    }
+
+    /** One step: its runs (--repeat), each judged and shown as a row; its verdict, or empty when the search ends. */
+    private Optional<Boolean> trial(State state, SingleRun runner, Table table, Interrupts interrupts, int number,
+                                    double value) {
+        FindMaxPlan plan = state.plan;
+        RunConfig base = plan.base();
+        RunConfig config = base.with(plan.vary(), KneeSearch.format(value));
+        for (int rep = 1; rep <= base.repeat(); rep++) {
+            if (interrupts.isRequested()) { // between two runs: the next one does not start
+                state.outcome = "stopped";
+                return Optional.empty();
+            }
+            SingleRun.Outcome o;
+            try {
+                o = plan.shards() > 1 ? ShardedStep.run(config, plan.shards(), "find-max-" + state.id + "-step-"
+                        + number + "-" + rep, plan.secretEnv(), err) : runner.run(config, interrupts);
+            } catch (UsageException e) {
+                Main.printError(err, "step " + number + " (" + plan.vary() + "=" + KneeSearch.format(value) + "): " + e.getMessage());
+                o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);
+            }
+            RunResult r = o.result();
+            if (r == null || o.stopped() || r.exitCode() == ExitCode.TARGET) {
+                // nothing to judge, or a judgement cut short: the search ends here, what it found is kept
+                if (r != null) {
+                    state.steps.add(step(number, value, rep, o, false, null, List.of(), o.stopped()
+                            ? "stopped: not judged" : "target lost: not judged", plan));
+                    out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
+                }
+                state.outcome = o.stopped() ? "stopped" : "failed";
+                state.code = o.exitCode() == ExitCode.OK ? ExitCode.RUN_FAILED : o.exitCode();
+                return Optional.empty();
+            }
+            if (number == 1 && rep == 1 && !plan.typesToCheckAfterFirstStep().isEmpty()) {
+                Set<String> ran = new java.util.TreeSet<>(r.operations().stream().map(OperationStats::type).toList());
+                for (String t : plan.typesToCheckAfterFirstStep()) {
+                    if (!ran.contains(t)) {
+                        throw state.refuse(step(number, value, rep, o, false, null, List.of(),
+                                "objective names a type the run lacks", plan), "--slo names operation type '" + t
+                                + "', which the first step did not run; it ran: " + String.join(", ", ran));
+                    }
+                }
+            }
+            Optional<GroupResult> ranOut = ranOutOfData(r, plan.stepDuration());
+            if (ranOut.isPresent()) {
+                // the data ran out before --duration: a rate or a latency over part of a step judges nothing
+                GroupResult g = ranOut.get();
+                throw state.refuse(step(number, value, rep, o, false, null, List.of(), "data ran out: not judged", plan),
+                        String.format(Locale.ROOT, "step %d (%s %s) wrote all its %,d rows"
+                        + "%s in %.2f s, before its --duration ended: a step is judged over its whole --duration; give"
+                        + " the steps more data (--tag-num, --ts-end; or --live) or a shorter --duration", number,
+                        plan.vary(), KneeSearch.format(value), g.totals().rows(), r.groups().size() > 1 ? " (group "
+                                + g.name() + ")" : "", g.totals().durationSeconds()));
+            }
+            String note = r.failure() != null ? "run aborted: " + oneLine(r.failure())
+                    : r.verification() != null && r.verification().isFailed() ? "verification failed" : null;
+            Objective.Judgement j = plan.objective().judge(r);
+            boolean met = io.dbharness.search.FindMax.meets(r, j); // an aborted or failed-verification run meets nothing: note says which
+            boolean last = !met || rep == base.repeat();
+            String confirmation = null;
+            if (last) {
+                Optional<SearchResult.Step> before = state.lastVerdict(value);
+                state.search = state.search.after(value, met);
+                confirmation = before.map(b -> b.stepMet() == met ? SearchResult.Step.CONFIRMED
+                        : SearchResult.Step.CONTRADICTED).orElse(null);
+                String said = confirmationNote(before, state.search, value);
+                note = note == null ? said : said == null ? note : note + "; " + said;
+            }
+            state.steps.add(step(number, value, rep, o, met, last ? met : null, j.checks(), note, plan)
+                    .withConfirmation(confirmation));
+            out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
+            state.save();
+            if (!met) {
+                return Optional.of(false); // a step meets the objective only when every run of it does
+            }
+        }
+        return Optional.of(true);
     }
 
     private static SearchResult.Step step(int number, double value, int rep, SingleRun.Outcome o, boolean met,
@@ -377,13 +410,13 @@ final class FindMax {
         String width = s.highestMet() != null && s.lowestFailed() != null ? String.format(Locale.ROOT, ", bracket %.1f%% wide",
                 (s.lowestFailed() - s.highestMet()) / s.highestMet() * 100) : "";
         String why = switch (state.outcome) {
-            case "bracketed" -> (s.withinPrecision(s.highestMet(), s.lowestFailed()) ? "within --precision "
+            case "bracketed" -> (s.withinPrecision(s.highestMet(), s.lowestFailed()) ? "within --resolution "
                     + KneeSearch.format(s.precision() * 100) + "%" : "as fine as whole numbers allow (adjacent settings)")
                     + ", both ends confirmed by a second run";
             case "limit" -> "every step met the objective up to --to " + KneeSearch.format(s.max());
             case "none-met" -> "no step met the objective down to --min " + KneeSearch.format(s.min());
-            case "max-steps" -> "--max-steps " + state.plan.maxSteps() + " ran out before the bracket was within --precision";
-            case "stopped" -> "stopped before the bracket was within --precision";
+            case "max-steps" -> "--max-steps " + state.plan.maxSteps() + " ran out before the bracket was within --resolution";
+            case "stopped" -> "stopped before the bracket was within --resolution";
             default -> "a step could not run";
         };
         return "find-max " + state.outcome + ": highest " + vary + " that met the objective: " + met + "; lowest that"

@@ -9,6 +9,9 @@ import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.StopSignal;
 import io.dbharness.core.result.ProgressListener;
 import io.dbharness.results.search.Objective;
+import io.dbharness.search.FindMax;
+import io.dbharness.search.KneeSearch;
+import io.dbharness.core.api.SearchAxis;
 import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;
@@ -37,34 +40,55 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
     static FindMaxPlan parse(ParseResult pr, Registry registry, PrintStream err, Map<String, String> env,
                              SingleRun runner) {
         String vary = pr.matchedOptionValue("--vary", null);
-        if (vary == null) {
-            throw new UsageException("runner find-max needs --vary NAME: one of " + String.join(", ", FindMax.AXES)
-                    + " (see 'runner find-max --help')");
-        }
-        vary = vary.strip().replaceFirst("^--", "");
-        if (!FindMax.AXES.contains(vary)) {
-            throw new UsageException("--vary " + vary + ": find-max searches one of " + String.join(", ", FindMax.AXES)
-                    + (vary.contains("=") ? " (the values are searched for: give the name alone)" : ""));
-        }
-        if (pr.hasMatchedOption("--" + vary)) {
-            throw new UsageException("--" + vary + " is given as a flag and searched by --vary " + vary
-                    + "; give --from instead");
-        }
         String slo = pr.matchedOptionValue("--slo", null);
         if (slo == null) {
             throw new UsageException("runner find-max needs --slo, e.g. --slo \"p99<50ms,errors=0,kept-up\"");
         }
-        Objective objective;
-        try {
-            objective = Objective.parse(slo);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
         RunConfig base = RunConfig.from(pr, registry, err);
-        // --precision 5% is the search's; --precision ms (no '%') stays the line-protocol targets' option
+        WorkloadProvider wp = registry.workload(base.workload());
+        if (vary == null) {
+            throw new UsageException("runner find-max needs --vary NAME: for " + wp.id() + " one of " + String.join(", ",
+                    wp.searchAxes().stream().map(SearchAxis::option).toList()) + " (see 'runner find-max --help')");
+        }
+        vary = vary.strip().replaceFirst("^--", "");
+        // NAME=FROM..TO: sweep's NAME=VALUES, the values a range to search in rather than a list to run
+        String[] range = {pr.matchedOptionValue("--from", null), pr.matchedOptionValue("--to", null)};
+        String[] rangeFlags = {"--from", "--to"};
+        int eq = vary.indexOf('=');
+        if (eq >= 0) {
+            String values = vary.substring(eq + 1).strip();
+            vary = vary.substring(0, eq).strip();
+            int dots = values.indexOf("..");
+            if (dots < 0 || values.contains(",")) {
+                throw new UsageException("--vary " + vary + "=" + values + ": find-max searches a range, --vary " + vary
+                        + "=FROM..TO (either end may be left out), or the name alone; a list of values to run is runner"
+                        + " sweep's");
+            }
+            if (range[0] != null || range[1] != null) {
+                throw new UsageException("--vary " + vary + "=" + values + " gives the range, and --" + (range[0] != null
+                        ? "from" : "to") + " too: give it once");
+            }
+            range = new String[]{values.substring(0, dots).strip(), values.substring(dots + 2).strip()};
+            range = new String[]{range[0].isEmpty() ? null : range[0], range[1].isEmpty() ? null : range[1]};
+            rangeFlags = new String[]{"--vary " + vary + "=FROM..", "--vary " + vary + "=..TO"};
+        }
+        SearchAxis axis = FindMax.axis(wp, vary); // the workload's: what it may vary, and the default range
+        if (pr.hasMatchedOption("--" + vary)) {
+            throw new UsageException("--" + vary + " is given as a flag and searched by --vary " + vary
+                    + "; give --from instead");
+        }
+        Objective objective = FindMax.objective(wp, slo);
+        // --precision 5% was the search's name for --resolution; --precision ms (no '%') is the line-protocol targets'
         String precisionOption = base.options().get("precision");
-        boolean searchPrecision = precisionOption != null && precisionOption.strip().endsWith("%");
-        if (searchPrecision) {
+        String resolution = pr.matchedOptionValue("--resolution", null);
+        if (precisionOption != null && precisionOption.strip().endsWith("%")) {
+            if (resolution != null) {
+                throw new UsageException("--precision " + precisionOption.strip() + " is the former name of --resolution,"
+                        + " given too: give --resolution alone");
+            }
+            Main.printWarning(err, "--precision " + precisionOption.strip() + " is find-max's former name of --resolution:"
+                    + " give --resolution " + precisionOption.strip() + " (--precision is the line-protocol targets')");
+            resolution = precisionOption;
             base = base.without(Set.of("precision"));
         }
         Map<String, String> options = base.options();
@@ -88,35 +112,32 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
             base = base.without(Set.of("shards"));
             options = base.options();
         }
-        boolean integer = !vary.equals("rate");
-        double from = number(pr, "--from", vary.equals("rate") || vary.equals("tag-num") ? 1000 : 1, integer);
-        double to = number(pr, "--to", switch (vary) {
-            case "rate" -> 1e9;
-            case "tag-num" -> 1e8;
-            default -> 1024;
-        }, integer);
-        double min = number(pr, "--min", 1, integer);
+        boolean integer = axis.integer();
+        double from = number(range[0], rangeFlags[0], axis.from(), integer);
+        double to = number(range[1], rangeFlags[1], axis.to(), integer);
+        double min = number(pr.matchedOptionValue("--min", null), "--min", FindMax.DEFAULT_MIN, integer);
         if (!(min <= from && from <= to)) {
             throw new UsageException("find-max needs --min <= --from <= --to: " + KneeSearch.format(min) + ", "
                     + KneeSearch.format(from) + ", " + KneeSearch.format(to));
         }
-        double precision = percent(searchPrecision ? precisionOption : "5%");
-        double factor = factor(pr.matchedOptionValue("--factor", "2"));
-        int maxSteps = maxSteps(pr.matchedOptionValue("--max-steps", String.valueOf(FindMax.DEFAULT_MAX_STEPS)));
+        double precision = resolution == null ? FindMax.DEFAULT_RESOLUTION : percent(resolution);
+        double factor = pr.hasMatchedOption("--factor") ? factor(pr.matchedOptionValue("--factor", null))
+                : FindMax.DEFAULT_FACTOR;
+        int maxSteps = pr.hasMatchedOption("--max-steps") ? maxSteps(pr.matchedOptionValue("--max-steps", null))
+                : FindMax.DEFAULT_MAX_STEPS;
 
         // the steps' configurations at both ends, checked as their runs would check them; then as their first
         // shard: what only that refuses is --shards' doing
         checkStep(base.with(vary, KneeSearch.format(from)), vary, "--from", registry, runner);
-        if (pr.hasMatchedOption("--to")) {
+        if (range[1] != null) {
             checkStep(base.with(vary, KneeSearch.format(to)), vary, "--to", registry, runner);
         }
-        for (double end : pr.hasMatchedOption("--to") ? new double[]{from, to} : new double[]{from}) {
+        for (double end : range[1] != null ? new double[]{from, to} : new double[]{from}) {
             if (shards > 1) {
                 checkShards(base.with(vary, KneeSearch.format(end)).with("shard", "0/" + shards), shards, registry, runner);
             }
         }
         RunConfig first = base.with(vary, KneeSearch.format(from));
-        WorkloadProvider wp = registry.workload(first.workload());
         Settings settings;
         try {
             settings = Settings.resolve(Harness.allOptions(registry.target(first.target()), wp), first.options(), env);
@@ -179,23 +200,22 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
         }
     }
 
-    /** A step must last long enough to be judged: {@value FindMax#MIN_INTERVALS} progress intervals at least. */
+    /** A step must last long enough to be judged: {@value io.dbharness.cli.FindMax#MIN_INTERVALS} progress intervals at least. */
     private static void checkDuration(Settings s) {
         Optional<Duration> duration = s.duration("duration");
         if (duration.isEmpty()) {
-            throw new UsageException("find-max needs --duration: every step runs that long (at least " + FindMax.MIN_INTERVALS
+            throw new UsageException("find-max needs --duration: every step runs that long (at least " + io.dbharness.cli.FindMax.MIN_INTERVALS
                     + " --watch-interval, e.g. --duration 30s)");
         }
         Duration watch = s.duration("watch-interval").orElse(Duration.ofSeconds(5));
-        if (duration.get().compareTo(watch.multipliedBy(FindMax.MIN_INTERVALS)) < 0) {
+        if (duration.get().compareTo(watch.multipliedBy(io.dbharness.cli.FindMax.MIN_INTERVALS)) < 0) {
             throw new UsageException("--duration " + s.string("duration") + " is too short to judge a step: at least "
-                    + FindMax.MIN_INTERVALS + " progress intervals (--watch-interval " + s.string("watch-interval")
-                    + "), so --duration " + (watch.multipliedBy(FindMax.MIN_INTERVALS).toMillis() / 1000.0) + "s or a shorter --watch-interval");
+                    + io.dbharness.cli.FindMax.MIN_INTERVALS + " progress intervals (--watch-interval " + s.string("watch-interval")
+                    + "), so --duration " + (watch.multipliedBy(io.dbharness.cli.FindMax.MIN_INTERVALS).toMillis() / 1000.0) + "s or a shorter --watch-interval");
         }
     }
 
-    private static double number(ParseResult pr, String flag, double otherwise, boolean integer) {
-        String raw = pr.matchedOptionValue(flag, null);
+    private static double number(String raw, String flag, double otherwise, boolean integer) {
         if (raw == null) {
             return otherwise;
         }
@@ -221,7 +241,7 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
             v = Double.NaN;
         }
         if (!(v >= 0.1 && v <= 50)) {
-            throw new UsageException("invalid value '" + raw + "' for --precision: expected a percentage from 0.1% to 50%, e.g. 5%");
+            throw new UsageException("invalid value '" + raw + "' for --resolution: expected a percentage from 0.1% to 50%, e.g. 5%");
         }
         return v / 100;
     }

@@ -8,7 +8,6 @@ import io.dbharness.results.stats.Estimate;
 import io.dbharness.results.stats.Headline;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -41,29 +40,23 @@ final class Series {
      * @return the runs made, fewer than {@code points × repeat} when a stop was requested
      */
     List<Run> run(List<SweepPoint> points, int repeat) {
-        List<Run> runs = new ArrayList<>();
-        series:
-        for (SweepPoint p : points) {
-            for (int rep = 1; rep <= repeat; rep++) {
-                if (interrupts.isRequested()) {
-                    break series;
-                }
-                PrintStream report = runner.report(p.config().options());
-                if (!runs.isEmpty()) {
-                    report.println(); // the previous run's summary ends just above
-                }
-                report.println(header(p, points.size(), rep, repeat));
-                SingleRun.Outcome o;
-                try {
-                    o = runner.run(p.config(), interrupts);
-                } catch (UsageException e) {
-                    // refused while preparing (a database missing on one target): the other points may still run
-                    Main.printError(err, (p.values().isEmpty() ? "" : "sweep point " + p.label() + ": ") + e.getMessage());
-                    o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);
-                }
-                runs.add(new Run(p, rep, o));
+        // the library's series: each point repeat times, none started once a stop is requested
+        List<Run> runs = io.dbharness.search.Sweep.run(points, repeat, (p, number, rep) -> {
+            PrintStream report = runner.report(p.config().options());
+            if (number > 1 || rep > 1) {
+                report.println(); // the previous run's summary ends just above
             }
-        }
+            report.println(header(p, points.size(), rep, repeat));
+            SingleRun.Outcome o;
+            try {
+                o = runner.run(p.config(), interrupts);
+            } catch (UsageException e) {
+                // refused while preparing (a database missing on one target): the other points may still run
+                Main.printError(err, (p.values().isEmpty() ? "" : "sweep point " + p.label() + ": ") + e.getMessage());
+                o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);
+            }
+            return o;
+        }, made -> !interrupts.isRequested()).stream().map(r -> new Run(r.point(), r.repetition(), r.outcome())).toList();
         long left = (long) points.size() * repeat - made(runs);
         if (interrupts.isRequested() && left > 0) { // a run given up while it prepared was not started either
             err.println("stopped: " + left + (left == 1 ? " run" : " runs") + " of the series not started");

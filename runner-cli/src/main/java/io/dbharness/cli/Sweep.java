@@ -1,6 +1,7 @@
 package io.dbharness.cli;
 
 import io.dbharness.core.engine.Registry;
+import io.dbharness.search.VaryAxis;
 import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;

@@ -5,11 +5,11 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.StopSignal;
 import io.dbharness.core.result.ProgressListener;
+import io.dbharness.search.VaryAxis;
 import picocli.CommandLine.ParseResult;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,20 +34,7 @@ record SweepPlan(RunConfig base, List<VaryAxis> axes, List<SweepPoint> points, L
     static SweepPlan of(ParseResult pr, RunConfig base, List<VaryAxis> axes, Registry registry, SingleRun runner) {
         checkAxes(pr, axes, registry);
         List<SweepPoint> points = new ArrayList<>();
-        List<Map<String, String>> combos = new ArrayList<>();
-        combos.add(new LinkedHashMap<>());
-        for (VaryAxis axis : axes) {
-            List<Map<String, String>> next = new ArrayList<>();
-            for (Map<String, String> c : combos) {
-                for (String v : axis.values()) {
-                    Map<String, String> m = new LinkedHashMap<>(c);
-                    m.put(axis.name(), v);
-                    next.add(m);
-                }
-            }
-            combos = next;
-        }
-        for (Map<String, String> values : combos) {
+        for (Map<String, String> values : io.dbharness.search.Sweep.points(axes)) {
             RunConfig config = base;
             for (Map.Entry<String, String> e : values.entrySet()) {
                 config = config.with(e.getKey(), e.getValue());

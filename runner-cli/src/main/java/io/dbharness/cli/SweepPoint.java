@@ -2,7 +2,6 @@ package io.dbharness.cli;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * One point of a sweep: its number (1-based, in run order), the values it gives the varied options, and the
@@ -16,6 +15,6 @@ record SweepPoint(int number, Map<String, String> values, RunConfig config) {
 
     /** {@code workers=4, total-metrics-count=100}. */
     String label() {
-        return values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+        return io.dbharness.search.Sweep.label(values);
     }
 }

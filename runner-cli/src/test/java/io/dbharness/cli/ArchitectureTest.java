@@ -28,6 +28,7 @@ class ArchitectureTest {
     private static final String ENGINE = "io.dbharness.core.engine..";
     private static final String RESULTS = "io.dbharness.results..";
     private static final String CLI = "io.dbharness.cli..";
+    private static final String SEARCH = "io.dbharness.search..";
 
     /** Each adapter's package, and the other adapters it may build on. */
     private static final Map<String, List<String>> ADAPTERS = Map.of(
@@ -64,6 +65,12 @@ class ArchitectureTest {
                 .as("adapters and workloads never depend on the engine, the CLI or the results"));
         rules.add(noClasses().that().resideInAPackage(RESULTS).should().dependOnClassesThat().resideInAPackage(ENGINE)
                 .as("the results never depend on the engine"));
+        List<String> notForSearch = new java.util.ArrayList<>(List.of(plugins));
+        notForSearch.add(CLI);
+        rules.add(noClasses().that().resideInAPackage(SEARCH).should().dependOnClassesThat()
+                .resideInAnyPackage(notForSearch.toArray(String[]::new))
+                .as("the search library (sweep, find-max) depends on the engine and the results, never on the CLI,"
+                        + " an adapter or a workload"));
         for (Map.Entry<String, List<String>> a : ADAPTERS.entrySet()) {
             List<String> others = new java.util.ArrayList<>();
             ADAPTERS.keySet().stream().filter(o -> !o.equals(a.getKey()) && !a.getValue().contains(o))

@@ -1,5 +1,6 @@
 package io.dbharness.cli;
 
+import io.dbharness.search.KneeSearch;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.postgres.EmbeddedPostgres;
 import io.dbharness.results.ResultFiles;
@@ -229,12 +230,12 @@ class FindMaxCommandTest {
         assertBracketed(s, r);
         assertTrue(s.steps().stream().map(SearchResult.Step::number).distinct().count() <= 16, r.out());
         assertTrue(s.highestMet() <= cap, "met " + s.highestMet() + " above the cap: " + r.out());
-        assertTrue(r.out().contains("within --precision 5%, both ends confirmed by a second run"), r.out());
+        assertTrue(r.out().contains("within --resolution 5%, both ends confirmed by a second run"), r.out());
     }
 
     /**
      * A whole-number axis: the bracket of two neighbours (6 and 7 devices: 16.7%) is as fine as the axis allows, and
-     * the end says so, not "within --precision 5%". A trigger refuses the seventh device's rows: a knee no noise moves.
+     * the end says so, not "within --resolution 5%". A trigger refuses the seventh device's rows: a knee no noise moves.
      */
     @Test
     @org.junit.jupiter.api.Timeout(300)
@@ -262,7 +263,7 @@ class FindMaxCommandTest {
         assertEquals(7.0, s.lowestFailed(), r.out());
         assertTrue(r.out().contains("bracket 16.7% wide; as fine as whole numbers allow (adjacent settings), both ends"
                 + " confirmed by a second run"), r.out());
-        assertFalse(r.out().contains("within --precision"), r.out());
+        assertFalse(r.out().contains("within --resolution"), r.out());
     }
 
     /** A step whose data runs out before its --duration would be judged over a fraction of it: the search stops and says why. */
@@ -284,6 +285,38 @@ class FindMaxCommandTest {
         assertEquals(2, m.exitCode(), m.out() + m.err());
         assertTrue(m.oneLineError().contains("step 1 (rate 1000) wrote all its 600 rows (group insert) in"), m.err());
         assertEquals("failed", search(mixed).outcome());
+    }
+
+    /**
+     * {@code --vary NAME=FROM..TO}, sweep's {@code NAME=VALUES} with a range to search in, is {@code --from} and
+     * {@code --to}: here workers 1 to 2 on the harness alone, every step meeting errors=0, so the search ends at 2.
+     */
+    @Test
+    void aRangeInVaryIsTheSearchsFromAndTo() throws Exception {
+        Path results = tmp.resolve("range");
+        CliRun r = CliRun.of("find-max", "--target", "noop", "--vary", "workers=1..2", "--slo", "errors=0", "--tag-num",
+                "100000", "--total-metrics-count", "1", "--ts-end", "2022-04-19 09:00:00", "--duration", "1500ms",
+                "--watch-interval", "500ms", "--no-watch", "--results", results.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        SearchResult s = search(results);
+        assertEquals("limit", s.outcome());
+        assertEquals("workers", s.vary());
+        assertEquals(List.of(1.0, 2.0), s.steps().stream().map(SearchResult.Step::value).distinct().toList());
+        assertTrue(r.out().contains("every step met the objective up to --to 2"), r.out());
+
+        for (Map.Entry<String, String> bad : Map.of(
+                "workers=1,2", "find-max searches a range, --vary workers=FROM..TO (either end may be left out), or the"
+                        + " name alone; a list of values to run is runner sweep's",
+                "workers=1..x", "invalid value 'x' for --vary workers=..TO: expected a whole number above 0").entrySet()) {
+            CliRun refused = CliRun.of("find-max", "--target", "noop", "--vary", bad.getKey(), "--slo", "errors=0",
+                    "--duration", "60s", "--results", tmp.resolve("never").toString());
+            assertTrue(refused.oneLineError().contains(bad.getValue()), refused.err());
+        }
+        CliRun twice = CliRun.of("find-max", "--target", "noop", "--vary", "workers=..4", "--to", "8", "--slo",
+                "errors=0", "--duration", "60s", "--results", tmp.resolve("never").toString());
+        assertTrue(twice.oneLineError().contains("--vary workers=..4 gives the range, and --to too: give it once"),
+                twice.err());
+        assertFalse(Files.exists(tmp.resolve("never")), "something ran");
     }
 
     /** The search file holds the options given, secrets masked as in a result: a password, or one in the URL. */
@@ -432,10 +465,26 @@ class FindMaxCommandTest {
         CliRun closed = CliRun.of("find-max", "--vary", "workers", "--slo", "kept-up", "--duration", "60s");
         assertTrue(closed.oneLineError().contains("judges the open model"), closed.err());
         CliRun axis = CliRun.of("find-max", "--vary", "total-metrics-count", "--slo", "p99<5ms", "--duration", "60s");
-        assertTrue(axis.oneLineError().contains("find-max searches one of rate, workers, terminals, tag-num"), axis.err());
+        assertTrue(axis.oneLineError().contains("find-max searches, for iot-insert, one of rate, workers, tag-num"), axis.err());
+        // what a search may vary is the workload's: tpcc runs terminals, iot-insert has none
+        CliRun terminals = CliRun.of("find-max", "--vary", "terminals", "--slo", "p99<5ms", "--duration", "60s");
+        assertTrue(terminals.oneLineError().contains("find-max searches, for iot-insert, one of rate, workers, tag-num"),
+                terminals.err());
+        CliRun tpccWorkers = CliRun.of("find-max", "--workload", "tpcc", "--vary", "workers", "--slo", "tpcc",
+                "--duration", "60s");
+        assertTrue(tpccWorkers.oneLineError().contains("find-max searches, for tpcc, one of rate, terminals"),
+                tpccWorkers.err());
+        CliRun tpccOnly = CliRun.of("find-max", "--vary", "rate", "--slo", "tpcc", "--duration", "60s");
+        assertTrue(tpccOnly.oneLineError().contains("--slo term 'tpcc' is not understood"), tpccOnly.err());
         CliRun noDuration = CliRun.of("find-max", "--vary", "rate", "--slo", "p99<5ms");
         assertTrue(noDuration.oneLineError().contains("needs --duration"), noDuration.err());
+        CliRun resolution = CliRun.of("find-max", "--vary", "rate", "--slo", "p99<5ms", "--duration", "60s", "--resolution", "90%");
+        assertTrue(resolution.oneLineError().contains("invalid value '90%' for --resolution"), resolution.err());
+        // the former name still reads, with one warning line
         CliRun precision = CliRun.of("find-max", "--vary", "rate", "--slo", "p99<5ms", "--duration", "60s", "--precision", "90%");
-        assertTrue(precision.oneLineError().contains("--precision"), precision.err());
+        List<String> lines = precision.err().strip().lines().toList();
+        assertEquals(2, lines.size(), precision.err());
+        assertTrue(lines.get(0).startsWith("warning: --precision 90% is find-max's former name of --resolution"), precision.err());
+        assertTrue(lines.get(1).contains("invalid value '90%' for --resolution"), precision.err());
     }
 }

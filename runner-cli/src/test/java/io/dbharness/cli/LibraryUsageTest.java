@@ -9,10 +9,17 @@ import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.assertions.ResultAssert;
+import io.dbharness.search.FindMax;
+import io.dbharness.search.Sweep;
+import io.dbharness.search.VaryAxis;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -114,5 +121,36 @@ class LibraryUsageTest {
         assertTrue(r.totals().rows() > 0 && r.totals().rows() < 360_000_000L, "rows " + r.totals().rows());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(r.totals().rows(), r.verification().actual());
+    }
+
+    /** README.md's sweep and find-max from a library (module search), on the harness alone (noop). */
+    @Test
+    @Timeout(180)
+    void sweepAndFindMaxFromALibrary() throws Exception {
+        RunSpec spec = RunSpec.builder().target("noop").option("tag-num", 1000).option("total-metrics-count", 5)
+                .option("ts-end", "2022-04-18 09:00:10").environment(Map.of()).build();
+        // one run per point, in order: workers 1, 2 and 4
+        List<Sweep.Run<Map<String, String>, RunResult>> runs = Sweep.run(spec, List.of(VaryAxis.parse("workers=1,2,4")));
+        // the highest workers whose runs meet the objective: a ramp from 1, then bisection
+        FindMax.Result max = FindMax.of(spec, "workers", "p99<5s,errors=0").to(8).run();
+        assertEquals(8.0, max.highestMet().orElseThrow());   // every step up to to(8) met it: "limit"
+
+        assertEquals(List.of("1", "2", "4"), runs.stream().map(r -> r.outcome().options().get("workers")).toList());
+        assertTrue(runs.stream().allMatch(r -> r.outcome().totals().rows() == 10_000), "every point wrote its rows");
+        assertEquals("limit", max.outcome());
+        assertEquals(List.of(1.0, 2.0, 4.0, 8.0), max.steps().stream().map(FindMax.Step::value).distinct().toList());
+    }
+
+    /** The README's search snippet is this test's code, line for line. */
+    @Test
+    void theReadmeShowsTheSearchAsTested() throws Exception {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        String section = readme.substring(readme.indexOf("## As a library"));
+        int at = section.indexOf("FindMax.of(");
+        String block = section.substring(section.lastIndexOf("```java", at) + 7, section.indexOf("```", at));
+        String test = Files.readString(Path.of("src/test/java/io/dbharness/cli/LibraryUsageTest.java"));
+        for (String line : block.strip().lines().toList()) {
+            assertTrue(test.contains(line.strip()), "README.md's line is not in LibraryUsageTest: " + line);
+        }
     }
 }

@@ -53,6 +53,22 @@ public interface WorkloadProvider {
         return java.util.Optional.empty();
     }
 
+    /**
+     * What {@code runner find-max} may vary for this workload, with each setting's default range: by default the
+     * engine's {@code rate} and {@code workers}.
+     */
+    default List<SearchAxis> searchAxes() {
+        return List.of(SearchAxis.RATE, SearchAxis.WORKERS);
+    }
+
+    /**
+     * Objectives this workload defines by name for {@code --slo}, each as the terms it stands for (TPC-C's
+     * {@code tpcc}: the specification's response-time limits); empty when it defines none.
+     */
+    default java.util.Map<String, String> objectives() {
+        return java.util.Map.of();
+    }
+
     /** Validates the settings and builds the workload; a bad value is a {@link UsageException}. */
     Workload create(Settings settings);
 

@@ -22,12 +22,12 @@ import java.util.regex.Pattern;
  *   <li>{@code errors=0}, {@code errors<=N}, {@code errors<N}; {@code timeouts} the same.</li>
  *   <li>{@code kept-up}: every open-model group kept to its schedule (the engine's verdict, {@code Pacing.keptUp});
  *       {@code behind<1s}: no group fell further behind its schedule than that at any time.</li>
- *   <li>{@code tpcc}: the TPC-C specification's limits (clause 5.2.5.4): the 90th percentile of New-Order, Payment,
- *       Order-Status and Delivery under 5 s, of Stock-Level under 20 s.</li>
+ *   <li>a name the workload defines ({@code WorkloadProvider.objectives()}), standing for its terms: TPC-C's
+ *       {@code tpcc} is the specification's 90th-percentile limits.</li>
  * </ul>
  *
  * @param text  as given, for the record
- * @param terms the terms in the order written ({@code tpcc} expanded to its five)
+ * @param terms the terms in the order written (a named objective expanded to its terms)
  */
 public record Objective(String text, List<Term> terms) {
 
@@ -228,20 +228,6 @@ public record Objective(String text, List<Term> terms) {
         return terms.stream().anyMatch(t -> t instanceof KeptUp || t instanceof Behind);
     }
 
-    /** The TPC-C specification's 90th-percentile response-time limits (clause 5.2.5.4), in seconds, by type. */
-    public static final java.util.Map<String, Double> TPCC_LIMITS_SECONDS = java.util.Collections.unmodifiableMap(
-            tpccLimits());
-
-    private static java.util.Map<String, Double> tpccLimits() {
-        java.util.Map<String, Double> m = new java.util.LinkedHashMap<>();
-        m.put("new-order", 5.0);
-        m.put("payment", 5.0);
-        m.put("order-status", 5.0);
-        m.put("delivery", 5.0);
-        m.put("stock-level", 20.0);
-        return m;
-    }
-
     private static final Pattern LATENCY = Pattern.compile("(p[^(<]*|mean|max)(?:\\(([^)]*)\\))?\\s*<\\s*(.*)");
     private static final Pattern COUNT = Pattern.compile("(errors|timeouts)\\s*(<=|<|=)\\s*(.*)");
     private static final Pattern BEHIND = Pattern.compile("behind\\s*<\\s*(.*)");
@@ -253,6 +239,16 @@ public record Objective(String text, List<Term> terms) {
      * @throws IllegalArgumentException one line naming the term that cannot be read and what it should look like
      */
     public static Objective parse(String text) {
+        return parse(text, java.util.Map.of());
+    }
+
+    /**
+     * Parses {@code --slo}, where a term may also be one of the workload's named objectives (each name standing for
+     * its terms, e.g. {@code tpcc}).
+     *
+     * @throws IllegalArgumentException one line naming the term that cannot be read and what it should look like
+     */
+    public static Objective parse(String text, java.util.Map<String, String> named) {
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException("--slo is empty: give terms such as \"p99<50ms,errors=0,kept-up\"");
         }
@@ -263,7 +259,7 @@ public record Objective(String text, List<Term> terms) {
             if (t.isEmpty()) {
                 throw new IllegalArgumentException("--slo \"" + text + "\" has an empty term: terms are separated by single commas");
             }
-            List<Term> parsed = term(t);
+            List<Term> parsed = named.containsKey(t) ? parse(named.get(t)).terms() : term(t, named.keySet());
             for (Term p : parsed) {
                 if (!seen.add(p.label())) {
                     throw new IllegalArgumentException("--slo term '" + p.label() + "' is given twice");
@@ -286,14 +282,9 @@ public record Objective(String text, List<Term> terms) {
         return b.toString();
     }
 
-    private static List<Term> term(String t) {
+    private static List<Term> term(String t, Set<String> names) {
         if (t.equals("kept-up") || t.equals("keptup")) {
             return List.of(new KeptUp());
-        }
-        if (t.equals("tpcc")) {
-            List<Term> out = new ArrayList<>();
-            TPCC_LIMITS_SECONDS.forEach((type, s) -> out.add(new Latency("p90", 90, type, s * 1000)));
-            return out;
         }
         Matcher m = BEHIND.matcher(t);
         if (m.matches()) {
@@ -332,7 +323,8 @@ public record Objective(String text, List<Term> terms) {
             return List.of(new Latency(stat, percentile, type, limitMillis(t, m.group(3))));
         }
         throw new IllegalArgumentException("--slo term '" + t + "' is not understood: expected pNN<DURATION "
-                + "(p99<50ms, p99(insert)<50ms, mean<.., max<..), errors=N, timeouts=N, kept-up, behind<DURATION or tpcc");
+                + "(p99<50ms, p99(insert)<50ms, mean<.., max<..), errors=N, timeouts=N, kept-up, behind<DURATION"
+                + (names.isEmpty() ? "" : " or " + String.join(", ", new java.util.TreeSet<>(names))));
     }
 
     private static double percentile(String term, String stat) {

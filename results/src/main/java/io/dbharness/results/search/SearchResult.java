@@ -10,7 +10,7 @@ import java.util.Map;
  * beside the steps' results ({@code <id>.search.json}).
  *
  * @param searchId      {@code 20261203-041500-find-max-rate}: the file's name without {@code .search.json}
- * @param vary          the setting searched: {@code rate}, {@code workers}, {@code terminals}, {@code tag-num}
+ * @param vary          the setting searched, one the workload declares ({@code rate}, {@code workers}, {@code terminals}, {@code tag-num})
  * @param objective     {@code --slo} as given
  * @param latencyLimitsMillis each latency term's limit by its label ({@code p99<20ms} to 20), for the report's line
  * @param precision     the bracket's width asked for, relative to its lower end (0.05 for 5%)

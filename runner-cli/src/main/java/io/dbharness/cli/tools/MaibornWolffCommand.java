@@ -5,6 +5,7 @@ import io.dbharness.cli.RunConfig;
 import io.dbharness.cli.SingleRun;
 import io.dbharness.cli.ToolRun;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.search.Sweep;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -374,9 +375,9 @@ final class MaibornWolffCommand implements SeedTool {
             }
         }
         MaibornWolffReport tally = new MaibornWolffReport(counts, runs, steps, numInserts);
-        int code = ExitCode.OK;
-        for (int i = 0; i < series.size(); i++) {
-            Step step = series.get(i);
+        // the library's series: one run per step, in order, until one does not end well (the next fills on it)
+        List<Sweep.Run<Step, SingleRun.Outcome>> made = Sweep.run(series, 1, (step, number, rep) -> {
+            int i = number - 1;
             Map<String, String> options = new LinkedHashMap<>(o);
             options.put("workers", String.valueOf(step.workers()));
             long events = step.prefill() ? prefill / step.workers() : numInserts;
@@ -404,16 +405,23 @@ final class MaibornWolffCommand implements SeedTool {
                         + " run: name one in config.yaml (-c FILE) or after '--' (--url ..., --questdb-http ...)");
             }
             boolean last = i == series.size() - 1;
-            SingleRun.Outcome outcome = run(run, config, (result, out) -> tally.insertReport(step, result, last, out));
-            code = outcome.exitCode();
-            if (code != ExitCode.OK || outcome.stopped()) {
-                if (outcome.result() == null && !tally.printed && tally.measured()) { // no report printed: the table of what ran
-                    tally.printTable(run.out, "stopped before " + tally.describe(step) + " (exit code " + code + ")");
-                }
-                break;
-            }
+            return run(run, config, (result, out) -> tally.insertReport(step, result, last, out));
+        }, done -> done.isEmpty() || wentWell(done.get(done.size() - 1).outcome()));
+        if (made.isEmpty()) {
+            return ExitCode.OK;
+        }
+        Sweep.Run<Step, SingleRun.Outcome> ended = made.get(made.size() - 1);
+        int code = ended.outcome().exitCode();
+        if (!wentWell(ended.outcome()) && ended.outcome().result() == null && !tally.printed && tally.measured()) {
+            // no report printed: the table of what ran
+            tally.printTable(run.out, "stopped before " + tally.describe(ended.point()) + " (exit code " + code + ")");
         }
         return code;
+    }
+
+    /** A run the next one may follow: exit 0, not stopped. */
+    private static boolean wentWell(SingleRun.Outcome o) {
+        return o.exitCode() == ExitCode.OK && !o.stopped();
     }
 
     // -------------------------------------------------------------------------------------------------- query
@@ -454,28 +462,28 @@ final class MaibornWolffCommand implements SeedTool {
         o.put("query-count", String.valueOf((long) runs * workers));
         o.put("op-timeout", timeout > 0 ? timeout + "s" : NO_TIMEOUT);
         MaibornWolffReport tally = new MaibornWolffReport(List.of(workers), runs, 0, 0);
-        int code = ExitCode.OK;
-        boolean loadEach = true;
-        for (int i = 0; i < names.size(); i++) {
-            String name = names.get(i);
+        boolean[] loadEach = {true};
+        List<Sweep.Run<String, SingleRun.Outcome>> made = Sweep.run(names, 1, (name, number, rep) -> {
+            int i = number - 1;
             Map<String, String> options = new LinkedHashMap<>(o);
             options.put("queries", name);
             RunConfig config = run.config(plan.target(), "iot-query", options, plan.runnerArgs());
             if (i == 0) {
                 // a server's table, loaded once by -- --load, serves every query; an embedded one starts empty each run
-                loadEach = run.embedded(config);
-            } else if (!loadEach && "true".equals(config.options().get("load"))) {
+                loadEach[0] = run.embedded(config);
+            } else if (!loadEach[0] && "true".equals(config.options().get("load"))) {
                 config = config.with("load", "false").with("clean", "false");
             }
             boolean last = i == names.size() - 1;
-            SingleRun.Outcome outcome = run(run, config, (result, out) -> tally.queryReport(name, result, last, workers, runs, out));
-            code = outcome.exitCode();
-            if (code != ExitCode.OK || outcome.stopped()) {
-                if (outcome.result() == null && !tally.printed && tally.measured()) {
-                    tally.printQueries(run.out, "stopped before " + name + " (exit code " + code + ")");
-                }
-                break;
-            }
+            return run(run, config, (result, out) -> tally.queryReport(name, result, last, workers, runs, out));
+        }, done -> done.isEmpty() || wentWell(done.get(done.size() - 1).outcome()));
+        if (made.isEmpty()) {
+            return ExitCode.OK;
+        }
+        Sweep.Run<String, SingleRun.Outcome> ended = made.get(made.size() - 1);
+        int code = ended.outcome().exitCode();
+        if (!wentWell(ended.outcome()) && ended.outcome().result() == null && !tally.printed && tally.measured()) {
+            tally.printQueries(run.out, "stopped before " + ended.point() + " (exit code " + code + ")");
         }
         return code;
     }

@@ -27,6 +27,11 @@ public final class IotInsertProvider implements WorkloadProvider {
     }
 
     @Override
+    public java.util.List<io.dbharness.core.api.SearchAxis> searchAxes() {
+        return IotOptions.SEARCH_AXES;
+    }
+
+    @Override
     public String description() {
         return "Time-series ingest (mxbench): a data model's rows (--generator: telematics, devops, template, events, file)"
                 + " in batches";

@@ -37,6 +37,11 @@ public final class IotMixedProvider implements WorkloadProvider {
     }
 
     @Override
+    public java.util.List<io.dbharness.core.api.SearchAxis> searchAxes() {
+        return IotOptions.SEARCH_AXES;
+    }
+
+    @Override
     public String description() {
         return "Ingest and queries at once (mxbench --simultaneous-loading-and-query), then queries with the ingest idle";
     }

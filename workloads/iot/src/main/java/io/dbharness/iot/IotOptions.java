@@ -36,6 +36,10 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
      */
     public static final int MAX_DEFAULT_BATCH_ROWS = 20_000;
 
+    /** What find-max may vary for the iot workloads: the engine's rate and workers, and the devices. */
+    public static final List<io.dbharness.core.api.SearchAxis> SEARCH_AXES = List.of(io.dbharness.core.api.SearchAxis.RATE,
+            io.dbharness.core.api.SearchAxis.WORKERS, new io.dbharness.core.api.SearchAxis("tag-num", 1000, 1e8, true));
+
     public static final List<OptionDef> OPTIONS = List.of(
             OptionDef.of("table-name", "NAME", "telematics", "Table (or measurement) to write: ts, tag_id, c0..cN"),
             OptionDef.of("tag-num", "N", "25000", "Devices (tags); each reports once per step"),

@@ -31,6 +31,11 @@ public final class IotQueryProvider implements WorkloadProvider {
     }
 
     @Override
+    public java.util.List<io.dbharness.core.api.SearchAxis> searchAxes() {
+        return IotOptions.SEARCH_AXES;
+    }
+
+    @Override
     public String description() {
         return "Time-series queries over the data iot-insert loads with the same flags: each model's catalogue"
                 + " (telematics: mxbench's and more; devops: TSBS's 15; events: MaibornWolff's 5)";

@@ -40,6 +40,22 @@ public final class TpccProvider implements WorkloadProvider {
         return Set.of(SqlTransactions.class);
     }
 
+    /** Terminals (and, paced, the rate): --workers is refused, tpcc runs --terminals. */
+    @Override
+    public List<io.dbharness.core.api.SearchAxis> searchAxes() {
+        return List.of(io.dbharness.core.api.SearchAxis.RATE, new io.dbharness.core.api.SearchAxis("terminals", 1, 1024, true));
+    }
+
+    /**
+     * {@code tpcc}: the specification's 90th-percentile response-time limits (clause 5.2.5.4): New-Order, Payment,
+     * Order-Status and Delivery under 5 s, Stock-Level under 20 s.
+     */
+    @Override
+    public java.util.Map<String, String> objectives() {
+        return java.util.Map.of("tpcc", "p90(new-order)<5s,p90(payment)<5s,p90(order-status)<5s,p90(delivery)<5s,"
+                + "p90(stock-level)<20s");
+    }
+
     /** The five transactions, whatever the weights (a weight of 0 still names its type). */
     @Override
     public java.util.Optional<Set<String>> operationTypes(Settings settings) {

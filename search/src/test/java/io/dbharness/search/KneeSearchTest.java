@@ -1,4 +1,4 @@
-package io.dbharness.cli;
+package io.dbharness.search;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,4 +1,4 @@
-package io.dbharness.cli;
+package io.dbharness.search;
 
 import java.util.List;
 import java.util.Locale;
@@ -31,14 +31,14 @@ import java.util.Optional;
  * @param runs      each setting tried and its verdicts in the order given (true: met)
  * @param steps     verdicts so far
  */
-record KneeSearch(double from, double min, double max, double factor, double precision, boolean integer,
+public record KneeSearch(double from, double min, double max, double factor, double precision, boolean integer,
                   java.util.SortedMap<Double, List<Boolean>> runs, int steps) {
 
     /** Where a bracket is split, as a fraction of its log width from the met end. */
     static final double SPLIT = (3 - Math.sqrt(5)) / 2;
 
     /** How a finished search ended. */
-    enum End {
+    public enum End {
         /** Met and failed settings within the precision of each other (or adjacent whole numbers), both confirmed. */
         BRACKETED("bracketed"),
         /** Every step met the objective, up to the highest setting allowed. */
@@ -46,7 +46,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         /** No step met the objective, down to the lowest setting allowed. */
         NONE_MET("none-met");
 
-        final String word;
+        public final String word;
 
         End(String word) {
             this.word = word;
@@ -54,7 +54,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** What a setting's runs say so far. */
-    enum Verdict {
+    public enum Verdict {
         /** Its latest run met: a failure before it was noise. */
         MET,
         /** Failed at least twice and more often than met. */
@@ -63,7 +63,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         TO_CONFIRM
     }
 
-    KneeSearch {
+    public KneeSearch {
         if (!(min > 0) || !(max >= min) || !(from >= min && from <= max)) {
             throw new IllegalArgumentException("need 0 < min <= from <= max: " + min + ", " + from + ", " + max);
         }
@@ -75,12 +75,12 @@ record KneeSearch(double from, double min, double max, double factor, double pre
         runs = java.util.Collections.unmodifiableSortedMap(copy);
     }
 
-    static KneeSearch start(double from, double min, double max, double factor, double precision, boolean integer) {
+    public static KneeSearch start(double from, double min, double max, double factor, double precision, boolean integer) {
         return new KneeSearch(from, min, max, factor, precision, integer, new java.util.TreeMap<>(), 0);
     }
 
     /** The state after one more verdict for {@code value}. */
-    KneeSearch after(double value, boolean met) {
+    public KneeSearch after(double value, boolean met) {
         java.util.SortedMap<Double, List<Boolean>> r = new java.util.TreeMap<>(runs);
         List<Boolean> v = new java.util.ArrayList<>(r.getOrDefault(value, List.of()));
         v.add(met);
@@ -89,7 +89,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** What {@code value}'s runs say; empty when it was not tried. */
-    Optional<Verdict> verdict(double value) {
+    public Optional<Verdict> verdict(double value) {
         List<Boolean> r = runs.get(value);
         if (r == null || r.isEmpty()) {
             return Optional.empty();
@@ -102,7 +102,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** A setting that met the objective on two runs at least, more often than it failed. */
-    boolean confirmedMet(double value) {
+    public boolean confirmedMet(double value) {
         List<Boolean> r = runs.getOrDefault(value, List.of());
         long met = r.stream().filter(m -> m).count();
         return verdict(value).orElse(null) == Verdict.MET && met >= 2 && met > r.size() - met;
@@ -113,7 +113,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** The highest setting whose verdict is met; null when none is. */
-    Double highestMet() {
+    public Double highestMet() {
         Double hm = null;
         for (Double v : runs.keySet()) {
             if (verdict(v).orElseThrow() == Verdict.MET) {
@@ -124,7 +124,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** The lowest confirmed failure above {@link #highestMet()}; null when there is none. */
-    Double lowestFailed() {
+    public Double lowestFailed() {
         Double hm = highestMet();
         for (Double v : runs.keySet()) {
             if (verdict(v).orElseThrow() == Verdict.FAILED && (hm == null || v > hm)) {
@@ -135,18 +135,18 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** Confirmed failures below the highest that met: a target that changed during the search, or noise twice. */
-    List<Double> contradicted() {
+    public List<Double> contradicted() {
         Double hm = highestMet();
         return runs.keySet().stream().filter(v -> hm != null && v < hm && verdict(v).orElseThrow() == Verdict.FAILED)
                 .toList();
     }
 
     /** The setting to try next; empty when the search is over ({@link #end()} says how). */
-    Optional<Double> next() {
+    public Optional<Double> next() {
         return end().isPresent() ? Optional.empty() : Optional.of(candidate());
     }
 
-    Optional<End> end() {
+    public Optional<End> end() {
         if (toConfirm().isPresent()) {
             return Optional.empty();
         }
@@ -175,12 +175,12 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** The bracket's width is within the precision of its lower end (or the axis allows no finer one). */
-    boolean within(double met, double failed) {
+    public boolean within(double met, double failed) {
         return withinPrecision(met, failed) || integer && failed - met <= 1;
     }
 
     /** The bracket's width is within the precision of its lower end. */
-    boolean withinPrecision(double met, double failed) {
+    public boolean withinPrecision(double met, double failed) {
         return (failed - met) <= precision * met + 1e-9;
     }
 
@@ -229,7 +229,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** A whole number for whole settings; else three significant digits, enough for a 1% precision. */
-    double round(double v) {
+    public double round(double v) {
         if (integer) {
             return Math.max(1, Math.rint(v));
         }
@@ -239,7 +239,7 @@ record KneeSearch(double from, double min, double max, double factor, double pre
     }
 
     /** A setting as an option's value: {@code 12000}, {@code 2.5}. */
-    static String format(double v) {
+    public static String format(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return String.valueOf((long) v);
         }

@@ -1,4 +1,4 @@
-package io.dbharness.cli;
+package io.dbharness.search;
 
 import io.dbharness.core.api.UsageException;
 
@@ -12,16 +12,16 @@ import java.util.Set;
  * it through, in order. Values are split on {@code ;} when the list holds one, else on {@code ,}: a value that
  * itself holds commas (tpcc's {@code --weights 45,43,4,4,4}) is written {@code weights=45,43,4,4,4;50,40,4,3,3}.
  */
-record VaryAxis(String name, List<String> values) {
+public record VaryAxis(String name, List<String> values) {
 
-    VaryAxis {
+    public VaryAxis {
         values = List.copyOf(values);
         if (values.isEmpty()) {
             throw new IllegalArgumentException("no values");
         }
     }
 
-    static VaryAxis parse(String arg) {
+    public static VaryAxis parse(String arg) {
         int eq = arg.indexOf('=');
         if (eq < 0) {
             throw new UsageException("--vary '" + arg + "' needs NAME=VALUE1,VALUE2 (e.g. --vary workers=1,2,4)");
