@@ -8,7 +8,9 @@ import java.util.concurrent.locks.LockSupport;
  * What a run's engine, workers and watchdog read the time from and wait on: the open model's schedule, the
  * warm-up's end, {@code --duration}'s deadline, latencies, backoffs, the reconnect budget, the watch interval.
  * Every run uses {@link #SYSTEM}. Engine tests give a clock whose time moves only when every thread of the run
- * waits on it, so what pacing, warm-up and deadlines do is asserted exactly, however loaded the machine.
+ * waits on it, so what pacing, warm-up and deadlines do is asserted exactly, however loaded the machine. The host
+ * sampler and the server monitor keep the system clock: they measure the machine and the server, whose time a test
+ * clock does not move (engine tests have neither a server nor host figures to assert).
  *
  * <p>Readings are {@link System#nanoTime()}-like: only differences mean something. A worker holds its clock in a
  * final field, and SYSTEM is the only implementation a run loads, so the call compiles to System.nanoTime() itself.
