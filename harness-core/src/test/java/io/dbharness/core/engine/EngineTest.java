@@ -318,6 +318,12 @@ class EngineTest {
         return clock;
     }
 
+    /** {@code w}, to run on a {@link #testClock}: its backoffs and deadline take no time. */
+    private static ScriptedWorkload onATestClock(ScriptedWorkload w) {
+        testClock(w);
+        return w;
+    }
+
     /** Exact but for the rounding of a schedule's double arithmetic to whole nanoseconds. */
     private static final double NANOS = 1e-8;
 
@@ -411,7 +417,7 @@ class EngineTest {
 
     @Test
     void retryableFailuresAreRetriedThenSucceed() throws Exception {
-        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+        Engine.Outcome out = run(onATestClock(new ScriptedWorkload(spec().with(s -> {
             s.ops = 10;
             s.rows = 5;
             s.script = c -> {
@@ -420,7 +426,7 @@ class EngineTest {
                 }
                 return null;
             };
-        })), options("max-retries", "3"));
+        }))), options("max-retries", "3"));
         RunTotals t = out.measurements().totals();
         assertEquals(50, t.rows());
         assertEquals(0, t.errors());
@@ -495,6 +501,7 @@ class EngineTest {
             };
             s.reconnect = k -> down.incrementAndGet() > 3;
         }));
+        testClock(w); // the backoffs between reconnects take no time
         Engine.Outcome out = run(w, options());
         RunTotals t = out.measurements().totals();
         assertEquals(1000, t.rows());
@@ -574,7 +581,7 @@ class EngineTest {
     @Test
     void aTargetStillGoneWhenTheRunEndsAbortsAsUnreachableInsteadOfCuttingItsOperationsOff() throws Exception {
         // the server dies and stays away past --duration but within the reconnect budget: its operations failed
-        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+        Engine.Outcome out = run(onATestClock(new ScriptedWorkload(spec().with(s -> {
             s.ops = 1_000_000;
             s.rows = 1;
             s.script = c -> {
@@ -584,7 +591,7 @@ class EngineTest {
                 return null;
             };
             s.reconnect = k -> false; // connection refused
-        })), options("max-errors", "1000", "duration", "1s", "reconnect-timeout", "60s"));
+        }))), options("max-errors", "1000", "duration", "1s", "reconnect-timeout", "60s"));
         assertEquals(StopReason.ABORTED, out.stopReason());
         assertEquals(Kind.UNREACHABLE, out.failure().kind());
         assertTrue(out.failure().getMessage().contains("could not re-open it before the run ended"),
