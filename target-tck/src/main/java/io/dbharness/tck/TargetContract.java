@@ -140,50 +140,63 @@ public abstract class TargetContract extends Contract {
     }
 
     /**
-     * Writes {@code b} as the engine does: a failure that lost the connection is followed by reconnect() (which must
-     * report the new connection), an attempt of unknown fate is settled by resolveLastWrite(), and the batch is sent
-     * again when nothing of it was stored or sending it twice is safe. What it stored goes into {@code l}.
+     * Writes {@code b} through the engine itself ({@code Engine}, {@code Worker}, {@code Attempt}: {@link EngineWrite}),
+     * which retries, reconnects, asks what became of an attempt of unknown fate and sends the batch again as in every
+     * run; what it counted stored goes into {@code l}.
      */
-    protected final void writeAsTheEngineDoes(BatchWriter w, RowBatch b, Ledger l) throws Exception {
-        for (int attempt = 0; ; attempt++) {
-            TargetException e;
-            try {
-                l.add(w.write(b));
-                return;
-            } catch (TargetException failure) {
-                e = seen(failure);
-            }
+    protected final void writeAsTheEngineDoes(TargetAdapter t, BatchWriter w, RowBatch b, Ledger l) throws Exception {
+        throughTheEngine(t, w, b, l, null, null);
+    }
+
+    /**
+     * The engine writes {@code b}, {@code first} (when not null) being the failure of a first attempt the clause made
+     * itself; checks what the target did meanwhile: every failure one line without the secret, of a kind the engine
+     * recovers from, every reconnect reporting its new connection, every question about a lost write answered.
+     */
+    private EngineWrite.Trace throughTheEngine(TargetAdapter t, BatchWriter w, RowBatch b, Ledger l, TargetException first,
+                                               EngineWrite.AfterReconnect afterReconnect) throws Exception {
+        EngineWrite.Trace trace = EngineWrite.run(t, w, b, runOptions, first, afterReconnect);
+        if (!trace.broken().isEmpty()) {
+            AssertionError e = new AssertionError("while the engine wrote: " + trace.broken().get(0), trace.broken().get(0));
+            trace.broken().stream().skip(1).forEach(e::addSuppressed);
+            throw e;
+        }
+        for (TargetException e : trace.failures()) {
+            seen(e);
             assertTrue(e.connectionLost() || e.kind() == TargetException.Kind.RETRYABLE,
                     "a write that met a fault fails as UNREACHABLE, TIMEOUT or RETRYABLE, not " + e.kind() + ": " + e.getMessage());
-            assertTrue(attempt < 5, "still failing after " + attempt + " attempts: " + e.getMessage());
-            if (e instanceof PartialWriteException p) { // never sent again whole
-                l.written += p.rowsWritten();
-                l.unknown += p.rowsUnknown();
-                reconnectUntilBack(w::reconnect);
-                return;
-            }
-            if (e.connectionLost()) {
-                assertTrue(reconnectUntilBack(w::reconnect), "reconnect() after a lost connection reports the new one");
-            }
-            if (e.fate() == Fate.UNKNOWN) {
-                Resolution r = w.resolveLastWrite();
-                assertNotNull(r, "resolveLastWrite() returns a resolution");
-                if (r.fate() == Fate.APPLIED) {
-                    l.written += r.result().rows();
-                    return;
-                }
-                if (r.fate() == Fate.UNKNOWN && !w.idempotent()) { // the engine counts it as of unknown fate
-                    l.unknown += b.size();
-                    return;
-                }
-            }
         }
+        for (EngineWrite.Reconnect r : trace.reconnects()) { // after a TIMEOUT the connection may still be sound, and kept
+            assertTrue(r.opened() || r.failure() == null || r.failure().kind() != TargetException.Kind.UNREACHABLE,
+                    "reconnect() after a lost connection reports the new one");
+        }
+        trace.resolutions().forEach(r -> assertNotNull(r, "resolveLastWrite() returns a resolution"));
+        if (trace.runFailure() != null) {
+            seen(trace.runFailure());
+        }
+        TargetException last = trace.failures().isEmpty() ? null : trace.failures().get(trace.failures().size() - 1);
+        boolean partial = trace.failures().stream().anyMatch(PartialWriteException.class::isInstance);
+        if (!partial) { // a partial write's rows the target refused are failed, and not in the table: the count tells
+            assertEquals(0, trace.totals().failedRows(), "the engine gave the write up: " + trace.runFailure());
+        }
+        l.written += trace.totals().rows();
+        l.unknown += trace.totals().unknownRows();
+        if (last instanceof PartialWriteException p && p.connectionLost()) {
+            reconnectUntilBack(w::reconnect); // as the engine does before its next operation, which the clause sends
+        }
+        return trace;
     }
+
+    /** The options of the run under way ({@code --op-timeout}): the engine's writes run with them too. */
+    private Map<String, String> runOptions = Map.of();
 
     /** One run: the target opened (with {@code extra} options), {@code body} done, the target closed. */
     private void run(Map<String, String> extra, RunBody body) throws Exception {
+        runOptions = extra;
         try (TargetAdapter t = open(extra)) {
             body.run(t);
+        } finally {
+            runOptions = Map.of();
         }
     }
 
@@ -324,7 +337,7 @@ public abstract class TargetContract extends Contract {
             try (BatchWriter w = ingest(t).openWriter(s)) {
                 l.add(w.write(batch(s, 50)));
                 f.cut();
-                writeAsTheEngineDoes(w, batch(s, 50), l);
+                writeAsTheEngineDoes(t, w, batch(s, 50), l);
                 l.add(w.write(batch(s, 50)));
             }
             assertCount(t, s, l);
@@ -357,7 +370,7 @@ public abstract class TargetContract extends Contract {
                     assertTrue(end.took().compareTo(SHORT_OP_TIMEOUT) >= 0, "ended by --op-timeout, not before: "
                             + end.took().toMillis() + " ms");
                 }
-                settle(w, stalled, e, l);
+                throughTheEngine(t, w, stalled, l, e, null); // the engine settles the attempt that stalled
                 l.add(w.write(batch(s, 20)));
             }
             assertCount(t, s, l);
@@ -386,30 +399,11 @@ public abstract class TargetContract extends Contract {
                     assertTrue(e.connectionLost(), "a cancelled write is a TIMEOUT (or its connection lost): " + e.kind()
                             + " " + e.getMessage());
                 }
-                settle(w, stalled, e, l);
+                throughTheEngine(t, w, stalled, l, e, null); // the engine settles the attempt that stalled
                 l.add(w.write(batch(s, 20)));
             }
             assertCount(t, s, l);
         });
-    }
-
-    /** After a write failed with {@code e}: reconnect, settle, and send again what the engine would. */
-    private void settle(BatchWriter w, RowBatch b, TargetException e, Ledger l) throws Exception {
-        if (e.connectionLost()) {
-            reconnectUntilBack(w::reconnect);
-        }
-        if (e.fate() == Fate.UNKNOWN) {
-            Resolution r = w.resolveLastWrite();
-            if (r.fate() == Fate.APPLIED) {
-                l.written += r.result().rows();
-                return;
-            }
-            if (r.fate() == Fate.UNKNOWN && !w.idempotent()) {
-                l.unknown += b.size();
-                return;
-            }
-        }
-        writeAsTheEngineDoes(w, b, l);
     }
 
     /**
@@ -440,19 +434,22 @@ public abstract class TargetContract extends Contract {
                             null), "a write whose connection was cut");
                     assertTrue(e.connectionLost(), "a cut connection is UNREACHABLE (or TIMEOUT): " + e.kind() + " " + e.getMessage());
                 }
-                assertTrue(reconnectUntilBack(w::reconnect), "reconnect() reports the new connection");
-                assertCount(t, s, l); // nothing of the cut write
-                boolean resend = e.fate() == Fate.NOT_APPLIED || w.idempotent();
-                if (e.fate() == Fate.UNKNOWN) {
-                    Resolution r = w.resolveLastWrite();
+                // the engine settles the cut attempt: reconnects, asks, sends it again when it may
+                long written = l.written;
+                boolean[] counted = new boolean[1];
+                EngineWrite.Trace trace = throughTheEngine(t, w, cut, l, e, () -> {
+                    if (!counted[0]) {
+                        counted[0] = true;
+                        assertEquals(written, count(t, s), "nothing of the cut write is in " + s.tableName());
+                    }
+                });
+                // (a partial write is never sent again whole: the engine reconnects before its next operation only)
+                assertTrue(counted[0] || e instanceof PartialWriteException, "the engine reconnected after the cut");
+                for (Resolution r : trace.resolutions()) {
                     assertNotEquals(Fate.APPLIED, r.fate(), "a write the server never stored is not settled as stored");
                     if (documented == LostWrites.SETTLED) {
                         assertEquals(Fate.NOT_APPLIED, r.fate(), "a target that tracks commits settles it");
                     }
-                    resend |= r.fate() == Fate.NOT_APPLIED;
-                }
-                if (resend) {
-                    writeAsTheEngineDoes(w, cut, l);
                 }
                 assertCount(t, s, l);
             }
@@ -487,18 +484,22 @@ public abstract class TargetContract extends Contract {
                         LONG_OP_TIMEOUT.dividedBy(4), null), "a write whose answer was lost");
                 assertTrue(e.connectionLost(), "a lost answer is a lost connection: " + e.kind() + " " + e.getMessage());
                 assertEquals(Fate.UNKNOWN, e.fate(), "the whole write went out and its answer was lost: " + e.getMessage());
-                assertTrue(reconnectUntilBack(w::reconnect), "reconnect() reports the new connection");
-                Resolution r = w.resolveLastWrite();
+                // the engine settles it: reconnects, asks, and sends it again only when that is safe
+                long written = l.written;
+                EngineWrite.Trace trace = throughTheEngine(t, w, lost, l, e, null);
+                assertFalse(trace.reconnects().isEmpty(), "the engine reconnected after the lost answer");
+                assertFalse(trace.resolutions().isEmpty(), "and asked what became of the write");
+                Resolution r = trace.resolutions().get(0);
                 if (documented == LostWrites.SETTLED) {
                     assertEquals(Fate.APPLIED, r.fate(), "a target that tracks commits settles the stored write");
                     assertEquals(30, r.result().rows(), "and says what it stored");
-                    l.written += r.result().rows();
+                    assertEquals(written + 30, l.written, "counted once, not sent again");
                 } else {
                     assertEquals(Fate.UNKNOWN, r.fate(), "a target that does not track commits cannot tell");
                     if (documented == LostWrites.RESENT) {
-                        l.add(w.write(lost)); // written twice, stored once: the count below is not 30 more
+                        assertEquals(written + 30, l.written, "sent again: written twice, stored once (the count below)");
                     } else {
-                        l.unknown += 30;
+                        assertEquals(30, l.unknown, "of unknown fate, not sent again");
                     }
                 }
                 assertCount(t, s, l);

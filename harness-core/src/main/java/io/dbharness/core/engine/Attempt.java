@@ -13,6 +13,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class Attempt {
 
     private final ReentrantLock lock = new ReentrantLock();
+    private final EngineClock clock;
     /** Start of the attempt in flight, 0 when none. */
     private volatile long startNanos;
     /** Incremented for every attempt, so a late cancel of an earlier attempt is recognised. */
@@ -22,6 +23,10 @@ final class Attempt {
     private volatile String cancelReason;
     private volatile boolean cancelledForEnd;
 
+    Attempt(EngineClock clock) {
+        this.clock = clock;
+    }
+
     /** The worker, before it executes an operation: returns the attempt's id. */
     long begin() {
         lock.lock();
@@ -29,7 +34,7 @@ final class Attempt {
             Thread.interrupted();
             long next = id + 1;
             id = next;
-            startNanos = System.nanoTime();
+            startNanos = clock.nanoTime();
             return next;
         } finally {
             lock.unlock();

@@ -86,15 +86,17 @@ public final class Engine {
     private final ProgressListener listener;
     private final StopSignal stop;
     private final Timing timing;
+    private final EngineClock clock;
 
     public Engine(Workload workload, TargetAdapter target, List<WorkerGroup> groups, RunOptions options,
                   ProgressListener listener, StopSignal stop) {
-        this(workload, target, groups, options, listener, stop, Timing.DEFAULT);
+        this(workload, target, groups, options, listener, stop, Timing.DEFAULT, EngineClock.SYSTEM);
     }
 
     Engine(Workload workload, TargetAdapter target, List<WorkerGroup> groups, RunOptions options,
-           ProgressListener listener, StopSignal stop, Timing timing) {
+           ProgressListener listener, StopSignal stop, Timing timing, EngineClock clock) {
         this.timing = timing;
+        this.clock = clock;
         if (groups.isEmpty()) {
             throw new IllegalArgumentException("a run needs at least one group of workers");
         }
@@ -108,7 +110,7 @@ public final class Engine {
 
     public Outcome run() throws TargetException {
         Measurements measurements = new Measurements(groups.stream().map(WorkerGroup::name).toList());
-        RunContext run = new RunContext(options, measurements, stop);
+        RunContext run = new RunContext(options, measurements, stop, clock);
         List<GroupState> states = new ArrayList<>();
         List<Worker> workers = new ArrayList<>();
         int total = groups.stream().mapToInt(WorkerGroup::workers).sum();
@@ -137,7 +139,8 @@ public final class Engine {
         }
         // link and load everything the clock would otherwise charge to the first operations
         measurements.prepare();
-        // a stop (Ctrl-C) during a warm-up that hangs goes on to the normal stop: nothing measured, a result
+        // a stop (Ctrl-C) during a warm-up that hangs goes on to the normal stop: nothing measured, a result;
+        // a guard against a bug, on real time: the workers' warm-up comes before the run's clock starts
         long warmUntil = System.nanoTime() + WARM_UP_LIMIT_NANOS;
         while (warmed.getCount() > 0 && System.nanoTime() - warmUntil < 0 && !stop.isRequested()) {
             awaitQuietly(warmed, 100_000_000L);
@@ -162,7 +165,7 @@ public final class Engine {
         run.cpuStartNanos = ProcessCpu.nanos();
         HostSampler host = HostSampler.forThisHost(ProcessCpu::nanos);
         host.restart(); // its first read also decides which disks count: before the clock too
-        long begun = System.nanoTime();
+        long begun = clock.nanoTime();
         long start = begun + warmupNanos; // the measured run begins after the warm-up
         run.startNanos = start;
         if (server != null) {
@@ -187,14 +190,14 @@ public final class Engine {
         }
         Warmup warmup = null;
         if (warmupNanos > 0) {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (!run.warmupEnded) { // the run ended during the warm-up: all of it was warm-up
                 run.measurements.endWarmup();
                 run.warmupEnded = true;
             }
             warmup = new Warmup(run.measurements.warmupTotals(), Math.min(now - begun, warmupNanos) / 1e9);
         }
-        double elapsed = Math.max(0, System.nanoTime() - start) / 1e9;
+        double elapsed = Math.max(0, clock.nanoTime() - start) / 1e9;
         IntervalSample last = measurements.sample(elapsed).withHost(host.sample());
         boolean counted = last.groups().stream().anyMatch(g -> g.operations() > 0 || g.errors() > 0);
         boolean keepLast = counted || last.seconds() > 0.05 || intervals.isEmpty();
@@ -212,7 +215,7 @@ public final class Engine {
         states.forEach(s -> groupSeconds.put(s.name(), s.activeSeconds(start, elapsed)));
         Map<String, Pacing> pacing = new LinkedHashMap<>();
         states.forEach(s -> pacing.put(s.name(), s.pacing(groupSeconds.get(s.name()))));
-        boolean deadlineHit = states.stream().anyMatch(s -> s.deadlineHit) || run.deadlineNanos <= System.nanoTime();
+        boolean deadlineHit = states.stream().anyMatch(s -> s.deadlineHit) || run.deadlineNanos <= clock.nanoTime();
         StopReason reason = run.failure() != null || run.usageFailure() != null ? StopReason.ABORTED
                 : stop.isRequested() ? StopReason.INTERRUPTED
                 : deadlineHit && options.duration().isPresent() ? StopReason.DURATION : StopReason.COMPLETED;
@@ -256,13 +259,13 @@ public final class Engine {
         long abandonAfter = timing.abandonAfter().toNanos();
         while (true) {
             try {
-                if (done.await(TICK_NANOS, TimeUnit.NANOSECONDS)) {
+                if (clock.await(done, TICK_NANOS)) {
                     return 0;
                 }
             } catch (InterruptedException e) {
                 stop.request("the harness thread was interrupted", 130); // then carry on stopping like Ctrl-C
             }
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (stoppingSince == 0) {
                 if (run.winding()) {
                     stoppingSince = now;
@@ -352,7 +355,7 @@ public final class Engine {
                     : reconnecting > 0 ? ProgressListener.State.RECONNECTING : ProgressListener.State.RUNNING;
             out.add(new ProgressListener.GroupProgress(g.name(), state, t.operations(), t.rows(), t.points(),
                     t.bytes(), t.errors(), t.timeouts(), t.unknownRows(), reconnecting, eta, fraction,
-                    stopping ? 0 : g.behindSeconds(System.nanoTime())));
+                    stopping ? 0 : g.behindSeconds(clock.nanoTime())));
         }
         return new ProgressListener.Progress(elapsed, out, warming,
                 warming ? Map.of() : workload.figures(run.measurements.completedByType(), elapsed));

@@ -13,6 +13,7 @@ final class RunContext {
     final RunOptions options;
     final Measurements measurements;
     final StopSignal stop;
+    final EngineClock clock;
     private final AtomicReference<TargetException> abort = new AtomicReference<>();
     private final AtomicReference<RuntimeException> usage = new AtomicReference<>();
     /** Set before the workers start: when the measured run begins (after the warm-up). */
@@ -28,10 +29,11 @@ final class RunContext {
     /** Past the grace after a stop or the deadline: no new attempt, no retry; in-flight ones get cancelled. */
     volatile boolean hardStop;
 
-    RunContext(RunOptions options, Measurements measurements, StopSignal stop) {
+    RunContext(RunOptions options, Measurements measurements, StopSignal stop, EngineClock clock) {
         this.options = options;
         this.measurements = measurements;
         this.stop = stop;
+        this.clock = clock;
     }
 
     /** Whether the run is ending: no retries, no reconnects, and no new operations in the closed model. */
@@ -45,7 +47,7 @@ final class RunContext {
      */
     boolean ending() {
         return abort.get() == null && usage.get() == null
-                && (stop.isRequested() || System.nanoTime() >= deadlineNanos);
+                && (stop.isRequested() || clock.nanoTime() >= deadlineNanos);
     }
 
     /** Ends the run with {@code e} as its failure; the first one wins. */
@@ -68,11 +70,11 @@ final class RunContext {
 
     /** Sleeps up to {@code millis}, returning early when the run is ending. */
     void pause(long millis) {
-        long until = System.nanoTime() + millis * 1_000_000L;
+        long until = clock.nanoTime() + millis * 1_000_000L;
         try {
             while (!winding()) {
-                long left = until - System.nanoTime();
-                if (left <= 0 || stop.await(Math.min(left, 50_000_000L))) {
+                long left = until - clock.nanoTime();
+                if (left <= 0 || stop.await(Math.min(left, 50_000_000L), clock)) {
                     return;
                 }
             }

@@ -53,4 +53,9 @@ public final class StopSignal {
     public boolean await(long nanos) throws InterruptedException {
         return latch.await(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
     }
+
+    /** {@link #await(long)} on the run's clock. */
+    boolean await(long nanos, EngineClock clock) throws InterruptedException {
+        return clock.await(latch, nanos);
+    }
 }

@@ -14,7 +14,6 @@ import io.dbharness.core.measure.TypeStats;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One worker thread: takes operations from its session, paces them in the open model, times them, and
@@ -30,13 +29,15 @@ final class Worker implements Runnable {
     final int index;
     final WorkerSession session;
     private final RunContext run;
+    /** The run's, read on every operation: a final field, so the system clock costs what System.nanoTime() does. */
+    private final EngineClock clock;
     private final CountDownLatch warmed;
     private final CountDownLatch go;
     private final CountDownLatch done;
     Thread thread;
 
     /** The attempt in flight, shared with the engine's {@link Watchdog}. */
-    final Attempt attempt = new Attempt();
+    final Attempt attempt;
 
     volatile boolean finished;
     volatile Throwable warmUpFailure;
@@ -57,6 +58,8 @@ final class Worker implements Runnable {
         this.index = index;
         this.session = session;
         this.run = run;
+        this.clock = run.clock;
+        this.attempt = new Attempt(run.clock);
         this.warmed = warmed;
         this.go = go;
         this.done = done;
@@ -80,7 +83,7 @@ final class Worker implements Runnable {
         } catch (RuntimeException | Error e) { // a bug (even a StackOverflowError): the run ends, and says why
             run.abort(internal("worker " + group.name() + "/" + index, e));
         } finally {
-            group.workerFinished(System.nanoTime());
+            group.workerFinished(clock.nanoTime());
             Thread.interrupted(); // a cancel may have interrupted us; closing must not see it
             try {
                 session.close();
@@ -102,7 +105,7 @@ final class Worker implements Runnable {
         long lastIntended = -1;
         while (!run.winding()) {
             // nothing starts after the deadline, not even an operation an open model is behind on
-            if (System.nanoTime() >= run.deadlineNanos) {
+            if (clock.nanoTime() >= run.deadlineNanos) {
                 group.deadlineHit = true;
                 break;
             }
@@ -135,11 +138,11 @@ final class Worker implements Runnable {
                 if (!waitUntil(intended)) {
                     break;
                 }
-                group.lag(System.nanoTime() - intended);
+                group.lag(clock.nanoTime() - intended);
                 lastIntended = intended;
             } else {
                 long notBefore = op.notBeforeNanos();
-                if (notBefore != 0 && notBefore - System.nanoTime() > 0) { // a pause the workload keeps (think time)
+                if (notBefore != 0 && notBefore - clock.nanoTime() > 0) { // a pause the workload keeps (think time)
                     if (notBefore - run.deadlineNanos >= 0) {
                         waitUntil(run.deadlineNanos); // the run ends first: this operation never starts
                         group.deadlineHit = true;
@@ -149,24 +152,24 @@ final class Worker implements Runnable {
                         break;
                     }
                 }
-                intended = System.nanoTime();
+                intended = clock.nanoTime();
             }
             execute(op, intended);
         }
         due = Long.MAX_VALUE;
         if (lastIntended >= 0) {
-            group.finalLag(System.nanoTime() - lastIntended);
+            group.finalLag(clock.nanoTime() - lastIntended);
         }
     }
 
     /** Parks until {@code when}; false when the run ends first. */
     private boolean waitUntil(long when) {
         while (!run.winding()) {
-            long wait = when - System.nanoTime();
+            long wait = when - clock.nanoTime();
             if (wait <= 0) {
                 return true;
             }
-            LockSupport.parkNanos(Math.min(wait, 50_000_000L));
+            clock.parkNanos(Math.min(wait, 50_000_000L));
         }
         return false;
     }
@@ -231,7 +234,7 @@ final class Worker implements Runnable {
                     // past --duration the operation in flight has the stop's grace to finish: no backoff then,
                     // which would only carry it past the grace and make a retry that would succeed an error
                     long backoff = Math.min(MAX_BACKOFF_MILLIS, 50L << Math.min(retries - 1, 10));
-                    long untilDeadline = (run.deadlineNanos - System.nanoTime()) / 1_000_000L;
+                    long untilDeadline = (run.deadlineNanos - clock.nanoTime()) / 1_000_000L;
                     run.pause(Math.max(0, Math.min(backoff, untilDeadline)));
                     if (run.winding()) {
                         endWithoutRetry(stats, op, failure, doubt);
@@ -272,7 +275,7 @@ final class Worker implements Runnable {
                 stats.timedOut();
                 if (!op.timeoutIsFailure()) { // a query too slow: measured as such, the run goes on
                     if (settle()) {
-                        stats.cutOff(System.nanoTime() - intended);
+                        stats.cutOff(clock.nanoTime() - intended);
                     }
                     mustReconnect = true; // the cancel may have closed the connection; a sound one is kept
                     return;
@@ -332,7 +335,7 @@ final class Worker implements Runnable {
      * the run reaches its end aborts it the same way: the operations in flight failed, the end did not cut them.
      */
     private boolean reconnect(TypeStats stats, TargetException cause) {
-        long start = System.nanoTime();
+        long start = clock.nanoTime();
         long budget = run.options.reconnectTimeout().toNanos();
         long backoff = 100;
         TargetException last = cause;
@@ -356,7 +359,7 @@ final class Worker implements Runnable {
                     run.abort(internal("reconnecting", e));
                     return false;
                 }
-                if (System.nanoTime() - start >= budget) {
+                if (clock.nanoTime() - start >= budget) {
                     run.abort(new TargetException(Kind.UNREACHABLE, last == null ? null : last.vendorCode(),
                             "lost the connection and could not re-open it within --reconnect-timeout "
                                     + seconds(budget) + ": " + (last == null ? "no answer" : last.getMessage()), last));
@@ -368,7 +371,7 @@ final class Worker implements Runnable {
             if (refused && !run.stop.isRequested()) {
                 run.abort(new TargetException(Kind.UNREACHABLE, last.vendorCode(),
                         "lost the connection and could not re-open it before the run ended (tried for "
-                                + seconds(System.nanoTime() - start) + "): " + last.getMessage(), last));
+                                + seconds(clock.nanoTime() - start) + "): " + last.getMessage(), last));
             }
             return false;
         } finally {
@@ -388,7 +391,7 @@ final class Worker implements Runnable {
 
     private void complete(TypeStats stats, OpResult r, long intended) {
         if (settle()) {
-            stats.completed(r, System.nanoTime() - intended);
+            stats.completed(r, clock.nanoTime() - intended);
         }
     }
 

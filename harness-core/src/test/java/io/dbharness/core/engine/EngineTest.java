@@ -24,6 +24,7 @@ import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.StopReason;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,7 +48,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The engine's own rules (retries, reconnects, fates, error budget, pacing, groups, deadlines, timeouts,
  * stop) with scripted workloads: these are properties of the engine, not of a database, so no database
  * takes part here. The faults against real servers are in the adapters' fault tests.
+ *
+ * <p>Pacing, warm-up, deadlines and backoffs run on a {@link TestClock} ({@link #testClock}): their times are
+ * asserted exactly, on any machine. A stall that only the engine's cancel ends ({@link Ctx#blockUntilCancelled})
+ * blocks outside the clock, which would hold a TestClock still: those tests run on the system clock, bounded by a
+ * quarter of what they tell apart ({@link #notTheOpTimeout}).
  */
+@Timeout(60) // a few seconds each; a clock that never moved would otherwise hang until the build's default
 class EngineTest {
 
     /** Shorter waits than the defaults, so stop and abandon paths run in a test's time. */
@@ -112,8 +119,10 @@ class EngineTest {
         final Fate resolution;
         final boolean idempotent;
         final long pauseMillis;
+        final EngineClock clock;
 
-        ScriptedSession(Spec spec, String group, int worker) {
+        ScriptedSession(Spec spec, String group, int worker, EngineClock clock) {
+            this.clock = clock;
             this.pauseMillis = spec.pauseMillis;
             this.ops = spec.ops;
             this.rows = spec.rows;
@@ -133,7 +142,7 @@ class EngineTest {
                 return null;
             }
             AtomicInteger attempts = new AtomicInteger();
-            long notBefore = pauseMillis == 0 ? 0 : System.nanoTime() + pauseMillis * 1_000_000L;
+            long notBefore = pauseMillis == 0 ? 0 : clock.nanoTime() + pauseMillis * 1_000_000L;
             String t = type.contains(",") ? type.split(",")[n % type.split(",").length] : type;
             return new Operation() {
                 @Override
@@ -230,6 +239,8 @@ class EngineTest {
         final List<Spec> specs;
         final List<ScriptedSession> sessions = new ArrayList<>();
         Duration warmup = Duration.ZERO;
+        /** The run's clock, which a think time counts on. */
+        EngineClock clock = EngineClock.SYSTEM;
 
         @Override
         public Duration warmup() {
@@ -264,7 +275,7 @@ class EngineTest {
         @Override
         public synchronized WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) {
             Spec spec = specs.stream().filter(s -> s.name.equals(group.name())).findFirst().orElseThrow();
-            ScriptedSession s = new ScriptedSession(spec, group.name(), worker);
+            ScriptedSession s = new ScriptedSession(spec, group.name(), worker, clock);
             sessions.add(s);
             return s;
         }
@@ -294,8 +305,27 @@ class EngineTest {
 
     private static Engine.Outcome run(ScriptedWorkload w, RunOptions o, StopSignal stop, ProgressListener listener)
             throws TargetException {
-        return new Engine(w, NO_TARGET, w.groups(o.loadModel()), o, listener, stop, FAST).run();
+        return new Engine(w, NO_TARGET, w.groups(o.loadModel()), o, listener, stop, FAST, w.clock).run();
     }
+
+    /**
+     * A clock for {@code w}'s run whose time moves only when all its threads wait ({@link TestClock}): what pacing,
+     * warm-up and deadlines do comes out exact, however loaded the machine.
+     */
+    private static TestClock testClock(ScriptedWorkload w) {
+        TestClock clock = new TestClock(w.specs.stream().mapToInt(s -> s.load.workers()).sum() + 1);
+        w.clock = clock;
+        return clock;
+    }
+
+    /** {@code w}, to run on a {@link #testClock}: its backoffs and deadline take no time. */
+    private static ScriptedWorkload onATestClock(ScriptedWorkload w) {
+        testClock(w);
+        return w;
+    }
+
+    /** Exact but for the rounding of a schedule's double arithmetic to whole nanoseconds. */
+    private static final double NANOS = 1e-8;
 
     private static Spec spec() {
         return new Spec();
@@ -320,19 +350,22 @@ class EngineTest {
 
     @Test
     void manyOperationTypesEachWithItsOwnHistogramAndIntervals() throws Exception {
-        // three types interleaved, sampled every 100 ms while running: the sampler must keep them apart
-        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+        // three types interleaved, 60 operations of 7 ms per worker sampled every 100 ms while running (0.42 s):
+        // the sampler must keep them apart
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Closed(2);
             s.ops = 60;
             s.type = "new-order,payment,delivery";
-            s.script = c -> {
-                sleep(5);
-                if (c.n % 10 == 9 && c.n % 3 == 0) {
-                    return OpResult.rolledBack();
-                }
-                return OpResult.ok();
-            };
-        })), options("watch-interval", "100ms"));
+        }));
+        TestClock clock = testClock(w);
+        w.specs.get(0).script = c -> {
+            clock.sleep(Duration.ofMillis(7));
+            if (c.n % 10 == 9 && c.n % 3 == 0) {
+                return OpResult.rolledBack();
+            }
+            return OpResult.ok();
+        };
+        Engine.Outcome out = run(w, options("watch-interval", "100ms"));
         List<OperationStats> ops = out.measurements().operationStats();
         assertEquals(List.of("delivery", "new-order", "payment"), ops.stream().map(OperationStats::type).toList());
         assertEquals(120, ops.stream().mapToLong(OperationStats::completed).sum());
@@ -341,7 +374,7 @@ class EngineTest {
         assertTrue(newOrder.rolledBack() > 0, "the expected rollbacks are counted apart");
         assertEquals(0, out.measurements().totals().errors(), "and never as errors");
         assertEquals(newOrder.rolledBack(), out.measurements().totals().rolledBack());
-        assertTrue(out.intervals().size() >= 3, "sampled while running: " + out.intervals().size());
+        assertEquals(5, out.intervals().size(), "sampled while running, at 0.1 ... 0.4 s and at the end");
         long perTypeInIntervals = out.intervals().stream().flatMap(i -> i.groups().stream())
                 .flatMap(g -> g.types().stream()).filter(t -> t.type().equals("payment"))
                 .mapToLong(IntervalSample.TypeInterval::operations).sum();
@@ -368,14 +401,14 @@ class EngineTest {
                     s.type = "lastpoint";
                     s.script = c -> OpResult.ok();
                 }));
-        long t0 = System.nanoTime();
+        testClock(w);
         Engine.Outcome out = run(w, options());
-        double secs = (System.nanoTime() - t0) / 1e9;
         assertEquals(1000, out.measurements().totals("insert").rows());
         assertEquals(20, out.measurements().totals("insert").operations());
         assertEquals(0, out.measurements().totals("query").rows());
         assertEquals(50, out.measurements().totals("query").operations());
-        assertTrue(secs >= 0.45, "50 queries at 100 ops/s take half a second: " + secs);
+        // query i of worker w is due at (i + w/2) / 50 s: the last at 24.5 / 50 s; the inserts took no time
+        assertEquals(0.49, out.elapsedSeconds(), NANOS, "50 queries at 100 ops/s, on their schedule");
         assertNull(out.pacing().get("insert"));
         assertNotNull(out.pacing().get("query"));
         assertEquals("ops/s", out.pacing().get("query").unit());
@@ -384,7 +417,7 @@ class EngineTest {
 
     @Test
     void retryableFailuresAreRetriedThenSucceed() throws Exception {
-        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+        Engine.Outcome out = run(onATestClock(new ScriptedWorkload(spec().with(s -> {
             s.ops = 10;
             s.rows = 5;
             s.script = c -> {
@@ -393,7 +426,7 @@ class EngineTest {
                 }
                 return null;
             };
-        })), options("max-retries", "3"));
+        }))), options("max-retries", "3"));
         RunTotals t = out.measurements().totals();
         assertEquals(50, t.rows());
         assertEquals(0, t.errors());
@@ -468,6 +501,7 @@ class EngineTest {
             };
             s.reconnect = k -> down.incrementAndGet() > 3;
         }));
+        testClock(w); // the backoffs between reconnects take no time
         Engine.Outcome out = run(w, options());
         RunTotals t = out.measurements().totals();
         assertEquals(1000, t.rows());
@@ -520,8 +554,7 @@ class EngineTest {
 
     @Test
     void aTargetGoneForLongerThanTheReconnectBudgetAbortsAsUnreachable() throws Exception {
-        long t0 = System.nanoTime();
-        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
             s.ops = 100;
             s.rows = 1;
             s.script = c -> {
@@ -531,21 +564,24 @@ class EngineTest {
                 return null;
             };
             s.reconnect = k -> false;
-        })), options("max-errors", "1000", "reconnect-timeout", "1s"));
-        double secs = (System.nanoTime() - t0) / 1e9;
+        }));
+        testClock(w);
+        Engine.Outcome out = run(w, options("max-errors", "1000", "reconnect-timeout", "1s"));
         assertEquals(5, out.measurements().totals().rows());
         assertEquals(1, out.measurements().totals().failedRows(), "nothing of it was applied");
         assertEquals(StopReason.ABORTED, out.stopReason());
         assertEquals(Kind.UNREACHABLE, out.failure().kind());
         assertTrue(out.failure().getMessage().contains("could not re-open it within --reconnect-timeout 1 s"),
                 out.failure().getMessage());
-        assertTrue(secs < 5, "bounded by the budget: " + secs);
+        // refused at 0, 0.1, 0.3, 0.7 and 1.5 s (a backoff doubling from 100 ms): the fifth is past the budget
+        assertEquals(5, reconnectsCalled(w), "tried with backoff until the budget was spent");
+        assertEquals(1.5, out.elapsedSeconds(), NANOS, "bounded by the budget");
     }
 
     @Test
     void aTargetStillGoneWhenTheRunEndsAbortsAsUnreachableInsteadOfCuttingItsOperationsOff() throws Exception {
         // the server dies and stays away past --duration but within the reconnect budget: its operations failed
-        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+        Engine.Outcome out = run(onATestClock(new ScriptedWorkload(spec().with(s -> {
             s.ops = 1_000_000;
             s.rows = 1;
             s.script = c -> {
@@ -555,7 +591,7 @@ class EngineTest {
                 return null;
             };
             s.reconnect = k -> false; // connection refused
-        })), options("max-errors", "1000", "duration", "1s", "reconnect-timeout", "60s"));
+        }))), options("max-errors", "1000", "duration", "1s", "reconnect-timeout", "60s"));
         assertEquals(StopReason.ABORTED, out.stopReason());
         assertEquals(Kind.UNREACHABLE, out.failure().kind());
         assertTrue(out.failure().getMessage().contains("could not re-open it before the run ended"),
@@ -770,138 +806,147 @@ class EngineTest {
 
     @Test
     void openModelPacesAndChargesStallsFromTheIntendedStart() throws Exception {
-        // 2 workers x 20 ops x 10 rows at 400 rows/s: 1 s of schedule; one op stalls 300 ms
-        long t0 = System.nanoTime();
-        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+        // 2 workers x 20 ops x 10 rows at 400 rows/s: 200 rows/s each, worker 1 half a row behind worker 0; row r
+        // of a worker is due at (r + w/2) / 200 s, an op when its last row is. Worker 0's op 5 (due at 0.295 s)
+        // takes 300 ms: op 6, due at 0.345 s, starts 0.25 s late at 0.595 s; the ops after it catch up at once.
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Open(2, 400);
             s.ops = 20;
-            s.script = c -> {
-                if (c.worker == 0 && c.n == 5) {
-                    sleep(300);
-                }
-                return null;
-            };
-        })), options());
-        double secs = (System.nanoTime() - t0) / 1e9;
+        }));
+        TestClock clock = testClock(w);
+        w.specs.get(0).script = c -> {
+            if (c.worker == 0 && c.n == 5) {
+                clock.sleep(Duration.ofMillis(300));
+            }
+            return null;
+        };
+        Engine.Outcome out = run(w, options());
         assertEquals(400, out.measurements().totals().rows());
-        assertTrue(secs >= 0.95 && secs < 3, "paced over about a second: " + secs);
+        assertEquals(199.5 / 200, out.elapsedSeconds(), NANOS, "paced over the schedule: worker 1's last row");
         var pacing = out.pacing().get("main");
         assertTrue(pacing.keptUp(), "the stall is absorbed before the end");
-        assertTrue(pacing.maxLagSeconds() > 0.15, "ops after the stall started late: " + pacing.maxLagSeconds());
+        assertEquals(0, pacing.finalLagSeconds(), NANOS);
+        assertEquals(0.25, pacing.maxLagSeconds(), NANOS, "ops after the stall started late");
         double maxMillis = out.measurements().operationStats().get(0).maxMillis();
-        assertTrue(maxMillis >= 290, "the stalled op's latency counts from its intended start: " + maxMillis);
+        assertEquals(300, maxMillis, 300 * 0.001, "the stalled op's latency counts from its intended start"
+                + " (a histogram of 3 significant digits)");
     }
 
     @Test
     void aStallAtTheEndShowsInTheLargestLag() throws Exception {
-        Engine.Outcome out = run(new ScriptedWorkload(spec().with(s -> {
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Open(1, 1000);
             s.ops = 5;
-            s.script = c -> {
-                if (c.n == 4) {
-                    sleep(1500);
-                }
-                return null;
-            };
-        })), options());
+        }));
+        TestClock clock = testClock(w);
+        w.specs.get(0).script = c -> {
+            if (c.n == 4) {
+                clock.sleep(Duration.ofMillis(1500)); // the last op, started on time
+            }
+            return null;
+        };
+        Engine.Outcome out = run(w, options());
         var p = out.pacing().get("main");
-        assertTrue(!p.keptUp() && p.finalLagSeconds() > 1.4, "fell behind at the end: " + p);
-        assertTrue(p.maxLagSeconds() >= p.finalLagSeconds(), "the largest lag is never below the final one: " + p);
+        assertFalse(p.keptUp(), "fell behind at the end: " + p);
+        assertEquals(1.5, p.finalLagSeconds(), NANOS, "the last op ended 1.5 s after it was due: " + p);
+        assertEquals(1.5, p.maxLagSeconds(), NANOS, "the largest lag is never below the final one: " + p);
     }
 
     @Test
     void anOpenModelRunLastsItsDurationAndStartsNothingAfterIt() throws Exception {
         // 2 ops/s for 1.2 s: ops due at 0, 0.5 and 1.0 s; the fourth, at 1.5 s, is after the deadline; the run still lasts 1.2 s
-        long t0 = System.nanoTime();
-        Engine.Outcome sparse = run(new ScriptedWorkload(spec().with(s -> {
+        ScriptedWorkload sparseRun = new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Open(1, 2, LoadModel.Open.Pace.OPERATIONS);
             s.ops = 100;
-        })), options("duration", "1200ms"));
-        double secs = (System.nanoTime() - t0) / 1e9;
+        }));
+        testClock(sparseRun);
+        Engine.Outcome sparse = run(sparseRun, options("duration", "1200ms"));
         assertEquals(StopReason.DURATION, sparse.stopReason());
         assertEquals(3, sparse.measurements().totals().operations());
-        assertTrue(secs >= 1.15, "waited for the deadline instead of ending at the last op: " + secs);
+        assertEquals(1.2, sparse.elapsedSeconds(), NANOS, "waited for the deadline instead of ending at the last op");
 
-        // one op stalls past the deadline: the ops it delayed are not started afterwards
-        Engine.Outcome behind = run(new ScriptedWorkload(spec().with(s -> {
+        // one op (due at 0.1 s) stalls past the deadline: the ops it delayed are not started afterwards
+        ScriptedWorkload behindRun = new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Open(1, 100, LoadModel.Open.Pace.OPERATIONS);
             s.ops = 1000;
-            s.script = c -> {
-                if (c.n == 10) {
-                    sleep(800);
-                }
-                return null;
-            };
-        })), options("duration", "500ms"));
+        }));
+        TestClock clock = testClock(behindRun);
+        behindRun.specs.get(0).script = c -> {
+            if (c.n == 10) {
+                clock.sleep(Duration.ofMillis(800));
+            }
+            return null;
+        };
+        Engine.Outcome behind = run(behindRun, options("duration", "500ms"));
         assertEquals(11, behind.measurements().totals().operations(), "nothing started after the deadline");
+        assertEquals(0.9, behind.elapsedSeconds(), NANOS, "the stalled op ended within the stop's grace");
 
         // 5 ops/s for 3 s: 15 ops, due at 0, 0.2, ... 2.8 s; none due at the deadline itself
-        Engine.Outcome exact = run(new ScriptedWorkload(spec().with(s -> {
+        ScriptedWorkload exactRun = new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Open(1, 5, LoadModel.Open.Pace.OPERATIONS);
             s.ops = 100;
-        })), options("duration", "3s"));
+        }));
+        testClock(exactRun);
+        Engine.Outcome exact = run(exactRun, options("duration", "3s"));
         assertEquals(15, exact.measurements().totals().operations());
+        assertEquals(3.0, exact.elapsedSeconds(), NANOS);
     }
 
     @Test
     void durationEndsTheRunAndStopSignalInterruptsIt() throws Exception {
-        Script slow = c -> {
-            sleep(5);
+        // operations of 7 ms: the one under way at the deadline (started at 294 ms) ends at 301 ms, nothing after it
+        ScriptedWorkload timedRun = new ScriptedWorkload(spec().with(s -> {
+            s.load = new LoadModel.Closed(2);
+            s.ops = 100_000;
+            s.rows = 1;
+        }));
+        TestClock clock = testClock(timedRun);
+        timedRun.specs.get(0).script = c -> {
+            clock.sleep(Duration.ofMillis(7));
             return null;
         };
-        Engine.Outcome timed = run(new ScriptedWorkload(spec().with(s -> {
-            s.load = new LoadModel.Closed(2);
-            s.ops = 100_000;
-            s.rows = 1;
-            s.script = slow;
-        })), options("duration", "300ms"));
+        Engine.Outcome timed = run(timedRun, options("duration", "300ms"));
         assertEquals(StopReason.DURATION, timed.stopReason());
-        assertTrue(timed.elapsedSeconds() < 2, "stopped near the deadline: " + timed.elapsedSeconds());
+        assertEquals(0.301, timed.elapsedSeconds(), NANOS, "stopped at the end of the operation under way at the deadline");
+        assertEquals(2 * 43, timed.measurements().totals().rows());
 
+        // the stop comes during the second operation (as Ctrl-C would): it ends, and nothing starts after it
         StopSignal stop = new StopSignal();
-        CountDownLatch written = new CountDownLatch(1);
-        // the stop once rows are written, however long a loaded machine took to start the run
-        Thread stopper = new Thread(() -> {
-            try {
-                written.await();
-            } catch (InterruptedException e) {
-                return;
-            }
-            stop.request();
-        });
-        stopper.start();
-        Engine.Outcome stopped = run(new ScriptedWorkload(spec().with(s -> {
-            s.load = new LoadModel.Closed(2);
+        ScriptedWorkload stoppedRun = new ScriptedWorkload(spec().with(s -> {
             s.ops = 100_000;
             s.rows = 1;
-            s.script = c -> {
-                if (c.n == 1) {
-                    written.countDown(); // operation 0 is done
-                }
-                return slow.run(c);
-            };
-        })), options(), stop, ProgressListener.NONE);
-        stopper.join();
+        }));
+        TestClock stoppedClock = testClock(stoppedRun);
+        stoppedRun.specs.get(0).script = c -> {
+            if (c.n == 1) {
+                stop.request();
+            }
+            stoppedClock.sleep(Duration.ofMillis(7));
+            return null;
+        };
+        Engine.Outcome stopped = run(stoppedRun, options(), stop, ProgressListener.NONE);
         assertEquals(StopReason.INTERRUPTED, stopped.stopReason());
-        assertTrue(stopped.measurements().totals().rows() > 0);
-        assertTrue(stopped.elapsedSeconds() < 2);
+        assertEquals(2, stopped.measurements().totals().rows());
+        assertEquals(0.014, stopped.elapsedSeconds(), NANOS);
     }
 
     @Test
     void progressSaysHowFarAnOpenModelIsBehindWhileItHappens() throws Exception {
         List<ProgressListener.Progress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
-        run(new ScriptedWorkload(spec().with(s -> {
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Open(1, 100, LoadModel.Open.Pace.OPERATIONS);
             s.ops = 200;
-            s.script = c -> {
-                // the stall once a first sample was taken, however late a loaded machine takes it
-                if (!seen.isEmpty() && !stalled.getAndSet(true)) {
-                    sleep(1_600);
-                }
-                return null;
-            };
-        })), options("watch-interval", "100ms"), new StopSignal(), (sample, progress) -> seen.add(progress));
+        }));
+        TestClock clock = testClock(w);
+        w.specs.get(0).script = c -> {
+            // the stall once a first sample was taken
+            if (!seen.isEmpty() && !stalled.getAndSet(true)) {
+                clock.sleep(Duration.ofMillis(1_600));
+            }
+            return null;
+        };
+        run(w, options("watch-interval", "100ms"), new StopSignal(), (sample, progress) -> seen.add(progress));
         assertTrue(stalled.get(), "the run stalled");
         double most = seen.stream().mapToDouble(p -> p.groups().get(0).behindSeconds()).max().orElse(0);
         assertTrue(most > 1.2, "the stall showed while it lasted: " + most);
@@ -936,27 +981,29 @@ class EngineTest {
 
     @Test
     void aWarmUpRunsFirstAndIsKeptApartFromTheMeasuredRun() throws Exception {
+        // operations of 7 ms, so none ends at the instant the warm-up does (the engine looks every 50 ms)
         ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
             s.load = new LoadModel.Closed(2);
             s.ops = 1_000_000;
-            s.script = c -> {
-                sleep(5);
-                return null;
-            };
         }));
+        TestClock clock = testClock(w);
+        w.specs.get(0).script = c -> {
+            clock.sleep(Duration.ofMillis(7));
+            return null;
+        };
         w.warmup = Duration.ofMillis(1000);
         List<ProgressListener.Progress> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         Engine.Outcome out = run(w, options("duration", "800ms", "watch-interval", "200ms"), new StopSignal(),
                 (sample, progress) -> seen.add(progress));
         assertNotNull(out.warmup());
-        assertTrue(out.warmup().totals().operations() > 20, "the warm-up ran: " + out.warmup());
-        assertEquals(1.0, out.warmup().seconds(), 0.05);
-        // the measured run's time counts from the end of the warm-up: at least its 0.8 s, and less than 1.8 s
-        // (the warm-up's and its own), which it would be at once if it counted from the start; the stop after
-        // the deadline may take up to the warm-up's whole second on a slow machine
-        assertTrue(out.elapsedSeconds() >= 0.8 && out.elapsedSeconds() < 1.8, "elapsed " + out.elapsedSeconds());
+        // each worker's operations end at 7, 14, ... 1001 ms in the warm-up (143 of them: the one in flight when it
+        // ended counts where it began), then at 1008 ... 1806 ms: the one started at 1799 ms, before the deadline at
+        // 1.8 s, ends at 1806 ms
+        assertEquals(2 * 143, out.warmup().totals().operations(), "the warm-up ran: " + out.warmup());
+        assertEquals(1.0, out.warmup().seconds());
+        assertEquals(0.806, out.elapsedSeconds(), NANOS, "the measured run's time counts from the end of the warm-up");
         long measured = out.measurements().totals().operations();
-        assertTrue(measured > 20, "measured " + measured);
+        assertEquals(2 * (258 - 143), measured);
         // the measured run's intervals add up to its own operations, none of the warm-up's
         assertEquals(measured, out.intervals().stream().mapToLong(i -> i.groups().get(0).operations()).sum());
         assertTrue(seen.stream().anyMatch(ProgressListener.Progress::warmingUp), "progress during the warm-up says so");
@@ -1011,11 +1058,11 @@ class EngineTest {
                 return null;
             };
         }));
-        long begun = System.nanoTime();
+        TestClock clock = testClock(w);
         Engine.Outcome out = run(w, options("duration", "300ms"));
         assertEquals(0, started.get());
         assertEquals(StopReason.DURATION, out.stopReason());
-        // a quarter of the pause: many times the 0.3 s run, and still fails a run that waited for the pause
-        assertTrue(System.nanoTime() - begun < TimeUnit.MILLISECONDS.toNanos(60_000 / 4), "the run ended on time, not after the pause");
+        assertEquals(0.3, out.elapsedSeconds(), NANOS, "the run ended on time, not after the pause");
+        assertEquals(300_000_000L, clock.elapsedNanos(), "and its workers with it");
     }
 }
