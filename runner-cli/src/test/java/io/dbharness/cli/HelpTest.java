@@ -54,6 +54,7 @@ class HelpTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(120)
     void theDefaultsHelpShowsAreTheDefinitions() throws Exception {
         // each option's entry: its line (options start near the margin, wrapped descriptions far from it) and the
         // lines that continue it

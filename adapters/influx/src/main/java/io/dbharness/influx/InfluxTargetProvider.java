@@ -45,9 +45,9 @@ public final class InfluxTargetProvider implements TargetProvider {
             OptionDef.of("bucket", "BUCKET", null, "v2: bucket, created when absent").withEnv("INFLUX_BUCKET"),
             OptionDef.of("token", "TOKEN", null, "v2: API token (with --influx-api v1: InfluxDB 2's v1 compatibility"
                     + " API); prefer the INFLUX_TOKEN variable").withEnv("INFLUX_TOKEN").asSecret(),
-            LineOptions.BATCH_LINES,
+            LineOptions.BATCH_LINES.def(),
             OptionDef.flag("gzip", "Compress write bodies (Content-Encoding: gzip)"),
-            LineOptions.PRECISION);
+            LineOptions.PRECISION.def());
 
     @Override
     public String id() {

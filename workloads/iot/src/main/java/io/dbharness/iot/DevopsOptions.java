@@ -2,6 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 
 import java.time.Duration;
@@ -64,6 +65,6 @@ record DevopsOptions(String tableName, String useCase, long scale, long startMic
         }
         String table = IotOptions.given(s, "table-name") ? s.string("table-name") : "cpu";
         return new DevopsOptions(table, useCase, scale, startMicros, intervalMicros, epochs,
-                s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+                s.get(RunOptions.SEED));
     }
 }

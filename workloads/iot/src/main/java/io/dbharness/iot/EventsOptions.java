@@ -3,6 +3,7 @@ package io.dbharness.iot;
 import io.dbharness.core.api.RowId;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 
 import java.time.Instant;
@@ -31,14 +32,14 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
 
     static EventsOptions from(Settings s) {
         // each device keeps its stream's state in memory
-        long devices = s.isSet("devices") ? s.longValue("devices", 1, 1_000_000L) : s.intValue("workers", 1, 1024);
+        long devices = s.isSet("devices") ? s.longValue("devices", 1, 1_000_000L) : s.get(RunOptions.WORKERS);
         long perDevice = s.longValue("num-inserts", 1, 1_000_000_000L);
         String key = s.string("primary-key");
         boolean given = s.isSet("primary-key"); // typed, even as the default: then it is asked for
         RowId rowId = switch (key) {
             case "db" -> new RowId(RowId.Kind.SERIAL, 0, given);
             case "sql" -> new RowId(RowId.Kind.IDENTITY, s.isSet("identity-cache") ? s.intValue("identity-cache", 1, 1_000_000)
-                    : s.isSet("write-batch-rows") ? s.intValue("write-batch-rows", 1, 1_000_000) : DEFAULT_IDENTITY_CACHE, given);
+                    : s.isSet("write-batch-rows") ? s.get(IotOptions.WRITE_BATCH_ROWS) : DEFAULT_IDENTITY_CACHE, given);
             case "uuid" -> new RowId(RowId.Kind.UUID, 0, given);
             case "none" -> RowId.NONE;
             case "client" -> throw new UsageException("--primary-key client (an id the client builds from device,"
@@ -58,6 +59,6 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
         IotOptions.refuseLatePoints(startMicros + (perDevice - 1) * 600_000L, "--num-inserts " + perDevice + " from --ts-start");
         String table = IotOptions.given(s, "table-name") ? s.string("table-name") : "events";
         return new EventsOptions(table, devices, perDevice, rowId, startMicros,
-                s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+                s.get(RunOptions.SEED));
     }
 }
