@@ -18,6 +18,10 @@ final class CliOptions {
 
     static final int MAX_REPEAT = 1000;
 
+    /** Which target and workload run; their help lists what the registry holds. */
+    static final Option<String> TARGET = Option.of("target", "TARGET", "postgres", "Target", ValueType.text());
+    static final Option<String> WORKLOAD = Option.of("workload", "WORKLOAD", "iot-insert", "Workload", ValueType.text());
+
     /**
      * Where results go by default, relative to the current directory: a name of its own, not {@code results}, which
      * at the repository's root is the results module's source folder.

@@ -65,10 +65,8 @@ final class Commands {
 
         CommandSpec config = CommandSpec.create().name("config").mixinStandardHelpOptions(true);
         config.usageMessage().description("Print a commented sample config for a workload and target.");
-        config.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class).defaultValue("iot-insert")
-                .description("Workload (default: ${DEFAULT-VALUE})").build());
-        config.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class).defaultValue("postgres")
-                .description("Target (default: ${DEFAULT-VALUE})").build());
+        config.addOption(toSpec(CliOptions.WORKLOAD.def()));
+        config.addOption(toSpec(CliOptions.TARGET.def()));
         config.addOption(OptionSpec.builder("--format").paramLabel("yaml|toml").type(String.class).defaultValue("yaml")
                 .description("Config syntax (default: ${DEFAULT-VALUE})").build());
         spec.addSubcommand("config", config);
@@ -162,11 +160,13 @@ final class Commands {
      */
     static void addRunOptions(CommandSpec spec, Registry registry, String repeat) {
         spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
-                .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
-                        + " (default: postgres, embedded when no URL or PG variables are given)").build());
+                .description(CliOptions.TARGET.def().description() + ": " + registry.targets().stream().map(TargetProvider::id)
+                        .collect(Collectors.joining(", ")) + " (default: " + CliOptions.TARGET.def().defaultValue()
+                        + ", embedded when no URL or PG variables are given)").build());
         spec.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
-                .description("Workload: " + registry.workloads().stream().map(WorkloadProvider::id).collect(Collectors.joining(", "))
-                        + " (default: iot-insert)").build());
+                .description(CliOptions.WORKLOAD.def().description() + ": " + registry.workloads().stream()
+                        .map(WorkloadProvider::id).collect(Collectors.joining(", "))
+                        + " (default: " + CliOptions.WORKLOAD.def().defaultValue() + ")").build());
         spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
                 .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
         for (OptionDef d : CliOptions.ALL) {
@@ -357,8 +357,8 @@ final class Commands {
     }
 
     static int sampleConfig(Registry registry, ParseResult pr, PrintStream out) {
-        WorkloadProvider w = registry.workload(pr.matchedOptionValue("--workload", "iot-insert"));
-        TargetProvider t = registry.target(pr.matchedOptionValue("--target", "postgres"));
+        WorkloadProvider w = registry.workload(pr.matchedOptionValue("--workload", CliOptions.WORKLOAD.def().defaultValue()));
+        TargetProvider t = registry.target(pr.matchedOptionValue("--target", CliOptions.TARGET.def().defaultValue()));
         Harness.requireCapabilities(t, w); // a sample of a pair that cannot run would only fail later
         String format = pr.matchedOptionValue("--format", "yaml");
         boolean toml = format.equalsIgnoreCase("toml");

@@ -94,7 +94,8 @@ public record RunConfig(String target, String workload, Map<String, String> file
         if (own.get(CliOptions.VERBOSE) && !pr.hasMatchedOption("--verbose")) {
             Main.configureLogging(true); // the file's: the command line's was seen before parsing
         }
-        return new RunConfig(target == null ? "postgres" : target, workload == null ? "iot-insert" : workload, file,
+        return new RunConfig(target == null ? CliOptions.TARGET.def().defaultValue() : target,
+                workload == null ? CliOptions.WORKLOAD.def().defaultValue() : workload, file,
                 Commands.matchedHarnessOptions(pr), Path.of(own.get(CliOptions.RESULTS)), own.get(CliOptions.REPEAT),
                 own.get(CliOptions.PRINT_RESULT), source);
     }

@@ -84,7 +84,7 @@ public final class IotMixedProvider implements WorkloadProvider {
         if (idle.isNegative()) {
             throw settings.bad("idle-query-duration", settings.string("idle-query-duration"), "a duration of 0s or more");
         }
-        return settings.bool("live") ? Duration.ZERO : idle;
+        return settings.get(IotOptions.LIVE) ? Duration.ZERO : idle;
     }
 
     @Override

@@ -74,16 +74,16 @@ public final class IotQueryProvider implements WorkloadProvider {
 
     @Override
     public Workload create(Settings settings, io.dbharness.core.api.Shard shard) {
-        if (settings.bool("live")) {
+        if (settings.get(IotOptions.LIVE)) {
             throw new UsageException("--live writes while it runs; iot-query reads loaded data (use iot-mixed to query during ingest)");
         }
         IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
         QueryOptions queries = QueryOptions.from(settings, false, data);
-        if (queries.load() && settings.bool("append")) {
+        if (queries.load() && settings.get(IotOptions.APPEND)) {
             throw new UsageException("--load writes the data the queries expect into an empty table; with --append it"
                     + " would add a second copy: use --clean, or load with iot-insert");
         }
-        if (!queries.load() && (settings.bool("clean") || settings.bool("append"))) {
+        if (!queries.load() && (settings.get(IotOptions.CLEAN) || settings.get(IotOptions.APPEND))) {
             throw new UsageException("--clean and --append choose how --load writes; without --load iot-query writes nothing");
         }
         return new IotQueryWorkload(data.options(), data.generator(), queries, settings.get(RunOptions.WORKERS),
