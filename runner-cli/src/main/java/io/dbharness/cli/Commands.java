@@ -65,10 +65,8 @@ final class Commands {
 
         CommandSpec config = CommandSpec.create().name("config").mixinStandardHelpOptions(true);
         config.usageMessage().description("Print a commented sample config for a workload and target.");
-        config.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class).defaultValue("iot-insert")
-                .description("Workload (default: ${DEFAULT-VALUE})").build());
-        config.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class).defaultValue("postgres")
-                .description("Target (default: ${DEFAULT-VALUE})").build());
+        config.addOption(toSpec(CliOptions.WORKLOAD.def()));
+        config.addOption(toSpec(CliOptions.TARGET.def()));
         config.addOption(OptionSpec.builder("--format").paramLabel("yaml|toml").type(String.class).defaultValue("yaml")
                 .description("Config syntax (default: ${DEFAULT-VALUE})").build());
         spec.addSubcommand("config", config);
@@ -153,31 +151,34 @@ final class Commands {
 
     /** What a run takes: target, workload, config file, results, repetitions, logs, and every harness option. */
     static void addRunOptions(CommandSpec spec, Registry registry) {
-        addRunOptions(spec, registry, "Run the same configuration N times in a row (1 to " + RunConfig.MAX_REPEAT
-                + "; default: 1): N result files, then the mean throughput and its 95%% confidence interval");
+        addRunOptions(spec, registry, null);
     }
 
-    /** {@link #addRunOptions(CommandSpec, Registry)} with the command's own meaning of {@code --repeat}. */
+    /**
+     * {@link #addRunOptions(CommandSpec, Registry)} with the command's own help for {@code --repeat} (what a
+     * repetition is there, its range and default included), or null for the definition's.
+     */
     static void addRunOptions(CommandSpec spec, Registry registry, String repeat) {
         spec.addOption(OptionSpec.builder("--target").paramLabel("TARGET").type(String.class)
-                .description("Target: " + registry.targets().stream().map(TargetProvider::id).collect(Collectors.joining(", "))
-                        + " (default: postgres, embedded when no URL or PG variables are given)").build());
+                .description(CliOptions.TARGET.def().description() + ": " + registry.targets().stream().map(TargetProvider::id)
+                        .collect(Collectors.joining(", ")) + " (default: " + CliOptions.TARGET.def().defaultValue()
+                        + ", embedded when no URL or PG variables are given)").build());
         spec.addOption(OptionSpec.builder("--workload").paramLabel("WORKLOAD").type(String.class)
-                .description("Workload: " + registry.workloads().stream().map(WorkloadProvider::id).collect(Collectors.joining(", "))
-                        + " (default: iot-insert)").build());
+                .description(CliOptions.WORKLOAD.def().description() + ": " + registry.workloads().stream()
+                        .map(WorkloadProvider::id).collect(Collectors.joining(", "))
+                        + " (default: " + CliOptions.WORKLOAD.def().defaultValue() + ")").build());
         spec.addOption(OptionSpec.builder("--config").paramLabel("FILE").type(String.class)
                 .description("YAML, mxbench-style TOML or BenchmarkSQL properties config; the command line overrides it").build());
-        spec.addOption(OptionSpec.builder("--results").paramLabel("DIR").type(String.class)
-                .description("Where the result JSON goes, relative to the current directory (default: "
-                        + RunConfig.DEFAULT_RESULTS + ")").build());
-        // a String, not an int: a bad value gets the same words as every other option's
-        spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(String.class)
-                .description(repeat).build());
-        spec.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
-                .description("Show driver and embedded server logs").build());
-        spec.addOption(OptionSpec.builder("--print-result").arity("0").type(boolean.class)
-                .description("Also print the result JSON on standard output after the summary, between the lines "
-                        + SingleRun.RESULT_BEGIN + " and " + SingleRun.RESULT_END + " (a pod's log hands it over)").build());
+        for (OptionDef d : CliOptions.ALL) {
+            OptionSpec o = toSpec(d);
+            if (d.isFlag()) { // a switch of the runner itself takes no value: '--verbose list' is the list command
+                o = o.toBuilder().arity("0").build();
+            }
+            if (repeat != null && d.name().equals(CliOptions.REPEAT.name())) {
+                o = o.toBuilder().description(repeat).build();
+            }
+            spec.addOption(o);
+        }
         addHarnessOptions(spec, registry);
     }
 
@@ -289,8 +290,10 @@ final class Commands {
     }
 
     /** The CLI's own options, which are no option of a run's target, workload or engine. */
-    private static final Set<String> CLI_OPTIONS = Set.of("target", "workload", "config", "results", "repeat", "verbose", "print-result",
-            "vary", "out", "help", "version", "slo", "from", "to", "min", "factor", "max-steps");
+    private static final Set<String> CLI_OPTIONS = java.util.stream.Stream.concat(
+            CliOptions.ALL.stream().map(OptionDef::name), java.util.stream.Stream.of("target", "workload", "config",
+                    "vary", "out", "help", "version", "slo", "from", "to", "min", "factor", "max-steps"))
+            .collect(Collectors.toUnmodifiableSet());
 
     /** Flag values given on the command line for harness options (not the CLI's own). */
     static Map<String, String> matchedHarnessOptions(ParseResult pr) {
@@ -313,6 +316,18 @@ final class Commands {
         registry.workloads().forEach(w -> w.options().forEach(d -> keys.add(d.name())));
         registry.targets().forEach(t -> t.options().forEach(d -> keys.add(d.name())));
         return keys;
+    }
+
+    /** Every option's other names ({@link OptionDef#aliases()}), each to the option's name, for config files and tools. */
+    static Map<String, String> aliases(Registry registry) {
+        List<OptionDef> all = new ArrayList<>(RunOptions.OPTIONS);
+        registry.workloads().forEach(w -> all.addAll(w.options()));
+        registry.targets().forEach(t -> all.addAll(t.options()));
+        Map<String, String> out = new LinkedHashMap<>();
+        for (OptionDef d : all) {
+            d.aliases().forEach(a -> out.putIfAbsent(a, d.name()));
+        }
+        return out;
     }
 
     static int list(Registry registry, PrintStream out) {
@@ -342,8 +357,8 @@ final class Commands {
     }
 
     static int sampleConfig(Registry registry, ParseResult pr, PrintStream out) {
-        WorkloadProvider w = registry.workload(pr.matchedOptionValue("--workload", "iot-insert"));
-        TargetProvider t = registry.target(pr.matchedOptionValue("--target", "postgres"));
+        WorkloadProvider w = registry.workload(pr.matchedOptionValue("--workload", CliOptions.WORKLOAD.def().defaultValue()));
+        TargetProvider t = registry.target(pr.matchedOptionValue("--target", CliOptions.TARGET.def().defaultValue()));
         Harness.requireCapabilities(t, w); // a sample of a pair that cannot run would only fail later
         String format = pr.matchedOptionValue("--format", "yaml");
         boolean toml = format.equalsIgnoreCase("toml");
@@ -356,10 +371,7 @@ final class Commands {
         out.println(toml ? "workload = \"" + w.id() + "\"" : "workload: " + w.id());
         Map<String, String> set = new LinkedHashMap<>(w.sampleValues());
         set.putAll(t.sampleValues());
-        section(out, toml, "cli", List.of(
-                OptionDef.of("results", "DIR", RunConfig.DEFAULT_RESULTS, "Directory for the result JSON files"),
-                OptionDef.of("repeat", "N", "1", "Runs of this configuration in a row, one result file each"),
-                OptionDef.flag("verbose", "Driver and library logs on stderr")), set);
+        section(out, toml, "cli", CliOptions.IN_CONFIG, set);
         section(out, toml, "engine", RunOptions.OPTIONS, set);
         section(out, toml, w.id(), w.options(), set);
         section(out, toml, t.id(), t.options(), set);

@@ -29,27 +29,14 @@ import java.util.regex.Pattern;
 /**
  * Reads a YAML or mxbench-style TOML config into flag-name/value pairs. Sections only group keys: a key
  * means the same wherever it stands ({@code [generator] tag-num = 10} is {@code --tag-num 10}).
- * Underscores count as dashes. mxbench's database keys are understood under their mxbench names. A BenchmarkSQL
+ * Underscores count as dashes. An option's aliases ({@link io.dbharness.core.config.OptionDef#aliases()}: mxbench's
+ * database keys) name the option. A BenchmarkSQL
  * properties file is read by {@link BenchmarkSqlProperties}.
  */
 final class ConfigFile {
 
-    private static final Map<String, String> MXBENCH_ALIASES = Map.of(
-            "db-master-host", "host",
-            "db-master-port", "port",
-            "db-user", "user",
-            "db-password", "password",
-            "db-database", "database");
-
     private ConfigFile() {
     }
-
-    /**
-     * The CLI's own settings that a config file may also hold: {@code results} (the results directory),
-     * {@code verbose} (driver logs) and {@code repeat} (runs in a row). {@link RunConfig} takes them out; the
-     * command line still wins.
-     */
-    static final Set<String> CLI_KEYS = Set.of("results", "verbose", "repeat");
 
     private static final long MAX_BYTES = 1 << 20;
 
@@ -61,7 +48,7 @@ final class ConfigFile {
     /**
      * A config file's settings and where they stand in it.
      *
-     * @param values flag name (or {@code target}, {@code workload}, a {@link #CLI_KEYS} key) to value, in file order
+     * @param values flag name (or {@code target}, {@code workload}, one of {@link CliOptions#IN_CONFIG}) to value, in file order
      * @param lines  flag name to the line it was given on, so a value refused later can be pointed at; a setting
      *               whose line is not known is absent
      */
@@ -73,17 +60,18 @@ final class ConfigFile {
         return read(file, known, w -> { });
     }
 
-    /** The file's settings, as {@link #load} reads them. */
+    /** The file's settings, as {@link #load} reads them, without aliases. */
     static Map<String, String> read(Path file, Set<String> known, Consumer<String> warn) {
-        return load(file, known, warn).values();
+        return load(file, known, Map.of(), warn).values();
     }
 
     /**
-     * @param known every flag name the run understands, plus {@code target} and {@code workload}
+     * @param known   every flag name the run understands, plus {@code target} and {@code workload}
+     * @param aliases another name a key may have, to the option's name
      * @param warn  one line per setting of the file that has no effect, without the {@code warning: } prefix;
      *              called only when the file was read
      */
-    static Contents load(Path file, Set<String> known, Consumer<String> warn) {
+    static Contents load(Path file, Set<String> known, Map<String, String> aliases, Consumer<String> warn) {
         JsonNode root;
         String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         boolean toml = name.endsWith(".toml");
@@ -140,9 +128,9 @@ final class ConfigFile {
             throw new UsageException("config file " + file + " must hold key: value pairs");
         }
         Set<String> allowed = new HashSet<>(known);
-        allowed.addAll(CLI_KEYS);
+        CliOptions.IN_CONFIG.forEach(d -> allowed.add(d.name())); // RunConfig takes them out
         Map<String, Integer> lines = new HashMap<>();
-        flatten(file, root, "", allowed, out, new HashMap<>(), toml ? tomlLines(text) : yamlLines(text), lines);
+        flatten(file, root, "", allowed, aliases, out, new HashMap<>(), toml ? tomlLines(text) : yamlLines(text), lines);
         return new Contents(out, lines);
     }
 
@@ -247,16 +235,6 @@ final class ConfigFile {
         return new Contents(out, lines);
     }
 
-    /** {@code verbose} (or another switch) as written in a config file. */
-    static boolean bool(Path file, String key, String value) {
-        switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "true": case "yes": case "on": case "1": return true;
-            case "false": case "no": case "off": case "0": return false;
-            default: throw new UsageException("invalid value '" + value + "' for key '" + key + "' in config file " + file
-                    + ": expected true or false");
-        }
-    }
-
     private static UsageException notText(Path file) {
         return new UsageException("config file " + file + " is not a text file (UTF-8 expected)");
     }
@@ -313,7 +291,8 @@ final class ConfigFile {
      * @param keyLines a key's path as written ({@code generator.tag_num}) → its line
      * @param lines    filled: flag name → line
      */
-    private static void flatten(Path file, JsonNode node, String section, Set<String> known, Map<String, String> out,
+    private static void flatten(Path file, JsonNode node, String section, Set<String> known, Map<String, String> aliases,
+                                Map<String, String> out,
                                 Map<String, String> seen, Map<String, Integer> keyLines, Map<String, Integer> lines) {
         Iterator<Map.Entry<String, JsonNode>> it = node.fields();
         while (it.hasNext()) {
@@ -322,10 +301,10 @@ final class ConfigFile {
             JsonNode v = e.getValue();
             String where = section.isEmpty() ? e.getKey() : section + "." + e.getKey(); // as written, for messages
             if (v.isObject()) {
-                flatten(file, v, where, known, out, seen, keyLines, lines);
+                flatten(file, v, where, known, aliases, out, seen, keyLines, lines);
                 continue;
             }
-            key = MXBENCH_ALIASES.getOrDefault(key, key);
+            key = aliases.getOrDefault(key, key);
             if (!known.contains(key)) {
                 throw new UsageException("unknown key '" + where + "' in config file " + file);
             }

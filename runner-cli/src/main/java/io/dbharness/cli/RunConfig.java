@@ -1,6 +1,8 @@
 package io.dbharness.cli;
 
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Registry;
 import picocli.CommandLine.ParseResult;
 
@@ -24,12 +26,6 @@ import java.util.Map;
 public record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
                  Path resultsDir, int repeat, boolean printResult, Source source) {
 
-    /**
-     * Where results go without {@code --results}, relative to the current directory: a name of its own, not
-     * {@code results}, which at the repository's root is the results module's source folder.
-     */
-    static final String DEFAULT_RESULTS = "dbharness-results";
-
     /** A config file and the line each of its settings stands on. */
     public record Source(Path file, Map<String, Integer> lines) {
         public Source {
@@ -43,7 +39,7 @@ public record RunConfig(String target, String workload, Map<String, String> file
         }
     }
 
-    static final int MAX_REPEAT = 1000;
+    static final int MAX_REPEAT = CliOptions.MAX_REPEAT;
 
     public RunConfig {
         // in the order given, so the first bad option reported is the first written
@@ -60,38 +56,48 @@ public record RunConfig(String target, String workload, Map<String, String> file
         String workload = pr.matchedOptionValue("--workload", null);
         String config = pr.matchedOptionValue("--config", null);
         Map<String, String> file = new LinkedHashMap<>();
-        String resultsFromFile = null;
-        String repeatFromFile = null;
+        // the CLI's own options: the file's, then the command line's over them
+        Map<String, String> cli = new LinkedHashMap<>();
         Source source = null;
         if (config != null) {
-            ConfigFile.Contents contents = ConfigFile.load(Path.of(config), Commands.knownKeys(registry), w -> Main.printWarning(err, w));
+            ConfigFile.Contents contents = ConfigFile.load(Path.of(config), Commands.knownKeys(registry), Commands.aliases(registry),
+                    w -> Main.printWarning(err, w));
             file.putAll(contents.values());
             source = new Source(Path.of(config), contents.lines());
             String t = file.remove("target");
             String w = file.remove("workload");
             target = target == null ? t : target;
             workload = workload == null ? w : workload;
-            // the CLI's own keys, the command line still winning
-            resultsFromFile = file.remove("results");
-            repeatFromFile = file.remove("repeat");
-            String verbose = file.remove("verbose");
-            if (verbose != null && ConfigFile.bool(Path.of(config), "verbose", verbose) && !pr.hasMatchedOption("--verbose")) {
-                Main.configureLogging(true);
+            for (OptionDef d : CliOptions.IN_CONFIG) {
+                String v = file.remove(d.name());
+                if (v != null) {
+                    cli.put(d.name(), v);
+                }
             }
         }
-        String results = pr.matchedOptionValue("--results", resultsFromFile == null ? DEFAULT_RESULTS : resultsFromFile);
-        if (results.isBlank()) {
-            throw new UsageException("--results needs a directory (default: " + DEFAULT_RESULTS + ")");
+        Map<String, String> fromFile = Map.copyOf(cli);
+        for (OptionDef d : CliOptions.ALL) {
+            if (pr.hasMatchedOption("--" + d.name())) {
+                cli.put(d.name(), String.valueOf((Object) pr.matchedOptionValue("--" + d.name(), null)));
+            }
         }
-        String repeat = pr.matchedOptionValue("--repeat", repeatFromFile == null ? "1" : repeatFromFile);
-        int times;
+        if (cli.containsKey(CliOptions.RESULTS.name()) && cli.get(CliOptions.RESULTS.name()).isBlank()) {
+            throw new UsageException("--results needs a directory (default: " + CliOptions.RESULTS.def().defaultValue() + ")");
+        }
+        Settings own;
         try {
-            times = repeat(repeat);
+            own = Settings.resolve(CliOptions.ALL, cli, Map.of());
         } catch (UsageException e) {
-            throw pr.hasMatchedOption("--repeat") || source == null ? e : source.at("repeat", e);
+            boolean inFile = e.option() != null && fromFile.containsKey(e.option()) && !pr.hasMatchedOption("--" + e.option());
+            throw inFile && source != null ? source.at(e.option(), e) : e;
         }
-        return new RunConfig(target == null ? "postgres" : target, workload == null ? "iot-insert" : workload, file,
-                Commands.matchedHarnessOptions(pr), Path.of(results), times, pr.hasMatchedOption("--print-result"), source);
+        if (own.get(CliOptions.VERBOSE) && !pr.hasMatchedOption("--verbose")) {
+            Main.configureLogging(true); // the file's: the command line's was seen before parsing
+        }
+        return new RunConfig(target == null ? CliOptions.TARGET.def().defaultValue() : target,
+                workload == null ? CliOptions.WORKLOAD.def().defaultValue() : workload, file,
+                Commands.matchedHarnessOptions(pr), Path.of(own.get(CliOptions.RESULTS)), own.get(CliOptions.REPEAT),
+                own.get(CliOptions.PRINT_RESULT), source);
     }
 
     /** The first {@code --name} in a message: the option it is about when the exception does not say. */
@@ -114,18 +120,6 @@ public record RunConfig(String target, String workload, Map<String, String> file
         // only an option the file holds: a tool's own additions (runBenchmark's --run-only) are not in its file
         return option != null && options().containsKey(option) && !flagOptions.containsKey(option)
                 && source.lines().containsKey(option) ? source.at(option, e) : e;
-    }
-
-    private static int repeat(String value) {
-        try {
-            int n = Integer.parseInt(value.trim().replace("_", ""));
-            if (n >= 1 && n <= MAX_REPEAT) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // refused below, in the words every option uses
-        }
-        throw new UsageException("invalid value '" + value + "' for --repeat: expected an integer from 1 to " + MAX_REPEAT);
     }
 
     /**

@@ -155,6 +155,11 @@ public final class ToolRun {
         return new SingleRun(out, err, env, registry).run(config, report);
     }
 
+    /** Other names of this harness's options ({@code OptionDef.aliases}: mxbench's db-* flags), each to the option's name. */
+    public Map<String, String> aliases() {
+        return Commands.aliases(registry);
+    }
+
     /**
      * Whether {@code config}'s target starts a server of its own for the run ({@code TargetProvider.embedded}), which
      * is new, and empty, in every run: a tool's series of runs on one table needs a server.

@@ -53,6 +53,39 @@ class HelpTest {
         assertFalse(findMax.contains("confidence interval"), findMax);
     }
 
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void theDefaultsHelpShowsAreTheDefinitions() throws Exception {
+        // each option's entry: its line (options start near the margin, wrapped descriptions far from it) and the
+        // lines that continue it
+        java.util.Map<String, String> entries = new java.util.HashMap<>();
+        String current = null;
+        for (String line : help("--help").split("\\R")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^ {1,8}(?:-\\w, )?--([a-z][a-z-]*)").matcher(line);
+            if (m.find()) {
+                current = m.group(1);
+                entries.put(current, line.strip());
+            } else if (current != null && line.startsWith("         ")) {
+                entries.merge(current, " " + line.strip(), String::concat);
+            } else {
+                current = null;
+            }
+        }
+        List<io.dbharness.core.config.OptionDef> defs = new ArrayList<>(CliOptions.ALL);
+        defs.addAll(io.dbharness.core.config.RunOptions.OPTIONS);
+        int checked = 0;
+        for (io.dbharness.core.config.OptionDef d : defs) {
+            if (d.defaultValue() == null || d.isFlag()) {
+                continue;
+            }
+            String entry = entries.get(d.name());
+            assertTrue(entry != null && entry.startsWith("--" + d.name() + "=" + d.paramLabel()), d.name() + ": " + entries.keySet());
+            assertTrue(entry.endsWith("(default: " + d.defaultValue() + ")"), entry);
+            checked++;
+        }
+        assertTrue(checked >= 10, "defaults checked: " + checked);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"list", "config", "queries", "compare", "merge", "sweep", "report"})
     void subcommandHelpHasNoPicocliWarning(String subcommand) throws Exception {

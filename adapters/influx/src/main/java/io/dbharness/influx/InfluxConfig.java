@@ -46,7 +46,7 @@ record InfluxConfig(URI baseUri, InfluxApi api, String database, String retentio
             throw s.bad("influx-url", url, expected + " without a query");
         }
         LineOptions line = LineOptions.from(s);
-        return new InfluxConfig(uri, s.enumValue("influx-api", InfluxApi.class),
+        return new InfluxConfig(uri, s.get(InfluxTargetProvider.API),
                 s.optional("influx-database").orElse(DEFAULT_DATABASE), s.optional("retention-policy").orElse(""),
                 s.optional("username").orElse(""), s.optional("influx-password").orElse(""),
                 s.optional("org").orElse(""), s.optional("bucket").orElse(""), s.optional("token").orElse(""),

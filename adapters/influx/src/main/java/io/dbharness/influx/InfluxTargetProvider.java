@@ -9,7 +9,9 @@ import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.ValueType;
 import io.dbharness.core.encode.LineOptions;
 import io.dbharness.core.config.Settings;
 
@@ -32,10 +34,13 @@ public final class InfluxTargetProvider implements TargetProvider {
 
     public static final String ID = "influx";
 
+    static final Option<InfluxApi> API = Option.of("influx-api", "API", "auto", "v1 (InfluxDB 1.x /write), v2"
+            + " (/api/v2/write: 2.x, 3.x, 1.8+) or auto (from the X-Influxdb-Version header of /ping)",
+            ValueType.choice(InfluxApi.class));
+
     private static final List<OptionDef> OPTIONS = List.of(
             OptionDef.of("influx-url", "URL", InfluxConfig.DEFAULT_URL, "InfluxDB HTTP address").withEnv("INFLUX_URL"),
-            OptionDef.of("influx-api", "API", "auto", "v1 (InfluxDB 1.x /write), v2 (/api/v2/write: 2.x, 3.x, 1.8+) "
-                    + "or auto (from the X-Influxdb-Version header of /ping)"),
+            API.def(),
             OptionDef.of("influx-database", "DB", InfluxConfig.DEFAULT_DATABASE, "v1: database, created when absent"),
             OptionDef.of("retention-policy", "RP", null, "v1: retention policy (default: the database's default)"),
             OptionDef.of("username", "USER", null, "v1: user when auth is enabled").withEnv("INFLUX_USERNAME"),
@@ -45,9 +50,9 @@ public final class InfluxTargetProvider implements TargetProvider {
             OptionDef.of("bucket", "BUCKET", null, "v2: bucket, created when absent").withEnv("INFLUX_BUCKET"),
             OptionDef.of("token", "TOKEN", null, "v2: API token (with --influx-api v1: InfluxDB 2's v1 compatibility"
                     + " API); prefer the INFLUX_TOKEN variable").withEnv("INFLUX_TOKEN").asSecret(),
-            LineOptions.BATCH_LINES,
+            LineOptions.BATCH_LINES.def(),
             OptionDef.flag("gzip", "Compress write bodies (Content-Encoding: gzip)"),
-            LineOptions.PRECISION);
+            LineOptions.PRECISION.def());
 
     @Override
     public String id() {

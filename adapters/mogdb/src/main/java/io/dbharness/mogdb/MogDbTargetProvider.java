@@ -1,7 +1,9 @@
 package io.dbharness.mogdb;
 
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 import io.dbharness.mogdb.MogDbDdl.Compression;
 import io.dbharness.mogdb.MogDbDdl.PartitionInterval;
 import io.dbharness.mogdb.MogDbDdl.Storage;
@@ -15,15 +17,19 @@ public final class MogDbTargetProvider extends PgFamilyProvider {
 
     public static final String ID = "mogdb";
 
-    private static final List<OptionDef> OPTIONS = List.of(
-            OptionDef.of("mogdb-ingest", "MODE", "copy",
-                    "How rows are sent: copy (text COPY through the driver's copy API)|insert-batch"),
-            OptionDef.of("mogdb-storage", "STORAGE", "row",
-                    "Table storage: row|column (WITH (ORIENTATION=COLUMN, COMPRESSION=...))"),
-            OptionDef.of("mogdb-compression", "LEVEL", null,
-                    "Column-store COMPRESSION: no|yes|low|middle|high (default low; column storage only)"),
-            OptionDef.of("mogdb-partition-interval", "INTERVAL", "none",
-                    "Interval partitioning on ts: none|hour|day|week|month (row storage only)"));
+    private static final Option<MogDbIngestMode> INGEST = Option.of("mogdb-ingest", "MODE", "copy",
+            "How rows are sent: copy (text COPY through the driver's copy API)|insert-batch",
+            ValueType.choice(MogDbIngestMode.class));
+    private static final Option<Storage> STORAGE = Option.of("mogdb-storage", "STORAGE", "row",
+            "Table storage: row|column (WITH (ORIENTATION=COLUMN, COMPRESSION=...))", ValueType.choice(Storage.class));
+    private static final Option<Compression> COMPRESSION = Option.of("mogdb-compression", "LEVEL", null,
+            "Column-store COMPRESSION: no|yes|low|middle|high (default low; column storage only)",
+            ValueType.choice(Compression.class));
+    private static final Option<PartitionInterval> PARTITION_INTERVAL = Option.of("mogdb-partition-interval", "INTERVAL",
+            "none", "Interval partitioning on ts: none|hour|day|week|month (row storage only)",
+            ValueType.choice(PartitionInterval.class));
+
+    private static final List<OptionDef> OPTIONS = Option.defs(List.of(INGEST, STORAGE, COMPRESSION, PARTITION_INTERVAL));
 
     @Override
     public String id() {
@@ -42,11 +48,10 @@ public final class MogDbTargetProvider extends PgFamilyProvider {
 
     @Override
     protected PgFlavor flavor(Settings settings) {
-        MogDbIngestMode ingest = settings.enumValue("mogdb-ingest", MogDbIngestMode.class);
-        Storage storage = settings.enumValue("mogdb-storage", Storage.class);
-        Compression compression = settings.optional("mogdb-compression").isPresent()
-                ? settings.enumValue("mogdb-compression", Compression.class) : null;
-        PartitionInterval interval = settings.enumValue("mogdb-partition-interval", PartitionInterval.class);
+        MogDbIngestMode ingest = settings.get(INGEST);
+        Storage storage = settings.get(STORAGE);
+        Compression compression = settings.find(COMPRESSION).orElse(null);
+        PartitionInterval interval = settings.get(PARTITION_INTERVAL);
         return new MogDbFlavor(ingest, MogDbDdl.of(storage, compression, interval));
     }
 }

@@ -9,8 +9,11 @@ import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -36,16 +39,24 @@ import java.util.Set;
  */
 public abstract class PgFamilyProvider implements TargetProvider {
 
-    /** Connection options shared by every product: libpq's names and variables. */
+    /** {@code --port}; without it 5432. */
+    public static final Option<Integer> PORT = Option.of(OptionDef.of("port", "PORT", null, "Server port (default 5432)")
+            .withEnv("PGPORT").withAliases("db-master-port"), ValueType.integer(1, 65535));
+
+    /**
+     * Connection options shared by every product: libpq's names and variables; a config file may also give them by
+     * mxbench's names (YMatrix's benchmark tool: its TOML files run as they are).
+     */
     public static final List<OptionDef> CONNECTION_OPTIONS = List.of(
             OptionDef.of("url", "JDBC_URL", null,
                     "JDBC URL of the server (jdbc:postgresql://HOST:PORT/DB, or the product's own scheme); default: "
                             + "built from --host/--port/--user/--database, or an embedded PostgreSQL for the postgres target"),
-            OptionDef.of("host", "HOST", null, "Server host (default localhost)").withEnv("PGHOST"),
-            OptionDef.of("port", "PORT", null, "Server port (default 5432)").withEnv("PGPORT"),
-            OptionDef.of("user", "USER", null, "User name (default: the OS user)").withEnv("PGUSER"),
-            OptionDef.of("password", "PASSWORD", null, "Password; prefer the PGPASSWORD variable").withEnv("PGPASSWORD").asSecret(),
-            OptionDef.of("database", "DB", null, "Database (default: the user name)").withEnv("PGDATABASE"));
+            OptionDef.of("host", "HOST", null, "Server host (default localhost)").withEnv("PGHOST").withAliases("db-master-host"),
+            PORT.def(),
+            OptionDef.of("user", "USER", null, "User name (default: the OS user)").withEnv("PGUSER").withAliases("db-user"),
+            OptionDef.of("password", "PASSWORD", null, "Password; prefer the PGPASSWORD variable").withEnv("PGPASSWORD").asSecret()
+                    .withAliases("db-password"),
+            OptionDef.of("database", "DB", null, "Database (default: the user name)").withEnv("PGDATABASE").withAliases("db-database"));
 
     /** How long taking a connection may wait (a lost connection is re-opened in a loop with its own budget). */
     private static final long POOL_WAIT_MILLIS = 5_000;
@@ -185,11 +196,7 @@ public abstract class PgFamilyProvider implements TargetProvider {
 
     /** Outside the engine (library use) {@code workers} may not be declared; one connection is enough then. */
     private static int workers(Settings settings) {
-        try {
-            return settings.intValue("workers", 1, 1024);
-        } catch (IllegalArgumentException undeclared) {
-            return 1;
-        }
+        return settings.declares(RunOptions.WORKERS.name()) ? settings.get(RunOptions.WORKERS) : 1;
     }
 
     /**

@@ -65,7 +65,7 @@ record PostgresEndpoint(String jdbcUrl, String user, String password, String dis
             throw new UsageException("host '" + host + "' is a Unix socket directory, which the JDBC driver cannot use;"
                     + " set --host to a TCP host such as localhost");
         }
-        int port = s.optional("port").isPresent() ? s.intValue("port", 1, 65535) : 5432;
+        int port = s.find(PgFamilyProvider.PORT).orElse(5432);
         String effectiveUser = user != null ? user : System.getProperty("user.name");
         String database = s.optional("database").orElse(effectiveUser);
         String hostPart = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;

@@ -39,7 +39,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
             OptionDef.of("questdb-user", "USER", "admin", "QuestDB PostgreSQL wire user").withEnv("QDB_PG_USER"),
             OptionDef.of("questdb-password", "PASSWORD", "quest",
                     "QuestDB PostgreSQL wire password; prefer the variable").withEnv("QDB_PG_PASSWORD").asSecret(),
-            LineOptions.PRECISION, LineOptions.BATCH_LINES);
+            LineOptions.PRECISION.def(), LineOptions.BATCH_LINES.def());
 
     @Override
     public String id() {

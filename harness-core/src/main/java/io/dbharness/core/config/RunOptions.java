@@ -36,51 +36,49 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
 
     public static final String DEFAULT_OP_TIMEOUT = "60s";
 
-    public static final List<OptionDef> OPTIONS = java.util.stream.Stream.concat(java.util.stream.Stream.of(
-            OptionDef.of("workers", "N", "2", "Parallel workers (connections) writing or querying"),
-            OptionDef.of("duration", "DURATION", null,
-                    "Stop after this long (30s, 5m, 1h); default: until the workload is exhausted"),
-            OptionDef.of("rate", "PER_SECOND", null,
-                    "Open model: offer this many rows (operations, for workloads without rows) per second in total;"
-                            + " latency counts from each operation's intended start"),
-            OptionDef.of("watch-interval", "DURATION", "5s", "Progress interval on stderr and in the result"),
-            OptionDef.flag("no-watch", "Print no progress while running"),
-            OptionDef.flag("verify", "Check the target at the end (the rows it holds; tpcc: the consistency conditions); exit 1 if the check fails"),
-            OptionDef.of("max-retries", "N", "3",
-                    "Retries of an operation after a retryable failure, a timeout or a lost connection"),
-            OptionDef.of("max-errors", "N", "0",
-                    "Failed operations (timeouts included) tolerated before the run aborts; each one is counted and reported"),
-            OptionDef.of("op-timeout", "DURATION", DEFAULT_OP_TIMEOUT,
-                    "Deadline of one operation (a batch write, a query); past it the operation is cancelled and counted as a timeout"),
-            OptionDef.of("reconnect-timeout", "DURATION", "60s",
-                    "How long a worker keeps re-opening a lost connection (with backoff) before the run gives up with exit code 3"),
-            OptionDef.of("seed", "N", "20220418", "Seed of every generator: the same flags give the same rows on every target"),
-            OptionDef.of("label", "TEXT", null,
-                    "What reports call this run, e.g. default or tuned (the target's settings); runs of one label are compared together"),
-            OptionDef.of("server-telemetry", "on|off", "on",
-                    "Sample the target server's own account of the run every --watch-interval on a connection of its own"
-                            + " (wait events of our sessions, WAL, checkpoints, storage, top statements) where the target offers it")),
-            ShardOptions.OPTIONS.stream()).toList();
+    public static final Option<Integer> WORKERS = Option.of("workers", "N", "2",
+            "Parallel workers (connections) writing or querying", ValueType.integer(1, 1024));
+    public static final Option<Duration> DURATION = Option.of("duration", "DURATION", null,
+            "Stop after this long (30s, 5m, 1h); default: until the workload is exhausted", ValueType.duration(Duration.ofMillis(1)));
+    public static final Option<Double> RATE = Option.of("rate", "PER_SECOND", null,
+            "Open model: offer this many rows (operations, for workloads without rows) per second in total;"
+                    + " latency counts from each operation's intended start", ValueType.number(1e-3, 1e12));
+    public static final Option<Duration> WATCH_INTERVAL = Option.of("watch-interval", "DURATION", "5s",
+            "Progress interval on stderr and in the result", ValueType.duration(Duration.ofMillis(100)));
+    public static final Option<Boolean> NO_WATCH = Option.flag("no-watch", "Print no progress while running");
+    public static final Option<Boolean> VERIFY = Option.flag("verify",
+            "Check the target at the end (the rows it holds; tpcc: the consistency conditions); exit 1 if the check fails");
+    public static final Option<Integer> MAX_RETRIES = Option.of("max-retries", "N", "3",
+            "Retries of an operation after a retryable failure, a timeout or a lost connection", ValueType.integer(0, 100));
+    public static final Option<Long> MAX_ERRORS = Option.of("max-errors", "N", "0",
+            "Failed operations (timeouts included) tolerated before the run aborts; each one is counted and reported",
+            ValueType.longInteger(0, Long.MAX_VALUE));
+    public static final Option<Duration> OP_TIMEOUT = Option.of("op-timeout", "DURATION", DEFAULT_OP_TIMEOUT,
+            "Deadline of one operation (a batch write, a query); past it the operation is cancelled and counted as a timeout",
+            ValueType.duration(Duration.ofMillis(100)));
+    public static final Option<Duration> RECONNECT_TIMEOUT = Option.of("reconnect-timeout", "DURATION", "60s",
+            "How long a worker keeps re-opening a lost connection (with backoff) before the run gives up with exit code 3",
+            ValueType.duration(Duration.ofSeconds(1)));
+    public static final Option<Long> SEED = Option.of("seed", "N", "20220418",
+            "Seed of every generator: the same flags give the same rows on every target",
+            ValueType.longInteger(Long.MIN_VALUE, Long.MAX_VALUE));
+    public static final Option<String> LABEL = Option.of("label", "TEXT", null,
+            "What reports call this run, e.g. default or tuned (the target's settings); runs of one label are compared together",
+            ValueType.printable("a name", 80));
+    public static final Option<Boolean> SERVER_TELEMETRY = Option.of("server-telemetry", "on|off", "on",
+            "Sample the target server's own account of the run every --watch-interval on a connection of its own"
+                    + " (wait events of our sessions, WAL, checkpoints, storage, top statements) where the target offers it",
+            ValueType.onOff());
+
+    /** The engine's options, then the sharding ones, as {@code --help} lists them. */
+    public static final List<OptionDef> OPTIONS = java.util.stream.Stream.concat(Option.defs(List.of(WORKERS, DURATION,
+            RATE, WATCH_INTERVAL, NO_WATCH, VERIFY, MAX_RETRIES, MAX_ERRORS, OP_TIMEOUT, RECONNECT_TIMEOUT, SEED, LABEL,
+            SERVER_TELEMETRY)).stream(), ShardOptions.OPTIONS.stream()).toList();
 
     public static RunOptions from(Settings s) {
-        double rate = s.optional("rate").isPresent() ? s.doubleValue("rate", 1e-3, 1e12) : 0;
-        Duration watch = s.duration("watch-interval").orElse(Duration.ofSeconds(5));
-        if (watch.toMillis() < 100) {
-            throw s.bad("watch-interval", s.string("watch-interval"), "a duration of at least 100ms");
-        }
-        return new RunOptions(s.intValue("workers", 1, 1024), s.duration("duration"), rate, watch,
-                !s.bool("no-watch"), s.bool("verify"), s.intValue("max-retries", 0, 100),
-                s.longValue("max-errors", 0, Long.MAX_VALUE), s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE),
-                opTimeout(s), atLeast(s, "reconnect-timeout", Duration.ofSeconds(1)), label(s), serverTelemetry(s));
-    }
-
-    private static boolean serverTelemetry(Settings s) {
-        String v = s.optional("server-telemetry").orElse("on").strip().toLowerCase(java.util.Locale.ROOT);
-        return switch (v) {
-            case "on", "true", "yes" -> true;
-            case "off", "false", "no" -> false;
-            default -> throw s.bad("server-telemetry", s.string("server-telemetry"), "on or off");
-        };
+        return new RunOptions(s.get(WORKERS), s.find(DURATION), s.find(RATE).orElse(0.0), s.get(WATCH_INTERVAL),
+                !s.get(NO_WATCH), s.get(VERIFY), s.get(MAX_RETRIES), s.get(MAX_ERRORS), s.get(SEED), s.get(OP_TIMEOUT),
+                s.get(RECONNECT_TIMEOUT), s.find(LABEL).orElse(null), s.get(SERVER_TELEMETRY));
     }
 
     /**
@@ -88,27 +86,7 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
      * default when the settings do not declare it (an adapter opened outside the engine).
      */
     public static Duration opTimeout(Settings s) {
-        try {
-            return atLeast(s, "op-timeout", Duration.ofMillis(100));
-        } catch (IllegalArgumentException undeclared) {
-            return Duration.ofSeconds(60);
-        }
-    }
-
-    private static String label(Settings s) {
-        String label = s.optional("label").map(String::strip).orElse(null);
-        if (label != null && (label.isEmpty() || label.length() > 80 || label.chars().anyMatch(Character::isISOControl))) {
-            throw s.bad("label", s.string("label"), "a name of 1 to 80 printable characters");
-        }
-        return label;
-    }
-
-    private static Duration atLeast(Settings s, String name, Duration min) {
-        Duration d = s.duration(name).orElseThrow();
-        if (d.compareTo(min) < 0) {
-            throw s.bad(name, s.string(name), "a duration of at least " + min.toMillis() + "ms");
-        }
-        return d;
+        return s.declares(OP_TIMEOUT.name()) ? s.get(OP_TIMEOUT) : Duration.ofSeconds(60);
     }
 
     public LoadModel loadModel() {

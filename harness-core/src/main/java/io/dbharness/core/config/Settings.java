@@ -81,7 +81,34 @@ public final class Settings {
             values.put(e.getKey(), e.getValue());
             sources.put(e.getKey(), Source.EXPLICIT);
         }
-        return new Settings(Map.copyOf(defs), Map.copyOf(values), Map.copyOf(sources));
+        Settings settings = new Settings(Map.copyOf(defs), Map.copyOf(values), Map.copyOf(sources));
+        // each value given is checked once, by its definition's type, range or choices, in the order given
+        for (String name : explicit.keySet()) {
+            settings.check(name);
+        }
+        for (String name : values.keySet()) {
+            if (!explicit.containsKey(name)) {
+                settings.check(name);
+            }
+        }
+        return settings;
+    }
+
+    private void check(String name) {
+        ValueType<?> type = defs.get(name).type();
+        if (type != null) {
+            type.read(this, name);
+        }
+    }
+
+    /** The value of {@code option}, given or its default; an option with neither is refused as required. */
+    public <T> T get(Option<T> option) {
+        return find(option).orElseThrow(() -> new UsageException("option '--" + option.name() + "' is required"));
+    }
+
+    /** The value of {@code option}, given or its default; empty when it has neither. */
+    public <T> Optional<T> find(Option<T> option) {
+        return optional(option.name()).map(v -> option.type().read(this, option.name()));
     }
 
     private static String suggestion(String name, Collection<String> known) {

@@ -29,16 +29,23 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
     /** Kubernetes' Indexed Job gives each pod its index in this variable. */
     public static final String INDEX_ENV = "JOB_COMPLETION_INDEX";
 
-    public static final List<OptionDef> OPTIONS = List.of(
-            OptionDef.of("shard", "I/N", null,
-                    "Run shard I of N (0 <= I < N): N processes with the same flags together do what one does"),
-            OptionDef.of("shards", "N", null,
-                    "Run as one of N shards, the index taken from $" + INDEX_ENV + " (a Kubernetes Indexed Job)"),
-            OptionDef.of("run-group", "ID", null,
-                    "Id the shards of one run share (default: derived from the flags; give distinct ids to separate runs)"),
-            OptionDef.of("start-at", "TIMESTAMP", null,
-                    "Start the measured run at this instant (2026-12-02T10:00:00Z), after preparing: shards measure the same window"),
-            OptionDef.of("schema-wait", "DURATION", "5m", "How long shards after 0 wait for shard 0 to prepare the schema"));
+    private static final int MAX_SHARDS = 100_000;
+
+    public static final Option<String> SHARD = Option.of("shard", "I/N", null,
+            "Run shard I of N (0 <= I < N): N processes with the same flags together do what one does", ValueType.text());
+    public static final Option<Integer> SHARDS = Option.of("shards", "N", null,
+            "Run as one of N shards, the index taken from $" + INDEX_ENV + " (a Kubernetes Indexed Job)",
+            ValueType.integer(1, MAX_SHARDS));
+    public static final Option<String> RUN_GROUP = Option.of("run-group", "ID", null,
+            "Id the shards of one run share (default: derived from the flags; give distinct ids to separate runs)",
+            ValueType.printable("an id", 128));
+    public static final Option<Instant> START_AT = Option.of("start-at", "TIMESTAMP", null,
+            "Start the measured run at this instant (2026-12-02T10:00:00Z), after preparing: shards measure the same window",
+            ValueType.instant());
+    public static final Option<Duration> SCHEMA_WAIT = Option.of("schema-wait", "DURATION", "5m",
+            "How long shards after 0 wait for shard 0 to prepare the schema", ValueType.duration(Duration.ofMillis(1)));
+
+    public static final List<OptionDef> OPTIONS = Option.defs(List.of(SHARD, SHARDS, RUN_GROUP, START_AT, SCHEMA_WAIT));
 
     /**
      * Whether the run is split over processes ({@code --shard} or {@code --shards}): a target that lives inside
@@ -54,8 +61,7 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
      */
     public static final Set<String> PER_SHARD = Set.of("shard", "shards", "run-group", "start-at", "server-telemetry");
 
-    private static final Pattern SHARD = Pattern.compile("(\\d{1,9})/(\\d{1,9})");
-    private static final int MAX_SHARDS = 100_000;
+    private static final Pattern POSITION = Pattern.compile("(\\d{1,9})/(\\d{1,9})");
 
     public ShardOptions {
         startAt = startAt == null ? Optional.empty() : startAt;
@@ -66,11 +72,8 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
      *                 default run group
      */
     public static ShardOptions from(Settings s, Map<String, String> env, String identity) {
-        Duration wait = s.duration("schema-wait").orElseThrow();
-        if (wait.isNegative() || wait.isZero()) {
-            throw s.bad("schema-wait", s.string("schema-wait"), "a positive duration");
-        }
-        Optional<Instant> startAt = s.optional("start-at").map(v -> s.instant("start-at"));
+        Duration wait = s.get(SCHEMA_WAIT);
+        Optional<Instant> startAt = s.find(START_AT);
         int[] at = position(s, env);
         if (at == null) {
             if (s.isSet("run-group")) {
@@ -78,10 +81,7 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
             }
             return new ShardOptions(null, startAt, wait);
         }
-        String group = s.optional("run-group").map(String::strip).orElseGet(() -> defaultGroup(s, identity + " in " + at[1] + " shards"));
-        if (group.isEmpty() || group.length() > 128 || group.chars().anyMatch(Character::isISOControl)) {
-            throw s.bad("run-group", group, "an id of 1 to 128 printable characters");
-        }
+        String group = s.find(RUN_GROUP).orElseGet(() -> defaultGroup(s, identity + " in " + at[1] + " shards"));
         return new ShardOptions(new Shard(at[0], at[1], group), startAt, wait);
     }
 
@@ -94,14 +94,14 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
         }
         if (one) {
             String raw = s.string("shard").strip();
-            Matcher m = SHARD.matcher(raw);
+            Matcher m = POSITION.matcher(raw);
             if (!m.matches()) {
                 throw s.bad("shard", raw, "I/N with 0 <= I < N, e.g. 0/3");
             }
             return checked(s, "shard", raw, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
         }
         if (many) {
-            int count = s.intValue("shards", 1, MAX_SHARDS);
+            int count = s.get(SHARDS);
             String index = env.get(INDEX_ENV);
             if (index == null || index.isBlank()) {
                 throw new UsageException("--shards " + count + " takes the shard's index from $" + INDEX_ENV

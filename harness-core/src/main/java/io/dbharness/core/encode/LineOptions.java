@@ -1,7 +1,8 @@
 package io.dbharness.core.encode;
 
-import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 
 import java.util.Optional;
 
@@ -14,21 +15,24 @@ import java.util.Optional;
  */
 public record LineOptions(Optional<LinePrecision> precision, int batchLines) {
 
-    public static final OptionDef BATCH_LINES = OptionDef.of("batch-lines", "N", "5000",
-            "Lines per HTTP write; a --write-batch-rows batch is split into such posts");
-    public static final OptionDef PRECISION = OptionDef.of("precision", "UNIT", "auto",
-            "Timestamp unit on the wire: ns|us|ms|s, or auto (the coarsest that keeps each batch's timestamps exact)");
+    public static final Option<Integer> BATCH_LINES = Option.of("batch-lines", "N", "5000",
+            "Lines per HTTP write; a --write-batch-rows batch is split into such posts", ValueType.integer(1, 10_000_000));
+    /** Empty for {@code auto}. */
+    public static final Option<Optional<LinePrecision>> PRECISION = Option.of("precision", "UNIT", "auto",
+            "Timestamp unit on the wire: ns|us|ms|s, or auto (the coarsest that keeps each batch's timestamps exact)",
+            (s, name) -> {
+                String p = s.string(name).trim();
+                if (p.equalsIgnoreCase("auto")) {
+                    return Optional.empty();
+                }
+                try {
+                    return Optional.of(LinePrecision.parse(p));
+                } catch (RuntimeException e) {
+                    throw s.bad(name, p, "ns|us|ms|s|auto");
+                }
+            });
 
     public static LineOptions from(Settings s) {
-        String p = s.string("precision").trim();
-        Optional<LinePrecision> precision = Optional.empty();
-        if (!p.equalsIgnoreCase("auto")) {
-            try {
-                precision = Optional.of(LinePrecision.parse(p));
-            } catch (RuntimeException e) {
-                throw s.bad("precision", p, "ns|us|ms|s|auto");
-            }
-        }
-        return new LineOptions(precision, s.intValue("batch-lines", 1, 10_000_000));
+        return new LineOptions(s.get(PRECISION), s.get(BATCH_LINES));
     }
 }

@@ -136,25 +136,28 @@ final class MxbenchCommand implements SeedTool {
         return f;
     }
 
-    /** This harness's options as mxbench's users write them, for the messages that name one. */
-    private static final Map<String, String> TYPED = Map.ofEntries(Map.entry("host", "--db-master-host"),
-            Map.entry("port", "--db-master-port"), Map.entry("user", "--db-user"), Map.entry("password", "--db-password"),
-            Map.entry("database", "--db-database"), Map.entry("matrixdb-storage", "--storage-type"),
+    /**
+     * This harness's options as mxbench's users write them, for the messages that name one: besides these, the
+     * options whose aliases are mxbench's flags ({@link ToolRun#aliases()}).
+     */
+    private static final Map<String, String> TYPED = Map.ofEntries(Map.entry("matrixdb-storage", "--storage-type"),
             Map.entry("mxgate-url", "--writer-mxgate-url"), Map.entry("clean", "-- --clean"), Map.entry("append", "-- --append"),
             Map.entry("allow-compatible-server", "-- --allow-compatible-server"));
 
     @Override
     public int run(String name, List<String> args, ToolRun run) {
+        Map<String, String> typed = new LinkedHashMap<>(TYPED);
+        run.aliases().forEach((alias, option) -> typed.put(option, "--" + alias));
         try {
             return runAsTyped(args, run);
         } catch (ToolRun.UnknownFlag e) {
-            String spelled = TYPED.get(e.name());
+            String spelled = typed.get(e.name());
             if (spelled != null && !spelled.startsWith("-- ")) { // --host given as the harness spells it
                 throw new UsageException("unknown flag '--" + e.name() + "' for 'mxbench': mxbench names it " + spelled);
             }
             throw e; // the flag as typed: the runner says when it is this harness's option
         } catch (UsageException e) {
-            throw ToolRun.asTyped(e, TYPED);
+            throw ToolRun.asTyped(e, typed);
         }
     }
 
@@ -193,7 +196,7 @@ final class MxbenchCommand implements SeedTool {
             printConfig(run.out, values);
             return ExitCode.OK;
         }
-        Translation t = translate(values);
+        Translation t = translate(values, run.aliases());
         // a bad value (--tag-num -5) first, then what the combination of flags lacks, then the server
         for (RunConfig c : t.serialQueries() ? List.of(run.config(t.target(), "iot-insert", without(t.options(), QUERY_ONLY),
                 cli.runnerArgs())) : List.of(run.config(t.target(), t.workload(), t.options(), cli.runnerArgs()))) {
@@ -262,8 +265,12 @@ final class MxbenchCommand implements SeedTool {
                        String lacking) {
     }
 
-    /** mxbench's settings as this harness's options: the run's workload and the matrixdb target's options. */
-    static Translation translate(Map<String, String> v) {
+    /**
+     * mxbench's settings as this harness's options: the run's workload and the matrixdb target's options.
+     *
+     * @param aliases the harness options' other names (mxbench's db-* flags), each to the option's name
+     */
+    static Translation translate(Map<String, String> v, Map<String, String> aliases) {
         Map<String, String> o = new LinkedHashMap<>();
         String schema = v.getOrDefault("schema-name", "public");
         if (!schema.equals("public")) {
@@ -295,11 +302,7 @@ final class MxbenchCommand implements SeedTool {
         if (!Boolean.parseBoolean(v.getOrDefault("watch", "true"))) {
             o.put("no-watch", "true");
         }
-        copy(v, o, "db-master-host", "host");
-        copy(v, o, "db-master-port", "port");
-        copy(v, o, "db-user", "user");
-        copy(v, o, "db-password", "password");
-        copy(v, o, "db-database", "database");
+        aliases.forEach((alias, option) -> copy(v, o, alias, option));
         String generator = v.getOrDefault("generator", "telematics");
         switch (generator) {
             case "telematics" -> {

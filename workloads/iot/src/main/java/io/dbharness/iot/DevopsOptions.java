@@ -1,8 +1,11 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -23,11 +26,15 @@ record DevopsOptions(String tableName, String useCase, long scale, long startMic
     static final String TSBS_START = "2016-01-01 00:00:00";
     static final String TSBS_END = "2016-01-02 00:00:00";
 
+    /** Each host keeps its walks' state in memory. */
+    private static final Option<Long> SCALE = Option.of("scale", "HOSTS", "1",
+            "devops: hosts, each one point per --log-interval (TSBS's --scale)", ValueType.longInteger(1, 1_000_000L));
+
     static final List<OptionDef> OPTIONS = List.of(
             OptionDef.of("use-case", "NAME", CPU_ONLY, "devops: TSBS's use case; cpu-only (measurement cpu: 10 host tags,"
                     + " 10 usage_* fields) or devops (cpu and 8 more: diskio, disk, kernel, mem, net, nginx, postgresl,"
                     + " redis; a table each)"),
-            OptionDef.of("scale", "HOSTS", "1", "devops: hosts, each one point per --log-interval (TSBS's --scale)"),
+            SCALE.def(),
             OptionDef.of("log-interval", "DURATION", "10s", "devops: time between two points of a host (TSBS's --log-interval);"
                     + " the time range is --ts-start to --ts-end, TSBS's " + TSBS_START + " to " + TSBS_END + " unless given"));
 
@@ -40,7 +47,7 @@ record DevopsOptions(String tableName, String useCase, long scale, long startMic
             throw new UsageException("--table-name names cpu-only's one table; --use-case devops writes TSBS's nine"
                     + " (cpu, diskio, disk, kernel, mem, net, nginx, postgresl, redis): drop --table-name");
         }
-        long scale = s.longValue("scale", 1, 1_000_000L); // each host keeps its walks' state in memory
+        long scale = s.get(SCALE);
         Duration interval = s.duration("log-interval").orElseThrow();
         if (interval.toNanos() % 1000 != 0) {
             throw s.bad("log-interval", s.string("log-interval"), "a whole number of microseconds");
@@ -64,6 +71,6 @@ record DevopsOptions(String tableName, String useCase, long scale, long startMic
         }
         String table = IotOptions.given(s, "table-name") ? s.string("table-name") : "cpu";
         return new DevopsOptions(table, useCase, scale, startMicros, intervalMicros, epochs,
-                s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+                s.get(RunOptions.SEED));
     }
 }

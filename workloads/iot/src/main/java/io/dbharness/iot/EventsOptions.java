@@ -2,8 +2,11 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.RowId;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 
 import java.time.Instant;
 import java.util.List;
@@ -19,26 +22,30 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
     /** MaibornWolff's identity cache when no batch size is given. */
     static final int DEFAULT_IDENTITY_CACHE = 100;
 
-    static final List<OptionDef> OPTIONS = List.of(
-            OptionDef.of("devices", "N", null, "events: devices, each with its own events; default one per --workers,"
-                    + " as MaibornWolff runs one device per worker"),
-            OptionDef.of("num-inserts", "N", "10000", "events: events per device (MaibornWolff's --num-inserts)"),
+    /** Each device keeps its stream's state in memory. */
+    private static final Option<Long> DEVICES = Option.of("devices", "N", null, "events: devices, each with its own events;"
+            + " default one per --workers, as MaibornWolff runs one device per worker", ValueType.longInteger(1, 1_000_000L));
+    private static final Option<Long> NUM_INSERTS = Option.of("num-inserts", "N", "10000",
+            "events: events per device (MaibornWolff's --num-inserts)", ValueType.longInteger(1, 1_000_000_000L));
+    private static final Option<Integer> IDENTITY_CACHE = Option.of("identity-cache", "N", null, "events: the cache of"
+            + " the sql id's identity sequence; default --write-batch-rows, else 100 (MaibornWolff's batch size, 100 when it"
+            + " writes row by row)", ValueType.integer(1, 1_000_000));
+
+    static final List<OptionDef> OPTIONS = List.of(DEVICES.def(), NUM_INSERTS.def(),
             OptionDef.of("primary-key", "MODE", "db", "events: the id column the database fills: db (serial), sql"
                     + " (identity, cache = --write-batch-rows or 100), uuid, none (MaibornWolff's --primary-key); the"
                     + " default db only where the target fills ids (the PostgreSQL family), none elsewhere"),
-            OptionDef.of("identity-cache", "N", null, "events: the cache of the sql id's identity sequence; default"
-                    + " --write-batch-rows, else 100 (MaibornWolff's batch size, 100 when it writes row by row)"));
+            IDENTITY_CACHE.def());
 
     static EventsOptions from(Settings s) {
-        // each device keeps its stream's state in memory
-        long devices = s.isSet("devices") ? s.longValue("devices", 1, 1_000_000L) : s.intValue("workers", 1, 1024);
-        long perDevice = s.longValue("num-inserts", 1, 1_000_000_000L);
+        long devices = s.find(DEVICES).orElseGet(() -> (long) s.get(RunOptions.WORKERS));
+        long perDevice = s.get(NUM_INSERTS);
         String key = s.string("primary-key");
         boolean given = s.isSet("primary-key"); // typed, even as the default: then it is asked for
         RowId rowId = switch (key) {
             case "db" -> new RowId(RowId.Kind.SERIAL, 0, given);
-            case "sql" -> new RowId(RowId.Kind.IDENTITY, s.isSet("identity-cache") ? s.intValue("identity-cache", 1, 1_000_000)
-                    : s.isSet("write-batch-rows") ? s.intValue("write-batch-rows", 1, 1_000_000) : DEFAULT_IDENTITY_CACHE, given);
+            case "sql" -> new RowId(RowId.Kind.IDENTITY, s.isSet(IDENTITY_CACHE.name()) ? s.get(IDENTITY_CACHE)
+                    : s.isSet("write-batch-rows") ? s.get(IotOptions.WRITE_BATCH_ROWS) : DEFAULT_IDENTITY_CACHE, given);
             case "uuid" -> new RowId(RowId.Kind.UUID, 0, given);
             case "none" -> RowId.NONE;
             case "client" -> throw new UsageException("--primary-key client (an id the client builds from device,"
@@ -58,6 +65,6 @@ record EventsOptions(String tableName, long devices, long perDevice, RowId rowId
         IotOptions.refuseLatePoints(startMicros + (perDevice - 1) * 600_000L, "--num-inserts " + perDevice + " from --ts-start");
         String table = IotOptions.given(s, "table-name") ? s.string("table-name") : "events";
         return new EventsOptions(table, devices, perDevice, rowId, startMicros,
-                s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE));
+                s.get(RunOptions.SEED));
     }
 }

@@ -8,7 +8,9 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.TimeSeriesIngest;
 import io.dbharness.core.api.Workload;
 import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 
 import java.util.ArrayList;
@@ -63,7 +65,7 @@ public final class IotInsertProvider implements WorkloadProvider {
      * @param workersOption the option that says how many workers write
      * @param ratePacesRows whether {@code --rate} is rows per second (not iot-query's queries)
      */
-    static Data data(Settings settings, String workersOption, boolean ratePacesRows) {
+    static Data data(Settings settings, Option<Integer> workersOption, boolean ratePacesRows) {
         GeneratorProvider chosen = GeneratorProvider.named(settings.string("generator"));
         refuseOthersOptions(settings, chosen);
         Generator generator = chosen.create(settings);
@@ -98,7 +100,7 @@ public final class IotInsertProvider implements WorkloadProvider {
 
     @Override
     public Workload create(Settings settings, Shard shard) {
-        Data data = data(settings, "workers", true);
+        Data data = data(settings, RunOptions.WORKERS, true);
         return new IotInsertWorkload(data.options(), data.generator(), shard);
     }
 

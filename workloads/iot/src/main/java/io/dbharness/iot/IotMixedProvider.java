@@ -6,8 +6,11 @@ import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.Workload;
 import io.dbharness.core.api.WorkloadProvider;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,15 +20,20 @@ import java.util.Set;
 /** Registers {@code iot-mixed}. */
 public final class IotMixedProvider implements WorkloadProvider {
 
+    static final Option<Integer> INGEST_WORKERS = Option.of("ingest-workers", "N", null,
+            "iot-mixed: workers writing (default: --workers)", ValueType.integer(1, 1024));
+    static final Option<Integer> QUERY_WORKERS = Option.of("query-workers", "N", "1", "iot-mixed: query clients",
+            ValueType.integer(1, 1024));
+    static final Option<Double> QUERY_RATE = Option.of("query-rate", "PER_SECOND", null,
+            "iot-mixed: offer this many queries per second in total (open model); default: closed, flat out",
+            ValueType.number(1e-3, 1e9));
+
     static final List<OptionDef> OPTIONS;
 
     static {
         List<OptionDef> all = new ArrayList<>(IotOptions.OPTIONS);
         all.addAll(QueryOptions.COMMON);
-        all.add(OptionDef.of("ingest-workers", "N", null, "iot-mixed: workers writing (default: --workers)"));
-        all.add(OptionDef.of("query-workers", "N", "1", "iot-mixed: query clients"));
-        all.add(OptionDef.of("query-rate", "PER_SECOND", null,
-                "iot-mixed: offer this many queries per second in total (open model); default: closed, flat out"));
+        all.addAll(Option.defs(List.of(INGEST_WORKERS, QUERY_WORKERS, QUERY_RATE)));
         all.add(OptionDef.of("idle-query-duration", "DURATION", "10s",
                 "iot-mixed: how long the queries go on after the ingest has finished, on the same data ingest idle"));
         OPTIONS = IotInsertProvider.withModels(all);
@@ -64,7 +72,7 @@ public final class IotMixedProvider implements WorkloadProvider {
     /** {@code insert}, each query under ingest, and each again as {@code <query>@idle} when there is an idle phase. */
     @Override
     public java.util.Optional<Set<String>> operationTypes(Settings settings) {
-        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
         java.util.Set<String> types = new java.util.TreeSet<>();
         types.add("insert");
         List<String> names = QueryOptions.from(settings, true, data).names();
@@ -81,13 +89,13 @@ public final class IotMixedProvider implements WorkloadProvider {
         if (idle.isNegative()) {
             throw settings.bad("idle-query-duration", settings.string("idle-query-duration"), "a duration of 0s or more");
         }
-        return settings.bool("live") ? Duration.ZERO : idle;
+        return settings.get(IotOptions.LIVE) ? Duration.ZERO : idle;
     }
 
     @Override
     public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
                                                  Settings settings) {
-        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
         return java.util.Optional.of(QuerySet.listing(language, targetName, data.options(), data.generator(),
                 QueryOptions.from(settings, true, data)));
     }
@@ -98,10 +106,10 @@ public final class IotMixedProvider implements WorkloadProvider {
             throw new UsageException("iot-mixed takes its writers from --ingest-workers and its query clients from"
                     + " --query-workers: --workers beside --ingest-workers would do nothing; give one of the two");
         }
-        String workersOption = settings.isSet("ingest-workers") ? "ingest-workers" : "workers";
-        int ingestWorkers = settings.intValue(workersOption, 1, 1024);
-        int queryWorkers = settings.intValue("query-workers", 1, 1024);
-        double queryRate = settings.optional("query-rate").isPresent() ? settings.doubleValue("query-rate", 1e-3, 1e9) : 0;
+        Option<Integer> workersOption = settings.isSet(INGEST_WORKERS.name()) ? INGEST_WORKERS : RunOptions.WORKERS;
+        int ingestWorkers = settings.get(workersOption);
+        int queryWorkers = settings.get(QUERY_WORKERS);
+        double queryRate = settings.find(QUERY_RATE).orElse(0.0);
         Duration idle = idle(settings);
         IotInsertProvider.Data data = IotInsertProvider.data(settings, workersOption, true);
         QueryOptions queries = QueryOptions.from(settings, true, data);

@@ -4,8 +4,11 @@ import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -39,39 +42,50 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
     /** What find-max may vary for the iot workloads: the engine's rate and workers, and the devices. */
     public static final List<io.dbharness.core.api.SearchAxis> SEARCH_AXES = List.of(io.dbharness.core.api.SearchAxis.RATE,
             io.dbharness.core.api.SearchAxis.WORKERS, new io.dbharness.core.api.SearchAxis("tag-num", 1000, 1e8, true));
+    static final Option<Integer> TAG_NUM = Option.of("tag-num", "N", "25000", "Devices (tags); each reports once per step",
+            ValueType.integer(1, Integer.MAX_VALUE));
+    static final Option<Integer> TOTAL_METRICS_COUNT = Option.of("total-metrics-count", "N", "300",
+            "Metrics per device: columns c0..c(N-1)", ValueType.integer(1, 100_000));
+    static final Option<MetricType> METRICS_TYPE = Option.of("metrics-type", "TYPE", "float8",
+            "Type of every metric: int4|int8|float4|float8", ValueType.choice(MetricType.class));
+    static final Option<Long> TS_STEP_IN_SECOND = Option.of("ts-step-in-second", "SECONDS", "1",
+            "Seconds between two reports of a device", ValueType.longInteger(1, 86_400L * 365));
+    static final Option<Integer> DISORDER_RATIO = Option.of("generator-disorder-ratio", "PERCENT", "0",
+            "Share of device reports (0-100) delivered late, 1 to 10 steps after their timestamp", ValueType.integer(0, 100));
+    static final Option<Integer> EMPTY_VALUE_RATIO = Option.of("generator-empty-value-ratio", "PERCENT", "90",
+            "Share of metric values (0-100) left empty (NULL)", ValueType.integer(0, 100));
+    static final Option<Randomness> RANDOMNESS = Option.of("generator-randomness", "LEVEL", "OFF",
+            "How values move: OFF constant per device, S +-1%, M +-10%, L uniformly random", ValueType.choice(Randomness.class));
+    static final Option<Boolean> CLEAN = Option.flag("clean", "Drop the table if it exists and create it anew");
+    static final Option<Boolean> APPEND = Option.flag("append", "Write into an existing table (create it if absent)");
+    static final Option<Boolean> LIVE = Option.flag("live",
+            "Timestamps follow the wall clock: every device reports once per step until --duration");
+    static final Option<Integer> WRITE_BATCH_ROWS = Option.of("write-batch-rows", "N", null,
+            "Rows per write; default: about one million values per batch, at most 20000 rows", ValueType.integer(1, 1_000_000));
+    static final Option<Integer> MAX_COLUMNS = Option.of("max-columns", "N", Integer.toString(DEFAULT_MAX_COLUMNS),
+            "Metrics stored as columns; metrics past it go into one JSON column 'ext'", ValueType.integer(1, 1500));
 
     public static final List<OptionDef> OPTIONS = List.of(
             OptionDef.of("table-name", "NAME", "telematics", "Table (or measurement) to write: ts, tag_id, c0..cN"),
-            OptionDef.of("tag-num", "N", "25000", "Devices (tags); each reports once per step"),
-            OptionDef.of("total-metrics-count", "N", "300", "Metrics per device: columns c0..c(N-1)"),
-            OptionDef.of("metrics-type", "TYPE", "float8", "Type of every metric: int4|int8|float4|float8"),
+            TAG_NUM.def(), TOTAL_METRICS_COUNT.def(), METRICS_TYPE.def(),
             OptionDef.of("ts-start", "TS", "2022-04-18 09:00:00", "First timestamp (UTC unless an offset is given)"),
             OptionDef.of("ts-end", "TS", "2022-04-18 09:01:00", "End of the time range, exclusive"),
-            OptionDef.of("ts-step-in-second", "SECONDS", "1", "Seconds between two reports of a device"),
+            TS_STEP_IN_SECOND.def(),
+            // its range depends on --total-metrics-count: checked in from()
             OptionDef.of("generator-batch-size", "N", "1",
                     "Rows per device per timestamp; the metrics are split across them (for upsert-merging targets)"),
-            OptionDef.of("generator-disorder-ratio", "PERCENT", "0",
-                    "Share of device reports (0-100) delivered late, 1 to 10 steps after their timestamp"),
-            OptionDef.of("generator-empty-value-ratio", "PERCENT", "90", "Share of metric values (0-100) left empty (NULL)"),
-            OptionDef.of("generator-randomness", "LEVEL", "OFF",
-                    "How values move: OFF constant per device, S +-1%, M +-10%, L uniformly random"),
-            OptionDef.flag("clean", "Drop the table if it exists and create it anew"),
-            OptionDef.flag("append", "Write into an existing table (create it if absent)"),
-            OptionDef.flag("live", "Timestamps follow the wall clock: every device reports once per step until --duration"),
-            OptionDef.of("write-batch-rows", "N", null,
-                    "Rows per write; default: about one million values per batch, at most 20000 rows"),
-            OptionDef.of("max-columns", "N", Integer.toString(DEFAULT_MAX_COLUMNS),
-                    "Metrics stored as columns; metrics past it go into one JSON column 'ext'"));
+            DISORDER_RATIO.def(), EMPTY_VALUE_RATIO.def(), RANDOMNESS.def(), CLEAN.def(), APPEND.def(), LIVE.def(),
+            WRITE_BATCH_ROWS.def(), MAX_COLUMNS.def());
 
     public static IotOptions from(Settings s) {
-        return from(s, "workers", true);
+        return from(s, RunOptions.WORKERS, true);
     }
 
     /**
      * @param workersOption the option that says how many workers write ({@code ingest-workers} in iot-mixed)
      * @param ratePacesRows whether {@code --rate} is the ingest's rows per second (not iot-query's queries)
      */
-    static IotOptions from(Settings s, String workersOption, boolean ratePacesRows) {
+    static IotOptions from(Settings s, Option<Integer> workersOption, boolean ratePacesRows) {
         return from(s, workersOption, ratePacesRows, 0);
     }
 
@@ -79,32 +93,32 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
      * @param otherModelFields the fields of the model that generates, when not telematics: they size the default
      *                         {@code --write-batch-rows}, and that model reads the time range itself; 0 for telematics
      */
-    static IotOptions from(Settings s, String workersOption, boolean ratePacesRows, int otherModelFields) {
+    static IotOptions from(Settings s, Option<Integer> workersOption, boolean ratePacesRows, int otherModelFields) {
         String table = s.string("table-name");
         if (table.isBlank() || table.length() > 63) {
             throw s.bad("table-name", table, "a name of 1 to 63 characters");
         }
-        int tags = s.intValue("tag-num", 1, Integer.MAX_VALUE);
-        int metrics = s.intValue("total-metrics-count", 1, 100_000);
-        MetricType type = s.enumValue("metrics-type", MetricType.class);
-        long stepSeconds = s.longValue("ts-step-in-second", 1, 86_400L * 365);
+        int tags = s.get(TAG_NUM);
+        int metrics = s.get(TOTAL_METRICS_COUNT);
+        MetricType type = s.get(METRICS_TYPE);
+        long stepSeconds = s.get(TS_STEP_IN_SECOND);
         int perReport = s.intValue("generator-batch-size", 1, metrics);
-        int disorder = s.intValue("generator-disorder-ratio", 0, 100);
-        int empty = s.intValue("generator-empty-value-ratio", 0, 100);
-        Randomness randomness = s.enumValue("generator-randomness", Randomness.class);
-        long seed = s.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-        boolean clean = s.bool("clean");
-        boolean append = s.bool("append");
+        int disorder = s.get(DISORDER_RATIO);
+        int empty = s.get(EMPTY_VALUE_RATIO);
+        Randomness randomness = s.get(RANDOMNESS);
+        long seed = s.get(RunOptions.SEED);
+        boolean clean = s.get(CLEAN);
+        boolean append = s.get(APPEND);
         if (clean && append) {
             throw new UsageException("--clean and --append exclude each other: --clean drops the table, --append keeps it");
         }
         SchemaMode mode = clean ? SchemaMode.CLEAN : append ? SchemaMode.APPEND : SchemaMode.CREATE;
-        boolean live = s.bool("live");
+        boolean live = s.get(LIVE);
         long stepMicros = stepSeconds * 1_000_000L;
         Instant start;
         Instant end;
         if (live) {
-            Duration d = s.duration("duration").orElseThrow(() ->
+            Duration d = s.find(RunOptions.DURATION).orElseThrow(() ->
                     new UsageException("--live needs --duration: it writes from now until then"));
             if (s.isSet("ts-start") || s.isSet("ts-end")) {
                 throw new UsageException("--live sets the time range from the wall clock; drop --ts-start and --ts-end");
@@ -126,18 +140,17 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
         long startMicros = start.getEpochSecond() * 1_000_000L + start.getNano() / 1000;
         long spanMicros = (end.getEpochSecond() * 1_000_000L + end.getNano() / 1000) - startMicros;
         long steps = (spanMicros + stepMicros - 1) / stepMicros;
-        int maxColumns = s.intValue("max-columns", 1, 1500);
-        int batchRows = s.optional("write-batch-rows").isPresent()
-                ? s.intValue("write-batch-rows", 1, 1_000_000)
+        int maxColumns = s.get(MAX_COLUMNS);
+        int batchRows = s.find(WRITE_BATCH_ROWS).isPresent() ? s.get(WRITE_BATCH_ROWS)
                 : (int) Math.max(1, Math.min(MAX_DEFAULT_BATCH_ROWS, 1_000_000L / (otherModelFields > 0 ? otherModelFields : metrics)));
-        int workers = s.intValue(workersOption, 1, 1024);
+        int workers = s.get(workersOption);
         if (live && !s.isSet("write-batch-rows")) {
             // a live batch waits until its last row exists: keep it within one step so no row goes stale
             long perStepPerWorker = ((long) tags * perReport + workers - 1) / workers;
             batchRows = (int) Math.max(1, Math.min(batchRows, perStepPerWorker));
         }
-        if (!live && ratePacesRows && s.optional("rate").isPresent()) {
-            batchRows = paced(s, batchRows, s.doubleValue("rate", 1e-3, 1e12) / workers);
+        if (!live && ratePacesRows && s.find(RunOptions.RATE).isPresent()) {
+            batchRows = paced(s, batchRows, s.get(RunOptions.RATE) / workers);
         }
         // a batch holds the generating model's values: telematics' metrics, or another model's own fields
         int values = otherModelFields > 0 ? otherModelFields : metrics;
@@ -226,7 +239,7 @@ public record IotOptions(String tableName, int tagNum, int metricCount, MetricTy
             throw new UsageException(String.format(java.util.Locale.ROOT, "--write-batch-rows %d at --rate %s over %d"
                     + " workers makes a batch due every %.1f s, longer than --duration %s: nothing would be written;"
                     + " lower --write-batch-rows or leave it to the default", batchRows, s.string("rate"),
-                    s.intValue("workers", 1, 1024), batchSeconds, s.string("duration")));
+                    s.get(RunOptions.WORKERS), batchSeconds, s.string("duration")));
         }
         return batchRows;
     }

@@ -7,6 +7,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.Workload;
 import io.dbharness.core.api.WorkloadProvider;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 
 import java.util.ArrayList;
@@ -59,14 +60,14 @@ public final class IotQueryProvider implements WorkloadProvider {
     /** Each query of the selection is a type of its own; --load writes before the clock, so no insert. */
     @Override
     public java.util.Optional<Set<String>> operationTypes(Settings settings) {
-        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
         return java.util.Optional.of(Set.copyOf(QueryOptions.from(settings, false, data).names()));
     }
 
     @Override
     public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
                                                  Settings settings) {
-        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
         return java.util.Optional.of(QuerySet.listing(language, targetName, data.options(), data.generator(),
                 QueryOptions.from(settings, false, data)));
     }
@@ -78,19 +79,19 @@ public final class IotQueryProvider implements WorkloadProvider {
 
     @Override
     public Workload create(Settings settings, io.dbharness.core.api.Shard shard) {
-        if (settings.bool("live")) {
+        if (settings.get(IotOptions.LIVE)) {
             throw new UsageException("--live writes while it runs; iot-query reads loaded data (use iot-mixed to query during ingest)");
         }
-        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
         QueryOptions queries = QueryOptions.from(settings, false, data);
-        if (queries.load() && settings.bool("append")) {
+        if (queries.load() && settings.get(IotOptions.APPEND)) {
             throw new UsageException("--load writes the data the queries expect into an empty table; with --append it"
                     + " would add a second copy: use --clean, or load with iot-insert");
         }
-        if (!queries.load() && (settings.bool("clean") || settings.bool("append"))) {
+        if (!queries.load() && (settings.get(IotOptions.CLEAN) || settings.get(IotOptions.APPEND))) {
             throw new UsageException("--clean and --append choose how --load writes; without --load iot-query writes nothing");
         }
-        return new IotQueryWorkload(data.options(), data.generator(), queries, settings.intValue("workers", 1, 1024),
+        return new IotQueryWorkload(data.options(), data.generator(), queries, settings.get(RunOptions.WORKERS),
                 shard);
     }
 }

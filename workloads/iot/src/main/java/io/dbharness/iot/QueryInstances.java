@@ -1,6 +1,7 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.QueryLanguage;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 
 import java.util.Optional;
@@ -32,7 +33,7 @@ public final class QueryInstances {
      * speaking {@code language}; settings the run would refuse are refused here the same way.
      */
     public static QueryInstances plan(QueryLanguage language, String targetName, Settings settings) {
-        IotInsertProvider.Data data = IotInsertProvider.data(settings, "workers", false);
+        IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
         QueryOptions options = QueryOptions.from(settings, false, data);
         return new QueryInstances(QuerySet.compile(language, targetName, data.options(), data.generator(), options));
     }

@@ -1,8 +1,11 @@
 package io.dbharness.iot;
 
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,21 +29,26 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
 
     static final long DEFAULT_QUERY_COUNT = 1000;
 
+    static final Option<Integer> QUERY_TAGS = Option.of("query-tags", "N", "10",
+            "Devices multi-tag-latest (and {tags} in a query file) asks for", ValueType.integer(1, 10_000));
+    static final Option<Boolean> EXPLAIN = Option.flag("explain", "Record each query's plan (EXPLAIN) in the result");
+    static final Option<Long> QUERY_COUNT = Option.of("query-count", "N", null,
+            "Queries to run in all; default " + DEFAULT_QUERY_COUNT + ", or as many as --duration allows",
+            ValueType.longInteger(1, Long.MAX_VALUE));
+    static final Option<Boolean> LOAD = Option.flag("load", "First load the data with iot-insert and the same flags, into an empty table");
+
     /** Options iot-query and iot-mixed share. */
     static final List<OptionDef> COMMON = List.of(
             OptionDef.of("queries", "NAME[:WEIGHT],...", "all",
                     "Queries to run, with optional weights (single-tag-detail:3,stats:1); 'all' runs the whole catalogue"
                             + " of the --generator's model (runner queries lists it)"),
-            OptionDef.of("query-tags", "N", "10", "Devices multi-tag-latest (and {tags} in a query file) asks for"),
+            QUERY_TAGS.def(),
             OptionDef.of("query-file", "FILE", null,
                     "YAML file of queries of your own: a name and a text per language with the catalogue's placeholders"),
-            OptionDef.flag("explain", "Record each query's plan (EXPLAIN) in the result"));
+            EXPLAIN.def());
 
     /** iot-query's own. */
-    static final List<OptionDef> QUERY_ONLY = List.of(
-            OptionDef.of("query-count", "N", null,
-                    "Queries to run in all; default " + DEFAULT_QUERY_COUNT + ", or as many as --duration allows"),
-            OptionDef.flag("load", "First load the data with iot-insert and the same flags, into an empty table"));
+    static final List<OptionDef> QUERY_ONLY = Option.defs(List.of(QUERY_COUNT, LOAD));
 
     /** @param mixed iot-mixed: queries run until the ingest and its idle phase end, never --load */
     static QueryOptions from(Settings s, boolean mixed) {
@@ -56,15 +64,12 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
         Optional<QueryFile> file = s.optional("query-file").map(f -> QueryFile.read(Path.of(f), catalogue));
         Map<String, Integer> weights = weights(s.string("queries"), file, catalogue);
         if (mixed) {
-            return new QueryOptions(weights, OptionalLong.empty(), s.intValue("query-tags", 1, 10_000), false, file,
-                    s.bool("explain"), catalogue);
+            return new QueryOptions(weights, OptionalLong.empty(), s.get(QUERY_TAGS), false, file, s.get(EXPLAIN), catalogue);
         }
-        OptionalLong count = s.isSet("query-count") || s.duration("duration").isEmpty()
-                ? OptionalLong.of(s.optional("query-count").isPresent() ? s.longValue("query-count", 1, Long.MAX_VALUE)
-                : DEFAULT_QUERY_COUNT)
+        OptionalLong count = s.isSet("query-count") || s.find(RunOptions.DURATION).isEmpty()
+                ? OptionalLong.of(s.find(QUERY_COUNT).orElse(DEFAULT_QUERY_COUNT))
                 : OptionalLong.empty();
-        return new QueryOptions(weights, count, s.intValue("query-tags", 1, 10_000), s.bool("load"), file,
-                s.bool("explain"), catalogue);
+        return new QueryOptions(weights, count, s.get(QUERY_TAGS), s.get(LOAD), file, s.get(EXPLAIN), catalogue);
     }
 
     static Map<String, Integer> weights(String text, Optional<QueryFile> file) {

@@ -2,8 +2,10 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
+import io.dbharness.core.config.ValueType;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,12 +26,16 @@ record TemplateOptions(String template, String tableName, List<String> tagKeys, 
 
     static final String DEFAULT_TEMPLATE = "ctr,some=tag n=0i";
 
+    private static final Option<Long> SERIES = Option.of("series", "N", "100000",
+            "template: series, spread over the template's tags (influx-stress's -s)", ValueType.longInteger(1, 100_000_000L));
+    private static final Option<Long> POINTS = Option.of("points", "N", "1000000", "template: points in all, a whole"
+            + " number of passes over the series (influx-stress's -n); pass p is at --ts-start + p seconds",
+            ValueType.longInteger(1, Long.MAX_VALUE));
+
     static final List<OptionDef> OPTIONS = List.of(
             OptionDef.of("template", "'KEY FIELDS'", DEFAULT_TEMPLATE, "template: influx-stress's series key and fields;"
                     + " an 'i' suffix makes integer fields, none float"),
-            OptionDef.of("series", "N", "100000", "template: series, spread over the template's tags (influx-stress's -s)"),
-            OptionDef.of("points", "N", "1000000", "template: points in all, a whole number of passes over the series"
-                    + " (influx-stress's -n); pass p is at --ts-start + p seconds"));
+            SERIES.def(), POINTS.def());
 
     static TemplateOptions from(Settings s) {
         String template = s.string("template").trim();
@@ -81,8 +87,8 @@ record TemplateOptions(String template, String tableName, List<String> tagKeys, 
                         + " (the time column); '" + name + "' is not");
             }
         }
-        long series = s.longValue("series", 1, 100_000_000L);
-        long points = s.longValue("points", 1, Long.MAX_VALUE);
+        long series = s.get(SERIES);
+        long points = s.get(POINTS);
         if (points % series != 0) {
             throw s.bad("points", Long.toString(points), "a multiple of --series " + series + " (whole passes over the series)");
         }

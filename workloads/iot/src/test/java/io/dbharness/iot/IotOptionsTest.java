@@ -2,6 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.UsageException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -47,6 +48,19 @@ class IotOptionsTest {
         assertTrue(error("clean", "true", "append", "true").contains("--clean and --append"));
         assertTrue(error("live", "true").contains("--live needs --duration"));
         assertTrue(error("ts-start", "yesterday").contains("--ts-start"));
+    }
+
+    @Test
+    @Timeout(30)
+    void aValueOutsideItsDeclaredRangeIsRefusedWhenTheSettingsAreResolved() {
+        // before any model reads it, by the option's own definition; the shared query and mixed options too
+        assertEquals("invalid value 'XL' for --generator-randomness: expected off|s|m|l", assertThrows(UsageException.class,
+                () -> TestSettings.insert("generator", "devops", "generator-randomness", "XL")).getMessage());
+        assertEquals("invalid value '0' for --query-tags: expected an integer from 1 to 10000", assertThrows(UsageException.class,
+                () -> TestSettings.query("query-tags", "0")).getMessage());
+        assertEquals("invalid value '0' for --write-batch-rows: expected an integer from 1 to 1000000",
+                assertThrows(UsageException.class, () -> TestSettings.of("write-batch-rows", "0")).getMessage());
+        assertEquals(7, TestSettings.query("query-tags", "7").get(QueryOptions.QUERY_TAGS));
     }
 
     @Test
