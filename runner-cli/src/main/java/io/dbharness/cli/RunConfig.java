@@ -2,6 +2,7 @@ package io.dbharness.cli;
 
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Registry;
+import io.dbharness.tools.ToolRun;
 import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;
@@ -22,7 +23,7 @@ import java.util.Map;
  * @param source      the config file the file options come from, with the line of each; null without one
  */
 public record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
-                 Path resultsDir, int repeat, boolean printResult, Source source) {
+                 Path resultsDir, int repeat, boolean printResult, Source source) implements ToolRun.Config {
 
     /**
      * Where results go without {@code --results}, relative to the current directory: a name of its own, not
