@@ -643,7 +643,7 @@ public final class MaibornWolffCommand implements SeedTool {
             out.println("MaibornWolff's database-performance-comparison on this harness: its events (--generator events),");
             out.println("its workers as this harness's workers, one run per worker count and repetition (insert) or per");
             out.println("query (query); MaibornWolff's table at the end, then this harness's summary. 'runner mw insert --help'");
-            out.println("and 'runner mw query --help' list every flag with what it does here; runner-cli/tools/maibornwolff.md");
+            out.println("and 'runner mw query --help' list every flag with what it does here; tools/maibornwolff.md");
             out.println("tells the whole story.");
             return;
         }

@@ -24,6 +24,14 @@ public interface GeneratorProvider {
     /** Validates the settings and builds the model; a bad value is a {@link UsageException}. */
     Generator create(Settings settings);
 
+    /**
+     * The model's query catalogue: the queries iot-query runs over its data, each target giving its own text of each
+     * ({@link QueryLanguage#catalogueTemplate}). Empty by default: such a model runs {@code --query-file}'s queries only.
+     */
+    default QueryCatalogue catalogue() {
+        return new QueryCatalogue(name());
+    }
+
     /** Every model on the class path, by name. */
     static List<GeneratorProvider> all() {
         return Plugins.load(GeneratorProvider.class, "generator", g -> List.of(g.name())).stream()

@@ -1,5 +1,6 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.QueryCatalogue;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -52,7 +53,7 @@ record QueryFile(Map<String, Entry> queries) {
             "questdb", "influxql", "flux");
 
     static QueryFile read(Path file) {
-        return read(file, QueryCatalogue.of(TelematicsProvider.NAME));
+        return read(file, Catalogues.TELEMATICS);
     }
 
     /** The file's queries, whose names must not be the model's catalogue's (nor their aliases). */

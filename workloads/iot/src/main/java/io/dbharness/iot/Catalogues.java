@@ -1,69 +1,25 @@
 package io.dbharness.iot;
 
-import io.dbharness.core.api.UsageException;
+import io.dbharness.core.api.QueryCatalogue;
+import io.dbharness.core.api.QueryCatalogue.Column;
+import io.dbharness.core.api.QueryCatalogue.Kind;
+import io.dbharness.core.api.QueryCatalogue.Query;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
- * The logical queries of each data model, with the names their origins use: over mxbench's telematics table
- * mxbench's own and ones after MaibornWolff and TSBS; over TSBS's devops data TSBS's 15 devops query types (with
- * influxdb-comparisons' names as aliases); over MaibornWolff's events their five. Each target has its own text of
- * each (resources beside its adapter, {@link io.dbharness.core.api.QueryLanguage#resourceName per model}); a
- * catalogue says what every text must return: which columns, by name, and what kind of value each holds, so that
- * answers from different targets can be normalised and compared.
+ * The query catalogues of this module's data models ({@link io.dbharness.core.api.GeneratorProvider#catalogue()}),
+ * with the names their origins use: over mxbench's telematics table mxbench's own and ones after MaibornWolff and
+ * TSBS; over TSBS's devops data TSBS's 15 devops query types (with influxdb-comparisons' names as aliases); over
+ * MaibornWolff's events their five. Each target has its own text of each (resources beside its adapter,
+ * {@link io.dbharness.core.api.QueryLanguage#resourceName per model}).
  */
-public final class QueryCatalogue {
+public final class Catalogues {
 
-    /** How a column's values are normalised. */
-    public enum Kind {
-        /** a timestamp: UTC, microseconds */
-        TIME,
-        /** a device id that is the series number (mxbench's {@code tag_id}) */
-        TAG,
-        /** a tag stored as text (TSBS's {@code hostname}, MaibornWolff's {@code device_id}) */
-        TEXT,
-        /** a count */
-        COUNT,
-        /** a stored metric value (min, max, last, detail): exact in the metric's type */
-        VALUE,
-        /** an average: compared through the sum it implies with the row's count, so summation order cannot matter */
-        MEAN
-    }
-
-    /**
-     * @param countColumn for a MEAN, the column holding the count it averages over
-     * @param field       for a VALUE or MEAN, the model's field it comes from (its type); null for the run's
-     *                    {@code {metric}}
-     */
-    public record Column(String name, Kind kind, String countColumn, String field) {
-        static Column of(String name, Kind kind) {
-            return new Column(name, kind, null, null);
-        }
-
-        static Column value(String name, String field) {
-            return new Column(name, Kind.VALUE, null, field);
-        }
-
-        static Column mean(String name, String field) {
-            return new Column(name, Kind.MEAN, "count", field);
-        }
-    }
-
-    /**
-     * @param tags      devices named by the query: 0 none, 1 {@code {tag}}, more {@code {tags}}; -1 for
-     *                  {@code --query-tags}
-     * @param window    the time window {@code {start}..{end}}, empty for the whole table
-     * @param metrics   whether the answer holds every metric column (a whole row) after {@code columns}
-     */
-    public record Query(String name, String origin, String description, int tags, Optional<Duration> window,
-                       boolean threshold, List<Column> columns, boolean metrics) {
+    private Catalogues() {
     }
 
     private static final Duration HOUR = Duration.ofHours(1);
@@ -75,11 +31,13 @@ public final class QueryCatalogue {
     private static final Column MAX = Column.of("max_value", Kind.VALUE);
     private static final Column MEAN = new Column("mean", Kind.MEAN, "count", null);
 
-    private static final QueryCatalogue TELEMATICS = new QueryCatalogue(TelematicsProvider.NAME);
-    private static final Map<String, QueryCatalogue> MODELS = new LinkedHashMap<>();
+    /** mxbench's telematics model's: mxbench's queries, and ones after MaibornWolff and TSBS. */
+    public static final QueryCatalogue TELEMATICS = telematics();
+    static final QueryCatalogue DEVOPS = devops();
+    static final QueryCatalogue EVENTS = events();
 
-    static {
-        QueryCatalogue t = TELEMATICS;
+    private static QueryCatalogue telematics() {
+        QueryCatalogue t = new QueryCatalogue(TelematicsProvider.NAME);
         t.add(new Query("single-tag-latest", "mxbench", "the newest row of one device", 1, Optional.empty(), false,
                 List.of(TS, TAG_ID), true));
         t.add(new Query("multi-tag-latest", "mxbench", "the newest row of each of --query-tags devices", -1,
@@ -108,9 +66,7 @@ public final class QueryCatalogue {
                 0, Optional.of(HOUR), true, List.of(TAG_ID, MAX), false));
         t.add(new Query("lastpoint", "TSBS", "the newest row of every device", 0, Optional.empty(), false,
                 List.of(TS, TAG_ID), true));
-        MODELS.put(t.model, t);
-        MODELS.put(DevopsProvider.NAME, devops());
-        MODELS.put(EventsProvider.NAME, events());
+        return t;
     }
 
     /**
@@ -188,68 +144,5 @@ public final class QueryCatalogue {
                 Optional.empty(), false, List.of(Column.of("device_id", Kind.TEXT),
                         Column.value("temperature", "temperature")), false));
         return e;
-    }
-
-    private final String model;
-    private final Map<String, Query> queries = new LinkedHashMap<>();
-    private final Map<String, String> aliases = new LinkedHashMap<>();
-
-    private QueryCatalogue(String model) {
-        this.model = model;
-    }
-
-    private void add(Query q) {
-        queries.put(q.name(), q);
-    }
-
-    private void alias(String alias, String name) {
-        aliases.put(alias, Objects.requireNonNull(queries.get(name), name).name());
-    }
-
-    /** The catalogue of data model {@code model} ({@code --generator}); empty for a model without one. */
-    static QueryCatalogue of(String model) {
-        return MODELS.getOrDefault(model, new QueryCatalogue(model));
-    }
-
-    String model() {
-        return model;
-    }
-
-    List<Query> queries() {
-        return List.copyOf(queries.values());
-    }
-
-    /** The query named {@code name} or by one of its aliases. */
-    Optional<Query> query(String name) {
-        return Optional.ofNullable(queries.get(aliases.getOrDefault(name, name)));
-    }
-
-    /** Other names of queries, alias to name. */
-    Map<String, String> aliases() {
-        return Map.copyOf(aliases);
-    }
-
-    /** The names, each with its aliases in parentheses: what a refusal lists. */
-    String list() {
-        return queries.keySet().stream().map(n -> n + aliases.entrySet().stream().filter(a -> a.getValue().equals(n))
-                .map(Map.Entry::getKey).map(a -> " (" + a + ")").collect(Collectors.joining())).collect(Collectors.joining(", "));
-    }
-
-    /** The telematics queries. */
-    public static List<Query> all() {
-        return TELEMATICS.queries();
-    }
-
-    public static Optional<Query> find(String name) {
-        return TELEMATICS.query(name);
-    }
-
-    /** The telematics query, or a usage error listing every valid name. */
-    public static Query get(String name) {
-        return find(name).orElseThrow(() -> new UsageException("unknown query '" + name + "'; valid queries: " + names()));
-    }
-
-    public static String names() {
-        return TELEMATICS.list();
     }
 }
