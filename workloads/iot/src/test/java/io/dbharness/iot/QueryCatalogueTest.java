@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The catalogue's names, the parameters' determinism and range, answer normalisation, --queries and --query-file. */
+@org.junit.jupiter.api.Timeout(120)
 class QueryCatalogueTest {
 
     @TempDir
@@ -34,6 +35,19 @@ class QueryCatalogueTest {
         assertEquals(List.of("single-tag-latest", "multi-tag-latest", "single-tag-detail", "count", "min-max", "stats",
                 "stats-per-device", "newest-per-device", "1-device-1-hr", "1-device-12-hr", "8-device-1-hr",
                 "groupby-time", "high-metric", "lastpoint"), Catalogues.TELEMATICS.queries().stream().map(QueryCatalogue.Query::name).toList());
+    }
+
+    /** Each model's provider declares its catalogue; a model without one (template, file) runs --query-file's only. */
+    @Test
+    void eachModelsProviderDeclaresItsCatalogue() {
+        Map<String, Integer> sizes = new java.util.TreeMap<>();
+        for (GeneratorProvider g : GeneratorProvider.all()) {
+            assertEquals(g.name(), g.catalogue().model());
+            sizes.put(g.name(), g.catalogue().queries().size());
+        }
+        assertEquals(Map.of("devops", 15, "events", 5, "file", 0, "telematics", 14, "template", 0), sizes);
+        assertEquals("single-groupby-1-1-1", GeneratorProvider.named("devops").catalogue().get("1-host-1-hr").name(),
+                "influxdb-comparisons' name is an alias");
     }
 
     @Test
