@@ -48,7 +48,12 @@ record QueryFile(Map<String, Entry> queries) {
 
     private static final long MAX_BYTES = 1 << 20;
 
-    /** The languages targets take (their ids and their families'): a key outside them is a typo, refused. */
+    /**
+     * The languages targets take (their ids and their families'): a key outside them is a typo, refused. A list of
+     * its own rather than the class path's targets asked: a file shared across targets must read the same with one
+     * adapter on the class path (a library's tests, PgQueryTest) as in runner.jar, where another target's text is
+     * not a typo. A target with a language of its own adds it here (ARCHITECTURE.md, adding a target).
+     */
     static final java.util.Set<String> LANGUAGES = java.util.Set.of("sql", "postgres", "yugabyte", "matrixdb", "mogdb",
             "questdb", "influxql", "flux");
 
