@@ -1,6 +1,6 @@
 package io.dbharness.cli;
 
-import io.dbharness.cli.tools.SeedTool;
+import io.dbharness.tools.SeedTool;
 import io.dbharness.core.api.Capability;
 import io.dbharness.core.api.GeneratorProvider;
 import io.dbharness.core.api.TargetProvider;

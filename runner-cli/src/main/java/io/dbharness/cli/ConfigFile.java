@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.tools.BenchmarkSqlProperties;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;

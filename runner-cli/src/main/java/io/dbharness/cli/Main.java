@@ -12,7 +12,13 @@ public final class Main {
         // quiet until the command line is parsed: Runner turns the logs on when --verbose is one of its options
         configureLogging(false);
         Interrupts.sayWhenSigintIgnored();
-        int code = new Runner(System.out, System.err, System.getenv()).execute(args);
+        int code;
+        try {
+            code = new Runner(System.out, System.err, System.getenv()).execute(args);
+        } catch (io.dbharness.core.api.UsageException e) { // a plug-in registered twice (Plugins): before any command
+            printError(System.err, e.getMessage());
+            code = ExitCode.USAGE;
+        }
         System.out.flush();
         System.err.flush();
         System.exit(code);

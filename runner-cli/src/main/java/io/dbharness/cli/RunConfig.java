@@ -4,6 +4,7 @@ import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.engine.Registry;
+import io.dbharness.tools.ToolRun;
 import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;
@@ -24,7 +25,7 @@ import java.util.Map;
  * @param source      the config file the file options come from, with the line of each; null without one
  */
 public record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
-                 Path resultsDir, int repeat, boolean printResult, Source source) {
+                 Path resultsDir, int repeat, boolean printResult, Source source) implements ToolRun.Config {
 
     /** A config file and the line each of its settings stands on. */
     public record Source(Path file, Map<String, Integer> lines) {

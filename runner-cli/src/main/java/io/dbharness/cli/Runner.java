@@ -1,6 +1,7 @@
 package io.dbharness.cli;
 
-import io.dbharness.cli.tools.SeedTool;
+import io.dbharness.tools.SeedTool;
+import io.dbharness.tools.ToolRun;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.Registry;
@@ -119,7 +120,7 @@ public final class Runner {
     private int seedTool(SeedTool tool, String[] args) {
         boolean verbose = Arrays.asList(args).contains("--verbose");
         try {
-            return tool.run(args[0], List.of(args).subList(1, args.length), new ToolRun(in, out, err, env, registry, checkOnly));
+            return tool.run(args[0], List.of(args).subList(1, args.length), new CliToolRun(in, out, err, env, registry, checkOnly));
         } catch (ToolRun.UnknownFlag e) {
             boolean ours = Commands.build(registry).getCommandSpec().findOption("--" + e.name()) != null;
             return usageError(e.explained(ours, args[0]));

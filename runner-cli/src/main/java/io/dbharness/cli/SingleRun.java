@@ -12,6 +12,7 @@ import io.dbharness.core.result.RunResult;
 import io.dbharness.results.ProgressPrinter;
 import io.dbharness.results.ResultFiles;
 import io.dbharness.results.SummaryTable;
+import io.dbharness.tools.ToolRun;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -67,7 +68,7 @@ public final class SingleRun {
         return run(config, ToolRun.Report.NONE);
     }
 
-    /** @param toolReport another tool's report of the run ({@link io.dbharness.cli.tools.SeedTool}), printed before the summary */
+    /** @param toolReport another tool's report of the run ({@link io.dbharness.tools.SeedTool}), printed before the summary */
     Outcome run(RunConfig config, ToolRun.Report toolReport) {
         try (Interrupts interrupts = Interrupts.forRun(err)) {
             Outcome o = run(config, toolReport, interrupts);

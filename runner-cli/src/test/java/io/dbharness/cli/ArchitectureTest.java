@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The module boundaries, checked on the bytecode of every module's main classes (so a fully qualified name in a
  * method body counts as much as an import): the API depends on nothing but the configuration; adapters and
  * workloads never on the engine, the CLI or the results; no adapter on another except the PostgreSQL family on
- * {@code postgres} and the HTTP targets on {@code http}; the results never on the engine.
+ * {@code postgres} and the HTTP targets on {@code http}; the results never on the engine; other tools' command
+ * lines reach the runner only through {@code ToolRun}.
  */
 class ArchitectureTest {
 
@@ -29,6 +30,7 @@ class ArchitectureTest {
     private static final String RESULTS = "io.dbharness.results..";
     private static final String CLI = "io.dbharness.cli..";
     private static final String SEARCH = "io.dbharness.search..";
+    private static final String TOOLS = "io.dbharness.tools..";
 
     /** Each adapter's package, and the other adapters it may build on. */
     private static final Map<String, List<String>> ADAPTERS = Map.of(
@@ -71,6 +73,11 @@ class ArchitectureTest {
                 .resideInAnyPackage(notForSearch.toArray(String[]::new))
                 .as("the search library (sweep, find-max) depends on the engine and the results, never on the CLI,"
                         + " an adapter or a workload"));
+        rules.add(noClasses().that().resideInAPackage(TOOLS).should().dependOnClassesThat()
+                .resideInAnyPackage(concat(List.of(CLI, RESULTS), plugins(ADAPTERS.keySet())))
+                .as("other tools' command lines reach the runner only through ToolRun: never the CLI, the results or an adapter"));
+        rules.add(noClasses().that().resideOutsideOfPackages(TOOLS, CLI).should().dependOnClassesThat().resideInAPackage(TOOLS)
+                .as("only the CLI depends on the other tools' command lines"));
         for (Map.Entry<String, List<String>> a : ADAPTERS.entrySet()) {
             List<String> others = new java.util.ArrayList<>();
             ADAPTERS.keySet().stream().filter(o -> !o.equals(a.getKey()) && !a.getValue().contains(o))
@@ -92,6 +99,14 @@ class ArchitectureTest {
         return rules;
     }
 
+    private static List<String> plugins(java.util.Collection<String> names) {
+        return names.stream().map(n -> "io.dbharness." + n + "..").toList();
+    }
+
+    private static String[] concat(List<String> a, List<String> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toArray(String[]::new);
+    }
+
     private static String[] pluginPackages() {
         List<String> p = new java.util.ArrayList<>();
         ADAPTERS.keySet().forEach(a -> p.add("io.dbharness." + a + ".."));
@@ -102,7 +117,8 @@ class ArchitectureTest {
     @Test
     void everyModuleKeepsItsBoundaries() {
         assertTrue(main.containPackage("io.dbharness.postgres") && main.containPackage("io.dbharness.tpcc")
-                && main.containPackage("io.dbharness.results"), "the main classes of every module were imported");
+                && main.containPackage("io.dbharness.results") && main.containPackage("io.dbharness.tools"),
+                "the main classes of every module were imported");
         for (ArchRule rule : rules()) {
             rule.check(main);
         }
@@ -115,5 +131,15 @@ class ArchitectureTest {
         List<String> broken = rules().stream().filter(r -> r.allowEmptyShould(true).evaluate(bad).hasViolation())
                 .map(ArchRule::getDescription).toList();
         assertEquals(List.of("adapters and workloads never depend on the engine, the CLI or the results"), broken);
+    }
+
+    /** A tool naming one of the runner's classes (not ToolRun) is caught. */
+    @Test
+    void aToolReachingIntoTheRunnerIsCaught() throws ClassNotFoundException {
+        JavaClasses bad = new ClassFileImporter().importClasses(Class.forName("io.dbharness.tools.ReachesIntoTheRunner"));
+        List<String> broken = rules().stream().filter(r -> r.allowEmptyShould(true).evaluate(bad).hasViolation())
+                .map(ArchRule::getDescription).toList();
+        assertEquals(List.of("other tools' command lines reach the runner only through ToolRun: never the CLI, the"
+                + " results or an adapter"), broken);
     }
 }

@@ -2,6 +2,8 @@ package io.dbharness.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dbharness.core.api.UsageException;
+import io.dbharness.tools.BenchmarkSqlProperties;
+import io.dbharness.tools.BenchmarkSqlPropertiesTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -280,5 +282,30 @@ class ConfigFileTest {
                 .replace("warehouses=1", "warehouses=0").replace("conn=", "conn = "));
         assertEquals(zero + " line 6: invalid value '0' for --warehouses: expected an integer from 1 to 100000",
                 refusedRun("--config", zero.toString(), "--results", tmp.resolve("res").toString()));
+    }
+
+    // --- a BenchmarkSQL properties file ---
+
+    private final java.util.List<String> warnings = new java.util.ArrayList<>();
+
+    private static final Set<String> TPCC_KNOWN = Set.of("target", "workload", "url", "user", "password", "warehouses",
+            "load-workers", "terminals", "txns-per-terminal", "duration", "rate", "terminal-warehouse-fixed", "weights");
+
+    /** A BenchmarkSQL properties file given as --config (BenchmarkSqlPropertiesTest: its translation). */
+    @Test
+    void benchmarkSqlFileIsReadAndItsFlagsCheckedBeforeWarning() throws IOException {
+        Path props = tmp.resolve("props.pg");
+        Files.writeString(props, BenchmarkSqlPropertiesTest.MOGDB + "resultDirectory=r\n");
+        assertEquals(BenchmarkSqlProperties.translate(props, BenchmarkSqlPropertiesTest.MOGDB, w -> { }),
+                ConfigFile.read(props, TPCC_KNOWN, warnings::add));
+        assertEquals(java.util.List.of("BenchmarkSQL key 'resultDirectory' in " + props
+                + " has no effect here (the result JSON goes to --results)"), warnings);
+
+        warnings.clear();
+        Set<String> noTpcc = Set.of("target", "workload", "url", "user", "password", "duration", "rate");
+        assertEquals("BenchmarkSQL file " + props + " needs option --warehouses, which this build does not have:"
+                        + " is the tpcc workload missing?",
+                assertThrows(UsageException.class, () -> ConfigFile.read(props, noTpcc, warnings::add)).getMessage());
+        assertEquals(java.util.List.of(), warnings, "a refused file gets its error alone");
     }
 }

@@ -1,6 +1,6 @@
 package io.dbharness.cli;
 
-import io.dbharness.cli.tools.SeedTool;
+import io.dbharness.tools.SeedTool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Every {@code runner} example of README.md, runner-cli/README.md, the other tools' pages (runner-cli/tools) and the
+ * Every {@code runner} example of README.md, runner-cli/README.md, the other tools' pages (tools/) and the
  * {@code --help} texts, run: for real where
  * it can run here (embedded PostgreSQL and QuestDB, noop, file; report, compare and merge on results made here),
  * at small sizes where the example has a size to shrink; parsed and checked as its run checks it, without
@@ -175,7 +175,7 @@ class ReadmeExamplesTest {
             run("runner --target file --output rows.csv --format csv --verify",
                     "--target file --output rows.csv --format csv --verify --tag-num 100"),
             run("runner --generator file --generator-file-paths rows.csv --clean --verify", null),
-            // runner-cli/tools: each tool's synopsis (its examples run in its own test)
+            // tools/: each tool's synopsis (its examples run in its own test)
             new Example("runner mxbench run [FLAGS] [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner mxbench --config mxbench.conf [FLAGS]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner mxbench config [FLAGS] > mxbench.conf", How.SYNOPSIS, null, Set.of(0)),
@@ -239,7 +239,7 @@ class ReadmeExamplesTest {
         Set<String> found = new LinkedHashSet<>();
         found.addAll(fromMarkdown(Path.of("..", "README.md")));
         found.addAll(fromMarkdown(Path.of("README.md")));
-        try (Stream<Path> pages = Files.list(Path.of("tools"))) { // the other tools' pages
+        try (Stream<Path> pages = Files.list(Path.of("..", "tools"))) { // the other tools' pages
             for (Path page : pages.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
                 found.addAll(fromMarkdown(page));
             }

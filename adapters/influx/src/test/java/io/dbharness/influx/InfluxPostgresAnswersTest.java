@@ -4,7 +4,8 @@ import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.core.api.QueryCatalogue;
+import io.dbharness.iot.Catalogues;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,7 +76,7 @@ class InfluxPostgresAnswersTest {
     void everyQueryAgreesWhenNoValueIsEmpty() throws Exception {
         RunResult pg = run("postgres", "agree_full", 0);
         RunResult in = run("influx", "agree_full", 0);
-        Set<String> all = QueryCatalogue.all().stream().map(QueryCatalogue.Query::name).collect(Collectors.toSet());
+        Set<String> all = Catalogues.TELEMATICS.queries().stream().map(QueryCatalogue.Query::name).collect(Collectors.toSet());
         assertEquals(all, in.answers().stream().map(AnswerDigest::query).collect(Collectors.toSet()));
         List<String> d = differences(pg, in, all);
         assertTrue(d.isEmpty(), d.size() + " answers differ:\n" + String.join("\n", d));
@@ -91,7 +92,7 @@ class InfluxPostgresAnswersTest {
         RunResult in = run("influx", "agree_sparse", 40);
         assertTrue(Long.parseLong(in.workloadInfo().get("loadedRows")) < Long.parseLong(pg.workloadInfo().get("loadedRows")),
                 "some rows were all empty, not stored by InfluxDB: the case the whole-row queries differ on");
-        Set<String> aggregates = QueryCatalogue.all().stream().filter(q -> !q.metrics()).map(QueryCatalogue.Query::name)
+        Set<String> aggregates = Catalogues.TELEMATICS.queries().stream().filter(q -> !q.metrics()).map(QueryCatalogue.Query::name)
                 .collect(Collectors.toSet());
         List<String> d = differences(pg, in, aggregates);
         assertTrue(d.isEmpty(), d.size() + " answers differ:\n" + String.join("\n", d));

@@ -20,7 +20,8 @@ import io.dbharness.core.engine.Harness;
 import io.dbharness.core.engine.RunSpec;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.core.api.QueryCatalogue;
+import io.dbharness.iot.Catalogues;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class InfluxQueryTest {
         assertEquals("PASSED", run.verification().status(), run.verification().toString());
         Set<String> ran = run.operations().stream().filter(o -> o.completed() > 0 && o.errors() == 0)
                 .map(OperationStats::type).collect(Collectors.toSet());
-        for (QueryCatalogue.Query q : QueryCatalogue.all()) {
+        for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             assertTrue(ran.contains(q.name()), q.name() + " did not complete: " + run.operations());
         }
         assertTrue(run.workloadInfo().get("query.count").startsWith("SELECT count(\"c"), run.workloadInfo().toString());
@@ -104,7 +105,7 @@ class InfluxQueryTest {
         assertEquals((long) TAGS * SECONDS, points, "no row is empty at --generator-empty-value-ratio 0");
         Map<String, List<AnswerDigest>> byQuery = run.answers().stream()
                 .collect(Collectors.groupingBy(AnswerDigest::query));
-        assertEquals(QueryCatalogue.all().size(), byQuery.size(), byQuery.keySet().toString());
+        assertEquals(Catalogues.TELEMATICS.queries().size(), byQuery.size(), byQuery.keySet().toString());
         String last = "2022-04-18T09:14:59.000000Z";
         for (AnswerDigest a : byQuery.get("count")) {
             assertEquals(List.of(List.of(Long.toString(points))), a.values());

@@ -8,7 +8,8 @@ import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
-import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.core.api.QueryCatalogue;
+import io.dbharness.iot.Catalogues;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -91,7 +92,7 @@ class InfluxQueryTextTest {
 
     @Test
     void everyCatalogueQueryHasATextInBothLanguagesCitingItsDocs() throws IOException {
-        for (QueryCatalogue.Query q : QueryCatalogue.all()) {
+        for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             for (InfluxLanguage l : InfluxLanguage.values()) {
                 String resource = "io/dbharness/influx/" + l.id() + "/" + q.name() + "." + l.id();
                 String raw;
@@ -132,7 +133,7 @@ class InfluxQueryTextTest {
         io.dbharness.core.api.QueryLanguage flux = new InfluxQueryLanguage(config, InfluxLanguage.FLUX);
         assertEquals(List.of("flux"), flux.languages());
         boolean update = Boolean.getBoolean("dbharness.updateGolden");
-        for (QueryCatalogue.Query q : QueryCatalogue.all()) {
+        for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             QueryShape shape = new QueryShape(new SeriesSchema("telematics", MetricType.FLOAT8, 5, 998), 3,
                     q.tags() == 8 ? 8 : 3);
             QueryParams p = new QueryParams(17, q.tags() == 8 ? new long[] {1, 2, 3, 4, 5, 6, 7, 8} : new long[] {1, 2, 3},

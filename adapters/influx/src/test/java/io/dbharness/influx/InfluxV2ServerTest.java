@@ -125,7 +125,7 @@ class InfluxV2ServerTest {
         assertEquals(0, r.totals().errors(), r.errors().toString());
         java.util.Set<String> ran = new java.util.HashSet<>();
         r.operations().stream().filter(o -> o.completed() > 0 && o.errors() == 0).forEach(o -> ran.add(o.type()));
-        for (io.dbharness.iot.QueryCatalogue.Query q : io.dbharness.iot.QueryCatalogue.all()) {
+        for (io.dbharness.core.api.QueryCatalogue.Query q : io.dbharness.iot.Catalogues.TELEMATICS.queries()) {
             assertTrue(ran.contains(q.name()), q.name() + " did not complete: " + r.operations());
         }
         String points = Long.toString(20L * 15 * 60);

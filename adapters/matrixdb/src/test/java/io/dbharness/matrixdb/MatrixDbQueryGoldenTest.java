@@ -1,7 +1,8 @@
 package io.dbharness.matrixdb;
 
 import io.dbharness.core.dialect.StatementTexts;
-import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.core.api.QueryCatalogue;
+import io.dbharness.iot.Catalogues;
 import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.postgres.PgFlavor;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class MatrixDbQueryGoldenTest {
         for (String storage : STORAGES) {
             assertEquals(mars3, CatalogueTexts.renderQueries(flavor(storage)), storage);
             StatementTexts d = flavor(storage).dialect();
-            for (QueryCatalogue.Query q : QueryCatalogue.all()) {
+            for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
                 String dir = java.util.Set.of("multi-tag-latest", "lastpoint", "newest-per-device").contains(q.name())
                         ? "matrixdb" : "postgres";
                 assertEquals("io/dbharness/" + dir + "/sql/query/" + q.name() + ".sql", d.source("query/" + q.name()));

@@ -1,7 +1,8 @@
 package io.dbharness.mogdb;
 
 import io.dbharness.core.dialect.StatementTexts;
-import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.core.api.QueryCatalogue;
+import io.dbharness.iot.Catalogues;
 import io.dbharness.mogdb.MogDbDdl.Compression;
 import io.dbharness.mogdb.MogDbDdl.PartitionInterval;
 import io.dbharness.mogdb.MogDbDdl.Storage;
@@ -49,7 +50,7 @@ class MogDbQueryGoldenTest {
     void theIndexAndTheLatestRowQueriesAreMogDbsOwn() {
         StatementTexts d = flavor(Storage.ROW, null, PartitionInterval.NONE).dialect();
         java.util.Set<String> own = java.util.Set.of("multi-tag-latest", "lastpoint", "newest-per-device");
-        for (QueryCatalogue.Query q : QueryCatalogue.all()) {
+        for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             String dir = own.contains(q.name()) ? "mogdb" : "postgres";
             assertEquals("io/dbharness/" + dir + "/sql/query/" + q.name() + ".sql", d.source("query/" + q.name()));
             if (own.contains(q.name())) {

@@ -9,7 +9,8 @@ import io.dbharness.core.dialect.StatementTexts;
 import io.dbharness.core.query.SqlQuery;
 import io.dbharness.core.query.SqlStyle;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.core.api.QueryCatalogue;
+import io.dbharness.iot.Catalogues;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,7 +77,7 @@ public final class CatalogueTexts {
     public static String renderQueries(PgFlavor flavor) {
         StatementTexts d = flavor.dialect();
         StringBuilder sb = new StringBuilder();
-        for (QueryCatalogue.Query q : QueryCatalogue.all()) {
+        for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             String template = d.find("query/" + q.name()).orElseThrow(() -> new AssertionError("no text for " + q.name()));
             String sql = render(q, template);
             assertEquals(List.of(), missingColumns(q, sql), q.name() + " from " + d.source("query/" + q.name()));

@@ -1,7 +1,8 @@
 package io.dbharness.yugabyte;
 
 import io.dbharness.core.dialect.StatementTexts;
-import io.dbharness.iot.QueryCatalogue;
+import io.dbharness.core.api.QueryCatalogue;
+import io.dbharness.iot.Catalogues;
 import io.dbharness.postgres.CatalogueTexts;
 import io.dbharness.postgres.PgFlavor;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class YugabyteQueryGoldenTest {
     @Test
     void overridesComeFromTheYugabyteDirectory() {
         StatementTexts d = YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0).dialect();
-        for (QueryCatalogue.Query q : QueryCatalogue.all()) {
+        for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             String dir = OWN.contains(q.name()) ? "yugabyte" : "postgres";
             assertEquals("io/dbharness/" + dir + "/sql/query/" + q.name() + ".sql", d.source("query/" + q.name()));
         }
@@ -51,7 +52,7 @@ class YugabyteQueryGoldenTest {
     /** The column check itself: a text that renames or drops a required column is caught. */
     @Test
     void aTextWithoutARequiredColumnIsCaught() {
-        QueryCatalogue.Query newest = QueryCatalogue.get("newest-per-device");
+        QueryCatalogue.Query newest = Catalogues.TELEMATICS.get("newest-per-device");
         String own = YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0).dialect()
                 .get("query/newest-per-device");
         assertEquals(List.of(), CatalogueTexts.missingColumns(newest, CatalogueTexts.render(newest, own)));
@@ -60,7 +61,7 @@ class YugabyteQueryGoldenTest {
         assertEquals(List.of("ts"), CatalogueTexts.missingColumns(newest,
                 CatalogueTexts.render(newest, own.replace("tags.tag_id, n.ts,", "tags.tag_id,"))));
 
-        QueryCatalogue.Query lastpoint = QueryCatalogue.get("lastpoint");
+        QueryCatalogue.Query lastpoint = Catalogues.TELEMATICS.get("lastpoint");
         String generic = PgFlavor.GENERIC.get("query/lastpoint");
         assertEquals(List.of(), CatalogueTexts.missingColumns(lastpoint, CatalogueTexts.render(lastpoint, generic)));
         assertEquals(List.of("c0", "c1", "c2"), CatalogueTexts.missingColumns(lastpoint,

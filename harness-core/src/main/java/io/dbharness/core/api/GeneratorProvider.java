@@ -5,12 +5,11 @@ import io.dbharness.core.config.Settings;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 /**
- * Registers a data model through {@code META-INF/services/io.dbharness.core.api.GeneratorProvider}, as
- * targets and workloads are registered; {@code runner list} shows each with its options.
+ * Registers a data model through {@code META-INF/services/io.dbharness.core.api.GeneratorProvider} ({@link Plugins},
+ * as targets and workloads are registered); {@code runner list} shows each with its options.
  */
 public interface GeneratorProvider {
 
@@ -25,10 +24,18 @@ public interface GeneratorProvider {
     /** Validates the settings and builds the model; a bad value is a {@link UsageException}. */
     Generator create(Settings settings);
 
+    /**
+     * The model's query catalogue: the queries iot-query runs over its data, each target giving its own text of each
+     * ({@link QueryLanguage#catalogueTemplate}). Empty by default: such a model runs {@code --query-file}'s queries only.
+     */
+    default QueryCatalogue catalogue() {
+        return new QueryCatalogue(name());
+    }
+
     /** Every model on the class path, by name. */
     static List<GeneratorProvider> all() {
-        return ServiceLoader.load(GeneratorProvider.class, GeneratorProvider.class.getClassLoader()).stream()
-                .map(ServiceLoader.Provider::get).sorted(Comparator.comparing(GeneratorProvider::name)).toList();
+        return Plugins.load(GeneratorProvider.class, "generator", g -> List.of(g.name())).stream()
+                .sorted(Comparator.comparing(GeneratorProvider::name)).toList();
     }
 
     /** The model called {@code name}; an unknown one is refused naming the others. */

@@ -1,15 +1,15 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.api.Plugins;
 import io.dbharness.core.api.TargetProvider;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.api.WorkloadProvider;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
-/** Targets and workloads found on the class path through {@link ServiceLoader}; the only registration point. */
+/** Targets and workloads found on the class path ({@link Plugins}), by id. */
 public final class Registry {
 
     private final List<TargetProvider> targets;
@@ -21,12 +21,11 @@ public final class Registry {
     }
 
     public static Registry load() {
-        ClassLoader cl = Registry.class.getClassLoader();
-        List<TargetProvider> t = ServiceLoader.load(TargetProvider.class, cl).stream().map(ServiceLoader.Provider::get)
-                .sorted(Comparator.comparing(TargetProvider::id)).collect(Collectors.toList());
-        List<WorkloadProvider> w = ServiceLoader.load(WorkloadProvider.class, cl).stream().map(ServiceLoader.Provider::get)
-                .sorted(Comparator.comparing(WorkloadProvider::id)).collect(Collectors.toList());
-        return new Registry(List.copyOf(t), List.copyOf(w));
+        List<TargetProvider> t = Plugins.load(TargetProvider.class, "target", p -> List.of(p.id())).stream()
+                .sorted(Comparator.comparing(TargetProvider::id)).toList();
+        List<WorkloadProvider> w = Plugins.load(WorkloadProvider.class, "workload", p -> List.of(p.id())).stream()
+                .sorted(Comparator.comparing(WorkloadProvider::id)).toList();
+        return new Registry(t, w);
     }
 
     public List<TargetProvider> targets() {

@@ -1,12 +1,13 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.QueryAnswer;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.encode.TimestampText;
-import io.dbharness.iot.QueryCatalogue.Column;
-import io.dbharness.iot.QueryCatalogue.Kind;
+import io.dbharness.core.api.QueryCatalogue.Column;
+import io.dbharness.core.api.QueryCatalogue.Kind;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -2,6 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
@@ -33,5 +34,10 @@ public final class DevopsProvider implements GeneratorProvider {
         DevopsOptions options = DevopsOptions.from(settings);
         return options.useCase().equals(DevopsOptions.DEVOPS) ? new DevopsUseCase(options)
                 : new DevopsModel(options, DevopsMeasurement.cpu(), DevopsModel.CPU);
+    }
+
+    @Override
+    public QueryCatalogue catalogue() {
+        return Catalogues.DEVOPS;
     }
 }

@@ -2,6 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
@@ -30,5 +31,10 @@ public final class EventsProvider implements GeneratorProvider {
     @Override
     public Generator create(Settings settings) {
         return new EventsModel(EventsOptions.from(settings));
+    }
+
+    @Override
+    public QueryCatalogue catalogue() {
+        return Catalogues.EVENTS;
     }
 }

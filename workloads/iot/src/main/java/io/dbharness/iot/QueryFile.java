@@ -1,5 +1,6 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.QueryCatalogue;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,12 +48,17 @@ record QueryFile(Map<String, Entry> queries) {
 
     private static final long MAX_BYTES = 1 << 20;
 
-    /** The languages targets take (their ids and their families'): a key outside them is a typo, refused. */
+    /**
+     * The languages targets take (their ids and their families'): a key outside them is a typo, refused. A list of
+     * its own rather than the class path's targets asked: a file shared across targets must read the same with one
+     * adapter on the class path (a library's tests, PgQueryTest) as in runner.jar, where another target's text is
+     * not a typo. A target with a language of its own adds it here (ARCHITECTURE.md, adding a target).
+     */
     static final java.util.Set<String> LANGUAGES = java.util.Set.of("sql", "postgres", "yugabyte", "matrixdb", "mogdb",
             "questdb", "influxql", "flux");
 
     static QueryFile read(Path file) {
-        return read(file, QueryCatalogue.of(TelematicsProvider.NAME));
+        return read(file, Catalogues.TELEMATICS);
     }
 
     /** The file's queries, whose names must not be the model's catalogue's (nor their aliases). */

@@ -1,5 +1,7 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.api.QueryLanguage;
 import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
@@ -46,11 +48,11 @@ public final class QueryInstances {
 
     /** The catalogue's name of query {@code name} (itself, or the query it is an alias of) of data model {@code model}. */
     public static Optional<String> catalogueName(String model, String name) {
-        return QueryCatalogue.of(model).query(name).map(QueryCatalogue.Query::name);
+        return GeneratorProvider.named(model).catalogue().query(name).map(QueryCatalogue.Query::name);
     }
 
     /** The names of data model {@code model}'s queries, each with its aliases in parentheses: for a refusal. */
     public static String catalogueList(String model) {
-        return QueryCatalogue.of(model).list();
+        return GeneratorProvider.named(model).catalogue().list();
     }
 }

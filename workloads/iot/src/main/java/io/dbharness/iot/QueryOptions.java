@@ -1,5 +1,7 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.Option;
 import io.dbharness.core.config.OptionDef;
@@ -52,12 +54,12 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
 
     /** @param mixed iot-mixed: queries run until the ingest and its idle phase end, never --load */
     static QueryOptions from(Settings s, boolean mixed) {
-        return from(s, mixed, QueryCatalogue.of(TelematicsProvider.NAME));
+        return from(s, mixed, Catalogues.TELEMATICS);
     }
 
     /** The options over {@code data}'s model's catalogue. */
     static QueryOptions from(Settings s, boolean mixed, IotInsertProvider.Data data) {
-        return from(s, mixed, QueryCatalogue.of(data.generator().name()));
+        return from(s, mixed, GeneratorProvider.named(data.generator().name()).catalogue());
     }
 
     static QueryOptions from(Settings s, boolean mixed, QueryCatalogue catalogue) {
@@ -73,7 +75,7 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
     }
 
     static Map<String, Integer> weights(String text, Optional<QueryFile> file) {
-        return weights(text, file, QueryCatalogue.of(TelematicsProvider.NAME));
+        return weights(text, file, Catalogues.TELEMATICS);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
@@ -36,5 +37,10 @@ public final class TelematicsProvider implements GeneratorProvider {
     @Override
     public Generator create(Settings settings) {
         return new TelematicsModel(IotOptions.from(settings));
+    }
+
+    @Override
+    public QueryCatalogue catalogue() {
+        return Catalogues.TELEMATICS;
     }
 }

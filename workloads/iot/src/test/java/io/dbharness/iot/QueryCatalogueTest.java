@@ -1,5 +1,7 @@
 package io.dbharness.iot;
 
+import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.api.MetricType;
 import io.dbharness.core.api.QueryAnswer;
 import io.dbharness.core.api.QueryParams;
@@ -22,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The catalogue's names, the parameters' determinism and range, answer normalisation, --queries and --query-file. */
+@org.junit.jupiter.api.Timeout(120)
 class QueryCatalogueTest {
 
     @TempDir
@@ -31,7 +34,20 @@ class QueryCatalogueTest {
     void catalogueHasTheNamesOfItsOrigins() {
         assertEquals(List.of("single-tag-latest", "multi-tag-latest", "single-tag-detail", "count", "min-max", "stats",
                 "stats-per-device", "newest-per-device", "1-device-1-hr", "1-device-12-hr", "8-device-1-hr",
-                "groupby-time", "high-metric", "lastpoint"), QueryCatalogue.all().stream().map(QueryCatalogue.Query::name).toList());
+                "groupby-time", "high-metric", "lastpoint"), Catalogues.TELEMATICS.queries().stream().map(QueryCatalogue.Query::name).toList());
+    }
+
+    /** Each model's provider declares its catalogue; a model without one (template, file) runs --query-file's only. */
+    @Test
+    void eachModelsProviderDeclaresItsCatalogue() {
+        Map<String, Integer> sizes = new java.util.TreeMap<>();
+        for (GeneratorProvider g : GeneratorProvider.all()) {
+            assertEquals(g.name(), g.catalogue().model());
+            sizes.put(g.name(), g.catalogue().queries().size());
+        }
+        assertEquals(Map.of("devops", 15, "events", 5, "file", 0, "telematics", 14, "template", 0), sizes);
+        assertEquals("single-groupby-1-1-1", GeneratorProvider.named("devops").catalogue().get("1-host-1-hr").name(),
+                "influxdb-comparisons' name is an alias");
     }
 
     @Test
@@ -64,7 +80,7 @@ class QueryCatalogueTest {
 
     @Test
     void answersAreNormalisedByColumnNameTypeAndOrder() throws TargetException {
-        var stats = QueryCatalogue.get("stats-per-device");
+        var stats = Catalogues.TELEMATICS.get("stats-per-device");
         Answers a = new Answers(stats.columns(), MetricType.FLOAT8);
         // the same averages summed in another order, columns in another order, rows in another order
         QueryAnswer pg = new QueryAnswer(List.of("tag_id", "count", "min_value", "max_value", "mean"), List.of(
@@ -79,14 +95,14 @@ class QueryCatalogueTest {
         assertEquals(Answers.digest(x), Answers.digest(a.normalise("stats-per-device", influx)));
 
         // float4: the stored binary value and the decimal one are the same metric value
-        Answers f4 = new Answers(QueryCatalogue.get("min-max").columns(), MetricType.FLOAT4);
+        Answers f4 = new Answers(Catalogues.TELEMATICS.get("min-max").columns(), MetricType.FLOAT4);
         assertEquals(f4.normalise("min-max", new QueryAnswer(List.of("min_value", "max_value"),
                         List.<Object[]>of(new Object[] {(double) 123.45f, 1.0}), 1)),
                 f4.normalise("min-max", new QueryAnswer(List.of("min_value", "max_value"),
                         List.<Object[]>of(new Object[] {123.45, 1.0}), 1)));
 
         // a time column named by the target itself ("time") stands for the query's; UTC with microseconds
-        Answers minute = new Answers(QueryCatalogue.get("1-device-1-hr").columns(), MetricType.INT4);
+        Answers minute = new Answers(Catalogues.TELEMATICS.get("1-device-1-hr").columns(), MetricType.INT4);
         assertEquals(List.of(List.of("2022-04-18T09:01:00.000000Z", "7")), minute.normalise("1-device-1-hr",
                 new QueryAnswer(List.of("time", "max_value"), List.<Object[]>of(new Object[] {
                         Instant.parse("2022-04-18T09:01:00Z"), 7.0}), 1)));
@@ -156,12 +172,12 @@ class QueryCatalogueTest {
     @Test
     void queryFileNamesAreTheChosenModelsToTake() throws Exception {
         Path lastpoint = write("lastpoint.yaml", "queries:\n  - name: lastpoint\n    sql: SELECT 1\n");
-        assertTrue(QueryFile.read(lastpoint, QueryCatalogue.of(EventsProvider.NAME)).queries().containsKey("lastpoint"),
+        assertTrue(QueryFile.read(lastpoint, GeneratorProvider.named(EventsProvider.NAME).catalogue()).queries().containsKey("lastpoint"),
                 "events has no lastpoint");
         for (String[] taken : new String[][] {{"events", "count-events"}, {"devops", "1-host-1-hr"},
                 {"devops", "single-groupby-1-1-1"}}) {
             Path p = write(taken[1] + ".yaml", "queries:\n  - name: " + taken[1] + "\n    sql: SELECT 1\n");
-            UsageException e = assertThrows(UsageException.class, () -> QueryFile.read(p, QueryCatalogue.of(taken[0])));
+            UsageException e = assertThrows(UsageException.class, () -> QueryFile.read(p, GeneratorProvider.named(taken[0]).catalogue()));
             assertTrue(e.getMessage().endsWith("query name '" + taken[1] + "' is taken by the catalogue of --generator "
                     + taken[0] + "; choose another"), e.getMessage());
         }
