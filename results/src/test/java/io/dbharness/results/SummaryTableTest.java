@@ -130,7 +130,7 @@ class SummaryTableTest {
         String words = "lost the connection and could not re-open it within --reconnect-timeout 5 s: opening a "
                 + "transaction: Connection to 127.0.0.1:5432 refused. Check that the hostname and port are correct "
                 + "and that the postmaster is accepting TCP/IP connections.";
-        RunResult r = Samples.full().toBuilder().stopReason("ABORTED").failure(words).build();
+        RunResult r = Samples.full().toBuilder().stopReason(io.dbharness.core.result.StopReason.ABORTED).failure(words).build();
         List<String> box = Arrays.stream(SummaryTable.render(r).split("\n"))
                 .takeWhile(l -> !l.startsWith("errors by class")).toList();
         StringBuilder joined = new StringBuilder();
@@ -227,7 +227,7 @@ class SummaryTableTest {
                 .build();
         RunResult r = c.toBuilder()
                 .workload("tpcc")
-                .workloadInfo(Map.of())
+                .workloadFacts(new io.dbharness.core.api.WorkloadFacts(null, Map.of(), Map.of()))
                 .loadModel("closed, 8 workers")
                 .workers(8)
                 .totals(t)
@@ -235,15 +235,14 @@ class SummaryTableTest {
                 .operations(ops)
                 .intervals(List.of())
                 .errors(List.of())
-                .storedBytes(-1)
                 .answers(List.of())
                 .plans(Map.of())
                 .warmup(null)
                 .figures(new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)))
-                .harnessCpuSeconds(6.0)
+                .harnessCpuSeconds(java.util.OptionalDouble.of(6.0))
                 .label(null)
                 .resources(null)
-                .stopReason("DURATION")
+                .stopReason(io.dbharness.core.result.StopReason.DURATION)
                 .failure(null)
                 .exitCode(1)
                 .shard(null)

@@ -21,8 +21,8 @@ import java.util.TreeMap;
  */
 final class ServerAccount {
 
-    /** The merged result's {@code workloadInfo} key (a note the summary shows) saying whose account it carries. */
-    static final String NOTE_KEY = io.dbharness.core.api.Workload.NOTE + "server account";
+    /** The label of the merged result's note (a line the summary shows) saying whose account it carries. */
+    static final String NOTE_KEY = "server account";
 
     private ServerAccount() {
     }

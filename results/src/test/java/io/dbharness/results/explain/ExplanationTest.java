@@ -124,7 +124,7 @@ class ExplanationTest {
                 .build();
         assertEquals("the client: the server waited for the next statement or data (round trips, the harness's side)",
                 Explanation.verdicts(nothing).get(0).limit());
-        RunResult aborted = nothing.toBuilder().groups(List.of(group("insert", kept))).stopReason("ABORTED").build();
+        RunResult aborted = nothing.toBuilder().groups(List.of(group("insert", kept))).stopReason(io.dbharness.core.result.StopReason.ABORTED).build();
         assertEquals(1, Explanation.verdicts(aborted).size());
         assertTrue(Explanation.verdicts(aborted).get(0).limit().startsWith("the client"));
     }

@@ -55,7 +55,7 @@ class ReportInputTest {
         Path corrupt = Files.writeString(dir.resolve("corrupt.json"), "\u0000\u0001garbage");
         assertTrue(refused(List.of(corrupt)).startsWith(corrupt + " is not valid JSON"), refused(List.of(corrupt)));
         Path old = Files.writeString(dir.resolve("old.json"), json.replace("dbharness-result/2", "dbharness-result/1"));
-        assertEquals(old + " has result format dbharness-result/1; this harness reads dbharness-result/2",
+        assertEquals(old + " has result format dbharness-result/1; this harness reads dbharness-result/3 and dbharness-result/2",
                 refused(List.of(good, old)));
         Path copy = Files.writeString(dir.resolve("copy.json"), json);
         assertEquals("run good is in two files: " + good + " and " + copy, refused(List.of(good, copy)));
@@ -84,15 +84,13 @@ class ReportInputTest {
                         .maxMillis(1)
                         .histogram("bm90IGEgaGlzdG9ncmFt")
                         .build()))
-                .storedBytes(-1)
                 .answers(List.of())
                 .plans(null)
                 .warmup(null)
                 .figures(null)
-                .harnessCpuSeconds(-1)
                 .label(null)
                 .resources(null)
-                .stopReason("COMPLETED")
+                .stopReason(io.dbharness.core.result.StopReason.COMPLETED)
                 .failure(null)
                 .exitCode(0)
                 .shard(null)
