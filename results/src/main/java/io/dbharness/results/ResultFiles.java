@@ -59,6 +59,7 @@ public final class ResultFiles {
             .withConfigOverride(io.dbharness.core.result.Outcome.class, o -> o.setInclude(ABSENT_LEFT_OUT))
             .withConfigOverride(io.dbharness.core.api.WorkloadFacts.class, o -> o.setInclude(ABSENT_LEFT_OUT))
             .withConfigOverride(io.dbharness.core.api.WorkloadFacts.Loaded.class, o -> o.setInclude(ABSENT_LEFT_OUT))
+            .withConfigOverride(io.dbharness.core.result.ResourceUsage.class, o -> o.setInclude(ABSENT_LEFT_OUT))
             // ISO-8601 strings: readable in the file and exact to the nanosecond
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             // sorted maps make two result files diffable line by line

@@ -53,6 +53,14 @@ final class ResultUpgrade {
                 in.remove(unknownWhenNegative);
             }
         }
+        if (in.get("resources") instanceof ObjectNode resources) {
+            for (String unknownWhenNegative : List.of("harnessCpuSecondsPerMillionRows", "harnessCpuSecondsPerThousandOperations")) {
+                JsonNode n = resources.get(unknownWhenNegative);
+                if (n != null && n.isNumber() && n.asDouble() < 0) {
+                    resources.remove(unknownWhenNegative);
+                }
+            }
+        }
         JsonNode info = in.remove("workloadInfo");
         out.set("workloadFacts", facts(info instanceof ObjectNode o ? o : in.objectNode()));
         out.setAll(in); // totals, groups, operations... keep their names and shapes

@@ -139,12 +139,12 @@ public final class SummaryTable {
             // the harness's own cost, so a client-bound run shows itself (an embedded server is not in it)
             // three decimals: the noop target's harness needs about 0.1 s per million rows
             // the result's own figures; computed the same way where it has none (no /proc: not Linux)
-            double perMillionRows = r.resources() != null ? r.resources().harnessCpuSecondsPerMillionRows()
+            java.util.OptionalDouble perMillionRows = r.resources() != null ? r.resources().harnessCpuSecondsPerMillionRows()
                     : HostUsage.perMillionRows(cpu, t.rows());
-            double perThousandOps = r.resources() != null ? r.resources().harnessCpuSecondsPerThousandOperations()
+            java.util.OptionalDouble perThousandOps = r.resources() != null ? r.resources().harnessCpuSecondsPerThousandOperations()
                     : HostUsage.perThousandOperations(cpu, t.operations());
-            String per = perMillionRows >= 0 ? String.format(java.util.Locale.ROOT, "%.3f s per million rows", perMillionRows)
-                    : perThousandOps >= 0 ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations", perThousandOps)
+            String per = perMillionRows.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f s per million rows", perMillionRows.getAsDouble())
+                    : perThousandOps.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations", perThousandOps.getAsDouble())
                     : "";
             add(rows, "harness CPU", Fmt.oneDecimal(cpu) + " s" + (per.isEmpty() ? "" : " (" + per + ")"));
         }

@@ -101,7 +101,7 @@ class SummaryTableTest {
         RunResult r = f.toBuilder()
                 .intervals(List.of())
                 .resources(new io.dbharness.core.result.ResourceUsage("client host only; the target (db1:5432/x) is not on localhost",
-                        false, unknown, unknown, -1, -1))
+                        false, unknown, unknown, java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty()))
                 .shard(null)
                 .build();
         String s = SummaryTable.render(r);
@@ -170,7 +170,7 @@ class SummaryTableTest {
         io.dbharness.core.result.ResourceUsage u = f.resources();
         // a figure the totals would not give: the summary prints what the result holds, it does not recompute
         RunResult stored = f.toBuilder()
-                .resources(new io.dbharness.core.result.ResourceUsage(u.scope(), u.targetOnHost(), u.mean(), u.peak(), 0.9, 0.1))
+                .resources(new io.dbharness.core.result.ResourceUsage(u.scope(), u.targetOnHost(), u.mean(), u.peak(), java.util.OptionalDouble.of(0.9), java.util.OptionalDouble.of(0.1)))
                 .build();
         assertRow(SummaryTable.render(stored), "harness CPU", "3.3 s (0.900 s per million rows)");
     }

@@ -89,8 +89,8 @@ class LibraryUsageTest {
         assertTrue(u.mean().harnessCpuCores() > 0.2, u.mean().toString());
         assertTrue(u.mean().cpuUserPercent() > 5, u.mean().toString());
         assertTrue(u.peak().cpuUserPercent() >= u.mean().cpuUserPercent(), u.toString());
-        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().rows() / 1e6), u.harnessCpuSecondsPerMillionRows(), 1e-9);
-        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().operations() / 1e3), u.harnessCpuSecondsPerThousandOperations(), 1e-9);
+        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().rows() / 1e6), u.harnessCpuSecondsPerMillionRows().getAsDouble(), 1e-9);
+        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().operations() / 1e3), u.harnessCpuSecondsPerThousandOperations().getAsDouble(), 1e-9);
     }
 
     @Test

@@ -84,7 +84,8 @@ final class RunResults {
         }
         if (host == null) {
             boolean onHost = HostUsage.targetOnHost(info.endpoint());
-            return new ResourceUsage("no host figures (/proc could not be read)", onHost, null, null, -1, -1, server);
+            return new ResourceUsage("no host figures (/proc could not be read)", onHost, null, null,
+                    java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), server);
         }
         return host.withServer(server);
     }

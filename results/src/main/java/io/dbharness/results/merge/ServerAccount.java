@@ -85,7 +85,8 @@ final class ServerAccount {
             merged = merged.withoutStorageRatios(missing);
         }
         return new ResourceUsage("no host figures: each part's machine is in its own result",
-                from.resources().targetOnHost(), null, null, -1, -1, merged);
+                from.resources().targetOnHost(), null, null, java.util.OptionalDouble.empty(),
+                java.util.OptionalDouble.empty(), merged);
     }
 
     private static String endpoint(RunResult r) {

@@ -459,7 +459,7 @@ class ResultMergeTest {
                 -1, List.of(), Map.of("bytes_per_row", "shard: see the merged result"), 0.1, 0.01);
         io.dbharness.core.api.TargetInfo t = r.targetInfo();
         return r.toBuilder().targetInfo(new io.dbharness.core.api.TargetInfo(t.product(), t.serverVersion(), endpoint, t.settings()))
-                .resources(new io.dbharness.core.result.ResourceUsage("client host", true, null, null, -1, -1, u)).build();
+                .resources(new io.dbharness.core.result.ResourceUsage("client host", true, null, null, java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), u)).build();
     }
 
     @Test

@@ -187,7 +187,7 @@ final class Runs {
                     .harnessCpuSeconds(java.util.OptionalDouble.of(1.5))
                     .label(label)
                     .resources(host || server ? new ResourceUsage("client host, with the target's server on it (embedded)", true,
-                            host ? HOST : null, host ? HOST : null, 0.5, 0.5, server ? serverUsage(intervals, sizeMeasured) : null) : null)
+                            host ? HOST : null, host ? HOST : null, java.util.OptionalDouble.of(0.5), java.util.OptionalDouble.of(0.5), server ? serverUsage(intervals, sizeMeasured) : null) : null)
                     .stopReason(io.dbharness.core.result.StopReason.COMPLETED)
                     .failure(null)
                     .exitCode(0)
