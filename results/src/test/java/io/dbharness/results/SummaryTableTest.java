@@ -235,6 +235,7 @@ class SummaryTableTest {
                 .operations(ops)
                 .intervals(List.of())
                 .errors(List.of())
+                .storedBytes(java.util.OptionalLong.empty())
                 .answers(List.of())
                 .plans(Map.of())
                 .warmup(null)

@@ -170,7 +170,7 @@ class CompareMergeCliTest {
         String json = Files.readString(a);
         Path truncated = Files.writeString(tmp.resolve("truncated.json"), json.substring(0, json.length() / 2));
         assertTrue(refused("compare", truncated.toString(), a.toString()).startsWith(truncated + " is not valid JSON"));
-        Path otherFormat = Files.writeString(tmp.resolve("v1.json"), json.replace("dbharness-result/2", "dbharness-result/1"));
+        Path otherFormat = Files.writeString(tmp.resolve("v1.json"), json.replace("dbharness-result/3", "dbharness-result/1"));
         assertEquals(otherFormat + " has result format dbharness-result/1; this harness reads dbharness-result/3 and dbharness-result/2",
                 refused("compare", a.toString(), otherFormat.toString()));
 

@@ -180,6 +180,7 @@ final class Runs {
                     .intervals(intervals)
                     .errors(List.of())
                     .verification(verification)
+                    .storedBytes(java.util.OptionalLong.empty())
                     .answers(List.of())
                     .plans(Map.of())
                     .warmup(null)
