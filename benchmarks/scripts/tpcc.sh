@@ -34,7 +34,8 @@ summary() { # one line of figures from a result file
   python3 - "$1" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
-t, f, w = r["totals"], r["figures"], r["workloadInfo"]
+t, f = r["totals"], r["figures"]
+w = r["workloadFacts"]["details"] if "workloadFacts" in r else r["workloadInfo"]  # dbharness-result/3, or /2 of an older jar
 p99 = " ".join(f"{o['type']} {o['p99Millis']:.1f}" for o in sorted(r["operations"], key=lambda o: o["type"]))
 cpu = r["harnessCpuSeconds"] / (t["operations"] / 1000)
 print(f"tpmC {f['tpmC']:.0f}  tpmTotal {f['tpmTotal']:.0f}  cpu/1000 {cpu:.3f} s  COPY {w.get('copyRowsPerSecond', '?')} rows/s, load with keys {w['loadRowsPerSecond']} rows/s  "

@@ -102,8 +102,8 @@ public final class AnswerComparison {
                     + "): their data and query parameters differ, so their answers cannot be compared");
         }
         for (Map.Entry<String, String> f : DATA_FLAGS.entrySet()) {
-            String va = a.workloadInfo().get(f.getKey());
-            String vb = b.workloadInfo().get(f.getKey());
+            String va = a.workloadFacts().details().get(f.getKey());
+            String vb = b.workloadFacts().details().get(f.getKey());
             if (!Objects.equals(va, vb)) {
                 throw new UsageException("the runs loaded different data: " + f.getValue() + " differs (" + f.getKey()
                         + " " + va + " in " + nameA + ", " + vb + " in " + nameB + "); compare runs made with the same data flags");

@@ -27,20 +27,39 @@ import java.nio.file.StandardCopyOption;
 public final class ResultFiles {
 
     /**
-     * Marker and version of the file layout; a reader refuses anything else instead of guessing. Version 2:
-     * groups of workers, per-type counters and interval histograms, unknown rows, timeouts, reconnects, and
-     * the exit code as the process returned it.
+     * Marker and version of the file layout written; a reader refuses any but this and {@link #FORMAT_2} instead
+     * of guessing. Version 3: typed sections ({@code run}, {@code outcome}, {@code workloadFacts}...), an enum stop
+     * reason and failed phase, and a figure that is unknown left out instead of -1.
      */
-    public static final String FORMAT = "dbharness-result/2";
+    public static final String FORMAT = "dbharness-result/3";
+
+    /**
+     * The previous layout, still read: 33 flat fields, the workload's facts as {@code workloadInfo} strings, -1 for
+     * unknown. {@link ResultUpgrade} turns it into version 3 before binding.
+     */
+    public static final String FORMAT_2 = "dbharness-result/2";
 
     /** The JSON Schema (draft 2020-12) of {@link #FORMAT}, a resource beside this class. */
-    public static final String SCHEMA = "dbharness-result-2.schema.json";
+    public static final String SCHEMA = "dbharness-result-3.schema.json";
 
     /** Fields written for people and other tools but derived from the record, so ignored when reading. */
     private static final String[] DERIVED = {"format", "compressionRatio"};
 
+    /** A section's field that is unknown or unset (null, an empty Optional) is left out of the file. */
+    private static final com.fasterxml.jackson.annotation.JsonInclude.Value ABSENT_LEFT_OUT =
+            com.fasterxml.jackson.annotation.JsonInclude.Value.construct(
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT,
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS);
+
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .addModule(new JavaTimeModule())
+            .addModule(new com.fasterxml.jackson.datatype.jdk8.Jdk8Module())
+            .withConfigOverride(RunResult.class, o -> o.setInclude(ABSENT_LEFT_OUT))
+            .withConfigOverride(io.dbharness.core.result.RunInfo.class, o -> o.setInclude(ABSENT_LEFT_OUT))
+            .withConfigOverride(io.dbharness.core.result.Outcome.class, o -> o.setInclude(ABSENT_LEFT_OUT))
+            .withConfigOverride(io.dbharness.core.api.WorkloadFacts.class, o -> o.setInclude(ABSENT_LEFT_OUT))
+            .withConfigOverride(io.dbharness.core.api.WorkloadFacts.Loaded.class, o -> o.setInclude(ABSENT_LEFT_OUT))
+            .withConfigOverride(io.dbharness.core.result.ResourceUsage.class, o -> o.setInclude(ABSENT_LEFT_OUT))
             // ISO-8601 strings: readable in the file and exact to the nanosecond
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             // sorted maps make two result files diffable line by line
@@ -106,7 +125,7 @@ public final class ResultFiles {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", FORMAT);
         root.setAll((ObjectNode) MAPPER.valueToTree(result));
-        root.put("compressionRatio", result.compressionRatio());
+        result.compressionRatio().ifPresent(ratio -> root.put("compressionRatio", ratio));
         try {
             return MAPPER.writeValueAsString(root) + System.lineSeparator();
         } catch (JsonProcessingException e) {
@@ -151,10 +170,16 @@ public final class ResultFiles {
             throw new ResultFileException(source + " is not a dbharness result file (no \"format\": \"" + FORMAT + "\")");
         }
         String format = tree.get("format").asText();
-        if (!FORMAT.equals(format)) {
-            throw new ResultFileException(source + " has result format " + format + "; this harness reads " + FORMAT);
+        if (!FORMAT.equals(format) && !FORMAT_2.equals(format)) {
+            throw new ResultFileException(source + " has result format " + format + "; this harness reads " + FORMAT
+                    + " and " + FORMAT_2);
         }
-        ObjectNode data = ((ObjectNode) tree).deepCopy();
+        ObjectNode data;
+        try {
+            data = FORMAT_2.equals(format) ? ResultUpgrade.from2((ObjectNode) tree) : ((ObjectNode) tree).deepCopy();
+        } catch (NumberFormatException e) {
+            throw new ResultFileException("damaged result file " + source + ": workloadInfo " + oneLine(e.getMessage()));
+        }
         data.remove(java.util.List.of(DERIVED));
         RunResult result;
         try {
@@ -186,10 +211,11 @@ public final class ResultFiles {
 
     /** Reports and merges rely on these; a file without them is truncated or hand-edited. */
     private static void requireFields(RunResult r, String source) {
-        String missing = r.runId() == null ? "runId" : r.target() == null ? "target" : r.workload() == null ? "workload"
-                : r.start() == null ? "start" : r.end() == null ? "end" : r.totals() == null ? "totals"
+        String missing = r.run() == null ? "run" : r.outcome() == null ? "outcome" : r.runId() == null ? "run.id"
+                : r.target() == null ? "run.target" : r.workload() == null ? "run.workload"
+                : r.start() == null ? "run.start" : r.end() == null ? "run.end" : r.totals() == null ? "totals"
                 : r.groups() == null ? "groups" : r.operations() == null ? "operations" : r.intervals() == null ? "intervals"
-                : r.errors() == null ? "errors" : r.stopReason() == null ? "stopReason" : null;
+                : r.errors() == null ? "errors" : r.stopReason() == null ? "outcome.stopReason" : null;
         if (missing != null) {
             throw new ResultFileException("damaged result file " + source + ": field \"" + missing + "\" is missing");
         }

@@ -2,12 +2,15 @@ package io.dbharness.results;
 
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.WorkloadFacts;
 import io.dbharness.core.measure.HostUsage;
 import io.dbharness.core.result.ErrorSummary;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.Outcome;
 import io.dbharness.core.result.Pacing;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.StopReason;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -98,13 +101,11 @@ public final class SummaryTable {
                     + Fmt.count(r.warmup().operations()) + " operations, " + Fmt.count(r.warmup().errors()) + " errors");
         }
         r.figures().forEach((name, value) -> add(rows, name, Fmt.oneDecimal(value)));
-        if (r.workloadInfo() != null && r.workloadInfo().containsKey("loadedRows")) {
-            String seconds = r.workloadInfo().get("loadSeconds");
-            add(rows, "loaded before the run", Fmt.count(Long.parseLong(r.workloadInfo().get("loadedRows"))) + " rows"
-                    + (seconds == null ? "" : " in " + seconds + " s")
-                    + ("prepare".equals(r.failedPhase()) ? " (the preparation did not finish)" : ""));
-        } else if (r.workloadInfo() != null && r.workloadInfo().getOrDefault("load", "").startsWith("--destroy")) {
-            add(rows, "tables", r.workloadInfo().get("load")); // the drop was the job: say what it dropped
+        WorkloadFacts.Loaded loaded = r.workloadFacts().loaded();
+        if (loaded != null) {
+            add(rows, "loaded before the run", Fmt.count(loaded.rows()) + " rows"
+                    + (loaded.seconds().isEmpty() ? "" : String.format(Locale.ROOT, " in %.3f s", loaded.seconds().getAsDouble()))
+                    + (r.failedPhase() == Outcome.Phase.PREPARE ? " (the preparation did not finish)" : ""));
         }
         boolean writes = t.rows() > 0 || t.skippedRows() > 0 || t.failedRows() > 0 || t.unknownRows() > 0 || t.bytes() > 0;
         boolean opsOnly = r.operations().stream().anyMatch(o -> o.rows() == 0 && o.failedRows() == 0 && o.unknownRows() == 0);
@@ -133,18 +134,19 @@ public final class SummaryTable {
                     : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
                     + " / " + Fmt.millis(op.maxMillis()) + " ms");
         }
-        if (r.harnessCpuSeconds() > 0) { // 0: a result written before the harness measured it
+        double cpu = r.harnessCpuSeconds().orElse(0);
+        if (cpu > 0) { // 0: a result written before the harness measured it
             // the harness's own cost, so a client-bound run shows itself (an embedded server is not in it)
             // three decimals: the noop target's harness needs about 0.1 s per million rows
             // the result's own figures; computed the same way where it has none (no /proc: not Linux)
-            double perMillionRows = r.resources() != null ? r.resources().harnessCpuSecondsPerMillionRows()
-                    : HostUsage.perMillionRows(r.harnessCpuSeconds(), t.rows());
-            double perThousandOps = r.resources() != null ? r.resources().harnessCpuSecondsPerThousandOperations()
-                    : HostUsage.perThousandOperations(r.harnessCpuSeconds(), t.operations());
-            String per = perMillionRows >= 0 ? String.format(java.util.Locale.ROOT, "%.3f s per million rows", perMillionRows)
-                    : perThousandOps >= 0 ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations", perThousandOps)
+            java.util.OptionalDouble perMillionRows = r.resources() != null ? r.resources().harnessCpuSecondsPerMillionRows()
+                    : HostUsage.perMillionRows(cpu, t.rows());
+            java.util.OptionalDouble perThousandOps = r.resources() != null ? r.resources().harnessCpuSecondsPerThousandOperations()
+                    : HostUsage.perThousandOperations(cpu, t.operations());
+            String per = perMillionRows.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f s per million rows", perMillionRows.getAsDouble())
+                    : perThousandOps.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations", perThousandOps.getAsDouble())
                     : "";
-            add(rows, "harness CPU", Fmt.oneDecimal(r.harnessCpuSeconds()) + " s" + (per.isEmpty() ? "" : " (" + per + ")"));
+            add(rows, "harness CPU", Fmt.oneDecimal(cpu) + " s" + (per.isEmpty() ? "" : " (" + per + ")"));
         }
         ResourceRows.addTo((label, value) -> add(rows, label, value), r);
         ServerRows.addTo((label, value) -> add(rows, label, value), r);
@@ -174,13 +176,8 @@ public final class SummaryTable {
         if (!ranNothing && (writes || !opsOnly)) {
             add(rows, "compression", compression(r));
         }
-        if (r.workloadInfo() != null) { // what the workload asks to be shown (TPC-C's skipped deliveries)
-            r.workloadInfo().forEach((k, v) -> {
-                if (k.startsWith(io.dbharness.core.api.Workload.NOTE)) {
-                    add(rows, k.substring(io.dbharness.core.api.Workload.NOTE.length()), v);
-                }
-            });
-        }
+        // what the workload asks to be shown (TPC-C's skipped deliveries, the tables --destroy dropped)
+        r.workloadFacts().notes().forEach((label, v) -> add(rows, label, v));
         if (r.verification() != null) {
             add(rows, "verification", verification(r.verification()));
         }
@@ -188,14 +185,14 @@ public final class SummaryTable {
             for (GroupResult g : r.groups()) {
                 if (g.pacing() != null) {
                     add(rows, named ? g.name() + " pacing (open model)" : "pacing (open model)",
-                            "ABORTED".equals(r.stopReason()) ? "n/a: the run aborted"
+                            r.stopReason() == StopReason.ABORTED ? "n/a: the run aborted"
                                     // nothing was due in the time given: keeping up with nothing says nothing
                                     : g.totals().operations() == 0 && g.totals().cutOff() == 0
                                     ? "n/a: no operation fell due before the run ended" : pacing(g.pacing()));
                 }
             }
         }
-        add(rows, "stopped", r.failure() == null ? r.stopReason() : r.stopReason() + ": " + r.failure());
+        add(rows, "stopped", r.failure() == null ? r.stopReason().name() : r.stopReason() + ": " + r.failure());
         add(rows, "exit code", Integer.toString(r.exitCode()));
         return rows;
     }
@@ -299,16 +296,16 @@ public final class SummaryTable {
     }
 
     private static String compression(RunResult r) {
-        double ratio = r.compressionRatio();
-        if (ratio < 0 && io.dbharness.core.api.Shard.split(r.shard()) && r.storedBytes() > 0) {
-            return "n/a for one shard: the " + Fmt.bytes(r.storedBytes()) + " stored hold every shard's rows ('runner merge'"
+        long stored = r.storedBytes().orElse(0);
+        if (r.compressionRatio().isEmpty() && io.dbharness.core.api.Shard.split(r.shard()) && stored > 0) {
+            return "n/a for one shard: the " + Fmt.bytes(stored) + " stored hold every shard's rows ('runner merge'"
                     + " gives the ratio)";
         }
-        if (ratio < 0) {
+        if (r.compressionRatio().isEmpty()) {
             return "n/a";
         }
-        return String.format(Locale.ROOT, "%.1fx (%s written : %s stored)", ratio, Fmt.bytes(r.totals().bytes()),
-                Fmt.bytes(r.storedBytes()));
+        return String.format(Locale.ROOT, "%.1fx (%s written : %s stored)", r.compressionRatio().getAsDouble(),
+                Fmt.bytes(r.totals().bytes()), Fmt.bytes(stored));
     }
 
     private static String verification(Verification v) {

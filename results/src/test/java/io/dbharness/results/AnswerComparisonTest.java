@@ -16,7 +16,7 @@ class AnswerComparisonTest {
 
     private static RunResult queried(Map<String, String> data) {
         RunResult r = Samples.full();
-        return r.toBuilder().workloadInfo(data).build();
+        return r.toBuilder().workloadFacts(new io.dbharness.core.api.WorkloadFacts(null, Map.of(), data)).build();
     }
 
     private static Map<String, String> devops(String scale, String epochs, String interval) {

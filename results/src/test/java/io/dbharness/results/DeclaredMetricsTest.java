@@ -55,7 +55,7 @@ public class DeclaredMetricsTest {
                 i.seconds(), i.groups(), i.host(), sample)).toList();
         ResourceUsage r = base.resources();
         return base.toBuilder().intervals(intervals).resources(r == null
-                ? new ResourceUsage("client host only", false, null, null, -1, -1, s) : r.withServer(s)).build();
+                ? new ResourceUsage("client host only", false, null, null, java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), s) : r.withServer(s)).build();
     }
 
     @Test

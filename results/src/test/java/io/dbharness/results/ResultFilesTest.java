@@ -63,7 +63,7 @@ class ResultFilesTest {
         RunResult r = Samples.full();
         String text = Files.readString(ResultFiles.write(r, tmp));
         JsonNode json = new ObjectMapper().readTree(text);
-        assertEquals("dbharness-result/2", json.get("format").asText());
+        assertEquals("dbharness-result/3", json.get("format").asText());
         assertTrue(text.startsWith("{\n  \"format\""), "pretty-printed, marker first");
         JsonNode totals = json.get("totals");
         assertEquals(6_000_000, totals.get("rows").asLong());
@@ -73,11 +73,12 @@ class ResultFilesTest {
         assertEquals(12.345678901234, totals.get("durationSeconds").asDouble());
         assertEquals(486_000.123, totals.get("rowsPerSecond").asDouble());
         assertEquals(4_860_001.5, totals.get("pointsPerSecond").asDouble());
-        assertEquals(r.compressionRatio(), json.get("compressionRatio").asDouble(), 1e-12);
-        assertEquals(1, json.get("exitCode").asInt());
-        assertEquals("2026-11-30T13:00:01.123456789Z", json.get("start").asText());
+        assertEquals(r.compressionRatio().getAsDouble(), json.get("compressionRatio").asDouble(), 1e-12);
+        assertEquals(1, json.at("/outcome/exitCode").asInt());
+        assertEquals("ABORTED", json.at("/outcome/stopReason").asText());
+        assertEquals("2026-11-30T13:00:01.123456789Z", json.at("/run/start").asText());
         assertFalse(json.get("verification").has("failed"), "derived isFailed() is not data");
-        assertTrue(json.get("groups").get(0).has("pacing") && json.has("failure"));
+        assertTrue(json.get("groups").get(0).has("pacing") && json.get("outcome").has("failure"));
         assertEquals(500, totals.get("unknownRows").asLong());
         assertEquals("insert", json.get("intervals").get(0).get("groups").get(0).get("types").get(0).get("type").asText());
     }
@@ -85,8 +86,8 @@ class ResultFilesTest {
     @Test
     void mapsAreSorted() throws Exception {
         JsonNode json = new ObjectMapper().readTree(ResultFiles.toJson(Samples.full()));
-        assertEquals(List.of("batch-size", "password", "workers"), names(json.get("options")));
-        assertEquals(List.of("fsync", "shared_buffers"), names(json.get("targetInfo").get("settings")));
+        assertEquals(List.of("batch-size", "password", "workers"), names(json.at("/run/options")));
+        assertEquals(List.of("fsync", "shared_buffers"), names(json.at("/run/targetInfo/settings")));
     }
 
     @Test
@@ -106,11 +107,11 @@ class ResultFilesTest {
         Path empty = Files.writeString(tmp.resolve("empty.json"), "");
         assertOneLine(empty, "is not a dbharness result file");
 
-        Path future = Files.writeString(tmp.resolve("future.json"), "{\"format\": \"dbharness-result/3\"}");
-        assertOneLine(future, "has result format dbharness-result/3");
+        Path future = Files.writeString(tmp.resolve("future.json"), "{\"format\": \"dbharness-result/4\"}");
+        assertOneLine(future, "has result format dbharness-result/4");
 
         Path old = Files.writeString(tmp.resolve("old.json"), "{\"format\": \"dbharness-result/1\"}");
-        assertOneLine(old, "has result format dbharness-result/1; this harness reads dbharness-result/2");
+        assertOneLine(old, "has result format dbharness-result/1; this harness reads dbharness-result/3 and dbharness-result/2");
 
         String good = ResultFiles.toJson(Samples.full());
         Path typo = Files.writeString(tmp.resolve("typo.json"), good.replace("\"seed\" : 42", "\"seed\" : \"x\""));
@@ -119,8 +120,10 @@ class ResultFilesTest {
         Path truncated = Files.writeString(tmp.resolve("cut.json"), good.substring(0, good.length() / 2));
         assertOneLine(truncated, "is not valid JSON");
 
-        Path bare = Files.writeString(tmp.resolve("bare.json"), "{\"format\": \"dbharness-result/2\"}");
-        assertOneLine(bare, "field \"runId\" is missing");
+        Path bare = Files.writeString(tmp.resolve("bare.json"), "{\"format\": \"dbharness-result/3\"}");
+        assertOneLine(bare, "field \"run\" is missing");
+        Path bare2 = Files.writeString(tmp.resolve("bare2.json"), "{\"format\": \"dbharness-result/2\"}");
+        assertOneLine(bare2, "field \"run.id\" is missing");
 
         assertOneLine(tmp.resolve("missing.json"), "result file not found");
     }

@@ -20,17 +20,24 @@ final class SchemaCheck {
     }
 
     static JsonNode schemaTree() throws IOException {
-        try (InputStream in = ResultFiles.class.getResourceAsStream(ResultFiles.SCHEMA)) {
+        return schemaTree(ResultFiles.SCHEMA);
+    }
+
+    /** A schema beside {@link ResultFiles}: today's, or an earlier format's ({@code dbharness-result-2.schema.json}). */
+    static JsonNode schemaTree(String resource) throws IOException {
+        try (InputStream in = ResultFiles.class.getResourceAsStream(resource)) {
             return JSON.readTree(in);
         }
     }
 
-    static Schema schema() throws IOException {
-        return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaTree());
-    }
-
     /** The validator's complaints, empty when the file is valid. */
     static List<String> errors(String json) throws IOException {
-        return schema().validate(JSON.readTree(json)).stream().map(Error::toString).toList();
+        return errors(json, ResultFiles.SCHEMA);
+    }
+
+    /** The complaints of the schema {@code resource} about a file, empty when valid. */
+    static List<String> errors(String json, String resource) throws IOException {
+        Schema schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaTree(resource));
+        return schema.validate(JSON.readTree(json)).stream().map(Error::toString).toList();
     }
 }

@@ -101,7 +101,7 @@ class SummaryTableTest {
         RunResult r = f.toBuilder()
                 .intervals(List.of())
                 .resources(new io.dbharness.core.result.ResourceUsage("client host only; the target (db1:5432/x) is not on localhost",
-                        false, unknown, unknown, -1, -1))
+                        false, unknown, unknown, java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty()))
                 .shard(null)
                 .build();
         String s = SummaryTable.render(r);
@@ -130,7 +130,7 @@ class SummaryTableTest {
         String words = "lost the connection and could not re-open it within --reconnect-timeout 5 s: opening a "
                 + "transaction: Connection to 127.0.0.1:5432 refused. Check that the hostname and port are correct "
                 + "and that the postmaster is accepting TCP/IP connections.";
-        RunResult r = Samples.full().toBuilder().stopReason("ABORTED").failure(words).build();
+        RunResult r = Samples.full().toBuilder().stopReason(io.dbharness.core.result.StopReason.ABORTED).failure(words).build();
         List<String> box = Arrays.stream(SummaryTable.render(r).split("\n"))
                 .takeWhile(l -> !l.startsWith("errors by class")).toList();
         StringBuilder joined = new StringBuilder();
@@ -170,7 +170,7 @@ class SummaryTableTest {
         io.dbharness.core.result.ResourceUsage u = f.resources();
         // a figure the totals would not give: the summary prints what the result holds, it does not recompute
         RunResult stored = f.toBuilder()
-                .resources(new io.dbharness.core.result.ResourceUsage(u.scope(), u.targetOnHost(), u.mean(), u.peak(), 0.9, 0.1))
+                .resources(new io.dbharness.core.result.ResourceUsage(u.scope(), u.targetOnHost(), u.mean(), u.peak(), java.util.OptionalDouble.of(0.9), java.util.OptionalDouble.of(0.1)))
                 .build();
         assertRow(SummaryTable.render(stored), "harness CPU", "3.3 s (0.900 s per million rows)");
     }
@@ -227,7 +227,7 @@ class SummaryTableTest {
                 .build();
         RunResult r = c.toBuilder()
                 .workload("tpcc")
-                .workloadInfo(Map.of())
+                .workloadFacts(new io.dbharness.core.api.WorkloadFacts(null, Map.of(), Map.of()))
                 .loadModel("closed, 8 workers")
                 .workers(8)
                 .totals(t)
@@ -235,15 +235,15 @@ class SummaryTableTest {
                 .operations(ops)
                 .intervals(List.of())
                 .errors(List.of())
-                .storedBytes(-1)
+                .storedBytes(java.util.OptionalLong.empty())
                 .answers(List.of())
                 .plans(Map.of())
                 .warmup(null)
                 .figures(new java.util.LinkedHashMap<>(Map.of("tpmC", 27_000.0)))
-                .harnessCpuSeconds(6.0)
+                .harnessCpuSeconds(java.util.OptionalDouble.of(6.0))
                 .label(null)
                 .resources(null)
-                .stopReason("DURATION")
+                .stopReason(io.dbharness.core.result.StopReason.DURATION)
                 .failure(null)
                 .exitCode(1)
                 .shard(null)

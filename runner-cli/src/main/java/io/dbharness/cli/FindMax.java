@@ -4,6 +4,7 @@ import io.dbharness.core.api.SearchAxis;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.engine.Registry;
 import io.dbharness.core.engine.Version;
+import io.dbharness.core.result.StopReason;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
@@ -216,7 +217,7 @@ final class FindMax {
      * while its queries go on: the run lasts, the load it was judged on did not).
      */
     static Optional<GroupResult> ranOutOfData(RunResult r, Duration step) {
-        if (!"COMPLETED".equals(r.stopReason()) && !"DURATION".equals(r.stopReason()) || r.groups() == null) {
+        if (r.stopReason() != StopReason.COMPLETED && r.stopReason() != StopReason.DURATION || r.groups() == null) {
             return Optional.empty();
         }
         double limit = 0.9 * step.toMillis() / 1000.0;

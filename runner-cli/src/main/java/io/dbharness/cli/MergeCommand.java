@@ -49,7 +49,7 @@ final class MergeCommand {
                     .collect(java.util.stream.Collectors.joining(", ")) + " missing (--allow-partial): the totals are those"
                     + " of the shards given");
         }
-        out.println("merged " + merged.workloadInfo().get(ResultMerge.MERGED_FROM).split(", ").length
+        out.println("merged " + merged.workloadFacts().details().get(ResultMerge.MERGED_FROM).split(", ").length
                 + " results into: " + file);
         return ExitCode.OK;
     }

@@ -105,8 +105,8 @@ class CompareMergeCliTest {
         assertEquals(ra.totals().rows() + rb.totals().rows(), merged.totals().rows());
         assertEquals(ra.totals().operations() + rb.totals().operations(), merged.totals().operations());
         assertEquals(ra.workers() + rb.workers(), merged.workers());
-        assertEquals(ra.runId() + ", " + rb.runId(), merged.workloadInfo().get(ResultMerge.MERGED_FROM));
-        assertEquals("0, 1 of 2 (run group together)", merged.workloadInfo().get(ResultMerge.MERGED_SHARDS));
+        assertEquals(ra.runId() + ", " + rb.runId(), merged.workloadFacts().details().get(ResultMerge.MERGED_FROM));
+        assertEquals("0, 1 of 2 (run group together)", merged.workloadFacts().details().get(ResultMerge.MERGED_SHARDS));
         long intervalOps = merged.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum();
         assertEquals(merged.totals().operations(), intervalOps, "every operation is in one merged interval");
         assertEquals(List.of(), ResultSchemaCliTest.errors(out), "the merged file keeps to the schema");
@@ -170,8 +170,8 @@ class CompareMergeCliTest {
         String json = Files.readString(a);
         Path truncated = Files.writeString(tmp.resolve("truncated.json"), json.substring(0, json.length() / 2));
         assertTrue(refused("compare", truncated.toString(), a.toString()).startsWith(truncated + " is not valid JSON"));
-        Path otherFormat = Files.writeString(tmp.resolve("v1.json"), json.replace("dbharness-result/2", "dbharness-result/1"));
-        assertEquals(otherFormat + " has result format dbharness-result/1; this harness reads dbharness-result/2",
+        Path otherFormat = Files.writeString(tmp.resolve("v1.json"), json.replace("dbharness-result/3", "dbharness-result/1"));
+        assertEquals(otherFormat + " has result format dbharness-result/1; this harness reads dbharness-result/3 and dbharness-result/2",
                 refused("compare", a.toString(), otherFormat.toString()));
 
         Path tpcc = Files.writeString(tmp.resolve("tpcc.json"), json.replace("\"workload\" : \"iot-insert\"", "\"workload\" : \"tpcc\"")

@@ -400,8 +400,8 @@ class FindMaxCommandTest {
         assertEquals(List.of(1000.0, 2000.0), s.steps().stream().map(SearchResult.Step::value).toList(), r.out());
         for (SearchResult.Step st : s.steps()) {
             RunResult merged = ResultFiles.read(results.resolve(st.file()));
-            assertEquals(2, merged.workloadInfo().get(io.dbharness.results.merge.ResultMerge.MERGED_FROM).split(", ").length,
-                    "two shards merged: " + merged.workloadInfo());
+            assertEquals(2, merged.workloadFacts().details().get(io.dbharness.results.merge.ResultMerge.MERGED_FROM).split(", ").length,
+                    "two shards merged: " + merged.workloadFacts().details());
             // the whole run's rate: each shard offered half of it
             assertTrue(merged.totals().rowsPerSecond() > 0.5 * st.value(), st + "\n" + r.out());
         }

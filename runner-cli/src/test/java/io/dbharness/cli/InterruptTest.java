@@ -170,8 +170,8 @@ class InterruptTest {
             assertTrue(summary.matches("(?s).*│ exit code +│ 130 +│.*"), summary);
             assertTrue(summary.contains("stopped (SIGINT) before the verification finished"), summary);
             JsonNode result = onlyResult();
-            assertEquals(130, result.get("exitCode").asInt(), "the result's exit code is the process's");
-            assertEquals("INTERRUPTED", result.get("stopReason").asText());
+            assertEquals(130, result.at("/outcome/exitCode").asInt(), "the result's exit code is the process's");
+            assertEquals("INTERRUPTED", result.at("/outcome/stopReason").asText());
             assertTrue(result.get("totals").get("rows").asLong() > 0);
         }
     }
@@ -193,10 +193,10 @@ class InterruptTest {
             assertTrue(r.err.toString().contains("checks after the run"), r.err.toString());
             assertTrue(r.out.toString().contains("stopped (SIGINT) before the verification finished"), r.out.toString());
             JsonNode result = onlyResult();
-            assertEquals(130, result.get("exitCode").asInt());
+            assertEquals(130, result.at("/outcome/exitCode").asInt());
             // the rows were not counted: not FAILED; and the run was stopped by the signal, not ended by --duration
             assertEquals("UNCHECKED", result.get("verification").get("status").asText(), result.get("verification").toString());
-            assertEquals("INTERRUPTED", result.get("stopReason").asText());
+            assertEquals("INTERRUPTED", result.at("/outcome/stopReason").asText());
         }
     }
 
@@ -208,7 +208,7 @@ class InterruptTest {
             r.awaitExit(20);
             assertEquals(143, r.process.exitValue(), r.err.toString());
             JsonNode result = onlyResult();
-            assertEquals(143, result.get("exitCode").asInt());
+            assertEquals(143, result.at("/outcome/exitCode").asInt());
             assertEquals("PASSED", result.get("verification").get("status").asText(),
                     "what was written before the stop is all there: " + result.get("verification"));
         }

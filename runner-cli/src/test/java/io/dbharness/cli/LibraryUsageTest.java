@@ -47,7 +47,7 @@ class LibraryUsageTest {
         assertEquals(5_000, r.totals().rows());
         assertEquals("PASSED", r.verification().status());
         assertEquals(0, r.totals().errors());
-        assertTrue(r.storedBytes() > 0, "stored size from pg_total_relation_size");
+        assertTrue(r.storedBytes().orElse(0) > 0, "stored size from pg_total_relation_size");
         assertTrue(r.targetInfo().serverVersion().startsWith("17"), r.targetInfo().serverVersion());
         assertEquals(0, r.exitCode());
         if (HostSampler.forThisHost(() -> -1).isOn()) { // Linux: the host's use, the embedded server's included
@@ -80,7 +80,7 @@ class LibraryUsageTest {
                 .option("watch-interval", "500ms")
                 .environment(Map.of())
                 .build());
-        assertEquals("DURATION", r.stopReason());
+        assertEquals(io.dbharness.core.result.StopReason.DURATION, r.stopReason());
         assertTrue(r.intervals().size() >= 5, "intervals " + r.intervals().size());
         for (IntervalSample i : r.intervals()) {
             HostSample h = i.host();
@@ -96,8 +96,8 @@ class LibraryUsageTest {
         assertTrue(u.mean().harnessCpuCores() > 0.2, u.mean().toString());
         assertTrue(u.mean().cpuUserPercent() > 5, u.mean().toString());
         assertTrue(u.peak().cpuUserPercent() >= u.mean().cpuUserPercent(), u.toString());
-        assertEquals(r.harnessCpuSeconds() / (r.totals().rows() / 1e6), u.harnessCpuSecondsPerMillionRows(), 1e-9);
-        assertEquals(r.harnessCpuSeconds() / (r.totals().operations() / 1e3), u.harnessCpuSecondsPerThousandOperations(), 1e-9);
+        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().rows() / 1e6), u.harnessCpuSecondsPerMillionRows().getAsDouble(), 1e-9);
+        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().operations() / 1e3), u.harnessCpuSecondsPerThousandOperations().getAsDouble(), 1e-9);
     }
 
     @Test
@@ -117,7 +117,7 @@ class LibraryUsageTest {
                 })
                 .stopSignal(stop)
                 .build());
-        assertEquals("INTERRUPTED", r.stopReason());
+        assertEquals(io.dbharness.core.result.StopReason.INTERRUPTED, r.stopReason());
         assertTrue(r.totals().rows() > 0 && r.totals().rows() < 360_000_000L, "rows " + r.totals().rows());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(r.totals().rows(), r.verification().actual());

@@ -51,7 +51,7 @@ class OptionsBeforeSubcommandTest {
         CliRun r = CliRun.of(args(new String[] {"--target", "noop", "--results", res.toString(), "sweep", "--vary", "workers=1,2"}, TINY));
         assertEquals(0, r.exitCode(), r.err() + r.out());
         List<JsonNode> results = results(res);
-        assertEquals(List.of("noop", "noop"), results.stream().map(j -> j.get("target").asText()).toList());
+        assertEquals(List.of("noop", "noop"), results.stream().map(j -> j.at("/run/target").asText()).toList());
         assertEquals(List.of(20L, 20L), results.stream().map(j -> j.get("totals").get("rows").asLong()).toList());
         assertTrue(r.out().contains("results into " + res), r.out());
     }
@@ -66,8 +66,8 @@ class OptionsBeforeSubcommandTest {
         List<JsonNode> results = results(res);
         assertEquals(2, results.size());
         for (JsonNode j : results) {
-            assertEquals("sweep", j.get("options").get("label").asText());
-            assertEquals("true", j.get("options").get("no-watch").asText());
+            assertEquals("sweep", j.at("/run/options").get("label").asText());
+            assertEquals("true", j.at("/run/options").get("no-watch").asText());
         }
         assertFalse(r.err().contains("rows/s"), "no progress lines: " + r.err());
     }

@@ -139,8 +139,8 @@ class ReportCommandTest {
         assertTrue(usageError("report", truncated.toString()).startsWith("runner report: " + truncated + " is not valid JSON"));
         Path corrupt = Files.writeString(tmp.resolve("corrupt.json"), "{\"format\": \"dbharness-result/2\", \"runId\": 7");
         assertTrue(usageError("report", corrupt.toString()).startsWith("runner report: " + corrupt + " is not valid JSON"));
-        Path v1 = Files.writeString(tmp.resolve("v1.json"), json.replace("dbharness-result/2", "dbharness-result/1"));
-        assertEquals("runner report: " + v1 + " has result format dbharness-result/1; this harness reads dbharness-result/2",
+        Path v1 = Files.writeString(tmp.resolve("v1.json"), json.replace("dbharness-result/3", "dbharness-result/1"));
+        assertEquals("runner report: " + v1 + " has result format dbharness-result/1; this harness reads dbharness-result/3 and dbharness-result/2",
                 usageError("report", one.toString(), v1.toString()));
         assertEquals("runner report: result file not found: " + tmp.resolve("nope.json"),
                 usageError("report", tmp.resolve("nope.json").toString()));

@@ -80,7 +80,7 @@ class RunCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         JsonNode result = onlyResult(tmp);
         assertEquals(40, result.get("totals").get("rows").asLong());
-        assertEquals("3", result.get("options").get("total-metrics-count").asText());
+        assertEquals("3", result.at("/run/options").get("total-metrics-count").asText());
     }
 
     @Test

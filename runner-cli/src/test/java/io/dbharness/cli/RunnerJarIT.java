@@ -46,7 +46,7 @@ class RunnerJarIT {
         try (Stream<Path> files = Files.list(tmp.resolve("res"))) {
             result = new ObjectMapper().readTree(files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow().toFile());
         }
-        assertEquals(expected, result.get("gitCommit").asText());
+        assertEquals(expected, result.at("/run/gitCommit").asText());
         if (!expected.equals("unknown")) {
             assertTrue(expected.matches("[0-9a-f]{40}"), expected);
         }
@@ -57,7 +57,7 @@ class RunnerJarIT {
         assertEquals("0", given[0], given[1]);
         try (Stream<Path> files = Files.list(tmp.resolve("given"))) {
             assertEquals("0123456789ab", new ObjectMapper().readTree(files.filter(f -> f.toString().endsWith(".json"))
-                    .findFirst().orElseThrow().toFile()).get("gitCommit").asText());
+                    .findFirst().orElseThrow().toFile()).at("/run/gitCommit").asText());
         }
     }
 

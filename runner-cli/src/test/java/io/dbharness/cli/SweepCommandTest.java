@@ -46,16 +46,16 @@ class SweepCommandTest {
                 out.add(new ObjectMapper().readTree(p.toFile()));
             }
         }
-        out.sort(Comparator.comparing(r -> r.get("start").asText()));
+        out.sort(Comparator.comparing(r -> r.at("/run/start").asText()));
         return out;
     }
 
     /** Option names whose values differ between two results. */
     private static Set<String> differing(JsonNode a, JsonNode b) {
         Set<String> names = new HashSet<>();
-        a.get("options").fieldNames().forEachRemaining(names::add);
-        b.get("options").fieldNames().forEachRemaining(names::add);
-        names.removeIf(n -> a.get("options").path(n).equals(b.get("options").path(n)));
+        a.at("/run/options").fieldNames().forEachRemaining(names::add);
+        b.at("/run/options").fieldNames().forEachRemaining(names::add);
+        names.removeIf(n -> a.at("/run/options").path(n).equals(b.at("/run/options").path(n)));
         return names;
     }
 
@@ -70,18 +70,18 @@ class SweepCommandTest {
         assertEquals(4, results.size());
         String[][] expected = {{"1", "2"}, {"1", "3"}, {"2", "2"}, {"2", "3"}};
         for (int i = 0; i < 4; i++) {
-            JsonNode o = results.get(i).get("options");
+            JsonNode o = results.get(i).at("/run/options");
             assertEquals(expected[i][0], o.get("workers").asText());
             assertEquals(expected[i][1], o.get("total-metrics-count").asText());
             assertEquals(20, results.get(i).get("totals").get("rows").asLong());
-            assertEquals("noop", results.get(i).get("target").asText());
+            assertEquals("noop", results.get(i).at("/run/target").asText());
         }
         assertEquals(Set.of("total-metrics-count"), differing(results.get(0), results.get(1)));
         assertEquals(Set.of("workers"), differing(results.get(0), results.get(2)));
         assertEquals(Set.of("workers", "total-metrics-count"), differing(results.get(0), results.get(3)));
         // the table lists every run with its file
         for (JsonNode res : results) {
-            assertTrue(r.out().contains(res.get("runId").asText() + ".json"), r.out());
+            assertTrue(r.out().contains(res.at("/run/id").asText() + ".json"), r.out());
         }
         assertTrue(r.out().contains("sweep: 4 of 4 runs made"), r.out());
         assertTrue(r.out().contains("rows/s"), r.out());
@@ -95,11 +95,11 @@ class SweepCommandTest {
         assertEquals(0, r.exitCode(), r.err() + r.out());
         List<JsonNode> results = results();
         assertEquals(2, results.size());
-        assertEquals("noop", results.get(0).get("target").asText());
-        assertTrue(results.get(0).get("options").path("output").isMissingNode(), "noop has no --output");
-        assertEquals("csv", results.get(0).get("options").get("format").asText(), "both take --format");
-        assertEquals("file", results.get(1).get("target").asText());
-        assertEquals(csv.toString(), results.get(1).get("options").get("output").asText());
+        assertEquals("noop", results.get(0).at("/run/target").asText());
+        assertTrue(results.get(0).at("/run/options").path("output").isMissingNode(), "noop has no --output");
+        assertEquals("csv", results.get(0).at("/run/options").get("format").asText(), "both take --format");
+        assertEquals("file", results.get(1).at("/run/target").asText());
+        assertEquals(csv.toString(), results.get(1).at("/run/options").get("output").asText());
         assertEquals(10 * 2 + 1, Files.readAllLines(csv).size());
     }
 
@@ -153,7 +153,7 @@ class SweepCommandTest {
         assertTrue(r.err().contains("127.0.0.1:1"), r.err());
         List<JsonNode> results = results();
         assertEquals(1, results.size(), "the noop point ran after the postgres point failed");
-        assertEquals("noop", results.get(0).get("target").asText());
+        assertEquals("noop", results.get(0).at("/run/target").asText());
         String table = r.out().substring(r.out().indexOf("sweep: 2 of 2 runs made"));
         assertTrue(table.matches("(?s).*1 target=postgres\\s+3\\s+-\\s+\\(no result written\\).*"), table);
         assertTrue(table.matches("(?s).*2 target=noop\\s+0\\s+[\\d,.]+ rows/s\\s+\\S+\\.json.*"), table);
@@ -253,7 +253,7 @@ class SweepCommandTest {
         assertEquals(0, r.exitCode(), r.err() + r.out());
         assertTrue(r.err().contains("warning: point target=noop, output=" + tmp.resolve("b.csv") + " is the same run as target=noop, output="
                 + tmp.resolve("a.csv") + ": noop takes no --output; left out"), r.err());
-        assertEquals(List.of("noop", "file", "file"), results().stream().map(j -> j.get("target").asText()).toList());
+        assertEquals(List.of("noop", "file", "file"), results().stream().map(j -> j.at("/run/target").asText()).toList());
     }
 
     @Test

@@ -94,7 +94,7 @@ class MaibornWolffCommandTest {
                 out.add(json.readTree(f.toFile()));
             }
         }
-        out.sort(Comparator.comparing((JsonNode r) -> r.get("start").asText()).thenComparing(r -> r.get("runId").asText()));
+        out.sort(Comparator.comparing((JsonNode r) -> r.at("/run/start").asText()).thenComparing(r -> r.at("/run/id").asText()));
         return out;
     }
 
@@ -121,13 +121,13 @@ class MaibornWolffCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         JsonNode run = runs().get(0);
         assertEquals(1, runs().size());
-        assertEquals("embedded", run.at("/targetInfo/endpoint").asText());
+        assertEquals("embedded", run.at("/run/targetInfo/endpoint").asText());
         String[] out = r.out().split("\n");
         assertEquals("Workers\tMin\tMax\tAvg", out[0], r.out());
         assertEquals(line(1, List.of(run.at("/totals/rowsPerSecond").asDouble())), out[1]);
         assertTrue(out[2].startsWith("┌"), "our summary follows MaibornWolff's table:\n" + r.out());
         assertTrue(r.out().contains("PASSED: 3,125 rows in table events as reported"), r.out());
-        JsonNode o = run.get("options");
+        JsonNode o = run.at("/run/options");
         assertEquals("events", o.get("generator").asText());
         assertEquals("copy-text", o.get("pg-ingest").asText(), "the postgres module's batch mode is COPY (psycopg2's copy_from)");
         assertEquals("1000", o.get("write-batch-rows").asText());
@@ -136,8 +136,8 @@ class MaibornWolffCommandTest {
         assertEquals("3125", o.get("num-inserts").asText());
         assertEquals("true", o.get("clean").asText());
         assertEquals("true", o.get("verify").asText());
-        assertTrue(run.at("/workloadInfo/ddl").asText().contains("GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 1000)"),
-                "MaibornWolff's identity cache is its batch size: " + run.at("/workloadInfo/ddl").asText());
+        assertTrue(run.at("/workloadFacts/details/ddl").asText().contains("GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 1000)"),
+                "MaibornWolff's identity cache is its batch size: " + run.at("/workloadFacts/details/ddl").asText());
     }
 
     @Test
@@ -150,13 +150,13 @@ class MaibornWolffCommandTest {
         assertEquals(4, runs.size());
         Map<Integer, List<Double>> perSecond = new LinkedHashMap<>();
         for (JsonNode run : runs) {
-            assertEquals("localhost:" + pg.port() + "/postgres", run.at("/targetInfo/endpoint").asText());
-            assertEquals("insert-batch", run.at("/options/pg-ingest").asText());
-            assertEquals("1", run.at("/options/write-batch-rows").asText());
-            assertTrue(run.at("/options/password").asText().matches("\\*+"), "the config's password is masked");
-            assertTrue(run.at("/workloadInfo/ddl").asText().contains("CACHE 100)"), run.at("/workloadInfo/ddl").asText());
+            assertEquals("localhost:" + pg.port() + "/postgres", run.at("/run/targetInfo/endpoint").asText());
+            assertEquals("insert-batch", run.at("/run/options/pg-ingest").asText());
+            assertEquals("1", run.at("/run/options/write-batch-rows").asText());
+            assertTrue(run.at("/run/options/password").asText().matches("\\*+"), "the config's password is masked");
+            assertTrue(run.at("/workloadFacts/details/ddl").asText().contains("CACHE 100)"), run.at("/workloadFacts/details/ddl").asText());
             assertEquals("PASSED", run.at("/verification/status").asText());
-            perSecond.computeIfAbsent(run.at("/options/workers").asInt(), k -> new ArrayList<>())
+            perSecond.computeIfAbsent(run.at("/run/options/workers").asInt(), k -> new ArrayList<>())
                     .add(run.at("/totals/rowsPerSecond").asDouble());
         }
         String table = "Workers\tMin\tMax\tAvg\n" + line(1, perSecond.get(1)) + "\n" + line(2, perSecond.get(2)) + "\n";
@@ -177,12 +177,12 @@ class MaibornWolffCommandTest {
                 "-r", "1", "--batch", "100", "--primary-key", "sql", "--num-inserts", "300", "--", "--allow-compatible-server");
         assertEquals(0, r.exitCode(), r.err());
         JsonNode run = runs().get(0);
-        assertEquals("yugabyte", run.get("target").asText());
-        assertEquals("true", run.at("/options/yb-upsert-mode").asText(), "yb_enable_upsert_mode=on is the target's upsert mode");
-        assertEquals("copy-text", run.at("/options/yb-ingest").asText());
-        assertTrue(run.at("/options/url").asText().startsWith("jdbc:yugabytedb://localhost:" + pg.port() + "/postgres?options="),
-                run.at("/options/url").asText());
-        assertEquals("8MB", run.at("/targetInfo/settings/work_mem").asText(), "the other settings are sent at connect");
+        assertEquals("yugabyte", run.at("/run/target").asText());
+        assertEquals("true", run.at("/run/options/yb-upsert-mode").asText(), "yb_enable_upsert_mode=on is the target's upsert mode");
+        assertEquals("copy-text", run.at("/run/options/yb-ingest").asText());
+        assertTrue(run.at("/run/options/url").asText().startsWith("jdbc:yugabytedb://localhost:" + pg.port() + "/postgres?options="),
+                run.at("/run/options/url").asText());
+        assertEquals("8MB", run.at("/run/targetInfo/settings/work_mem").asText(), "the other settings are sent at connect");
         assertTrue(r.err().contains("session setting yb_enable_expression_pushdown=on of targets.yugabyte_sql"), r.err());
         assertTrue(r.err().contains("session setting yb_disable_transactional_writes=on"), r.err());
         assertEquals("PASSED", run.at("/verification/status").asText());
@@ -224,8 +224,8 @@ class MaibornWolffCommandTest {
         StringBuilder expected = new StringBuilder("Stepsize: 200\nLevel\tInserts/s\n");
         for (int s = 0; s < 3; s++) {
             JsonNode run = runs.get(s);
-            assertEquals(s == 0 ? "true" : "false", run.at("/options/clean").asText("false"));
-            assertEquals(s == 0 ? "false" : "true", run.at("/options/append").asText("false"));
+            assertEquals(s == 0 ? "true" : "false", run.at("/run/options/clean").asText("false"));
+            assertEquals(s == 0 ? "false" : "true", run.at("/run/options/append").asText("false"));
             long tens = new BigDecimal(run.at("/totals/rowsPerSecond").asDouble()).setScale(-1, RoundingMode.HALF_EVEN).longValue();
             expected.append(String.format("%3d\t%6d%n", s * 200, tens));
         }
@@ -239,8 +239,8 @@ class MaibornWolffCommandTest {
         assertEquals(0, prefill.exitCode(), prefill.err());
         runs = runs();
         assertEquals(2, runs.size(), "the prefill, then the measured run");
-        assertEquals("250", runs.get(0).at("/options/num-inserts").asText(), "int(prefill / workers) a worker");
-        assertEquals("1000", runs.get(0).at("/options/write-batch-rows").asText());
+        assertEquals("250", runs.get(0).at("/run/options/num-inserts").asText(), "int(prefill / workers) a worker");
+        assertEquals("1000", runs.get(0).at("/run/options/write-batch-rows").asText());
         assertTrue(prefill.out().contains("mw insert: the prefill of run 1 of 1 with 2 workers: 500 events, not measured"),
                 prefill.out());
         assertTrue(prefill.out().contains("Workers\tMin\tMax\tAvg\n" + line(2, List.of(runs.get(1).at("/totals/rowsPerSecond")
@@ -264,7 +264,7 @@ class MaibornWolffCommandTest {
         while (m.find()) {
             names.add(m.group(1));
             JsonNode run = runs.get(names.size() - 1);
-            assertEquals(m.group(1), run.at("/options/queries").asText());
+            assertEquals(m.group(1), run.at("/run/options/queries").asText());
             JsonNode op = run.get("operations").get(0);
             assertEquals(m.group(1), op.get("type").asText());
             assertEquals(6, op.get("completed").asLong(), "-r 3 by each of -w 2");
@@ -292,9 +292,9 @@ class MaibornWolffCommandTest {
         CliRun r = mw("insert", "--target", "questdb", "-w", "2", "-r", "1", "--batch", "100", "--num-inserts", "300");
         assertEquals(0, r.exitCode(), r.err());
         JsonNode run = runs().get(0);
-        assertEquals("QuestDB", run.at("/targetInfo/product").asText());
-        assertTrue(run.at("/workloadInfo/note.primary key").asText().startsWith("none: QuestDB fills no ids"),
-                "MaibornWolff's default db is not asked of a target without ids: " + run.get("workloadInfo"));
+        assertEquals("QuestDB", run.at("/run/targetInfo/product").asText());
+        assertTrue(run.at("/workloadFacts/notes/primary key").asText().startsWith("none: QuestDB fills no ids"),
+                "MaibornWolff's default db is not asked of a target without ids: " + run.get("workloadFacts"));
         assertTrue(r.out().startsWith("Workers\tMin\tMax\tAvg\n" + line(2, List.of(run.at("/totals/rowsPerSecond").asDouble()))));
         assertTrue(r.out().contains("PASSED: 600 rows in table events as reported"), r.out());
 
@@ -306,7 +306,7 @@ class MaibornWolffCommandTest {
         assertEquals(5, runs().size(), "each embedded run loads its own rows (--load)");
         assertTrue(q.err().contains("queries has no effect with MaibornWolff's questdb module"), q.err());
         for (JsonNode one : runs()) {
-            assertEquals("50", one.at("/workloadInfo/loadedRows").asText());
+            assertEquals("50", one.at("/workloadFacts/loaded/rows").asText());
         }
     }
 
@@ -321,10 +321,10 @@ class MaibornWolffCommandTest {
                     "--num-inserts", "200");
             assertEquals(0, r.exitCode(), r.err());
             JsonNode run = runs().get(0);
-            assertEquals("influx", run.get("target").asText());
-            assertEquals("4", run.at("/options/devices").asText(), "device_spread 2 a worker");
-            assertEquals("100", run.at("/options/num-inserts").asText(), "200 a worker over its 2 devices");
-            assertEquals("100", run.at("/options/batch-lines").asText(), "a batch is one write");
+            assertEquals("influx", run.at("/run/target").asText());
+            assertEquals("4", run.at("/run/options/devices").asText(), "device_spread 2 a worker");
+            assertEquals("100", run.at("/run/options/num-inserts").asText(), "200 a worker over its 2 devices");
+            assertEquals("100", run.at("/run/options/batch-lines").asText(), "a batch is one write");
             assertEquals("PASSED", run.at("/verification/status").asText());
             assertTrue(influx.query("SELECT count(temperature) FROM dbtest..events", false).contains(",400]"),
                     "in database dbtest, MaibornWolff's bucket name");
@@ -399,7 +399,7 @@ class MaibornWolffCommandTest {
         CliRun r = mw("insert", "--clean", "-c", config("-c work_mem=8MB").toString(), "-t", "timescaledb", "-w", "1", "-r", "1",
                 "--num-inserts", "20", "--", "--target", "postgres");
         assertEquals(0, r.exitCode(), r.err());
-        assertEquals("localhost:" + pg.port() + "/postgres", runs().get(0).at("/targetInfo/endpoint").asText(),
+        assertEquals("localhost:" + pg.port() + "/postgres", runs().get(0).at("/run/targetInfo/endpoint").asText(),
                 "the entry's connection_string still names the server");
     }
 

@@ -61,7 +61,7 @@ final class MaibornWolffReport {
      * series stands, or, when the series ends with this run ({@code last}, failed or stopped), run.py's table.
      */
     void insertReport(MaibornWolffCommand.Step step, RunResult result, boolean last, PrintStream out) {
-        boolean ok = result.exitCode() == ToolRun.OK && "COMPLETED".equals(result.stopReason());
+        boolean ok = result.exitCode() == ToolRun.OK && result.stopReason() == io.dbharness.core.result.StopReason.COMPLETED;
         if (ok && !step.prefill()) {
             group(step).add(result.totals().rowsPerSecond());
         }
@@ -114,7 +114,7 @@ final class MaibornWolffReport {
 
     /** The same for the run of one query: its line, or run.py's query table when the series ends here. */
     void queryReport(String name, RunResult result, boolean last, int workers, int runsEach, PrintStream out) {
-        boolean ok = result.exitCode() == ToolRun.OK && "COMPLETED".equals(result.stopReason());
+        boolean ok = result.exitCode() == ToolRun.OK && result.stopReason() == io.dbharness.core.result.StopReason.COMPLETED;
         OperationStats s = result.operations().stream().filter(x -> x.type().equals(name)).findFirst().orElse(null);
         if (ok && s != null && s.completed() > 0) {
             var h = s.histogram() == null ? null : HistogramCodec.decode(s.histogram());

@@ -447,7 +447,7 @@ public final class MxbenchCommand implements SeedTool {
             .withZone(ZoneId.systemDefault());
 
     static String writerBox(RunResult r, String writer) {
-        double ratio = r.compressionRatio();
+        double ratio = r.compressionRatio().orElse(-1);
         String title = "Summary Report for " + writer.toUpperCase(Locale.ROOT) + " Writer";
         return ToolBox.render(title, List.of(
                 List.of("start time:", TIME.format(r.start())),

@@ -87,7 +87,7 @@ class GeneratorsOnEveryTargetTest {
         for (String key : new String[] {"db", "sql", "uuid"}) {
             RunResult r = run("postgres", Map.of("generator", "events", "primary-key", key, "devices", 4, "num-inserts", 250));
             assertEquals(1000, r.totals().rows(), key);
-            assertTrue(r.workloadInfo().get("ddl").contains("PRIMARY KEY (id)"), r.workloadInfo().get("ddl"));
+            assertTrue(r.workloadFacts().details().get("ddl").contains("PRIMARY KEY (id)"), r.workloadFacts().details().get("ddl"));
         }
         // appending with another key than the table has would record a key the run did not use
         UsageException other = assertThrows(UsageException.class, () -> run("postgres", Map.of("generator", "events",
@@ -97,7 +97,7 @@ class GeneratorsOnEveryTargetTest {
         RunResult quest = run("questdb", Map.of("generator", "events", "devices", 2, "num-inserts", 10));
         assertEquals(20, quest.totals().rows());
         assertEquals("none: QuestDB fills no ids (the default db is for the PostgreSQL family)",
-                quest.workloadInfo().get("note.primary key"));
+                quest.workloadFacts().notes().get("primary key"));
         // asked for, it is refused
         UsageException refused = assertThrows(UsageException.class, () -> Harness.run(RunSpec.builder().target("questdb")
                 .workload("iot-insert").option("generator", "events").option("primary-key", "db").option("num-inserts", 10)

@@ -116,7 +116,7 @@ class InfluxFaultTest {
         } finally {
             server.restart();
         }
-        assertEquals("COMPLETED", r.stopReason(), r.failure());
+        assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure());
         assertEquals(0, r.totals().errors(), () -> r.errors().toString());
         assertEquals("UNCHECKED", r.verification().status(), r.verification().message());
         assertTrue(r.verification().message().startsWith("the rows were not checked: the target was unreachable"
@@ -128,7 +128,7 @@ class InfluxFaultTest {
 
     private static void assertNothingLostNothingDoubled(RunResult r) {
         String detail = r.errors() + " " + r.totals();
-        assertEquals("COMPLETED", r.stopReason(), r.failure() + " " + detail);
+        assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure() + " " + detail);
         assertNull(r.failure());
         assertEquals(0, r.totals().errors(), detail);
         assertEquals(0, r.totals().unknownRows(), "every write in doubt was sent again: " + detail);

@@ -96,7 +96,7 @@ class InfluxQueryTest {
         for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             assertTrue(ran.contains(q.name()), q.name() + " did not complete: " + run.operations());
         }
-        assertTrue(run.workloadInfo().get("query.count").startsWith("SELECT count(\"c"), run.workloadInfo().toString());
+        assertTrue(run.workloadFacts().details().get("query.count").startsWith("SELECT count(\"c"), run.workloadFacts().details().toString());
     }
 
     @Test

@@ -34,10 +34,10 @@ class MatrixDbQueryOnPostgresTest {
         for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             assertTrue(mine.answers().stream().anyMatch(a -> a.query().equals(q.name())), q.name() + " ran");
         }
-        assertTrue(mine.workloadInfo().get("query.multi-tag-latest").contains("max(ts) AS max_ts"),
-                mine.workloadInfo().get("query.multi-tag-latest"));
+        assertTrue(mine.workloadFacts().details().get("query.multi-tag-latest").contains("max(ts) AS max_ts"),
+                mine.workloadFacts().details().get("query.multi-tag-latest"));
         assertEquals("CREATE INDEX IF NOT EXISTS \"mx_query_tag_ts\" ON \"mx_query\" (tag_id, ts);\nVACUUM ANALYZE \"mx_query\"",
-                mine.workloadInfo().get("queryDdl"));
+                mine.workloadFacts().details().get("queryDdl"));
         CatalogueTexts.assertSameAnswers(theirs, mine);
     }
 

@@ -35,7 +35,7 @@ class MogDbQueryOnPostgresTest {
         for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             assertTrue(mine.answers().stream().anyMatch(a -> a.query().equals(q.name())), q.name() + " ran");
         }
-        assertTrue(mine.workloadInfo().get("queryDdl").startsWith("DO $dbharness$"), mine.workloadInfo().get("queryDdl"));
+        assertTrue(mine.workloadFacts().details().get("queryDdl").startsWith("DO $dbharness$"), mine.workloadFacts().details().get("queryDdl"));
         CatalogueTexts.assertSameAnswers(theirs, mine);
 
         // the table and its index are there now: the statement must pass over the index, not fail on it

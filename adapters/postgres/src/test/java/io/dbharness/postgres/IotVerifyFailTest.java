@@ -95,7 +95,7 @@ class IotVerifyFailTest {
         lossyTable("verify_lossy_load", false);
         RunResult r = Harness.run(spec("iot-query", "verify_lossy_load").option("load", true).option("query-count", 20).build());
         assertEquals(190, count("verify_lossy_load"));
-        assertEquals("200", r.workloadInfo().get("loadedRows"));
+        assertEquals(200, r.workloadFacts().loaded().rows());
         assertEquals(20, r.totals().operations());
         assertEquals(0, r.totals().errors(), () -> r.errors().toString());
         assertEquals("FAILED", r.verification().status());

@@ -158,7 +158,7 @@ class PgQueryTest {
         assertEquals(12, s.completed() + s.timeouts(), "each query either completed or timed out, none retried: " + s);
         assertEquals(0, s.errors(), "a timeout is not an error: " + s);
         assertEquals(0, r.exitCode(), r.failure());
-        assertEquals("COMPLETED", r.stopReason());
+        assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason());
         assertTrue(s.maxMillis() >= 250, "a cut-off query's wait is in the latency: " + s);
 
         Files.writeString(file, """

@@ -90,7 +90,7 @@ class PgTelemetryGapTest {
         RunResult r = Harness.run(spec.progress(third).build());
         t.join();
         assertTrue(failures.isEmpty(), failures.toString());
-        assertEquals("COMPLETED", r.stopReason(), r.failure() + " " + r.errors());
+        assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure() + " " + r.errors());
         return r;
     }
 

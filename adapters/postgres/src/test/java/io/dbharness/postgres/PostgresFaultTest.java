@@ -165,7 +165,7 @@ class PostgresFaultTest {
     }
 
     private static void assertEveryRowAccountedFor(RunResult r, String table) throws SQLException {
-        assertEquals("COMPLETED", r.stopReason(), r.failure() + " " + r.errors() + " " + r.totals());
+        assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure() + " " + r.errors() + " " + r.totals());
         assertNull(r.failure());
         assertEquals(0, r.totals().errors(), "faults survived are not errors: " + r.errors());
         assertEquals(0, r.totals().unknownRows(), "every lost write was resolved");
@@ -206,7 +206,7 @@ class PostgresFaultTest {
                 .progress(watch).build());
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
-        assertEquals("COMPLETED", r.stopReason(), r.failure() + " " + r.errors());
+        assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure() + " " + r.errors());
         assertEquals("unknown after a lost commit", r.targetInfo().settings().get("lost_write_fate"));
         long stored = count("fault_untracked");
         long unknown = r.totals().unknownRows();
@@ -288,7 +288,7 @@ class PostgresFaultTest {
             server.startAgain();
         }
         assertTrue(failures.isEmpty(), failures.toString());
-        assertEquals("ABORTED", r.stopReason(), r.failure());
+        assertEquals(io.dbharness.core.result.StopReason.ABORTED, r.stopReason(), r.failure());
         assertEquals(3, r.exitCode(), "the target unreachable: " + r.failure());
         assertTrue(r.failure().contains("could not re-open it before the run ended"), r.failure());
         assertTrue(r.totals().errors() >= 1, () -> "the writes in flight failed: " + r.totals());
@@ -332,7 +332,7 @@ class PostgresFaultTest {
         } finally {
             server.startAgain();
         }
-        assertEquals("COMPLETED", r.stopReason(), r.failure());
+        assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure());
         assertEquals(0, r.totals().errors(), () -> r.errors().toString());
         assertEquals("UNCHECKED", r.verification().status(), r.verification().message());
         assertTrue(r.verification().message().startsWith("the rows were not checked: the target was unreachable"
@@ -386,7 +386,7 @@ class PostgresFaultTest {
         assertEquals("the rows were not checked: stopped (SIGINT) before the verification finished",
                 r.verification().message());
         assertEquals(-1, r.verification().actual(), "nothing counted");
-        assertEquals("INTERRUPTED", r.stopReason(), "signalled during its verification");
+        assertEquals(io.dbharness.core.result.StopReason.INTERRUPTED, r.stopReason(), "signalled during its verification");
         assertEquals(130, r.exitCode());
     }
 
@@ -415,7 +415,7 @@ class PostgresFaultTest {
         lock.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEquals(0, locked.getCount());
-        assertEquals("DURATION", r.stopReason());
+        assertEquals(io.dbharness.core.result.StopReason.DURATION, r.stopReason());
         // --duration 3 s + the grace is 6 s; left to the op-timeout, the blocked writes would end at 60 s: a quarter
         // of that is twice the expected time on a slow machine and still fails a run that waited for the op-timeout
         assertTrue(r.totals().durationSeconds() < OP_TIMEOUT.toSeconds() / 4.0, "deadline + grace ("

@@ -113,7 +113,7 @@ class PreparationFaultTest {
         RunResult r = run.get(3, TimeUnit.MINUTES);
         assertNull(r.failure());
         assertEquals(0, r.exitCode());
-        assertEquals(Long.toString(PLANNED), r.workloadInfo().get("loadedRows"), "each row counted once");
+        assertEquals(PLANNED, r.workloadFacts().loaded().rows(), "each row counted once");
         assertEquals(PLANNED, query("SELECT count(*) FROM " + table));
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertTrue(r.verification().message().endsWith("(--load)"), r.verification().message());
@@ -154,13 +154,13 @@ class PreparationFaultTest {
             server.startAgain();
         }
         assertEquals(3, r.exitCode(), r.failure());
-        assertEquals("prepare", r.failedPhase());
-        assertEquals("ABORTED", r.stopReason());
+        assertEquals(io.dbharness.core.result.Outcome.Phase.PREPARE, r.failedPhase());
+        assertEquals(io.dbharness.core.result.StopReason.ABORTED, r.stopReason());
         assertTrue(r.failure().startsWith("preparing the run failed: loading the data (--load) stopped after "),
                 r.failure());
         assertTrue(r.failure().contains("--reconnect-timeout 2 s"), r.failure());
-        long loaded = Long.parseLong(r.workloadInfo().get("loadedRows"));
-        long unknown = Long.parseLong(r.workloadInfo().getOrDefault("loadUnknownRows", "0"));
+        long loaded = r.workloadFacts().loaded().rows();
+        long unknown = r.workloadFacts().loaded().unknownRows();
         assertTrue(loaded > 0 && loaded < PLANNED, "rows loaded before the server went: " + loaded);
         long stored = query("SELECT count(*) FROM " + table);
         // the rows it says it loaded are there, and the batches cut off by the shutdown at most

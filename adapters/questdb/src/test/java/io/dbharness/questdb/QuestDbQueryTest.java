@@ -269,7 +269,7 @@ class QuestDbQueryTest {
     }
 
     private static int metric(RunResult r, String query) {
-        String text = r.workloadInfo().get("query." + query);
+        String text = r.workloadFacts().details().get("query." + query);
         assertNotNull(text, query);
         Matcher mm = METRIC.matcher(text);
         assertTrue(mm.find(), text);

@@ -68,7 +68,7 @@ class YugabyteOnPostgresTest {
         assertEquals("PRIMARY KEY (tag_id, ts)", s.get("yb_primary_key"));
         assertTrue(s.get("yb_switched_off").contains("upsert mode: PostgreSQL 17."), s.get("yb_switched_off"));
         assertEquals(ingest, s.get("yb_ingest"));
-        String ddl = r.workloadInfo().get("ddl");
+        String ddl = r.workloadFacts().details().get("ddl");
         assertTrue(ddl.contains("PRIMARY KEY (tag_id, ts)") && !ddl.contains("HASH"), ddl);
     }
 

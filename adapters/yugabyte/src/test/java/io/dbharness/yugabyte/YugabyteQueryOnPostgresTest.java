@@ -43,7 +43,7 @@ class YugabyteQueryOnPostgresTest {
         for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             assertTrue(mine.answers().stream().anyMatch(a -> a.query().equals(q.name())), q.name() + " ran");
         }
-        Map<String, String> info = mine.workloadInfo();
+        Map<String, String> info = mine.workloadFacts().details();
         assertTrue(info.get("query.newest-per-device").startsWith("WITH RECURSIVE"), info.get("query.newest-per-device"));
         assertTrue(info.get("query.lastpoint").startsWith("WITH RECURSIVE"), info.get("query.lastpoint"));
         assertTrue(info.get("query.multi-tag-latest").contains("CROSS JOIN LATERAL"), info.get("query.multi-tag-latest"));

@@ -103,7 +103,7 @@ class YugabyteServerTest {
             assertEquals(0, r.exitCode(), sharding + ": " + r.failure());
             assertTrue(r.targetInfo().serverVersion().contains("-YB-"), r.targetInfo().serverVersion());
             assertEquals("CREATE INDEX IF NOT EXISTS \"dbharness_yb_query_" + sharding + "_tag_ts\" ON \"dbharness_yb_query_"
-                    + sharding + "\" (tag_id ASC, ts DESC)", r.workloadInfo().get("queryDdl"));
+                    + sharding + "\" (tag_id ASC, ts DESC)", r.workloadFacts().details().get("queryDdl"));
             for (String q : new String[]{"newest-per-device", "lastpoint"}) {
                 assertFalse(r.plans().get(q).contains("Seq Scan"), sharding + " " + q + ":\n" + r.plans().get(q));
             }

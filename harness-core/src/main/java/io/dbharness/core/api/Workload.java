@@ -77,12 +77,19 @@ public interface Workload {
         return Map.of();
     }
 
-    /**
-     * Facts worth keeping in the result: DDL used, generator settings, table name. A key that starts with
-     * {@link #NOTE} is also a line of the summary, labelled by the rest of the key.
-     */
+    /** Details worth keeping in the result: DDL used, generator settings, table name, query texts. */
     Map<String, String> describe();
 
-    /** The prefix of {@link #describe()} keys the summary shows, e.g. {@code note.Delivery: districts skipped}. */
-    String NOTE = "note.";
+    /** The data this workload loaded before the measured run, null when it loaded none. */
+    default WorkloadFacts.Loaded loaded() {
+        return null;
+    }
+
+    /**
+     * Lines the summary shows under the run's figures, by label, e.g. {@code Delivery: districts skipped}; kept in
+     * the result.
+     */
+    default Map<String, String> notes() {
+        return Map.of();
+    }
 }

@@ -28,7 +28,7 @@ import java.util.List;
  * <p>Throws {@link UsageException} for bad options (exit code 2) and {@link TargetException} when the
  * target cannot be reached or refuses the credentials (exit code 3). Once the target is open, whatever happens
  * ends in a result: failures during the run are counted in it, and a preparation that fails (a load cut off by a
- * server that does not come back) gives a result whose {@code failedPhase} is {@code prepare}.
+ * server that does not come back) gives a result whose {@code failedPhase} is {@code PREPARE}.
  */
 public final class Harness {
 
@@ -118,7 +118,7 @@ public final class Harness {
             }
             Verifier.Checked checked = refused ? new Verifier.Checked(plan.options().verify() ? Verification.unchecked(t.rows(),
                     "the rows were not checked: the target refused the credentials during the run")
-                    : Verification.skipped("--verify not set"), -1)
+                    : Verification.skipped("--verify not set"), java.util.OptionalLong.empty())
                     : Verifier.check(workload, target, t, plan.options(), spec.stopSignal(), plan.sharding().shard(),
                             failed == TargetException.Kind.UNREACHABLE, spec.progress()::onPhase);
             return RunResults.measured(plan, info, start, end, out, checked, spec.stopSignal());

@@ -4,10 +4,12 @@ import io.dbharness.core.api.RunTotals;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.WorkloadFacts;
 import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.measure.HostUsage;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.HostInfo;
+import io.dbharness.core.result.Outcome;
 import io.dbharness.core.result.ResourceUsage;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerUsage;
@@ -56,13 +58,13 @@ final class RunResults {
                 .plans(plan.workload().plans())
                 .warmup(out.warmup() == null ? null : Totals.of(out.warmup().totals(), out.warmup().seconds()))
                 .figures(plan.workload().figures(out.measurements().completedByType(), out.elapsedSeconds()))
-                .harnessCpuSeconds(out.cpuSeconds())
+                .harnessCpuSeconds(out.cpuSeconds() >= 0 ? java.util.OptionalDouble.of(out.cpuSeconds()) : java.util.OptionalDouble.empty())
                 .resources(resources(out, info, t, plan.sharding().shard()))
                 // a signal during the checks after the run stopped the run too: its verification was cut short
-                .stopReason((stop.isRequested() && out.stopReason() != StopReason.ABORTED ? StopReason.INTERRUPTED
-                        : out.stopReason()).name())
+                .stopReason(stop.isRequested() && out.stopReason() != StopReason.ABORTED ? StopReason.INTERRUPTED
+                        : out.stopReason())
                 .failure(failure)
-                .failedPhase(failure == null ? null : RunResult.PHASE_RUN)
+                .failedPhase(failure == null ? null : Outcome.Phase.RUN)
                 .exitCode(failure != null && out.failure() == null && out.usageFailure() == null && stop.requested() == null
                         ? 1 : exitCode(out, t, checked, stop))
                 .build();
@@ -82,7 +84,8 @@ final class RunResults {
         }
         if (host == null) {
             boolean onHost = HostUsage.targetOnHost(info.endpoint());
-            return new ResourceUsage("no host figures (/proc could not be read)", onHost, null, null, -1, -1, server);
+            return new ResourceUsage("no host figures (/proc could not be read)", onHost, null, null,
+                    java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), server);
         }
         return host.withServer(server);
     }
@@ -103,9 +106,9 @@ final class RunResults {
                 .errors(List.of())
                 .verification(Verification.skipped("the preparation " + (stopped ? "was stopped" : "failed")
                         + ": nothing was run to check"))
-                .stopReason(stopped ? StopReason.INTERRUPTED.name() : StopReason.ABORTED.name())
+                .stopReason(stopped ? StopReason.INTERRUPTED : StopReason.ABORTED)
                 .failure("preparing the run failed: " + e.getMessage())
-                .failedPhase(RunResult.PHASE_PREPARE)
+                .failedPhase(Outcome.Phase.PREPARE)
                 .exitCode(stopped ? stop.requested().exitCode() : Harness.setupExitCode(e))
                 .build();
     }
@@ -123,7 +126,7 @@ final class RunResults {
                 .end(end)
                 .options(plan.wp().recorded(plan.settings(), plan.settings().masked()))
                 .targetInfo(info)
-                .workloadInfo(plan.workload().describe())
+                .workloadFacts(new WorkloadFacts(plan.workload().loaded(), plan.workload().notes(), plan.workload().describe()))
                 .host(HostInfo.current())
                 .loadModel(describe(plan.groups()))
                 .workers(plan.groups().stream().mapToInt(WorkerGroup::workers).sum())

@@ -30,12 +30,12 @@ import java.util.function.Consumer;
 final class Verifier {
 
     /**
-     * What the checks found: the verification, the bytes the target stores (-1 when unknown), and whether the
+     * What the checks found: the verification, the bytes the target stores (empty when unknown), and whether the
      * verification could not reach the target (exit 3).
      */
-    record Checked(Verification verification, long storedBytes, boolean unreachable) {
+    record Checked(Verification verification, java.util.OptionalLong storedBytes, boolean unreachable) {
 
-        Checked(Verification verification, long storedBytes) {
+        Checked(Verification verification, java.util.OptionalLong storedBytes) {
             this(verification, storedBytes, false);
         }
     }
@@ -69,13 +69,13 @@ final class Verifier {
             }
             verified.set(v);
             if (v.isUnchecked()) { // the target could not be reached: its size could not be either
-                return new Checked(v, -1, lastError.get() != null);
+                return new Checked(v, java.util.OptionalLong.empty(), lastError.get() != null);
             }
-            long stored;
+            java.util.OptionalLong stored;
             try {
-                stored = workload.storedBytes(target).orElse(-1);
+                stored = workload.storedBytes(target);
             } catch (TargetException | RuntimeException e) {
-                stored = -1; // the size is informative; the run's outcome does not depend on it
+                stored = java.util.OptionalLong.empty(); // the size is informative; the run's outcome does not depend on it
             }
             return new Checked(v, stored);
         });
@@ -107,18 +107,18 @@ final class Verifier {
             }
             task.cancel(true);
             if (verified.get() != null) {
-                return new Checked(verified.get(), -1, verified.get().isUnchecked() && lastError.get() != null);
+                return new Checked(verified.get(), java.util.OptionalLong.empty(), verified.get().isUnchecked() && lastError.get() != null);
             }
             long waited = Math.round((System.nanoTime() - begun) / 1e9);
             TargetException last = lastError.get();
             if (!cut && options.verify() && last != null) { // still retrying a connection when the time ran out
-                return new Checked(unreachable(t, last, waited + " s"), -1, true);
+                return new Checked(unreachable(t, last, waited + " s"), java.util.OptionalLong.empty(), true);
             }
             // the rows were not counted: nothing is known against them, so not FAILED
             String why = cut ? stopped(stop)
                     : "the rows were not checked: the target did not answer the verification within " + waited + " s";
             return new Checked(options.verify() ? Verification.unchecked(t.rows(), why)
-                    : Verification.skipped("--verify not set"), -1);
+                    : Verification.skipped("--verify not set"), java.util.OptionalLong.empty());
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof UsageException u) {
@@ -128,7 +128,7 @@ final class Verifier {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Checked(verified.get() != null ? verified.get()
-                    : Verification.skipped("interrupted before the verification finished"), -1);
+                    : Verification.skipped("interrupted before the verification finished"), java.util.OptionalLong.empty());
         }
     }
 

@@ -72,14 +72,16 @@ public final class HostUsage {
                 perMillionRows(harnessCpuSeconds, rows), perThousandOperations(harnessCpuSeconds, operations));
     }
 
-    /** Harness CPU seconds per million rows written; -1 when the CPU time is unknown or no row was written. */
-    public static double perMillionRows(double harnessCpuSeconds, long rows) {
-        return harnessCpuSeconds >= 0 && rows > 0 ? harnessCpuSeconds / (rows / 1e6) : -1;
+    /** Harness CPU seconds per million rows written; empty when the CPU time is unknown (negative) or no row was written. */
+    public static java.util.OptionalDouble perMillionRows(double harnessCpuSeconds, long rows) {
+        return harnessCpuSeconds >= 0 && rows > 0 ? java.util.OptionalDouble.of(harnessCpuSeconds / (rows / 1e6))
+                : java.util.OptionalDouble.empty();
     }
 
-    /** Harness CPU seconds per 1,000 operations; -1 when the CPU time is unknown or none completed. */
-    public static double perThousandOperations(double harnessCpuSeconds, long operations) {
-        return harnessCpuSeconds >= 0 && operations > 0 ? harnessCpuSeconds / (operations / 1e3) : -1;
+    /** Harness CPU seconds per 1,000 operations; empty when the CPU time is unknown (negative) or none completed. */
+    public static java.util.OptionalDouble perThousandOperations(double harnessCpuSeconds, long operations) {
+        return harnessCpuSeconds >= 0 && operations > 0 ? java.util.OptionalDouble.of(harnessCpuSeconds / (operations / 1e3))
+                : java.util.OptionalDouble.empty();
     }
 
     /**

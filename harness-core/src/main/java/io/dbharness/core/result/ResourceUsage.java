@@ -1,5 +1,7 @@
 package io.dbharness.core.result;
 
+import java.util.OptionalDouble;
+
 /**
  * The client host's resource use over the measured run; the samples per interval are in
  * {@link IntervalSample#host()}.
@@ -9,19 +11,27 @@ package io.dbharness.core.result;
  * @param targetOnHost   whether the target's server runs on this host, so its use is in the figures
  * @param mean           means over the measured run's intervals
  * @param peak           the highest value each figure took in one interval
- * @param harnessCpuSecondsPerMillionRows harness CPU seconds per million rows written, -1 when the run wrote none
+ * @param harnessCpuSecondsPerMillionRows harness CPU seconds per million rows written, empty when the run wrote none
+ *                       or its CPU time is unknown
  * @param harnessCpuSecondsPerThousandOperations harness CPU seconds per 1,000 operations (transactions, queries),
- *                       -1 when none completed
+ *                       empty when none completed or the CPU time is unknown
  * @param server         the target server's account of the run (wait profile, counters, storage, statements), null
  *                       without server telemetry ({@code --server-telemetry off}, or a target that offers none)
  */
 public record ResourceUsage(String scope, boolean targetOnHost, HostSample mean, HostSample peak,
-                            double harnessCpuSecondsPerMillionRows, double harnessCpuSecondsPerThousandOperations,
-                            ServerUsage server) {
+                            OptionalDouble harnessCpuSecondsPerMillionRows,
+                            OptionalDouble harnessCpuSecondsPerThousandOperations, ServerUsage server) {
+
+    public ResourceUsage {
+        harnessCpuSecondsPerMillionRows = harnessCpuSecondsPerMillionRows == null ? OptionalDouble.empty()
+                : harnessCpuSecondsPerMillionRows;
+        harnessCpuSecondsPerThousandOperations = harnessCpuSecondsPerThousandOperations == null ? OptionalDouble.empty()
+                : harnessCpuSecondsPerThousandOperations;
+    }
 
     /** The client host's figures without the server's account. */
     public ResourceUsage(String scope, boolean targetOnHost, HostSample mean, HostSample peak,
-                         double harnessCpuSecondsPerMillionRows, double harnessCpuSecondsPerThousandOperations) {
+                         OptionalDouble harnessCpuSecondsPerMillionRows, OptionalDouble harnessCpuSecondsPerThousandOperations) {
         this(scope, targetOnHost, mean, peak, harnessCpuSecondsPerMillionRows, harnessCpuSecondsPerThousandOperations, null);
     }
 

@@ -4,56 +4,124 @@ import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.Verification;
+import io.dbharness.core.api.WorkloadFacts;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
- * Everything one run produced; self-describing so reports can be made from it alone.
+ * Everything one run produced, in sections; self-describing so reports can be made from it alone. The shortcuts
+ * ({@link #runId()}, {@link #stopReason()}...) read the sections' most used fields.
  *
- * @param options      every resolved option, secrets masked
- * @param workloadInfo what the workload recorded (DDL, table, generator settings)
- * @param loadModel    the groups' load models in words, e.g. {@code closed, 2 workers}
- * @param workers      workers of all groups
- * @param totals       all groups together
- * @param stopReason   COMPLETED, DURATION, INTERRUPTED or ABORTED
- * @param storedBytes  bytes the target stores for the data, -1 when it cannot tell
- * @param answers      query answers kept for comparison between runs (query workloads)
- * @param plans        each query's plan by name ({@code --explain})
- * @param warmup       what the workers did during the workload's warm-up, before the measured run; null without one
- * @param figures      the workload's headline figures over the measured run (TPC-C's tpmC), names carrying units
- * @param label        what the run is called in reports ({@code --label}: {@code default}, {@code tuned}...), null when unset
- * @param resources    the client host's resource use over the measured run, null where /proc cannot be read
+ * @param run           which run this is: id, versions, seed, target, workload, label, shard, start and end, options
+ * @param outcome       how it ended: stop reason, failure, failed phase, exit code
+ * @param totals        all groups together
+ * @param warmup        what the workers did during the workload's warm-up, before the measured run; null without one
+ * @param groups        each group of workers
+ * @param operations    counters and latencies per group and operation type
+ * @param intervals     the measured run, one sample per progress interval
+ * @param errors        failures by class
+ * @param verification  what {@code --verify} found
+ * @param host          where the harness ran
+ * @param resources     the client host's resource use over the measured run (the target server's account in it),
+ *                      null where /proc cannot be read
  * @param harnessCpuSeconds CPU time the harness process used during the measured run (its own cost: an embedded
- *                     server runs in other processes), -1 when unknown
- * @param failure      the message that aborted the run, null otherwise
- * @param failedPhase  where the failure came: {@code prepare} (creating, cleaning or loading the data before the
- *                     measured run; nothing was measured) or {@code run}; null without a failure
- * @param exitCode     the process's exit code for this run: 0 ok, 1 errors or failed verification, 2 bad
- *                     usage found during the run, 3 target lost beyond the reconnect budget or credentials
- *                     refused, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP
- * @param shard        which shard of a run split across processes this is ({@code --shard}), null when unsharded
+ *                      server runs in other processes), empty when unknown
+ * @param storedBytes   bytes the target stores for the data at the end, empty when it cannot tell
+ * @param workloadFacts what the workload declared about its run: data loaded before it, notes, details (DDL, table)
+ * @param answers       query answers kept for comparison between runs (query workloads)
+ * @param plans         each query's plan by name ({@code --explain})
+ * @param figures       the workload's headline figures over the measured run (TPC-C's tpmC), names carrying units
  */
-public record RunResult(String runId, String harnessVersion, String gitCommit, long seed, String target,
-                        String workload, Instant start, Instant end, Map<String, String> options,
-                        TargetInfo targetInfo, Map<String, String> workloadInfo, HostInfo host, String loadModel,
-                        int workers, Totals totals, List<GroupResult> groups, List<OperationStats> operations,
-                        List<IntervalSample> intervals, List<ErrorSummary> errors, Verification verification,
-                        long storedBytes, List<AnswerDigest> answers, Map<String, String> plans, Totals warmup,
-                        Map<String, Double> figures, double harnessCpuSeconds, String label, ResourceUsage resources,
-                        String stopReason, String failure, String failedPhase, int exitCode, Shard shard) {
+public record RunResult(RunInfo run, Outcome outcome, Totals totals, Totals warmup, List<GroupResult> groups,
+                        List<OperationStats> operations, List<IntervalSample> intervals, List<ErrorSummary> errors,
+                        Verification verification, HostInfo host, ResourceUsage resources,
+                        OptionalDouble harnessCpuSeconds, OptionalLong storedBytes, WorkloadFacts workloadFacts,
+                        List<AnswerDigest> answers, Map<String, String> plans, Map<String, Double> figures) {
 
     public RunResult {
+        harnessCpuSeconds = harnessCpuSeconds == null ? OptionalDouble.empty() : harnessCpuSeconds;
+        storedBytes = storedBytes == null ? OptionalLong.empty() : storedBytes;
+        workloadFacts = workloadFacts == null ? WorkloadFacts.NONE : workloadFacts;
         answers = answers == null ? List.of() : List.copyOf(answers);
         plans = plans == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(plans));
         figures = figures == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
     }
 
-    /** {@link #failedPhase()} of a failure before the measured run: creating, cleaning or loading the data. */
-    public static final String PHASE_PREPARE = "prepare";
-    /** {@link #failedPhase()} of a failure during the measured run. */
-    public static final String PHASE_RUN = "run";
+    public String runId() {
+        return run.id();
+    }
+
+    public String harnessVersion() {
+        return run.harnessVersion();
+    }
+
+    public String gitCommit() {
+        return run.gitCommit();
+    }
+
+    public long seed() {
+        return run.seed();
+    }
+
+    public String target() {
+        return run.target();
+    }
+
+    public TargetInfo targetInfo() {
+        return run.targetInfo();
+    }
+
+    public String workload() {
+        return run.workload();
+    }
+
+    public String label() {
+        return run.label();
+    }
+
+    public Shard shard() {
+        return run.shard();
+    }
+
+    public Instant start() {
+        return run.start();
+    }
+
+    public Instant end() {
+        return run.end();
+    }
+
+    public Map<String, String> options() {
+        return run.options();
+    }
+
+    public String loadModel() {
+        return run.loadModel();
+    }
+
+    public int workers() {
+        return run.workers();
+    }
+
+    public StopReason stopReason() {
+        return outcome.stopReason();
+    }
+
+    public String failure() {
+        return outcome.failure();
+    }
+
+    public Outcome.Phase failedPhase() {
+        return outcome.failedPhase();
+    }
+
+    public int exitCode() {
+        return outcome.exitCode();
+    }
 
     /** The same result with another exit code: the process's, when something after the run failed. */
     public RunResult withExitCode(int code) {
@@ -66,11 +134,12 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
     }
 
     /**
-     * Bytes written per stored byte, or -1 when the target cannot tell, or when this is one shard of several (the
+     * Bytes written per stored byte; empty when the target cannot tell, or when this is one shard of several (the
      * table holds every shard's rows: the merged result has the ratio).
      */
-    public double compressionRatio() {
-        return storedBytes > 0 && !io.dbharness.core.api.Shard.split(shard) ? (double) totals.bytes() / storedBytes : -1;
+    public OptionalDouble compressionRatio() {
+        return storedBytes.isPresent() && storedBytes.getAsLong() > 0 && !Shard.split(run.shard())
+                ? OptionalDouble.of((double) totals.bytes() / storedBytes.getAsLong()) : OptionalDouble.empty();
     }
 
     /** A builder with every field unset (null, 0); {@link #toBuilder()} starts from a result. */
@@ -81,20 +150,26 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
     /** A builder holding this result's fields, to change some of them. */
     public Builder toBuilder() {
         Builder b = new Builder();
-        b.runId = runId;
-        b.harnessVersion = harnessVersion;
-        b.gitCommit = gitCommit;
-        b.seed = seed;
-        b.target = target;
-        b.workload = workload;
-        b.start = start;
-        b.end = end;
-        b.options = options;
-        b.targetInfo = targetInfo;
-        b.workloadInfo = workloadInfo;
+        b.runId = run.id();
+        b.harnessVersion = run.harnessVersion();
+        b.gitCommit = run.gitCommit();
+        b.seed = run.seed();
+        b.target = run.target();
+        b.workload = run.workload();
+        b.start = run.start();
+        b.end = run.end();
+        b.options = run.options();
+        b.targetInfo = run.targetInfo();
+        b.loadModel = run.loadModel();
+        b.workers = run.workers();
+        b.label = run.label();
+        b.shard = run.shard();
+        b.stopReason = outcome.stopReason();
+        b.failure = outcome.failure();
+        b.failedPhase = outcome.failedPhase();
+        b.exitCode = outcome.exitCode();
+        b.workloadFacts = workloadFacts;
         b.host = host;
-        b.loadModel = loadModel;
-        b.workers = workers;
         b.totals = totals;
         b.groups = groups;
         b.operations = operations;
@@ -107,13 +182,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
         b.warmup = warmup;
         b.figures = figures;
         b.harnessCpuSeconds = harnessCpuSeconds;
-        b.label = label;
         b.resources = resources;
-        b.stopReason = stopReason;
-        b.failure = failure;
-        b.failedPhase = failedPhase;
-        b.exitCode = exitCode;
-        b.shard = shard;
         return b;
     }
 
@@ -129,7 +198,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
         private Instant end;
         private Map<String, String> options;
         private TargetInfo targetInfo;
-        private Map<String, String> workloadInfo;
+        private WorkloadFacts workloadFacts;
         private HostInfo host;
         private String loadModel;
         private int workers;
@@ -139,17 +208,17 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
         private List<IntervalSample> intervals;
         private List<ErrorSummary> errors;
         private Verification verification;
-        private long storedBytes = -1;
+        private OptionalLong storedBytes = OptionalLong.empty();
         private List<AnswerDigest> answers;
         private Map<String, String> plans;
         private Totals warmup;
         private Map<String, Double> figures;
-        private double harnessCpuSeconds = -1;
+        private OptionalDouble harnessCpuSeconds = OptionalDouble.empty();
         private String label;
         private ResourceUsage resources;
-        private String stopReason;
+        private StopReason stopReason;
         private String failure;
-        private String failedPhase;
+        private Outcome.Phase failedPhase;
         private int exitCode;
         private Shard shard;
 
@@ -206,8 +275,8 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
             return this;
         }
 
-        public Builder workloadInfo(Map<String, String> workloadInfo) {
-            this.workloadInfo = workloadInfo;
+        public Builder workloadFacts(WorkloadFacts workloadFacts) {
+            this.workloadFacts = workloadFacts;
             return this;
         }
 
@@ -256,7 +325,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
             return this;
         }
 
-        public Builder storedBytes(long storedBytes) {
+        public Builder storedBytes(OptionalLong storedBytes) {
             this.storedBytes = storedBytes;
             return this;
         }
@@ -281,7 +350,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
             return this;
         }
 
-        public Builder harnessCpuSeconds(double harnessCpuSeconds) {
+        public Builder harnessCpuSeconds(OptionalDouble harnessCpuSeconds) {
             this.harnessCpuSeconds = harnessCpuSeconds;
             return this;
         }
@@ -296,7 +365,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
             return this;
         }
 
-        public Builder stopReason(String stopReason) {
+        public Builder stopReason(StopReason stopReason) {
             this.stopReason = stopReason;
             return this;
         }
@@ -306,7 +375,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
             return this;
         }
 
-        public Builder failedPhase(String failedPhase) {
+        public Builder failedPhase(Outcome.Phase failedPhase) {
             this.failedPhase = failedPhase;
             return this;
         }
@@ -322,10 +391,10 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
         }
 
         public RunResult build() {
-            return new RunResult(runId, harnessVersion, gitCommit, seed, target, workload, start, end, options,
-                    targetInfo, workloadInfo, host, loadModel, workers, totals, groups, operations, intervals, errors,
-                    verification, storedBytes, answers, plans, warmup, figures, harnessCpuSeconds, label, resources,
-                    stopReason, failure, failedPhase, exitCode, shard);
+            return new RunResult(new RunInfo(runId, harnessVersion, gitCommit, seed, target, targetInfo, workload, label,
+                    shard, start, end, options, loadModel, workers), new Outcome(stopReason, failure, failedPhase, exitCode),
+                    totals, warmup, groups, operations, intervals, errors, verification, host, resources,
+                    harnessCpuSeconds, storedBytes, workloadFacts, answers, plans, figures);
         }
     }
 }

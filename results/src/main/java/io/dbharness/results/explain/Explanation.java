@@ -98,7 +98,7 @@ public final class Explanation {
      */
     private static boolean keptUp(RunResult r, GroupResult g) {
         return g.pacing() != null && g.pacing().keptUp() && g.totals() != null && g.totals().operations() > 0
-                && !"ABORTED".equals(r.stopReason());
+                && r.stopReason() != io.dbharness.core.result.StopReason.ABORTED;
     }
 
     /** The group's rate in its offer's unit. */

@@ -28,14 +28,13 @@ import java.util.function.Function;
  */
 public final class ResultMerge {
 
-    /** Where the merged result names its parts' run ids, comma-separated, until RunResult has a field for it. */
+    /** The workload facts' detail where the merged result names its parts' run ids, comma-separated. */
     public static final String MERGED_FROM = "mergedFrom";
 
-    /** Where a merged result of shards says which it holds: {@code 0, 1, 2 of 3 (run group g)}. */
+    /** The workload facts' detail where a merged result of shards says which it holds: {@code 0, 1, 2 of 3 (run group g)}. */
     public static final String MERGED_SHARDS = "mergedShards";
 
     /** Stop reasons from the least to the most telling (the engine declares them so): the merged run stopped as its worst part did. */
-    private static final List<String> STOP_ORDER = java.util.Arrays.stream(io.dbharness.core.result.StopReason.values()).map(Enum::name).toList();
 
     private ResultMerge() {
     }
@@ -66,11 +65,11 @@ public final class ResultMerge {
         // with shards missing (--allow-partial) the tables hold rows the parts do not count: no size per row
         String partial = missing.isEmpty() ? null : "shard" + (missing.size() == 1 ? " " : "s ") + missing
                 + " missing: the tables hold their rows too";
-        Map<String, String> workloadInfo = new TreeMap<>(first.workloadInfo() == null ? Map.of() : first.workloadInfo());
-        workloadInfo.put(MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()));
-        workloadInfo.put(MERGED_SHARDS, ShardCheck.describe(parts));
+        io.dbharness.core.api.WorkloadFacts facts = first.workloadFacts().withDetails(Map.of(
+                MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()),
+                MERGED_SHARDS, ShardCheck.describe(parts)));
         if (server.note() != null) {
-            workloadInfo.put(ServerAccount.NOTE_KEY, server.note());
+            facts = facts.withNotes(Map.of(ServerAccount.NOTE_KEY, server.note()));
         }
         // the run's start as the parts give it (warm-up included); its end is the last part's
         java.time.Instant start = parts.stream().map(RunResult::start).min(Comparator.naturalOrder()).orElseThrow();
@@ -86,7 +85,7 @@ public final class ResultMerge {
                 .end(end)
                 .options(options(parts))
                 .targetInfo(first.targetInfo())
-                .workloadInfo(workloadInfo)
+                .workloadFacts(facts)
                 .host(host(parts))
                 .loadModel(parts.size() + " processes: " + distinct(parts, RunResult::loadModel))
                 .workers(parts.stream().mapToInt(RunResult::workers).sum())
@@ -98,7 +97,8 @@ public final class ResultMerge {
                 .verification(verification(parts))
                 // every part measures the one target the run wrote to: the last (largest) size is the run's; with
                 // shards missing it holds their rows too, so a ratio to the parts' bytes would mislead
-                .storedBytes(partial != null ? -1 : parts.stream().mapToLong(RunResult::storedBytes).max().orElse(-1))
+                .storedBytes(partial != null || parts.stream().allMatch(r -> r.storedBytes().isEmpty()) ? java.util.OptionalLong.empty()
+                        : java.util.OptionalLong.of(parts.stream().mapToLong(r -> r.storedBytes().orElse(0)).max().orElseThrow()))
                 .answers(answers(parts))
                 .plans(plans(parts))
                 .warmup(warmup(parts))
@@ -233,14 +233,15 @@ public final class ResultMerge {
         return ws.isEmpty() ? null : Counters.totals(ws, ws.stream().mapToDouble(Totals::durationSeconds).max().orElseThrow());
     }
 
-    /** -1 (unknown) when any part did not know its own. */
-    private static double cpuSeconds(List<RunResult> parts) {
-        return parts.stream().anyMatch(r -> r.harnessCpuSeconds() < 0) ? -1
-                : parts.stream().mapToDouble(RunResult::harnessCpuSeconds).sum();
+    /** Unknown when any part did not know its own. */
+    private static java.util.OptionalDouble cpuSeconds(List<RunResult> parts) {
+        return parts.stream().anyMatch(r -> r.harnessCpuSeconds().isEmpty()) ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of(parts.stream().mapToDouble(r -> r.harnessCpuSeconds().getAsDouble()).sum());
     }
 
-    private static String stopReason(List<RunResult> parts) {
-        return parts.stream().map(RunResult::stopReason).max(Comparator.comparingInt(STOP_ORDER::indexOf)).orElseThrow();
+    /** Stop reasons go from the least to the most telling (the enum's order): the merged run stopped as its worst part did. */
+    private static io.dbharness.core.result.StopReason stopReason(List<RunResult> parts) {
+        return parts.stream().map(RunResult::stopReason).max(Comparator.naturalOrder()).orElseThrow();
     }
 
     private static String failure(List<RunResult> parts) {

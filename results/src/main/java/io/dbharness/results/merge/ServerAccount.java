@@ -21,8 +21,8 @@ import java.util.TreeMap;
  */
 final class ServerAccount {
 
-    /** The merged result's {@code workloadInfo} key (a note the summary shows) saying whose account it carries. */
-    static final String NOTE_KEY = io.dbharness.core.api.Workload.NOTE + "server account";
+    /** The label of the merged result's note (a line the summary shows) saying whose account it carries. */
+    static final String NOTE_KEY = "server account";
 
     private ServerAccount() {
     }
@@ -85,7 +85,8 @@ final class ServerAccount {
             merged = merged.withoutStorageRatios(missing);
         }
         return new ResourceUsage("no host figures: each part's machine is in its own result",
-                from.resources().targetOnHost(), null, null, -1, -1, merged);
+                from.resources().targetOnHost(), null, null, java.util.OptionalDouble.empty(),
+                java.util.OptionalDouble.empty(), merged);
     }
 
     private static String endpoint(RunResult r) {

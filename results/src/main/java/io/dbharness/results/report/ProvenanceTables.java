@@ -36,7 +36,7 @@ final class ProvenanceTables {
                     t ? r.targetInfo().serverVersion() : null, t ? r.targetInfo().endpoint() : null,
                     t ? settings(r.targetInfo().settings()) : null, String.valueOf(r.seed()), h == null ? null : h.hostname(),
                     h == null ? null : (long) h.cores(), h == null ? null : h.memoryBytes(), h == null ? null : h.jvm(),
-                    r.start().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString(), r.workloadInfo() == null ? null : r.workloadInfo().get("ddl")));
+                    r.start().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString(), r.workloadFacts().details().get("ddl")));
         }
         return new Table("provenance", "Provenance", cols, rows);
     }

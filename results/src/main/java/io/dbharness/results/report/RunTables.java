@@ -36,7 +36,7 @@ final class RunTables {
             // a run that completed nothing has no throughput: not measured, rather than 0 (or another unit's 0)
             boolean measured = RunSet.measured(r);
             row.addAll(java.util.Arrays.asList(measured ? h.name() : "not measured", measured ? h.value() : null, r.totals().rows(), r.totals().skippedRows(), r.totals().points(), p50(r), p99(r), r.totals().errors(),
-                    r.verification() == null ? null : r.verification().status(), (long) r.exitCode(), r.stopReason(), r.runId()));
+                    r.verification() == null ? null : r.verification().status(), (long) r.exitCode(), r.stopReason().name(), r.runId()));
             rows.add(row);
         }
         return new Table("runs", "Runs", cols, rows);

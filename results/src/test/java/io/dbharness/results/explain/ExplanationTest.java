@@ -29,7 +29,7 @@ class ExplanationTest {
         ServerUsage s = waits == null ? null : new ServerUsage("PostgreSQL wait events of our backends", looks, waits,
                 Map.of(), Map.of(), 0, 100, -1, -1, -1, List.of(), Map.of(), 0.01, 0.02);
         return base.toBuilder().intervals(List.of())
-                .resources(new ResourceUsage("client host only", false, host, host, 1, 1, s)).build();
+                .resources(new ResourceUsage("client host only", false, host, host, java.util.OptionalDouble.of(1), java.util.OptionalDouble.of(1), s)).build();
     }
 
     @Test
@@ -124,7 +124,7 @@ class ExplanationTest {
                 .build();
         assertEquals("the client: the server waited for the next statement or data (round trips, the harness's side)",
                 Explanation.verdicts(nothing).get(0).limit());
-        RunResult aborted = nothing.toBuilder().groups(List.of(group("insert", kept))).stopReason("ABORTED").build();
+        RunResult aborted = nothing.toBuilder().groups(List.of(group("insert", kept))).stopReason(io.dbharness.core.result.StopReason.ABORTED).build();
         assertEquals(1, Explanation.verdicts(aborted).size());
         assertTrue(Explanation.verdicts(aborted).get(0).limit().startsWith("the client"));
     }

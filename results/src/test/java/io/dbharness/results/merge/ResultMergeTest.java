@@ -115,15 +115,15 @@ class ResultMergeTest {
                 .operations(List.of(os))
                 .intervals(intervals)
                 .errors(List.of(new ErrorSummary("insert", "insert", "FATAL", "23514", 1, "check constraint")))
-                .storedBytes(1_000_000)
+                .storedBytes(java.util.OptionalLong.of(1_000_000))
                 .answers(List.of())
                 .plans(Map.of())
                 .warmup(null)
                 .figures(figures)
-                .harnessCpuSeconds(1.5)
+                .harnessCpuSeconds(java.util.OptionalDouble.of(1.5))
                 .label(null)
                 .resources(null)
-                .stopReason("COMPLETED")
+                .stopReason(io.dbharness.core.result.StopReason.COMPLETED)
                 .failure(null)
                 .exitCode(1)
                 .shard(null)
@@ -180,8 +180,8 @@ class ResultMergeTest {
         assertEquals(a.operations().get(0).completed() + b.operations().get(0).completed(), o.completed());
         assertEquals(2, o.errors());
         assertEquals(2, m.errors().get(0).count());
-        assertEquals(3.0, m.harnessCpuSeconds());
-        assertEquals("a, b", m.workloadInfo().get(ResultMerge.MERGED_FROM));
+        assertEquals(3.0, m.harnessCpuSeconds().getAsDouble());
+        assertEquals("a, b", m.workloadFacts().details().get(ResultMerge.MERGED_FROM));
         assertEquals(a.start(), m.start());
         assertEquals(b.end(), m.end());
         // 0-10 s holds a's first interval, 10-20 s a's second and b's first, 20-30 s b's second
@@ -286,7 +286,7 @@ class ResultMergeTest {
                 .end(start.plusNanos(Math.round(end * 1e9)))
                 .options(options)
                 .targetInfo(template.targetInfo())
-                .workloadInfo(template.workloadInfo())
+                .workloadFacts(template.workloadFacts())
                 .host(template.host())
                 .loadModel("open")
                 .workers(4)
@@ -296,15 +296,15 @@ class ResultMergeTest {
                 .intervals(intervals)
                 .errors(List.of())
                 .verification(template.verification())
-                .storedBytes(1_000_000)
+                .storedBytes(java.util.OptionalLong.of(1_000_000))
                 .answers(List.of())
                 .plans(Map.of())
                 .warmup(null)
                 .figures(Map.of())
-                .harnessCpuSeconds(1.5)
+                .harnessCpuSeconds(java.util.OptionalDouble.of(1.5))
                 .label(null)
                 .resources(null)
-                .stopReason("COMPLETED")
+                .stopReason(io.dbharness.core.result.StopReason.COMPLETED)
                 .failure(null)
                 .exitCode(0)
                 .shard(null)
@@ -437,11 +437,11 @@ class ResultMergeTest {
         RunResult a = part("a", T0, one, Map.of());
         RunResult stopped = SamplesAccess.clean().toBuilder().runId("s").start(T0.plusSeconds(30)).end(T0.plusSeconds(30))
                 .totals(Totals.of(io.dbharness.core.api.RunTotals.ZERO, 0)).groups(List.of()).operations(List.of())
-                .intervals(List.of()).errors(List.of()).failedPhase("prepare").failure("stopped while waiting for --start-at")
-                .stopReason("INTERRUPTED").exitCode(130).build();
+                .intervals(List.of()).errors(List.of()).failedPhase(io.dbharness.core.result.Outcome.Phase.PREPARE).failure("stopped while waiting for --start-at")
+                .stopReason(io.dbharness.core.result.StopReason.INTERRUPTED).exitCode(130).build();
         RunResult m = ResultMerge.merge(shards(a, stopped));
         assertEquals(a.totals().rows(), m.totals().rows());
-        assertEquals("prepare", m.failedPhase());
+        assertEquals(io.dbharness.core.result.Outcome.Phase.PREPARE, m.failedPhase());
         assertEquals(130, m.exitCode());
     }
 
@@ -459,7 +459,7 @@ class ResultMergeTest {
                 -1, List.of(), Map.of("bytes_per_row", "shard: see the merged result"), 0.1, 0.01);
         io.dbharness.core.api.TargetInfo t = r.targetInfo();
         return r.toBuilder().targetInfo(new io.dbharness.core.api.TargetInfo(t.product(), t.serverVersion(), endpoint, t.settings()))
-                .resources(new io.dbharness.core.result.ResourceUsage("client host", true, null, null, -1, -1, u)).build();
+                .resources(new io.dbharness.core.result.ResourceUsage("client host", true, null, null, java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty(), u)).build();
     }
 
     @Test
@@ -476,8 +476,8 @@ class ResultMergeTest {
         assertNull(s.unavailable().get("bytes_per_row"));
         assertEquals(0.2, s.costCpuSeconds(), 1e-12, "each part's telemetry cost the run");
         assertNull(m.resources().mean(), "host figures stay in the parts");
-        assertTrue(m.workloadInfo().get(ServerAccount.NOTE_KEY).startsWith("as run b (shard 0 of 2) read it, the part that ended last"),
-                m.workloadInfo().toString());
+        assertTrue(m.workloadFacts().notes().get(ServerAccount.NOTE_KEY).startsWith("as run b (shard 0 of 2) read it, the part that ended last"),
+                m.workloadFacts().details().toString());
     }
 
     @Test
@@ -487,12 +487,12 @@ class ResultMergeTest {
         RunResult other = withServer(part("b", T0.plusMillis(300), lat, Map.of()), "db:5432/y", 3_000, 60_000, 223);
         RunResult m = ResultMerge.merge(shards(a, other));
         assertNull(m.resources());
-        assertTrue(m.workloadInfo().get(ServerAccount.NOTE_KEY).startsWith("none: the parts ran against different servers"),
-                m.workloadInfo().toString());
+        assertTrue(m.workloadFacts().notes().get(ServerAccount.NOTE_KEY).startsWith("none: the parts ran against different servers"),
+                m.workloadFacts().details().toString());
         // no part with an account: nothing said
         RunResult m3 = ResultMerge.merge(shards(part("d", T0, lat, Map.of()), part("e", T0, lat, Map.of())));
         assertNull(m3.resources());
-        assertNull(m3.workloadInfo().get(ServerAccount.NOTE_KEY));
+        assertNull(m3.workloadFacts().notes().get(ServerAccount.NOTE_KEY));
     }
 
     @Test

@@ -180,7 +180,7 @@ class ReportChartsTest {
     /** A configuration whose only run was stopped (exit 130) has no bar, and the note under the bars says why. */
     @Test
     void aStoppedRunsEmptySlotIsExplainedUnderTheBars() {
-        RunResult stopped = run("w2").option("workers", "3").build().toBuilder().exitCode(130).stopReason("INTERRUPTED").build();
+        RunResult stopped = run("w2").option("workers", "3").build().toBuilder().exitCode(130).stopReason(io.dbharness.core.result.StopReason.INTERRUPTED).build();
         ChartSpec h = charts(run("w1").option("workers", "1").build(), stopped).get("headline-iot-insert");
         assertNotNull(h);
         assertNull(h.series().get(0).points().get(1)[1], "no bar for the stopped run");
@@ -197,7 +197,7 @@ class ReportChartsTest {
     @Test
     void aRunThatCompletedNothingIsNotMeasuredRatherThanZeroOpsPerSecond() {
         RunResult ran = run("a").option("workers", "1").build();
-        RunResult nothing = run("b").option("workers", "4").build().toBuilder().exitCode(130).stopReason("INTERRUPTED")
+        RunResult nothing = run("b").option("workers", "4").build().toBuilder().exitCode(130).stopReason(io.dbharness.core.result.StopReason.INTERRUPTED)
                 .totals(io.dbharness.core.result.Totals.builder().durationSeconds(0.11).build()).operations(List.of())
                 .build();
         Report.Contents contents = Report.contents(List.of(ran, nothing));

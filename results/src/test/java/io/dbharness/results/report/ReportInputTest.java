@@ -54,8 +54,8 @@ class ReportInputTest {
         assertTrue(refused(List.of(good, truncated)).startsWith(truncated + " is not valid JSON"), refused(List.of(truncated)));
         Path corrupt = Files.writeString(dir.resolve("corrupt.json"), "\u0000\u0001garbage");
         assertTrue(refused(List.of(corrupt)).startsWith(corrupt + " is not valid JSON"), refused(List.of(corrupt)));
-        Path old = Files.writeString(dir.resolve("old.json"), json.replace("dbharness-result/2", "dbharness-result/1"));
-        assertEquals(old + " has result format dbharness-result/1; this harness reads dbharness-result/2",
+        Path old = Files.writeString(dir.resolve("old.json"), json.replace("dbharness-result/3", "dbharness-result/1"));
+        assertEquals(old + " has result format dbharness-result/1; this harness reads dbharness-result/3 and dbharness-result/2",
                 refused(List.of(good, old)));
         Path copy = Files.writeString(dir.resolve("copy.json"), json);
         assertEquals("run good is in two files: " + good + " and " + copy, refused(List.of(good, copy)));
@@ -84,15 +84,15 @@ class ReportInputTest {
                         .maxMillis(1)
                         .histogram("bm90IGEgaGlzdG9ncmFt")
                         .build()))
-                .storedBytes(-1)
+                .storedBytes(java.util.OptionalLong.empty())
                 .answers(List.of())
                 .plans(null)
                 .warmup(null)
                 .figures(null)
-                .harnessCpuSeconds(-1)
+                .harnessCpuSeconds(java.util.OptionalDouble.empty())
                 .label(null)
                 .resources(null)
-                .stopReason("COMPLETED")
+                .stopReason(io.dbharness.core.result.StopReason.COMPLETED)
                 .failure(null)
                 .exitCode(0)
                 .shard(null)

@@ -261,6 +261,11 @@ public final class IotInsertWorkload implements Workload {
     }
 
     @Override
+    public Map<String, String> notes() {
+        return rowIdNote == null ? Map.of() : Map.of("primary key", rowIdNote);
+    }
+
+    @Override
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("table", tables());
@@ -273,9 +278,6 @@ public final class IotInsertWorkload implements Workload {
         if (shard != null) {
             m.put("shardTags", String.format("(tag - 1) %% %d == %d: %d of %d", shard.count(), shard.index(),
                     shard.share(generator.seriesCount()), generator.seriesCount()));
-        }
-        if (rowIdNote != null) {
-            m.put(NOTE + "primary key", rowIdNote);
         }
         if (ddl != null) {
             m.put("ddl", ddl);

@@ -203,4 +203,9 @@ public final class IotMixedWorkload implements Workload {
         m.put("idleQuerySeconds", Long.toString(idle.toSeconds()));
         return m;
     }
+
+    @Override
+    public Map<String, String> notes() {
+        return insert.notes();
+    }
 }

@@ -21,6 +21,7 @@ import io.dbharness.core.api.Workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.dbharness.core.api.WorkloadFacts;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -185,14 +186,18 @@ public final class IotQueryWorkload implements Workload {
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>(loader.describe());
         part.describe(m);
-        if (loaded != null) { // also when the load stopped part way: what it wrote is in the table
-            m.put("loadedRows", Long.toString(loaded.totals().rows()));
-            m.put("loadSeconds", String.format(java.util.Locale.ROOT, "%.3f", loaded.seconds()));
-            if (loaded.totals().unknownRows() > 0) {
-                m.put("loadUnknownRows", Long.toString(loaded.totals().unknownRows()));
-            }
-        }
         return m;
+    }
+
+    @Override
+    public Map<String, String> notes() {
+        return loader.notes();
+    }
+
+    @Override
+    public WorkloadFacts.Loaded loaded() { // also when the load stopped part way: what it wrote is in the table
+        return loaded == null ? null : new WorkloadFacts.Loaded(loaded.totals().rows(), loaded.totals().unknownRows(),
+                java.util.OptionalDouble.of(loaded.seconds()));
     }
 
     static TimeSeriesQuery query(TargetAdapter target) {

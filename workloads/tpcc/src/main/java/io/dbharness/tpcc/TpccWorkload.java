@@ -12,6 +12,7 @@ import io.dbharness.core.api.Verification;
 import io.dbharness.core.api.WorkerGroup;
 import io.dbharness.core.api.WorkerSession;
 import io.dbharness.core.api.Workload;
+import io.dbharness.core.api.WorkloadFacts;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
@@ -251,6 +253,29 @@ final class TpccWorkload implements Workload {
     }
 
     @Override
+    public WorkloadFacts.Loaded loaded() { // also a load that failed part way: what it wrote is in the tables
+        return loader == null ? null
+                : new WorkloadFacts.Loaded(loader.totalRows(), 0,
+                        loadSeconds >= 0 ? OptionalDouble.of(loadSeconds) : OptionalDouble.empty());
+    }
+
+    @Override
+    public Map<String, String> notes() {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (options.destroy()) { // the drop was the job: say what it dropped
+            m.put("tables", dropped == null || dropped.isEmpty() ? "--destroy: there were no TPC-C tables"
+                    : "--destroy: dropped " + String.join(", ", dropped));
+        }
+        long districts = deliveries.districts.sum();
+        if (districts > 0) {
+            m.put("Delivery: districts skipped", String.format(Locale.ROOT,
+                    "%,d of %,d (no new order in the district at that moment; clause 2.7.4.2)",
+                    deliveries.skipped.sum(), districts));
+        }
+        return m;
+    }
+
+    @Override
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("warehouses", Integer.toString(load != null ? load.warehouses() : options.warehouses()));
@@ -269,19 +294,15 @@ final class TpccWorkload implements Workload {
         }
         if (loadSeconds >= 0) {
             long total = loader.totalRows();
-            m.put("loadSeconds", String.format(Locale.ROOT, "%.3f", loadSeconds));
-            m.put("loadedRows", Long.toString(total));
             m.put("loadRowsPerSecond", String.format(Locale.ROOT, "%.0f", total / Math.max(1e-9, loadSeconds)));
             m.put("copySeconds", String.format(Locale.ROOT, "%.3f", copySeconds));
             m.put("copyRowsPerSecond", String.format(Locale.ROOT, "%.0f", total / Math.max(1e-9, copySeconds)));
             loader.rows().forEach((t, n) -> m.put("loaded." + t, Long.toString(n)));
         } else if (loader != null) { // the preparation failed: what was loaded before it did
             m.put("load", "failed part way; the tables are incomplete (--clean loads them anew)");
-            m.put("loadedRows", Long.toString(loader.totalRows()));
             loader.rows().forEach((t, n) -> m.put("loaded." + t, Long.toString(n)));
         } else if (options.destroy()) {
-            m.put("load", dropped == null || dropped.isEmpty() ? "--destroy: there were no TPC-C tables"
-                    : "--destroy: dropped " + String.join(", ", dropped));
+            m.put("load", "--destroy");
         } else {
             m.put("load", options.runOnly() ? "--run-only: tables loaded before" : "none");
         }
@@ -290,8 +311,6 @@ final class TpccWorkload implements Workload {
             long skipped = deliveries.skipped.sum();
             m.put("deliveryDistricts", Long.toString(districts));
             m.put("deliverySkippedDistricts", Long.toString(skipped));
-            m.put(Workload.NOTE + "Delivery: districts skipped", String.format(Locale.ROOT,
-                    "%,d of %,d (no new order in the district at that moment; clause 2.7.4.2)", skipped, districts));
         }
         if (runConstants != null) {
             m.put("nurandC", "C_LAST load " + load.constants().cLast() + ", run " + runConstants.cLast() + "; C_ID "

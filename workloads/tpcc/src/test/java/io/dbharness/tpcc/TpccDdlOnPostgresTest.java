@@ -49,15 +49,15 @@ class TpccDdlOnPostgresTest {
         assertEquals(0, r.totals().errors());
         long done = r.operations().stream().mapToLong(OperationStats::completed).sum();
         assertEquals(200, done);
-        assertEquals(dialect, r.workloadInfo().get("dialect"));
-        assertEquals("io/dbharness/tpcc/sql/" + dialect + "/create_tables.sql", r.workloadInfo().get("ddl"));
+        assertEquals(dialect, r.workloadFacts().details().get("dialect"));
+        assertEquals("io/dbharness/tpcc/sql/" + dialect + "/create_tables.sql", r.workloadFacts().details().get("ddl"));
     }
 
     @Test
     void mogdbRunsWholeOnPostgresql() throws Exception {
         RunResult r = pg.runOn("mogdb", with("clean", true));
         assertRan(r, "mogdb");
-        assertTrue(r.workloadInfo().containsKey("loadSeconds"), "loaded by this run: " + r.workloadInfo());
+        assertTrue(r.workloadFacts().loaded().seconds().isPresent(), "loaded by this run: " + r.workloadFacts());
         // the openGauss guide's fill factor is PostgreSQL's storage parameter too
         assertEquals(8, pg.count("SELECT count(*) FROM pg_class WHERE relkind = 'r' AND 'fillfactor=80' = ANY (reloptions)"),
                 "every table but item and tpcc_load");
@@ -107,7 +107,7 @@ class TpccDdlOnPostgresTest {
             assertEquals("preparing the run failed: creating the TPC-C tables (tpcc/sql/" + e.getKey()
                     + "/create_tables.sql, statement 1 of 10: CREATE TABLE warehouse) failed: syntax error at or near \""
                     + e.getValue() + "\" (SQLSTATE 42601)", r.failure(), e.getKey());
-            assertEquals("prepare", r.failedPhase());
+            assertEquals(io.dbharness.core.result.Outcome.Phase.PREPARE, r.failedPhase());
             assertEquals(2, r.exitCode());
         }
     }

@@ -117,8 +117,8 @@ class TpccFaultTest {
         assertEquals(18_000, pg.count("SELECT count(*) FROM new_order"));
         assertEquals(pg.count("SELECT sum(o_ol_cnt) FROM oorder"), pg.count("SELECT count(*) FROM order_line"));
         // the progress counters were set back for the retried tasks: they count each row once
-        assertEquals("200000", r.workloadInfo().get("loaded.stock"));
-        assertEquals(Long.toString(pg.count("SELECT count(*) FROM order_line")), r.workloadInfo().get("loaded.order_line"));
+        assertEquals("200000", r.workloadFacts().details().get("loaded.stock"));
+        assertEquals(Long.toString(pg.count("SELECT count(*) FROM order_line")), r.workloadFacts().details().get("loaded.order_line"));
     }
 
     @Test
@@ -136,7 +136,7 @@ class TpccFaultTest {
         RunResult r = run.get(2, TimeUnit.MINUTES);
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertTrue(r.totals().reconnects() > 0, "the terminals reconnected");
-        assertEquals("DURATION", r.stopReason());
+        assertEquals(io.dbharness.core.result.StopReason.DURATION, r.stopReason());
         // a transaction whose COMMIT got no answer is an error of unknown fate, never resent: at most one per terminal
         assertTrue(r.totals().errors() <= 4, () -> r.errors().toString());
     }

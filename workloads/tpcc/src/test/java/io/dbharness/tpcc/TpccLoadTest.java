@@ -49,8 +49,8 @@ class TpccLoadTest {
         assertEquals(pg.count("SELECT sum(o_ol_cnt) FROM oorder"), lines);
         assertTrue(lines > 590_000 && lines < 610_000, "about 10 lines per order: " + lines);
         // the result counts what the loader sent, table by table
-        assertEquals(Long.toString(lines), load.workloadInfo().get("loaded.order_line"));
-        assertEquals("100000", load.workloadInfo().get("loaded.item"));
+        assertEquals(Long.toString(lines), load.workloadFacts().details().get("loaded.order_line"));
+        assertEquals("100000", load.workloadFacts().details().get("loaded.item"));
     }
 
     @Test

@@ -85,7 +85,7 @@ class TpccLostCommitTest {
         assertTrue(r.totals().reconnects() >= 1);
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(0, r.exitCode());
-        assertEquals("DURATION", r.stopReason());
+        assertEquals(io.dbharness.core.result.StopReason.DURATION, r.stopReason());
     }
 
     @Test
@@ -95,11 +95,11 @@ class TpccLostCommitTest {
         RunResult r = pg.run("run-only", true, "terminals", 2, "weights", "0,0,0,100,0", "txns-per-terminal", 500,
                 "verify", true);
         assertEquals(0, r.exitCode(), () -> r.failure() + " " + r.errors() + " " + r.verification());
-        assertEquals("10000", r.workloadInfo().get("deliveryDistricts"));
-        assertEquals(Long.toString(10_000 - 9_000), r.workloadInfo().get("deliverySkippedDistricts"),
+        assertEquals("10000", r.workloadFacts().details().get("deliveryDistricts"));
+        assertEquals(Long.toString(10_000 - 9_000), r.workloadFacts().details().get("deliverySkippedDistricts"),
                 "1,000 deliveries of 10 districts, 9,000 new orders to deliver");
         assertEquals("1,000 of 10,000 (no new order in the district at that moment; clause 2.7.4.2)",
-                r.workloadInfo().get("note.Delivery: districts skipped"));
+                r.workloadFacts().notes().get("Delivery: districts skipped"));
         assertEquals("PASSED", r.verification().status(), r.verification().message());
     }
 }

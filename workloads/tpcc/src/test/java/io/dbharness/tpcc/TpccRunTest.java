@@ -33,8 +33,8 @@ class TpccRunTest {
         // every New-Order that did not roll back is one more order (3,000 per district were loaded)
         long committed = byType.get("new-order").completed() - byType.get("new-order").rolledBack();
         assertEquals(30_000 + committed, pg.count("SELECT count(*) FROM oorder"));
-        assertEquals(1, Integer.parseInt(r.workloadInfo().get("warehouses")));
-        assertTrue(Double.parseDouble(r.workloadInfo().get("loadSeconds")) > 0);
+        assertEquals(1, Integer.parseInt(r.workloadFacts().details().get("warehouses")));
+        assertTrue(r.workloadFacts().loaded().seconds().getAsDouble() > 0);
     }
 
     /** One warehouse loaded anew: the tests do not depend on each other's order. */
@@ -48,7 +48,7 @@ class TpccRunTest {
         assertMix(spec, 45, 43, 4, 4, 4);
         RunResult even = pg.run("run-only", true, "terminals", 4, "txns-per-terminal", 1000, "weights", "20,20,20,20,20");
         assertMix(even, 20, 20, 20, 20, 20);
-        assertEquals("20,20,20,20,20", even.workloadInfo().get("weights"));
+        assertEquals("20,20,20,20,20", even.workloadFacts().details().get("weights"));
     }
 
     /** Each type's share of the transactions within four standard deviations of its weight. */
@@ -76,7 +76,7 @@ class TpccRunTest {
         assertEquals(0, r.totals().errors(), () -> r.errors().toString());
         assertEquals(900, r.totals().operations());
         assertEquals(0, r.exitCode());
-        assertEquals("serializable", r.workloadInfo().get("isolation"));
+        assertEquals("serializable", r.workloadFacts().details().get("isolation"));
     }
 
     /**
@@ -141,6 +141,6 @@ class TpccRunTest {
         assertTrue(r.totals().operations() > 0 && r.totals().operations() <= 10, "one transaction per terminal at most: "
                 + r.totals().operations());
         assertEquals(0.0, r.figures().get("efficiencyPercent"), 1e-9);
-        assertEquals("on", r.workloadInfo().get("keyingThinkTime"));
+        assertEquals("on", r.workloadFacts().details().get("keyingThinkTime"));
     }
 }

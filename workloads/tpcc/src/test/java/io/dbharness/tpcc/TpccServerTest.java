@@ -38,6 +38,6 @@ class TpccServerTest {
                 .option("clean", true).option("no-watch", true).build());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(0, r.exitCode(), r::failure);
-        assertEquals(target, r.workloadInfo().get("dialect"));
+        assertEquals(target, r.workloadFacts().details().get("dialect"));
     }
 }
