@@ -70,7 +70,7 @@ public record RunResult(String runId, String harnessVersion, String gitCommit, l
      * table holds every shard's rows: the merged result has the ratio).
      */
     public double compressionRatio() {
-        return storedBytes > 0 && !io.dbharness.core.api.Shard.split(shard) ? (double) totals.bytes() / storedBytes : -1;
+        return storedBytes > 0 && !io.dbharness.core.api.Shard.split(shard) ? (double) totals.counts().bytes() / storedBytes : -1;
     }
 
     /** A builder with every field unset (null, 0); {@link #toBuilder()} starts from a result. */
