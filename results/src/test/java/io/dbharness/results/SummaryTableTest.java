@@ -190,9 +190,16 @@ class SummaryTableTest {
     void severalKindsOfOperationWithoutRowsGetATableOfTheirOwn() {
         RunResult c = Samples.clean();
         List<io.dbharness.core.result.OperationStats> ops = List.of(
-                io.dbharness.core.result.OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(4_500 + 1).errors(1).rolledBack(45).retries(7).build()).group("tpcc").type("new-order").meanMillis(9.0).p50Millis(7.5).p90Millis(14.8).p95Millis(19.0).p99Millis(29.6).p999Millis(80.0).maxMillis(116.7).build(),
-                io.dbharness.core.result.OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(4_300).retries(2).build()).group("tpcc").type("payment").meanMillis(6.0).p50Millis(6.3).p90Millis(13.6).p95Millis(17.3).p99Millis(28.2).p999Millis(70.0).maxMillis(119.8).build());
-        io.dbharness.core.result.Totals t = new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(8_801).errors(1).rolledBack(45).retries(9).build(), 10.0, 880.1, 0, 0, 0);
+                io.dbharness.core.result.OperationStats.builder().counts(io.dbharness.core.api.Counts.builder()
+                        .operations(4_500 + 1).errors(1).rolledBack(45).retries(7).build()).group("tpcc")
+                        .type("new-order").meanMillis(9.0).p50Millis(7.5).p90Millis(14.8).p95Millis(19.0)
+                        .p99Millis(29.6).p999Millis(80.0).maxMillis(116.7).build(),
+                io.dbharness.core.result.OperationStats.builder().counts(io.dbharness.core.api.Counts.builder()
+                        .operations(4_300).retries(2).build()).group("tpcc").type("payment").meanMillis(6.0)
+                        .p50Millis(6.3).p90Millis(13.6).p95Millis(17.3).p99Millis(28.2).p999Millis(70.0)
+                        .maxMillis(119.8).build());
+        io.dbharness.core.result.Totals t = new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder()
+                .operations(8_801).errors(1).rolledBack(45).retries(9).build(), 10.0, 880.1, 0, 0, 0);
         RunResult r = c.toBuilder()
                 .workload("tpcc")
                 .workloadInfo(Map.of())

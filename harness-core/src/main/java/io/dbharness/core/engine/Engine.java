@@ -1,5 +1,6 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
@@ -76,7 +77,7 @@ public final class Engine {
     }
 
     /** The warm-up's totals and seconds (shorter than asked for when the run stopped during it). */
-    public record Warmup(io.dbharness.core.api.Counts totals, double seconds) {
+    public record Warmup(Counts totals, double seconds) {
     }
 
     private final Workload workload;
@@ -199,7 +200,7 @@ public final class Engine {
         }
         double elapsed = Math.max(0, clock.nanoTime() - start) / 1e9;
         IntervalSample last = measurements.sample(elapsed).withHost(host.sample());
-        boolean counted = last.groups().stream().anyMatch(g -> g.totals().counts().operations() > 0 || g.totals().counts().errors() > 0);
+        boolean counted = last.groups().stream().anyMatch(g -> !g.totals().counts().equals(Counts.ZERO));
         boolean keepLast = counted || last.seconds() > 0.05 || intervals.isEmpty();
         if (keepLast) {
             intervals.add(last); // a short tail still holds operations: the intervals must add up to the run

@@ -379,6 +379,16 @@ class EngineTest {
                 .flatMap(g -> g.types().stream()).filter(t -> t.type().equals("payment"))
                 .mapToLong(t -> t.counts().operations()).sum();
         assertEquals(40, perTypeInIntervals, "intervals add up to the whole run per type");
+        for (OperationStats o : ops) { // every counter, not only the operations
+            io.dbharness.core.api.Counts inIntervals = out.intervals().stream().flatMap(i -> i.groups().stream())
+                    .flatMap(g -> g.types().stream()).filter(t -> t.type().equals(o.type()))
+                    .map(IntervalSample.TypeInterval::counts).reduce(io.dbharness.core.api.Counts.ZERO,
+                            io.dbharness.core.api.Counts::plus);
+            assertEquals(o.counts(), inIntervals, o.type());
+        }
+        assertEquals(out.measurements().totals(), out.intervals().stream().flatMap(i -> i.groups().stream())
+                .map(g -> g.totals().counts()).reduce(io.dbharness.core.api.Counts.ZERO, io.dbharness.core.api.Counts::plus),
+                "the groups' intervals add up to the run's counts");
         assertTrue(out.intervals().get(0).groups().get(0).types().stream().allMatch(t -> !t.histogram().isEmpty()),
                 "every interval keeps a mergeable histogram per type");
     }

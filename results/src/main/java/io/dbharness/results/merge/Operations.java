@@ -39,6 +39,9 @@ final class Operations {
             returnedRows += o.returnedRows();
         }
         OperationStats first = os.get(0);
-        return OperationStats.builder().group(first.group()).type(first.type()).counts(counts).returnedRows(returnedRows).meanMillis(h.meanMillis()).p50Millis(h.millis(50)).p90Millis(h.millis(90)).p95Millis(h.millis(95)).p99Millis(h.millis(99)).p999Millis(h.millis(99.9)).maxMillis(h.maxMillis()).histogram(h.encoded()).build();
+        return OperationStats.builder().group(first.group()).type(first.type()).counts(counts)
+                .returnedRows(returnedRows).meanMillis(h.meanMillis()).p50Millis(h.millis(50)).p90Millis(h.millis(90))
+                .p95Millis(h.millis(95)).p99Millis(h.millis(99)).p999Millis(h.millis(99.9)).maxMillis(h.maxMillis())
+                .histogram(h.encoded()).build();
     }
 }

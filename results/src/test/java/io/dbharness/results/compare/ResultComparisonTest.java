@@ -27,8 +27,12 @@ class ResultComparisonTest {
 
     static RunResult run(String id, double rowsPerSecond, double p99Millis, String workload, Map<String, String> extra) {
         RunResult t = SamplesAccess.clean();
-        Totals totals = new Totals(io.dbharness.core.api.Counts.builder().operations(1_000).rows((long) (rowsPerSecond * 10)).build(), 10, 100, rowsPerSecond, 0, 0);
-        OperationStats o = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(1_000).rows(totals.counts().rows()).build()).group("insert").type("insert").meanMillis(p99Millis / 4).p50Millis(p99Millis / 3).p90Millis(p99Millis / 2).p95Millis(p99Millis / 1.5).p99Millis(p99Millis).p999Millis(p99Millis * 1.2).maxMillis(p99Millis * 2).build();
+        Totals totals = new Totals(io.dbharness.core.api.Counts.builder().operations(1_000)
+                .rows((long) (rowsPerSecond * 10)).build(), 10, 100, rowsPerSecond, 0, 0);
+        OperationStats o = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(1_000)
+                .rows(totals.counts().rows()).build()).group("insert").type("insert").meanMillis(p99Millis / 4)
+                .p50Millis(p99Millis / 3).p90Millis(p99Millis / 2).p95Millis(p99Millis / 1.5).p99Millis(p99Millis)
+                .p999Millis(p99Millis * 1.2).maxMillis(p99Millis * 2).build();
         Map<String, String> options = new HashMap<>(t.options());
         options.putAll(extra);
         return t.toBuilder()

@@ -119,7 +119,8 @@ class ExplanationTest {
     void anOfferWithNothingDueOrAnAbortedRunIsNoVerdict() {
         Pacing kept = new Pacing(1_410, "rows/s", true, 0, 0);
         RunResult nothing = with(QUIET, Map.of("Client:ClientRead", 93L, "CPU", 7L), 60).toBuilder()
-                .groups(List.of(new GroupResult("insert", "open 1410 rows/s", 2, new Totals(io.dbharness.core.api.Counts.ZERO, 10, 0, 0, 0, 0), kept)))
+                .groups(List.of(new GroupResult("insert", "open 1410 rows/s", 2,
+                new Totals(io.dbharness.core.api.Counts.ZERO, 10, 0, 0, 0, 0), kept)))
                 .build();
         assertEquals("the client: the server waited for the next statement or data (round trips, the harness's side)",
                 Explanation.verdicts(nothing).get(0).limit());

@@ -65,14 +65,22 @@ class ResultMergeTest {
             Histogram h = histogram(perInterval[i]);
             long n = perInterval[i].length;
             ops += n;
-            TypeInterval t = new TypeInterval("insert", io.dbharness.core.api.Counts.builder().operations(n).errors(0).timeouts(0).build(), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, HistogramCodec.encode(h));
-            intervals.add(new IntervalSample(10.0 * (i + 1), 10.0, List.of(new GroupInterval("insert", new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(n).rows(n * 100).points(n * 1000).bytes(n * 5000).build(), 0, n / 10.0, n * 10.0, n * 100.0, n * 5000 / 10.0 / 1e6), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, List.of(t))), null));
+            TypeInterval t = new TypeInterval("insert", io.dbharness.core.api.Counts.builder().operations(n).errors(0)
+                    .timeouts(0).build(), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, HistogramCodec.encode(h));
+            intervals.add(new IntervalSample(10.0 * (i + 1), 10.0, List.of(new GroupInterval("insert",
+                    new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(n)
+                    .rows(n * 100).points(n * 1000).bytes(n * 5000).build(), 0, n / 10.0, n * 10.0, n * 100.0,
+                    n * 5000 / 10.0 / 1e6), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, List.of(t))), null));
         }
         Histogram all = histogram(perInterval);
         double seconds = 10.0 * perInterval.length;
         Totals totals = Totals.of(io.dbharness.core.api.Counts.builder().operations(ops).rows(ops * 100)
                 .points(ops * 1000).bytes(ops * 5000).errors(1).failedRows(100).retries(2).build(), seconds);
-        OperationStats os = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(ops - 1 + 1).rows(ops * 100).errors(1).failedRows(100).retries(2).build()).group("insert").type("insert").meanMillis(all.getMean() / 1000).p50Millis(ms(all, 50)).p90Millis(ms(all, 90)).p95Millis(ms(all, 95)).p99Millis(ms(all, 99)).p999Millis(ms(all, 99.9)).maxMillis(all.getMaxValue() / 1000.0).histogram(HistogramCodec.encode(all)).build();
+        OperationStats os = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder()
+                .operations(ops - 1 + 1).rows(ops * 100).errors(1).failedRows(100).retries(2).build()).group("insert")
+                .type("insert").meanMillis(all.getMean() / 1000).p50Millis(ms(all, 50)).p90Millis(ms(all, 90))
+                .p95Millis(ms(all, 95)).p99Millis(ms(all, 99)).p999Millis(ms(all, 99.9))
+                .maxMillis(all.getMaxValue() / 1000.0).histogram(HistogramCodec.encode(all)).build();
         return template.toBuilder()
                 .runId(id)
                 .start(start.minusSeconds(2))
@@ -210,12 +218,20 @@ class ResultMergeTest {
             all.add(h);
             ops += n;
             end += s;
-            TypeInterval t = new TypeInterval("insert", io.dbharness.core.api.Counts.builder().operations(n).errors(0).timeouts(0).build(), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, HistogramCodec.encode(h));
-            intervals.add(new IntervalSample(end, s, List.of(new GroupInterval("insert", new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(n).rows(rows).points(rows).bytes(rows * 50).build(), 0, n / s, rows / s, rows / s, rows * 50 / s / 1e6), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, List.of(t))), null));
+            TypeInterval t = new TypeInterval("insert", io.dbharness.core.api.Counts.builder().operations(n).errors(0)
+                    .timeouts(0).build(), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, HistogramCodec.encode(h));
+            intervals.add(new IntervalSample(end, s, List.of(new GroupInterval("insert",
+                    new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(n)
+                    .rows(rows).points(rows).bytes(rows * 50).build(), 0, n / s, rows / s, rows / s,
+                    rows * 50 / s / 1e6), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, List.of(t))), null));
         }
         Totals totals = Totals.of(io.dbharness.core.api.Counts.builder().operations(ops).rows(ops * 100)
                 .points(ops * 100).bytes(ops * 5000).build(), end);
-        OperationStats os = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(ops).rows(ops * 100).build()).group("insert").type("insert").meanMillis(all.getMean() / 1000).p50Millis(ms(all, 50)).p90Millis(ms(all, 90)).p95Millis(ms(all, 95)).p99Millis(ms(all, 99)).p999Millis(ms(all, 99.9)).maxMillis(all.getMaxValue() / 1000.0).histogram(HistogramCodec.encode(all)).build();
+        OperationStats os = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(ops)
+                .rows(ops * 100).build()).group("insert").type("insert").meanMillis(all.getMean() / 1000)
+                .p50Millis(ms(all, 50)).p90Millis(ms(all, 90)).p95Millis(ms(all, 95)).p99Millis(ms(all, 99))
+                .p999Millis(ms(all, 99.9)).maxMillis(all.getMaxValue() / 1000.0).histogram(HistogramCodec.encode(all))
+                .build();
         return RunResult.builder()
                 .runId(id)
                 .harnessVersion(template.harnessVersion())

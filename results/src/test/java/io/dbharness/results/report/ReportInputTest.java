@@ -70,7 +70,10 @@ class ReportInputTest {
     void aDamagedHistogramIsRefusedInOneLine() {
         RunResult r = run("h").build();
         RunResult damaged = r.toBuilder()
-                .operations(List.of(io.dbharness.core.result.OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(1).rows(1).build()).group("main").type("insert").meanMillis(1).p50Millis(1).p90Millis(1).p95Millis(1).p99Millis(1).p999Millis(1).maxMillis(1).histogram("bm90IGEgaGlzdG9ncmFt").build()))
+                .operations(List.of(io.dbharness.core.result.OperationStats.builder()
+                .counts(io.dbharness.core.api.Counts.builder().operations(1).rows(1).build()).group("main")
+                .type("insert").meanMillis(1).p50Millis(1).p90Millis(1).p95Millis(1).p99Millis(1).p999Millis(1)
+                .maxMillis(1).histogram("bm90IGEgaGlzdG9ncmFt").build()))
                 .storedBytes(-1)
                 .answers(List.of())
                 .plans(null)
