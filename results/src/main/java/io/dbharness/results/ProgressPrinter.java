@@ -1,9 +1,11 @@
 package io.dbharness.results;
 
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.result.Totals;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -64,40 +66,42 @@ public final class ProgressPrinter implements ProgressListener {
         if (name != null) {
             b.append(name).append(": ");
         }
-        boolean rows = g.rows() > 0 || g.operations() == 0;
+        Counts c = g.counts();
+        Totals now = i == null ? null : i.totals(); // this interval's
+        boolean rows = c.rows() > 0 || c.operations() == 0;
         if (g.state() == ProgressListener.State.DONE && name != null) {
             // an ingest done while the queries go on: rates of zero and 100% would read as a stalled group
-            b.append("done, ").append(rows ? Fmt.count(g.rows()) + " rows" : Fmt.count(g.operations()) + " ops");
-            if (g.errors() > 0) {
-                b.append(", ").append(Fmt.count(g.errors())).append(g.errors() == 1 ? " error" : " errors");
+            b.append("done, ").append(rows ? Fmt.count(c.rows()) + " rows" : Fmt.count(c.operations()) + " ops");
+            if (c.errors() > 0) {
+                b.append(", ").append(Fmt.count(c.errors())).append(c.errors() == 1 ? " error" : " errors");
             }
             return b.toString();
         }
         if (rows) {
-            b.append(Fmt.count(g.rows())).append(" rows  ");
-            b.append(Fmt.rate(i == null ? 0 : i.rowsPerSecond())).append(" rows/s  ");
-            b.append(Fmt.rate(i == null ? 0 : i.pointsPerSecond())).append(" points/s  ");
-            b.append(Fmt.oneDecimal(i == null ? 0 : i.megabytesPerSecond())).append(" MB/s  ");
+            b.append(Fmt.count(c.rows())).append(" rows  ");
+            b.append(Fmt.rate(now == null ? 0 : now.rowsPerSecond())).append(" rows/s  ");
+            b.append(Fmt.rate(now == null ? 0 : now.pointsPerSecond())).append(" points/s  ");
+            b.append(Fmt.oneDecimal(now == null ? 0 : now.megabytesPerSecond())).append(" MB/s  ");
         } else {
-            b.append(Fmt.count(g.operations())).append(" ops  ");
-            b.append(Fmt.rate(i == null ? 0 : i.operationsPerSecond())).append(" ops/s  ");
+            b.append(Fmt.count(c.operations())).append(" ops  ");
+            b.append(Fmt.rate(now == null ? 0 : now.operationsPerSecond())).append(" ops/s  ");
         }
         // the workload's headline figures (TPC-C's tpmC), over the measured run so far
         progress.figures().forEach((k, v) -> b.append(k).append(' ').append(Fmt.rate(v)).append("  "));
         // an interval in which nothing completed has no latency to show (a stalled target): say so, not 0 ms
-        b.append(i == null || i.operations() == 0 ? "p99 -" : "p99 " + Fmt.millis(i.p99Millis()) + " ms");
+        b.append(now == null || now.counts().operations() == 0 ? "p99 -" : "p99 " + Fmt.millis(i.p99Millis()) + " ms");
         if (host != null && host.cpuUserPercent() >= 0 && host.cpuSystemPercent() >= 0) {
             // the whole host's, server included when it runs here: a saturated client shows while it happens
             b.append("  cpu ").append(Math.round(host.cpuUserPercent() + host.cpuSystemPercent())).append('%');
         }
-        if (g.errors() > 0) {
-            b.append("  ").append(Fmt.count(g.errors())).append(g.errors() == 1 ? " error" : " errors");
+        if (c.errors() > 0) {
+            b.append("  ").append(Fmt.count(c.errors())).append(c.errors() == 1 ? " error" : " errors");
         }
-        if (g.timeouts() > 0) {
-            b.append("  ").append(Fmt.count(g.timeouts())).append(g.timeouts() == 1 ? " timeout" : " timeouts");
+        if (c.timeouts() > 0) {
+            b.append("  ").append(Fmt.count(c.timeouts())).append(c.timeouts() == 1 ? " timeout" : " timeouts");
         }
-        if (g.unknownRows() > 0) {
-            b.append("  ").append(Fmt.count(g.unknownRows())).append(" rows of unknown fate");
+        if (c.unknownRows() > 0) {
+            b.append("  ").append(Fmt.count(c.unknownRows())).append(" rows of unknown fate");
         }
         if (g.behindSeconds() > 1.0) { // an open model that cannot keep the rate: say so while it happens
             b.append("  behind ").append(Fmt.oneDecimal(g.behindSeconds())).append(" s");

@@ -11,8 +11,14 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
+import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
+import com.fasterxml.jackson.databind.util.NameTransformer;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.measure.HistogramCodec;
+import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.Totals;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -69,7 +75,22 @@ public final class ResultFiles {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             // only record components are data; Verification.isFailed() and the like are derived
             .visibility(PropertyAccessor.IS_GETTER, Visibility.NONE)
+            .annotationIntrospector(new CountsAsFields())
             .build();
+
+    /**
+     * Counts are written as fields of whatever holds them (a run's totals, an operation type, an interval), and so
+     * are an interval group's totals: the file keeps one flat object per level, as it had before {@link Counts}.
+     */
+    private static final class CountsAsFields extends JacksonAnnotationIntrospector {
+        @Override
+        public NameTransformer findUnwrappingNameTransformer(AnnotatedMember member) {
+            Class<?> type = member.getRawType();
+            boolean flat = type == Counts.class
+                    || type == Totals.class && member.getDeclaringClass() == IntervalSample.GroupInterval.class;
+            return flat ? NameTransformer.NOP : super.findUnwrappingNameTransformer(member);
+        }
+    }
 
     private ResultFiles() {
     }
@@ -126,6 +147,9 @@ public final class ResultFiles {
         root.put("format", FORMAT);
         root.setAll((ObjectNode) MAPPER.valueToTree(result));
         result.compressionRatio().ifPresent(ratio -> root.put("compressionRatio", ratio));
+        for (JsonNode op : root.path("operations")) { // as files before Counts had it: ok plus rolled back
+            ((ObjectNode) op).put("completed", op.path("operations").asLong() - op.path("errors").asLong());
+        }
         try {
             return MAPPER.writeValueAsString(root) + System.lineSeparator();
         } catch (JsonProcessingException e) {
@@ -181,6 +205,7 @@ public final class ResultFiles {
             throw new ResultFileException("damaged result file " + source + ": workloadInfo " + oneLine(e.getMessage()));
         }
         data.remove(java.util.List.of(DERIVED));
+        upgradeCounts(data);
         RunResult result;
         try {
             result = MAPPER.treeToValue(data, RunResult.class);
@@ -192,6 +217,30 @@ public final class ResultFiles {
         }
         requireFields(result, source);
         return result;
+    }
+
+    /**
+     * A file written before {@link Counts} has an operation type's {@code completed} (ok plus rolled back) instead
+     * of its {@code operations}, and an interval group without its seconds: both are given from what the file says.
+     * Counters it did not keep at a level (an interval's retries, an operation's bytes) read as 0, as they were
+     * never shown there.
+     */
+    private static void upgradeCounts(ObjectNode data) {
+        for (JsonNode op : data.path("operations")) {
+            if (op instanceof ObjectNode o && !o.has("operations") && o.has("completed")) {
+                o.put("operations", o.path("completed").asLong() + o.path("errors").asLong());
+            }
+            if (op instanceof ObjectNode o) {
+                o.remove("completed"); // derived from the counts, written for other tools
+            }
+        }
+        for (JsonNode interval : data.path("intervals")) {
+            for (JsonNode g : interval.path("groups")) {
+                if (g instanceof ObjectNode o && !o.has("durationSeconds") && interval.has("seconds")) {
+                    o.set("durationSeconds", interval.get("seconds"));
+                }
+            }
+        }
     }
 
     /**

@@ -98,7 +98,7 @@ public final class SummaryTable {
         add(rows, "duration", measuredWindow(r));
         if (r.warmup() != null) {
             add(rows, "warm-up (not measured)", duration(r.warmup().durationSeconds()) + ", "
-                    + Fmt.count(r.warmup().operations()) + " operations, " + Fmt.count(r.warmup().errors()) + " errors");
+                    + Fmt.count(r.warmup().counts().operations()) + " operations, " + Fmt.count(r.warmup().counts().errors()) + " errors");
         }
         r.figures().forEach((name, value) -> add(rows, name, Fmt.oneDecimal(value)));
         WorkloadFacts.Loaded loaded = r.workloadFacts().loaded();
@@ -107,22 +107,22 @@ public final class SummaryTable {
                     + (loaded.seconds().isEmpty() ? "" : String.format(Locale.ROOT, " in %.3f s", loaded.seconds().getAsDouble()))
                     + (r.failedPhase() == Outcome.Phase.PREPARE ? " (the preparation did not finish)" : ""));
         }
-        boolean writes = t.rows() > 0 || t.skippedRows() > 0 || t.failedRows() > 0 || t.unknownRows() > 0 || t.bytes() > 0;
-        boolean opsOnly = r.operations().stream().anyMatch(o -> o.rows() == 0 && o.failedRows() == 0 && o.unknownRows() == 0);
+        boolean writes = t.counts().rows() > 0 || t.counts().skippedRows() > 0 || t.counts().failedRows() > 0 || t.counts().unknownRows() > 0 || t.counts().bytes() > 0;
+        boolean opsOnly = r.operations().stream().anyMatch(o -> o.counts().rows() == 0 && o.counts().failedRows() == 0 && o.counts().unknownRows() == 0);
         // nothing ran (tpcc --load-only: the preparation was the job): no rates of zero to show
-        boolean ranNothing = !writes && r.operations().isEmpty() && t.operations() == 0;
+        boolean ranNothing = !writes && r.operations().isEmpty() && t.counts().operations() == 0;
         if (ranNothing) {
             add(rows, "operations", "0");
         } else if (writes || !opsOnly) {
-            add(rows, "rows", Fmt.count(t.rows()));
-            add(rows, "points", Fmt.count(t.points()));
-            add(rows, "bytes written", Fmt.bytes(t.bytes()));
+            add(rows, "rows", Fmt.count(t.counts().rows()));
+            add(rows, "points", Fmt.count(t.counts().points()));
+            add(rows, "bytes written", Fmt.bytes(t.counts().bytes()));
             add(rows, "rows/s", Fmt.rate(t.rowsPerSecond()));
             add(rows, "points/s", Fmt.rate(t.pointsPerSecond()));
             add(rows, "MB/s", Fmt.oneDecimal(t.megabytesPerSecond()));
         }
         if (opsOnly || named) {
-            add(rows, "operations", Fmt.count(t.operations()));
+            add(rows, "operations", Fmt.count(t.counts().operations()));
             add(rows, "operations/s", Fmt.rate(t.operationsPerSecond()));
         }
         for (OperationStats op : r.operations()) {
@@ -130,7 +130,7 @@ public final class SummaryTable {
                 continue; // in a table under the box
             }
             String type = named && !op.group().equals(op.type()) ? op.group() + " " + op.type() : op.type();
-            add(rows, type + " latency p50/p95/p99/max", op.completed() == 0 ? "n/a: none completed"
+            add(rows, type + " latency p50/p95/p99/max", op.counts().completed() == 0 ? "n/a: none completed"
                     : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
                     + " / " + Fmt.millis(op.maxMillis()) + " ms");
         }
@@ -140,9 +140,9 @@ public final class SummaryTable {
             // three decimals: the noop target's harness needs about 0.1 s per million rows
             // the result's own figures; computed the same way where it has none (no /proc: not Linux)
             java.util.OptionalDouble perMillionRows = r.resources() != null ? r.resources().harnessCpuSecondsPerMillionRows()
-                    : HostUsage.perMillionRows(cpu, t.rows());
+                    : HostUsage.perMillionRows(cpu, t.counts().rows());
             java.util.OptionalDouble perThousandOps = r.resources() != null ? r.resources().harnessCpuSecondsPerThousandOperations()
-                    : HostUsage.perThousandOperations(cpu, t.operations());
+                    : HostUsage.perThousandOperations(cpu, t.counts().operations());
             String per = perMillionRows.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f s per million rows", perMillionRows.getAsDouble())
                     : perThousandOps.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f s per 1,000 operations", perThousandOps.getAsDouble())
                     : "";
@@ -150,27 +150,27 @@ public final class SummaryTable {
         }
         ResourceRows.addTo((label, value) -> add(rows, label, value), r);
         ServerRows.addTo((label, value) -> add(rows, label, value), r);
-        add(rows, "errors", Fmt.count(t.errors()) + " (failed rows " + Fmt.count(t.failedRows()) + ")");
-        add(rows, "timeouts / retries / reconnects", Fmt.count(t.timeouts()) + " / " + Fmt.count(t.retries()) + " / "
-                + Fmt.count(t.reconnects()));
-        if (t.cutOff() > 0) {
-            add(rows, "cut off at the end", Fmt.count(t.cutOff()) + " operations in flight when the run ended were"
+        add(rows, "errors", Fmt.count(t.counts().errors()) + " (failed rows " + Fmt.count(t.counts().failedRows()) + ")");
+        add(rows, "timeouts / retries / reconnects", Fmt.count(t.counts().timeouts()) + " / " + Fmt.count(t.counts().retries()) + " / "
+                + Fmt.count(t.counts().reconnects()));
+        if (t.counts().cutOff() > 0) {
+            add(rows, "cut off at the end", Fmt.count(t.counts().cutOff()) + " operations in flight when the run ended were"
                     + " cancelled (not errors; their rows are counted below as failed or of unknown fate)");
         }
-        if (t.settled() > 0) {
-            add(rows, "lost commits settled", Fmt.count(t.settled()) + " (an answer lost with the connection; the"
+        if (t.counts().settled() > 0) {
+            add(rows, "lost commits settled", Fmt.count(t.counts().settled()) + " (an answer lost with the connection; the"
                     + " target said whether it committed)");
         }
-        if (t.unknownRows() > 0) {
-            add(rows, "rows of unknown fate", Fmt.count(t.unknownRows())
+        if (t.counts().unknownRows() > 0) {
+            add(rows, "rows of unknown fate", Fmt.count(t.counts().unknownRows())
                     + " (a write timed out or lost its connection after it was sent; --verify tells how many landed)");
         }
-        if (t.rolledBack() > 0) {
-            add(rows, "rolled back (expected)", Fmt.count(t.rolledBack()));
+        if (t.counts().rolledBack() > 0) {
+            add(rows, "rolled back (expected)", Fmt.count(t.counts().rolledBack()));
         }
-        if (t.skippedRows() > 0) {
+        if (t.counts().skippedRows() > 0) {
             // why the rows are fewer than another target's for the same flags, and what compares them
-            add(rows, "skipped rows", Fmt.count(t.skippedRows()) + " (not stored, by design: e.g. line protocol has no line for"
+            add(rows, "skipped rows", Fmt.count(t.counts().skippedRows()) + " (not stored, by design: e.g. line protocol has no line for"
                     + " a row whose every value is empty; compare targets by points/s, equal for the same flags)");
         }
         if (!ranNothing && (writes || !opsOnly)) {
@@ -187,7 +187,7 @@ public final class SummaryTable {
                     add(rows, named ? g.name() + " pacing (open model)" : "pacing (open model)",
                             r.stopReason() == StopReason.ABORTED ? "n/a: the run aborted"
                                     // nothing was due in the time given: keeping up with nothing says nothing
-                                    : g.totals().operations() == 0 && g.totals().cutOff() == 0
+                                    : g.totals().counts().operations() == 0 && g.totals().counts().cutOff() == 0
                                     ? "n/a: no operation fell due before the run ended" : pacing(g.pacing()));
                 }
             }
@@ -202,8 +202,8 @@ public final class SummaryTable {
      * table of their own, like the queries.
      */
     private static boolean inTypeTable(RunResult r, OperationStats op) {
-        return !isQuery(op) && op.rows() == 0 && r.operations().stream()
-                .filter(o -> o.group().equals(op.group()) && o.rows() == 0).count() > 1;
+        return !isQuery(op) && op.counts().rows() == 0 && r.operations().stream()
+                .filter(o -> o.group().equals(op.group()) && o.counts().rows() == 0).count() > 1;
     }
 
     /** One line per operation type: count, rate, latency percentiles, expected rollbacks, retries, errors. */
@@ -217,11 +217,11 @@ public final class SummaryTable {
         lines.add(new String[] {"operation", "count", "per s", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms",
                 "rolled back", "retries", "errors"});
         for (OperationStats o : types) {
-            boolean any = o.completed() > 0;
-            lines.add(new String[] {o.type(), Fmt.count(o.completed()), secs > 0.001 ? Fmt.oneDecimal(o.completed() / secs) : "n/a",
+            boolean any = o.counts().completed() > 0;
+            lines.add(new String[] {o.type(), Fmt.count(o.counts().completed()), secs > 0.001 ? Fmt.oneDecimal(o.counts().completed() / secs) : "n/a",
                     any ? Fmt.millis(o.p50Millis()) : "-", any ? Fmt.millis(o.p90Millis()) : "-", any ? Fmt.millis(o.p95Millis()) : "-",
-                    any ? Fmt.millis(o.p99Millis()) : "-", any ? Fmt.millis(o.maxMillis()) : "-", Fmt.count(o.rolledBack()),
-                    Fmt.count(o.retries()), Fmt.count(o.errors())});
+                    any ? Fmt.millis(o.p99Millis()) : "-", any ? Fmt.millis(o.maxMillis()) : "-", Fmt.count(o.counts().rolledBack()),
+                    Fmt.count(o.counts().retries()), Fmt.count(o.counts().errors())});
         }
         appendTable(b, lines);
     }
@@ -251,11 +251,11 @@ public final class SummaryTable {
         lines.add(new String[] {"query", "count", "qps", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "max ms", "rows", "errors", "timeouts"});
         for (OperationStats q : sorted) {
             double secs = q.type().endsWith("@idle") ? total - ingest : ingest;
-            boolean any = q.completed() > 0;
-            lines.add(new String[] {q.type(), Fmt.count(q.completed()), secs > 0.001 ? Fmt.oneDecimal(q.completed() / secs) : "n/a",
+            boolean any = q.counts().completed() > 0;
+            lines.add(new String[] {q.type(), Fmt.count(q.counts().completed()), secs > 0.001 ? Fmt.oneDecimal(q.counts().completed() / secs) : "n/a",
                     any ? Fmt.millis(q.p50Millis()) : "-", any ? Fmt.millis(q.p90Millis()) : "-", any ? Fmt.millis(q.p95Millis()) : "-",
                     any ? Fmt.millis(q.p99Millis()) : "-", any ? Fmt.millis(q.maxMillis()) : "-", Fmt.count(q.returnedRows()),
-                    Fmt.count(q.errors()), Fmt.count(q.timeouts())});
+                    Fmt.count(q.counts().errors()), Fmt.count(q.counts().timeouts())});
         }
         appendTable(b, lines);
     }
@@ -305,7 +305,7 @@ public final class SummaryTable {
             return "n/a";
         }
         return String.format(Locale.ROOT, "%.1fx (%s written : %s stored)", r.compressionRatio().getAsDouble(),
-                Fmt.bytes(r.totals().bytes()), Fmt.bytes(stored));
+                Fmt.bytes(r.totals().counts().bytes()), Fmt.bytes(stored));
     }
 
     private static String verification(Verification v) {

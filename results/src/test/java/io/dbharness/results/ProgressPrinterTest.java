@@ -16,52 +16,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class ProgressPrinterTest {
 
-    private static final GroupInterval INSERT = GroupInterval.builder()
-            .group("insert")
-            .operations(25)
-            .rows(123_456)
-            .points(2_345_678)
-            .bytes(45_600_000)
-            .operationsPerSecond(25)
-            .rowsPerSecond(123_456)
-            .pointsPerSecond(2_345_678)
-            .megabytesPerSecond(45.6)
-            .p50Millis(2.1)
-            .p99Millis(12.3)
-            .maxMillis(40.0)
-            .build();
-    private static final GroupInterval QUERY = GroupInterval.builder()
-            .group("query")
-            .operations(1_234)
-            .operationsPerSecond(1_234)
-            .p50Millis(0.4)
-            .p99Millis(3.25)
-            .maxMillis(9.0)
-            .build();
+    private static final GroupInterval INSERT = new GroupInterval("insert",
+            new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(25).rows(123_456)
+            .points(2_345_678).bytes(45_600_000).build(), 0, 25, 123_456, 2_345_678, 45.6), 2.1, 12.3, 40.0,
+            java.util.List.of());
+    private static final GroupInterval QUERY = new GroupInterval("query",
+            new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(1_234).build(), 0,
+            1_234, 0, 0, 0), 0.4, 3.25, 9.0, java.util.List.of());
     private static final IntervalSample SAMPLE = new IntervalSample(10.0, 1.0, List.of(INSERT), null);
 
     private static GroupProgress insert(State state, long errors, long timeouts, long unknown, int reconnecting,
                                         double eta, double fraction) {
-        return GroupProgress.builder()
-                .group("insert")
-                .state(state)
-                .operations(1000)
-                .rows(1_234_567)
-                .points(12_345_670)
-                .bytes(500_000_000)
-                .errors(errors)
-                .timeouts(timeouts)
-                .unknownRows(unknown)
-                .reconnecting(reconnecting)
-                .etaSeconds(eta)
-                .fractionDone(fraction)
-                .behindSeconds(0)
-                .build();
+        return GroupProgress.builder().counts(io.dbharness.core.api.Counts.builder().operations(1000).rows(1_234_567)
+                .points(12_345_670).bytes(500_000_000).errors(errors).unknownRows(unknown).timeouts(timeouts).build())
+                .group("insert").state(state).reconnecting(reconnecting).etaSeconds(eta).fractionDone(fraction)
+                .behindSeconds(0).build();
     }
 
     /** The query group running: 12,345 operations, no rows, no ETA, {@code behind} seconds behind schedule. */
     private static GroupProgress query(double behind) {
-        return GroupProgress.builder().group("query").state(State.RUNNING).operations(12_345).behindSeconds(behind).build();
+        return GroupProgress.builder().counts(io.dbharness.core.api.Counts.builder().operations(12_345).build())
+                .group("query").state(State.RUNNING).behindSeconds(behind).build();
     }
 
     private static String line(double elapsed, GroupProgress g) {
@@ -149,49 +124,21 @@ class ProgressPrinterTest {
         var bytes = new ByteArrayOutputStream();
         var printer = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         printer.onInterval(SAMPLE, new Progress(3725, List.of(GroupProgress.builder()
-                .group("insert")
-                .state(State.RUNNING)
-                .operations(1)
-                .rows(1)
-                .points(10)
-                .bytes(100)
-                .errors(1)
-                .timeouts(0)
-                .unknownRows(0)
-                .reconnecting(0)
-                .etaSeconds(4000)
-                .fractionDone(0.999)
-                .behindSeconds(0)
-                .build())));
+                .counts(io.dbharness.core.api.Counts.builder().operations(1).rows(1).points(10).bytes(100).errors(1)
+                .unknownRows(0).timeouts(0).build()).group("insert").state(State.RUNNING).reconnecting(0)
+                .etaSeconds(4000).fractionDone(0.999).behindSeconds(0).build())));
         assertEquals("[1h02m]  1 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  1 error  done 99%  ETA 1h06m"
                 + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
     }
 
     @Test
     void aWarmUpSaysSoAndHeadlineFiguresFollowTheRate() {
-        GroupInterval tx = GroupInterval.builder()
-                .group("tpcc")
-                .operations(4_000)
-                .operationsPerSecond(800)
-                .p50Millis(5.0)
-                .p99Millis(29.6)
-                .maxMillis(90.0)
-                .build();
-        GroupProgress g = GroupProgress.builder()
-                .group("tpcc")
-                .state(State.RUNNING)
-                .operations(40_000)
-                .rows(0)
-                .points(0)
-                .bytes(0)
-                .errors(0)
-                .timeouts(0)
-                .unknownRows(0)
-                .reconnecting(0)
-                .etaSeconds(25)
-                .fractionDone(0.5)
-                .behindSeconds(0)
-                .build();
+        GroupInterval tx = new GroupInterval("tpcc",
+                new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(4_000).build(),
+                0, 800, 0, 0, 0), 5.0, 29.6, 90.0, java.util.List.of());
+        GroupProgress g = GroupProgress.builder().counts(io.dbharness.core.api.Counts.builder().operations(40_000)
+                .rows(0).points(0).bytes(0).errors(0).unknownRows(0).timeouts(0).build()).group("tpcc")
+                .state(State.RUNNING).reconnecting(0).etaSeconds(25).fractionDone(0.5).behindSeconds(0).build();
         IntervalSample sample = new IntervalSample(10.0, 5.0, List.of(tx), null);
         assertEquals("[   5s]  warm-up (not measured)  40,000 ops  800 ops/s  p99 29.6 ms  done 50%  ETA 25s",
                 ProgressPrinter.lines(sample, new Progress(5, List.of(g), true, java.util.Map.of())).get(0));

@@ -62,27 +62,13 @@ final class Samples {
         options.put("workers", "8");                 // deliberately unsorted: the file sorts them
         options.put("password", "*****");
         options.put("batch-size", "1000");
-        Totals totals = Totals.builder()
-                .operations(6_000)
-                .rows(6_000_000)
-                .skippedRows(12)
-                .points(60_000_000)
-                .bytes(1_234_567_890)
-                .errors(3)
-                .failedRows(1_000)
-                .unknownRows(500)
-                .rolledBack(4)
-                .timeouts(1)
-                .retries(2)
-                .reconnects(1)
-                .durationSeconds(12.345678901234)
-                .operationsPerSecond(486.0)
-                .rowsPerSecond(486_000.123)
-                .pointsPerSecond(4_860_001.5)
-                .megabytesPerSecond(100.0123)
-                .build();
+        Totals totals = new Totals(io.dbharness.core.api.Counts.builder().operations(6_000).rows(6_000_000)
+                .skippedRows(12).points(60_000_000).bytes(1_234_567_890).errors(3).failedRows(1_000).unknownRows(500)
+                .rolledBack(4).timeouts(1).retries(2).reconnects(1).build(), 12.345678901234, 486.0, 486_000.123,
+                4_860_001.5, 100.0123);
         List<IntervalSample.TypeInterval> types = List.of(
-                new IntervalSample.TypeInterval("insert", 5_000, 1, 0, 1.1, 4.4, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"));
+                new IntervalSample.TypeInterval("insert", io.dbharness.core.api.Counts.builder().operations(5_000)
+                        .errors(1).timeouts(0).build(), 1.1, 4.4, 9.1, "HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA"));
         return RunResult.builder()
                 .runId("20261130-130001-iot-insert-postgres-1a2b")
                 .harnessVersion("0.1.0-SNAPSHOT")
@@ -101,72 +87,24 @@ final class Samples {
                 .totals(totals)
                 .groups(List.of(new GroupResult("insert", "open 500000 rows/s", 8, totals,
                         new Pacing(500_000, "rows/s", false, 12.3, 15.25))))
-                .operations(List.of(OperationStats.builder()
-                        .group("insert")
-                        .type("insert")
-                        .completed(6_000)
-                        .errors(3)
-                        .timeouts(1)
-                        .retries(2)
-                        .reconnects(1)
-                        .rows(6_000_000)
-                        .failedRows(1_000)
-                        .unknownRows(500)
-                        .meanMillis(1.5)
-                        .p50Millis(1.2)
-                        .p90Millis(2.5)
-                        .p95Millis(3.4)
-                        .p99Millis(5.6)
-                        .p999Millis(8.8)
-                        .maxMillis(9.1)
-                        .histogram("HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA")
-                        .build(),
-                        OperationStats.builder()
-                                .group("insert")
-                                .type("query")
-                                .completed(10)
-                                .returnedRows(40)
-                                .meanMillis(0.25)
-                                .p50Millis(0.2)
-                                .p90Millis(0.25)
-                                .p95Millis(0.3)
-                                .p99Millis(0.4)
-                                .p999Millis(0.5)
-                                .maxMillis(0.512)
+                .operations(List.of(OperationStats.builder().counts(io.dbharness.core.api.Counts.builder()
+                .operations(6_000 + 3).rows(6_000_000).errors(3).failedRows(1_000).unknownRows(500).timeouts(1)
+                .retries(2).reconnects(1).build()).group("insert").type("insert").meanMillis(1.5).p50Millis(1.2)
+                .p90Millis(2.5).p95Millis(3.4).p99Millis(5.6).p999Millis(8.8).maxMillis(9.1)
+                .histogram("HISTFAAAABx4nJNpmSzMwMDAwwABTFCaEUoDAA").build(),
+                        OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(10).build())
+                                .group("insert").type("query").returnedRows(40).meanMillis(0.25).p50Millis(0.2)
+                                .p90Millis(0.25).p95Millis(0.3).p99Millis(0.4).p999Millis(0.5).maxMillis(0.512)
                                 .build()))
-                .intervals(List.of(new IntervalSample(10.0, 10.0, List.of(IntervalSample.GroupInterval.builder()
-                        .group("insert")
-                        .operations(5_000)
-                        .rows(5_000_000)
-                        .points(50_000_000)
-                        .bytes(1_000_000_000)
-                        .errors(1)
-                        .operationsPerSecond(500)
-                        .rowsPerSecond(500_000)
-                        .pointsPerSecond(5_000_000)
-                        .megabytesPerSecond(100.0)
-                        .p50Millis(1.1)
-                        .p99Millis(4.4)
-                        .maxMillis(9.1)
-                        .types(types)
-                        .build()), HOST, SERVER_SAMPLE),
-                        new IntervalSample(12.345, 2.345, List.of(IntervalSample.GroupInterval.builder()
-                                .group("insert")
-                                .operations(1_000)
-                                .rows(1_000_000)
-                                .points(10_000_000)
-                                .bytes(234_567_890)
-                                .errors(2)
-                                .timeouts(1)
-                                .unknownRows(500)
-                                .operationsPerSecond(426.4)
-                                .rowsPerSecond(426_439.2)
-                                .pointsPerSecond(4_264_392)
-                                .megabytesPerSecond(100.03)
-                                .p50Millis(1.0)
-                                .p99Millis(Double.NaN)
-                                .maxMillis(Double.POSITIVE_INFINITY)
-                                .build()), null)))
+                .intervals(List.of(new IntervalSample(10.0, 10.0, List.of(new IntervalSample.GroupInterval("insert",
+                new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(5_000)
+                .rows(5_000_000).points(50_000_000).bytes(1_000_000_000).errors(1).build(), 0, 500, 500_000,
+                5_000_000, 100.0), 1.1, 4.4, 9.1, types)), HOST, SERVER_SAMPLE),
+                        new IntervalSample(12.345, 2.345, List.of(new IntervalSample.GroupInterval("insert",
+                                new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder()
+                                .operations(1_000).rows(1_000_000).points(10_000_000).bytes(234_567_890).errors(2)
+                                .unknownRows(500).timeouts(1).build(), 0, 426.4, 426_439.2, 4_264_392, 100.03), 1.0,
+                                Double.NaN, Double.POSITIVE_INFINITY, java.util.List.of())), null)))
                 .errors(List.of(new ErrorSummary("insert", "insert", "RETRYABLE", "40001", 2,
                         "could not serialize access\ndue to concurrent update"),
                         new ErrorSummary("insert", "insert", "FATAL", null, 1, "connection reset")))
@@ -175,21 +113,15 @@ final class Samples {
                 .answers(List.of(new io.dbharness.core.api.AnswerDigest("stats", 3, "metric=c1", 1,
                         "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", List.of(List.of("10", "1.5")))))
                 .plans(Map.of("stats", "Seq Scan on metrics"))
-                .warmup(Totals.builder()
-                        .operations(100)
-                        .errors(1)
-                        .rolledBack(2)
-                        .retries(3)
-                        .durationSeconds(5.0)
-                        .operationsPerSecond(20.0)
-                        .build())
+                .warmup(new Totals(io.dbharness.core.api.Counts.builder().operations(100).errors(1).rolledBack(2)
+                .retries(3).build(), 5.0, 20.0, 0, 0, 0))
                 .figures(Map.of("tpmC", 1234.5))
                 .harnessCpuSeconds(java.util.OptionalDouble.of(3.25))
                 .label("tuned")
                 .resources(new ResourceUsage("client host, with the target's server on it (embedded)", true, HOST, HOST,
                         // the figures the engine derives from the CPU time and the totals: the summary prints them
-                        io.dbharness.core.measure.HostUsage.perMillionRows(3.25, totals.rows()),
-                        io.dbharness.core.measure.HostUsage.perThousandOperations(3.25, totals.operations()), SERVER))
+                        io.dbharness.core.measure.HostUsage.perMillionRows(3.25, totals.counts().rows()),
+                        io.dbharness.core.measure.HostUsage.perThousandOperations(3.25, totals.counts().operations()), SERVER))
                 .stopReason(io.dbharness.core.result.StopReason.ABORTED)
                 .failure("connection reset")
                 .exitCode(1)
@@ -200,17 +132,8 @@ final class Samples {
     /** A plain closed-model success: no pacing, no failure, nothing stored-size known. */
     static RunResult clean() {
         RunResult f = full();
-        Totals t = Totals.builder()
-                .operations(6_000)
-                .rows(6_000_000)
-                .points(60_000_000)
-                .bytes(1_234_567_890)
-                .durationSeconds(12.3)
-                .operationsPerSecond(487.8)
-                .rowsPerSecond(487_804.9)
-                .pointsPerSecond(4_878_048.8)
-                .megabytesPerSecond(100.4)
-                .build();
+        Totals t = new Totals(io.dbharness.core.api.Counts.builder().operations(6_000).rows(6_000_000)
+                .points(60_000_000).bytes(1_234_567_890).build(), 12.3, 487.8, 487_804.9, 4_878_048.8, 100.4);
         return f.toBuilder()
                 .loadModel("closed, 8 workers")
                 .workers(8)

@@ -1,6 +1,7 @@
 package io.dbharness.results;
 
 import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.Totals;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -189,42 +190,16 @@ class SummaryTableTest {
     void severalKindsOfOperationWithoutRowsGetATableOfTheirOwn() {
         RunResult c = Samples.clean();
         List<io.dbharness.core.result.OperationStats> ops = List.of(
-                io.dbharness.core.result.OperationStats.builder()
-                        .group("tpcc")
-                        .type("new-order")
-                        .completed(4_500)
-                        .rolledBack(45)
-                        .errors(1)
-                        .retries(7)
-                        .meanMillis(9.0)
-                        .p50Millis(7.5)
-                        .p90Millis(14.8)
-                        .p95Millis(19.0)
-                        .p99Millis(29.6)
-                        .p999Millis(80.0)
-                        .maxMillis(116.7)
-                        .build(),
-                io.dbharness.core.result.OperationStats.builder()
-                        .group("tpcc")
-                        .type("payment")
-                        .completed(4_300)
-                        .retries(2)
-                        .meanMillis(6.0)
-                        .p50Millis(6.3)
-                        .p90Millis(13.6)
-                        .p95Millis(17.3)
-                        .p99Millis(28.2)
-                        .p999Millis(70.0)
-                        .maxMillis(119.8)
-                        .build());
-        io.dbharness.core.result.Totals t = io.dbharness.core.result.Totals.builder()
-                .operations(8_801)
-                .errors(1)
-                .rolledBack(45)
-                .retries(9)
-                .durationSeconds(10.0)
-                .operationsPerSecond(880.1)
-                .build();
+                io.dbharness.core.result.OperationStats.builder().counts(io.dbharness.core.api.Counts.builder()
+                        .operations(4_500 + 1).errors(1).rolledBack(45).retries(7).build()).group("tpcc")
+                        .type("new-order").meanMillis(9.0).p50Millis(7.5).p90Millis(14.8).p95Millis(19.0)
+                        .p99Millis(29.6).p999Millis(80.0).maxMillis(116.7).build(),
+                io.dbharness.core.result.OperationStats.builder().counts(io.dbharness.core.api.Counts.builder()
+                        .operations(4_300).retries(2).build()).group("tpcc").type("payment").meanMillis(6.0)
+                        .p50Millis(6.3).p90Millis(13.6).p95Millis(17.3).p99Millis(28.2).p999Millis(70.0)
+                        .maxMillis(119.8).build());
+        io.dbharness.core.result.Totals t = new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder()
+                .operations(8_801).errors(1).rolledBack(45).retries(9).build(), 10.0, 880.1, 0, 0, 0);
         RunResult r = c.toBuilder()
                 .workload("tpcc")
                 .workloadFacts(new io.dbharness.core.api.WorkloadFacts(null, Map.of(), Map.of()))
@@ -261,7 +236,8 @@ class SummaryTableTest {
     void aDurationShorterThanStartToStopSaysItIsTheMeasuredTime() {
         RunResult f = Samples.clean();
         RunResult merged = f.toBuilder().end(f.start().plusSeconds(3))
-                .totals(f.totals().toBuilder().durationSeconds(1.3).build()).build();
+                .totals(new Totals(f.totals().counts(), 1.3, f.totals().operationsPerSecond(), f.totals().rowsPerSecond(),
+                        f.totals().pointsPerSecond(), f.totals().megabytesPerSecond())).build();
         assertRow(SummaryTable.render(merged), "duration", "1.3 s measured (of 3.0 s from start to stop; the rates are over"
                 + " the measured time)");
         RunResult plain = f.toBuilder().end(f.start().plusMillis(12_600)).build();

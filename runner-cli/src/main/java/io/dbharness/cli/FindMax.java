@@ -221,7 +221,7 @@ final class FindMax {
             return Optional.empty();
         }
         double limit = 0.9 * step.toMillis() / 1000.0;
-        return r.groups().stream().filter(g -> g.totals().rows() > 0 && g.totals().durationSeconds() < limit).findFirst();
+        return r.groups().stream().filter(g -> g.totals().counts().rows() > 0 && g.totals().durationSeconds() < limit).findFirst();
     }
 
     int run(ParseResult pr) {
@@ -337,7 +337,7 @@ final class FindMax {
                         String.format(Locale.ROOT, "step %d (%s %s) wrote all its %,d rows"
                         + "%s in %.2f s, before its --duration ended: a step is judged over its whole --duration; give"
                         + " the steps more data (--tag-num, --ts-end; or --live) or a shorter --duration", number,
-                        plan.vary(), KneeSearch.format(value), g.totals().rows(), r.groups().size() > 1 ? " (group "
+                        plan.vary(), KneeSearch.format(value), g.totals().counts().rows(), r.groups().size() > 1 ? " (group "
                                 + g.name() + ")" : "", g.totals().durationSeconds()));
             }
             String note = r.failure() != null ? "run aborted: " + oneLine(r.failure())
@@ -369,7 +369,7 @@ final class FindMax {
                                           Boolean stepMet, List<Objective.Check> checks, String note, FindMaxPlan plan) {
         RunResult r = o.result();
         // a step stopped before its first operation measured nothing: no headline, rather than 0 ops/s beside rows/s
-        Headline h = r == null || r.totals().operations() == 0 ? null : Headline.of(r);
+        Headline h = r == null || r.totals().counts().operations() == 0 ? null : Headline.of(r);
         double offered = plan.vary().equals("rate") ? value : Double.NaN;
         return new SearchResult.Step(number, value, rep, met, stepMet, o.file() == null ? null
                 : o.file().getFileName().toString(), o.exitCode(), offered, h == null ? Double.NaN : h.value(),

@@ -28,13 +28,13 @@ final class SeriesTable {
         List<String> skipped = new ArrayList<>();
         boolean points = false;
         // unmarked figures get the mark's width, so the numbers stay aligned
-        String unmarked = results.stream().anyMatch(x -> x.totals().skippedRows() > 0) ? " ".repeat(MARK.length() + 1) : "";
+        String unmarked = results.stream().anyMatch(x -> x.totals().counts().skippedRows() > 0) ? " ".repeat(MARK.length() + 1) : "";
         for (Series.Run r : runs) {
             SingleRun.Outcome o = r.outcome();
             String point = r.point().values().isEmpty() ? "-" : r.point().number() + " " + r.point().label();
             String figure = "-";
             if (o.result() != null) {
-                long skips = o.result().totals().skippedRows();
+                long skips = o.result().totals().counts().skippedRows();
                 Headline h = Headline.of(o.result(), figure(o.result(), results));
                 points |= h.name().equals(Headline.POINTS);
                 figure = Series.describe(h) + (skips > 0 ? " " + MARK : unmarked);

@@ -160,9 +160,9 @@ public final class SingleRun {
             // the run went on within --max-errors, but a script must see why it exits 1
             ErrorSummary first = result.errors().get(0);
             Main.printError(err, String.format(Locale.ROOT, "%,d operations failed; the most frequent: %s %s",
-                    result.totals().errors(), first.kind(), String.valueOf(first.firstMessage()).replaceAll("\\s*\\R\\s*", " ")));
-        } else if (result.exitCode() == ExitCode.RUN_FAILED && result.totals().timeouts() > 0
-                && result.totals().operations() == 0) {
+                    result.totals().counts().errors(), first.kind(), String.valueOf(first.firstMessage()).replaceAll("\\s*\\R\\s*", " ")));
+        } else if (result.exitCode() == ExitCode.RUN_FAILED && result.totals().counts().timeouts() > 0
+                && result.totals().counts().operations() == 0) {
             Main.printError(err, "every query timed out (--op-timeout " + options.getOrDefault("op-timeout",
                     RunOptions.DEFAULT_OP_TIMEOUT) + "): nothing was measured");
         }

@@ -40,10 +40,9 @@ class CompareMergeCliTest {
      */
     static RunResult fixture(RunResult r, String runId, double rowsPerSecond, int exitCode) {
         io.dbharness.core.result.Totals t = r.totals();
-        io.dbharness.core.result.Totals paced = t.toBuilder()
-                .rows(Math.round(rowsPerSecond * t.durationSeconds()))
-                .rowsPerSecond(rowsPerSecond)
-                .build();
+        io.dbharness.core.result.Totals paced = new io.dbharness.core.result.Totals(
+                t.counts().toBuilder().rows(Math.round(rowsPerSecond * t.durationSeconds())).build(), t.durationSeconds(),
+                t.operationsPerSecond(), rowsPerSecond, t.pointsPerSecond(), t.megabytesPerSecond());
         return r.toBuilder()
                 .runId(runId)
                 .totals(paced)
@@ -102,13 +101,13 @@ class CompareMergeCliTest {
         assertEquals(0, m.exitCode(), m.err());
         assertTrue(m.out().contains("merged 2 results into: " + out), m.out());
         RunResult ra = ResultFiles.read(a), rb = ResultFiles.read(b), merged = ResultFiles.read(out);
-        assertEquals(ra.totals().rows() + rb.totals().rows(), merged.totals().rows());
-        assertEquals(ra.totals().operations() + rb.totals().operations(), merged.totals().operations());
+        assertEquals(ra.totals().counts().rows() + rb.totals().counts().rows(), merged.totals().counts().rows());
+        assertEquals(ra.totals().counts().operations() + rb.totals().counts().operations(), merged.totals().counts().operations());
         assertEquals(ra.workers() + rb.workers(), merged.workers());
         assertEquals(ra.runId() + ", " + rb.runId(), merged.workloadFacts().details().get(ResultMerge.MERGED_FROM));
         assertEquals("0, 1 of 2 (run group together)", merged.workloadFacts().details().get(ResultMerge.MERGED_SHARDS));
-        long intervalOps = merged.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum();
-        assertEquals(merged.totals().operations(), intervalOps, "every operation is in one merged interval");
+        long intervalOps = merged.intervals().stream().mapToLong(s -> s.groups().get(0).totals().counts().operations()).sum();
+        assertEquals(merged.totals().counts().operations(), intervalOps, "every operation is in one merged interval");
         assertEquals(List.of(), ResultSchemaCliTest.errors(out), "the merged file keeps to the schema");
         assertTrue(merged.operations().get(0).p99Millis() >= Math.min(ra.operations().get(0).p99Millis(),
                 rb.operations().get(0).p99Millis()));

@@ -44,9 +44,9 @@ class LibraryUsageTest {
                 .environment(Map.of())             // ignore the machine's PG* variables
                 .build());
 
-        assertEquals(5_000, r.totals().rows());
+        assertEquals(5_000, r.totals().counts().rows());
         assertEquals("PASSED", r.verification().status());
-        assertEquals(0, r.totals().errors());
+        assertEquals(0, r.totals().counts().errors());
         assertTrue(r.storedBytes().orElse(0) > 0, "stored size from pg_total_relation_size");
         assertTrue(r.targetInfo().serverVersion().startsWith("17"), r.targetInfo().serverVersion());
         assertEquals(0, r.exitCode());
@@ -96,8 +96,8 @@ class LibraryUsageTest {
         assertTrue(u.mean().harnessCpuCores() > 0.2, u.mean().toString());
         assertTrue(u.mean().cpuUserPercent() > 5, u.mean().toString());
         assertTrue(u.peak().cpuUserPercent() >= u.mean().cpuUserPercent(), u.toString());
-        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().rows() / 1e6), u.harnessCpuSecondsPerMillionRows().getAsDouble(), 1e-9);
-        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().operations() / 1e3), u.harnessCpuSecondsPerThousandOperations().getAsDouble(), 1e-9);
+        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().counts().rows() / 1e6), u.harnessCpuSecondsPerMillionRows().getAsDouble(), 1e-9);
+        assertEquals(r.harnessCpuSeconds().getAsDouble() / (r.totals().counts().operations() / 1e3), u.harnessCpuSecondsPerThousandOperations().getAsDouble(), 1e-9);
     }
 
     @Test
@@ -111,16 +111,16 @@ class LibraryUsageTest {
                 .option("watch-interval", "200ms")
                 .environment(Map.of())
                 .progress((sample, progress) -> {
-                    if (progress.groups().get(0).rows() > 0) {
+                    if (progress.groups().get(0).counts().rows() > 0) {
                         stop.request(); // what Ctrl-C does in the runner, once rows are flowing
                     }
                 })
                 .stopSignal(stop)
                 .build());
         assertEquals(io.dbharness.core.result.StopReason.INTERRUPTED, r.stopReason());
-        assertTrue(r.totals().rows() > 0 && r.totals().rows() < 360_000_000L, "rows " + r.totals().rows());
+        assertTrue(r.totals().counts().rows() > 0 && r.totals().counts().rows() < 360_000_000L, "rows " + r.totals().counts().rows());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertEquals(r.totals().rows(), r.verification().actual());
+        assertEquals(r.totals().counts().rows(), r.verification().actual());
     }
 
     /** README.md's sweep and find-max from a library (module search), on the harness alone (noop). */
@@ -136,7 +136,7 @@ class LibraryUsageTest {
         assertEquals(8.0, max.highestMet().orElseThrow());   // every step up to to(8) met it: "limit"
 
         assertEquals(List.of("1", "2", "4"), runs.stream().map(r -> r.outcome().options().get("workers")).toList());
-        assertTrue(runs.stream().allMatch(r -> r.outcome().totals().rows() == 10_000), "every point wrote its rows");
+        assertTrue(runs.stream().allMatch(r -> r.outcome().totals().counts().rows() == 10_000), "every point wrote its rows");
         assertEquals("limit", max.outcome());
         assertEquals(List.of(1.0, 2.0, 4.0, 8.0), max.steps().stream().map(FindMax.Step::value).distinct().toList());
     }

@@ -105,15 +105,15 @@ class ShardedRunTest {
             assertNotNull(r.shard());
             assertEquals("t-insert", r.shard().runGroup());
             assertEquals("SKIPPED", r.verification().status(), r.verification().message());
-            rows += r.totals().rows();
+            rows += r.totals().counts().rows();
         }
         Path merged = tmp.resolve("merged.json");
         CliRun m = CliRun.of(args(List.of("merge", "--out", merged.toString()), parts.stream().map(Path::toString).toArray(String[]::new)));
         assertEquals(0, m.exitCode(), m.err());
         RunResult mr = ResultFiles.read(merged);
         assertNull(mr.shard());
-        assertEquals(rows, mr.totals().rows());
-        assertEquals(ResultFiles.read(results("one").get(0)).totals().rows(), mr.totals().rows());
+        assertEquals(rows, mr.totals().counts().rows());
+        assertEquals(ResultFiles.read(results("one").get(0)).totals().counts().rows(), mr.totals().counts().rows());
         // the server's account is one part's (each read the whole server), named, with bytes per row of all rows
         io.dbharness.core.result.ServerUsage ms = mr.resources().server();
         assertNull(mr.resources().mean(), "host figures stay in the parts");
@@ -134,7 +134,7 @@ class ShardedRunTest {
         assertTrue(source.resources().server().unavailable().get("bytes_per_row").contains("runner merge"));
         long growth = ms.storedBytesEnd() - ms.storedBytesStart();
         if (growth > 0) {
-            assertEquals((double) growth / mr.totals().rows(), ms.bytesPerRow(), 1e-9);
+            assertEquals((double) growth / mr.totals().counts().rows(), ms.bytesPerRow(), 1e-9);
             assertNull(ms.unavailable().get("bytes_per_row"));
         }
         assertEquals(source.intervals().stream().filter(i -> i.server() != null).count() > 0,
@@ -169,7 +169,7 @@ class ShardedRunTest {
         }
         List<Long> each = new ArrayList<>();
         for (Path p : results("q")) {
-            long n = ResultFiles.read(p).totals().operations();
+            long n = ResultFiles.read(p).totals().counts().operations();
             each.add(n);
             ops += n;
         }
@@ -208,7 +208,7 @@ class ShardedRunTest {
     }
 
     private static long newOrders(RunResult r) {
-        return r.operations().stream().filter(o -> o.type().equals("new-order")).mapToLong(o -> o.completed()).sum();
+        return r.operations().stream().filter(o -> o.type().equals("new-order")).mapToLong(o -> o.counts().completed()).sum();
     }
 
     /** --start-at holds the measured run until then, so shards started apart measure one window. */

@@ -37,7 +37,7 @@ class FindMaxTest {
         assertEquals(List.of(1.0, 2.0, 4.0), r.steps().stream().map(FindMax.Step::value).distinct().toList());
         for (FindMax.Step s : r.steps()) {
             assertTrue(s.met(), "step " + s.number());
-            assertEquals(200, s.result().totals().rows());
+            assertEquals(200, s.result().totals().counts().rows());
             assertEquals(KneeSearch.format(s.value()), s.result().options().get("workers"));
             assertEquals(List.of("errors=0"), s.judgement().checks().stream().map(c -> c.term()).toList());
         }

@@ -41,7 +41,7 @@ class SweepTest {
             RunResult result = r.outcome();
             assertEquals(0, result.exitCode());
             long devices = Long.parseLong(r.point().get("tag-num"));
-            assertEquals(devices * 10, result.totals().rows(), r.point() + ": 10 s of one row per device per second");
+            assertEquals(devices * 10, result.totals().counts().rows(), r.point() + ": 10 s of one row per device per second");
             assertEquals(r.point().get("workers"), result.options().get("workers"), r.point().toString());
         }
     }

@@ -6,7 +6,7 @@ import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.Resolution;
 import io.dbharness.core.api.RowBatch;
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.Verification;
@@ -51,7 +51,7 @@ final class EngineWrite {
      * @param resolutions what each resolveLastWrite() said (null when it returned null)
      * @param broken      what the clause's checks and the run found wrong (an AssertionError, an internal error)
      */
-    record Trace(RunTotals totals, TargetException runFailure, List<TargetException> failures, List<Reconnect> reconnects,
+    record Trace(Counts totals, TargetException runFailure, List<TargetException> failures, List<Reconnect> reconnects,
                  List<Resolution> resolutions, List<Throwable> broken) {
     }
 
@@ -126,7 +126,7 @@ final class EngineWrite {
         }
 
         @Override
-        public Verification verify(TargetAdapter target, RunTotals totals) {
+        public Verification verify(TargetAdapter target, Counts totals) {
             return Verification.skipped("the contract counts the table itself");
         }
 

@@ -58,8 +58,8 @@ final class BulkDataGen {
      * them by now), its log line on standard error.
      */
     private static void report(RunResult r, ToolRun run, long started) {
-        long points = r.totals().rows();
-        long values = r.totals().points();
+        long points = r.totals().counts().rows();
+        long values = r.totals().counts().points();
         run.out.println("dataset-size:" + points + "," + values);
         run.out.flush();
         run.err.println(GoText.logPrefix() + String.format(Locale.ROOT, "Written %d points, %d values, took %f seconds",

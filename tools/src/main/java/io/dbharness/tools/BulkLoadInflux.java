@@ -229,26 +229,26 @@ final class BulkLoadInflux {
 
     /** The tool's closing log line (stderr) and its JSON (stdout), from what the run measured. */
     private static void report(RunResult r, PrintStream out, PrintStream err, String url, PointInput read, boolean json) {
-        long items = r.totals().rows();
+        long items = r.totals().counts().rows();
         double seconds = r.totals().durationSeconds();
         double s = Math.max(seconds, 1e-9);
         // read from the input: its bytes; made here: the line protocol written
-        long bytes = read != null ? read.bytes() : r.totals().bytes();
+        long bytes = read != null ? read.bytes() : r.totals().counts().bytes();
         double mb = bytes / s / (1 << 20);
         err.println(GoText.logPrefix() + String.format(Locale.ROOT, "loaded %d items in %fsec with %d workers (mean point"
                         + " rate %f/sec, mean value rate %f/s, %.2fMB/sec from stdin)", items, seconds, r.workers(),
-                items / s, r.totals().points() / s, mb));
+                items / s, r.totals().counts().points() / s, mb));
         if (!json) {
             return;
         }
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("daemon_urls", List.of(url));
         j.put("num_workers", r.workers());
-        j.put("num_batches", r.totals().operations());
+        j.put("num_batches", r.totals().counts().operations());
         j.put("num_items_loaded", items);
         j.put("load_seconds", seconds);
         j.put("mean_point_rate", items / s);
-        j.put("mean_value_rate", r.totals().points() / s);
+        j.put("mean_value_rate", r.totals().counts().points() / s);
         j.put("byte_rate_MB_per_sec", mb);
         out.println(GoText.json(j));
     }

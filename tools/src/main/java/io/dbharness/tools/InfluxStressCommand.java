@@ -527,7 +527,7 @@ public final class InfluxStressCommand implements SeedTool {
     /** influx-stress's last lines: the points written over the run's time; with -q the throughput alone. */
     static ToolRun.Report report(boolean quiet) {
         return (RunResult r, PrintStream out) -> {
-            long written = r.totals().rows();
+            long written = r.totals().counts().rows();
             // Go's int(float64(totalWritten) / totalTime.Seconds()): truncated
             long throughput = (long) (written / Math.max(r.totals().durationSeconds(), 1e-9));
             if (quiet) {

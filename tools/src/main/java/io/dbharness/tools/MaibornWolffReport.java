@@ -72,7 +72,7 @@ final class MaibornWolffReport {
             printTable(out, null);
         } else if (step.prefill()) {
             out.printf(Locale.ROOT, "mw insert: %s: %,d events, not measured (MaibornWolff's table comes after the"
-                    + " last run)%n", describe(step), result.totals().rows());
+                    + " last run)%n", describe(step), result.totals().counts().rows());
         } else {
             out.printf(Locale.ROOT, "mw insert: %s: %d inserts/s (MaibornWolff's table comes after the last run)%n",
                     describe(step), python(result.totals().rowsPerSecond(), 0).longValue());
@@ -116,14 +116,14 @@ final class MaibornWolffReport {
     void queryReport(String name, RunResult result, boolean last, int workers, int runsEach, PrintStream out) {
         boolean ok = result.exitCode() == ToolRun.OK && result.stopReason() == io.dbharness.core.result.StopReason.COMPLETED;
         OperationStats s = result.operations().stream().filter(x -> x.type().equals(name)).findFirst().orElse(null);
-        if (ok && s != null && s.completed() > 0) {
+        if (ok && s != null && s.counts().completed() > 0) {
             var h = s.histogram() == null ? null : HistogramCodec.decode(s.histogram());
             double min = h == null ? s.p50Millis() / 1000 : h.getMinValue() / 1e6;
             queries.put(name, new double[] {min, s.maxMillis() / 1000, s.meanMillis() / 1000});
         }
-        if (!ok || s == null || s.completed() == 0) {
+        if (!ok || s == null || s.counts().completed() == 0) {
             printQueries(out, name + " ended " + result.stopReason() + " with exit code " + result.exitCode()
-                    + (s != null && s.timeouts() > 0 ? " (" + s.timeouts() + " timed out)" : "") + ": not in the table");
+                    + (s != null && s.counts().timeouts() > 0 ? " (" + s.counts().timeouts() + " timed out)" : "") + ": not in the table");
         } else if (last) {
             printQueries(out, null);
         } else {

@@ -452,8 +452,8 @@ public final class MxbenchCommand implements SeedTool {
         return ToolBox.render(title, List.of(
                 List.of("start time:", TIME.format(r.start())),
                 List.of("stop time:", TIME.format(r.end())),
-                List.of("size written to MxGate (bytes):", String.valueOf(r.totals().bytes())),
-                List.of("lines inserted:", String.valueOf(r.totals().rows())),
+                List.of("size written to MxGate (bytes):", String.valueOf(r.totals().counts().bytes())),
+                List.of("lines inserted:", String.valueOf(r.totals().counts().rows())),
                 List.of("compress ratio:", ratio > 0 ? String.format(Locale.ROOT, "%.6f : 1", ratio) : "unknown")));
     }
 
@@ -466,7 +466,7 @@ public final class MxbenchCommand implements SeedTool {
         double ingest = r.groups() == null ? total : r.groups().stream().filter(g -> g.name().equals("insert"))
                 .mapToDouble(g -> g.totals().durationSeconds()).findFirst().orElse(total);
         for (OperationStats s : r.operations()) {
-            if (s.type().equals("insert") || s.completed() == 0) {
+            if (s.type().equals("insert") || s.counts().completed() == 0) {
                 continue;
             }
             Histogram h = s.histogram() == null ? null : HistogramCodec.decode(s.histogram());
@@ -475,7 +475,7 @@ public final class MxbenchCommand implements SeedTool {
                     "Overall Duration %.2fs, Average Latency %.3fms, P75 Latency %.3fms, P50 Latency %.3fms,"
                             + " P25 Latency %.3fms, TPS %d",
                     seconds, s.meanMillis(), percentile(h, 75), s.p50Millis(), percentile(h, 25),
-                    Math.round(s.completed() / Math.max(seconds, 1e-9)))));
+                    Math.round(s.counts().completed() / Math.max(seconds, 1e-9)))));
         }
         return ToolBox.render("Summary Report for Telematics Benchmark", rows);
     }

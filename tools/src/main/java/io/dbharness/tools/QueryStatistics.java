@@ -61,12 +61,12 @@ final class QueryStatistics {
         Map<String, Stat> out = new TreeMap<>();
         Stat all = new Stat(0, 0, 0, 0, 0);
         for (OperationStats s : r.operations()) {
-            if (s.completed() == 0) { // the tool keeps no key for a query type that never answered
+            if (s.counts().completed() == 0) { // the tool keeps no key for a query type that never answered
                 continue;
             }
             double min = s.histogram() == null ? s.p50Millis()
                     : HistogramCodec.decode(s.histogram()).getMinValue() / 1000.0; // the histogram is in microseconds
-            Stat st = new Stat(s.completed(), min, s.meanMillis(), s.maxMillis(), s.meanMillis() * s.completed());
+            Stat st = new Stat(s.counts().completed(), min, s.meanMillis(), s.maxMillis(), s.meanMillis() * s.counts().completed());
             out.merge(labels.getOrDefault(s.type(), s.type()), st, Stat::plus);
             all = all.plus(st);
         }

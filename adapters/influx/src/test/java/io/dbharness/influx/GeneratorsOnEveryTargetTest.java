@@ -48,8 +48,8 @@ class GeneratorsOnEveryTargetTest {
     private static void assertSameOnEveryTarget(Map<String, Object> model, long rows, long points) throws Exception {
         for (String target : new String[] {"postgres", "questdb", "influx"}) {
             RunResult r = run(target, model);
-            assertEquals(rows, r.totals().rows(), target + " rows");
-            assertEquals(points, r.totals().points(), target + " points");
+            assertEquals(rows, r.totals().counts().rows(), target + " rows");
+            assertEquals(points, r.totals().counts().points(), target + " points");
             assertTrue(r.verification().message().contains(String.format("%,d rows", rows)), r.verification().message());
         }
     }
@@ -86,7 +86,7 @@ class GeneratorsOnEveryTargetTest {
     void eventsWithADatabaseFilledId() throws Exception {
         for (String key : new String[] {"db", "sql", "uuid"}) {
             RunResult r = run("postgres", Map.of("generator", "events", "primary-key", key, "devices", 4, "num-inserts", 250));
-            assertEquals(1000, r.totals().rows(), key);
+            assertEquals(1000, r.totals().counts().rows(), key);
             assertTrue(r.workloadFacts().details().get("ddl").contains("PRIMARY KEY (id)"), r.workloadFacts().details().get("ddl"));
         }
         // appending with another key than the table has would record a key the run did not use
@@ -95,7 +95,7 @@ class GeneratorsOnEveryTargetTest {
         assertTrue(other.getMessage().contains("column id is uuid, expected integer"), other.getMessage());
         // MaibornWolff's default key where the target fills none: left out, and the result says so
         RunResult quest = run("questdb", Map.of("generator", "events", "devices", 2, "num-inserts", 10));
-        assertEquals(20, quest.totals().rows());
+        assertEquals(20, quest.totals().counts().rows());
         assertEquals("none: QuestDB fills no ids (the default db is for the PostgreSQL family)",
                 quest.workloadFacts().notes().get("primary key"));
         // asked for, it is refused
@@ -138,7 +138,7 @@ class GeneratorsOnEveryTargetTest {
         assertEquals("QuestDB stores no time before 1970-01-01T00:00:00Z, and the rows start at 1969-12-31T23:00:00Z:"
                 + " move --ts-start (or the file's times) to then or later", e.getMessage());
         assertEquals(2 * 720, run("postgres", Map.of("generator", "devops", "scale", 2, "ts-start", "1969-12-31 23:00:00",
-                "ts-end", "1970-01-01 01:00:00")).totals().rows(), "PostgreSQL stores them");
+                "ts-end", "1970-01-01 01:00:00")).totals().counts().rows(), "PostgreSQL stores them");
     }
 
     /** influx-stress's default template over 1,000 series, 3 passes. */

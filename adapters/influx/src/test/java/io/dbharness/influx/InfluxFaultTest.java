@@ -61,8 +61,8 @@ class InfluxFaultTest {
     /** Counts {@code flowing} down once rows flow, and keeps the timeouts counted so far in {@code timeouts}. */
     private static ProgressListener onceRowsFlow(CountDownLatch flowing, AtomicLong timeouts) {
         return (sample, progress) -> {
-            timeouts.set(progress.groups().get(0).timeouts());
-            if (progress.groups().get(0).rows() > 0) {
+            timeouts.set(progress.groups().get(0).counts().timeouts());
+            if (progress.groups().get(0).counts().rows() > 0) {
                 flowing.countDown();
             }
         };
@@ -117,7 +117,7 @@ class InfluxFaultTest {
             server.restart();
         }
         assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure());
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
         assertEquals("UNCHECKED", r.verification().status(), r.verification().message());
         assertTrue(r.verification().message().startsWith("the rows were not checked: the target was unreachable"
                 + " (--reconnect-timeout 2 s"), r.verification().message());
@@ -130,11 +130,11 @@ class InfluxFaultTest {
         String detail = r.errors() + " " + r.totals();
         assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure() + " " + detail);
         assertNull(r.failure());
-        assertEquals(0, r.totals().errors(), detail);
-        assertEquals(0, r.totals().unknownRows(), "every write in doubt was sent again: " + detail);
-        assertEquals(PLANNED, r.totals().rows() + r.totals().skippedRows(), "every row written once (or skipped: no value)");
+        assertEquals(0, r.totals().counts().errors(), detail);
+        assertEquals(0, r.totals().counts().unknownRows(), "every write in doubt was sent again: " + detail);
+        assertEquals(PLANNED, r.totals().counts().rows() + r.totals().counts().skippedRows(), "every row written once (or skipped: no value)");
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertEquals(r.totals().rows(), r.verification().actual(), "points in the database = points reported");
+        assertEquals(r.totals().counts().rows(), r.verification().actual(), "points in the database = points reported");
         assertEquals(0, r.exitCode());
         assertTrue(r.targetInfo().serverVersion().startsWith("1."), r.targetInfo().serverVersion());
     }
@@ -160,8 +160,8 @@ class InfluxFaultTest {
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertNothingLostNothingDoubled(r);
-        assertTrue(r.totals().timeouts() >= 1, "the frozen posts timed out: " + r.totals());
-        assertTrue(r.totals().retries() >= 1, "and were sent again: " + r.totals());
+        assertTrue(r.totals().counts().timeouts() >= 1, "the frozen posts timed out: " + r.totals());
+        assertTrue(r.totals().counts().retries() >= 1, "and were sent again: " + r.totals());
     }
 
     /**
@@ -197,7 +197,7 @@ class InfluxFaultTest {
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertNothingLostNothingDoubled(r);
-        assertTrue(r.totals().reconnects() >= 1, "the writers reconnected: " + r.totals());
+        assertTrue(r.totals().counts().reconnects() >= 1, "the writers reconnected: " + r.totals());
         // the telemetry read /debug/vars every 200 ms through a second or more of the server away: a gap, marked,
         // closed by the end (the server was back for the verification)
         var s = r.resources().server();

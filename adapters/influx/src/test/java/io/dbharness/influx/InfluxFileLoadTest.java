@@ -61,9 +61,9 @@ class InfluxFileLoadTest {
         Path file = dir.resolve(type + ".lp");
         RunResult written = run("file", type, "format", "line-protocol", "output", file.toString());
         assertEquals("PASSED", direct.verification().status(), direct.verification().message());
-        assertEquals(200, direct.totals().rows() + direct.totals().skippedRows());
-        assertEquals(direct.totals().rows(), written.totals().rows());
-        assertEquals(direct.totals().skippedRows(), written.totals().skippedRows());
+        assertEquals(200, direct.totals().counts().rows() + direct.totals().counts().skippedRows());
+        assertEquals(direct.totals().counts().rows(), written.totals().counts().rows());
+        assertEquals(direct.totals().counts().skippedRows(), written.totals().counts().skippedRows());
 
         server.query("CREATE DATABASE file_" + type, true);
         HttpResponse<String> posted = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
@@ -76,7 +76,7 @@ class InfluxFileLoadTest {
         for (JsonNode series : expected.get("series")) {
             points += series.get("values").size();
         }
-        assertEquals(direct.totals().rows(), points);
+        assertEquals(direct.totals().counts().rows(), points);
         assertEquals(expected, query("file_" + type));
     }
 

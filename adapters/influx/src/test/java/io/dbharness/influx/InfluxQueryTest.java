@@ -89,9 +89,9 @@ class InfluxQueryTest {
     @Test
     void iotQueryWithLoadRunsEveryCatalogueQuery() throws Exception {
         assertEquals(0, run.exitCode(), String.valueOf(run.failure()));
-        assertEquals(0, run.totals().errors(), run.errors().toString());
+        assertEquals(0, run.totals().counts().errors(), run.errors().toString());
         assertEquals("PASSED", run.verification().status(), run.verification().toString());
-        Set<String> ran = run.operations().stream().filter(o -> o.completed() > 0 && o.errors() == 0)
+        Set<String> ran = run.operations().stream().filter(o -> o.counts().completed() > 0 && o.counts().errors() == 0)
                 .map(OperationStats::type).collect(Collectors.toSet());
         for (QueryCatalogue.Query q : Catalogues.TELEMATICS.queries()) {
             assertTrue(ran.contains(q.name()), q.name() + " did not complete: " + run.operations());

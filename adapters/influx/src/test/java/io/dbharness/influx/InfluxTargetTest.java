@@ -71,9 +71,9 @@ class InfluxTargetTest {
     @Test
     void iotInsertRoundTripWithVerify() throws Exception {
         RunResult r = run("roundtrip", "telematics", "batch-lines", 300, "workers", 2);
-        assertEquals(2_000, r.totals().rows() + r.totals().skippedRows(), "every generated row written or skipped");
-        assertTrue(r.totals().skippedRows() > 0, "90% empty values over 10 metrics leave rows with no field");
-        assertEquals(0, r.totals().errors());
+        assertEquals(2_000, r.totals().counts().rows() + r.totals().counts().skippedRows(), "every generated row written or skipped");
+        assertTrue(r.totals().counts().skippedRows() > 0, "90% empty values over 10 metrics leave rows with no field");
+        assertEquals(0, r.totals().counts().errors());
         assertEquals("PASSED", r.verification().status(), r.verification().toString());
         assertEquals("InfluxDB", r.targetInfo().product());
         assertTrue(r.targetInfo().serverVersion().startsWith("1.6"), r.targetInfo().serverVersion());
@@ -94,7 +94,7 @@ class InfluxTargetTest {
         assertTrue(overlapping.verification().message().contains("not an exact check"), overlapping.verification().message());
         RunResult cleaned = run("roundtrip", "telematics", "clean", true, "gzip", true, "precision", "ns");
         assertEquals("PASSED", cleaned.verification().status(), cleaned.verification().toString());
-        assertEquals(r.totals().rows(), cleaned.totals().rows(), "same seed, same rows after --clean");
+        assertEquals(r.totals().counts().rows(), cleaned.totals().counts().rows(), "same seed, same rows after --clean");
     }
 
     @Test
@@ -128,11 +128,11 @@ class InfluxTargetTest {
         String table = "cpu load,site=eu \"x\"";
         RunResult r = run("escaping", table);
         assertEquals("PASSED", r.verification().status(), r.verification().toString());
-        assertTrue(r.totals().rows() > 0);
+        assertTrue(r.totals().counts().rows() > 0);
         String shown = server.query("SHOW MEASUREMENTS ON escaping", false);
         assertTrue(shown.contains("cpu load,site=eu \\\"x\\\""), shown);
         RunResult again = run("escaping", table, "clean", true);
-        assertEquals(r.totals().rows(), again.totals().rows());
+        assertEquals(r.totals().counts().rows(), again.totals().counts().rows());
         assertEquals("PASSED", again.verification().status());
     }
 

@@ -42,9 +42,9 @@ class InfluxTelemetryTest {
         assertEquals(0, r.exitCode(), r.failure());
         ServerUsage s = r.resources().server();
         // an InfluxDB point is one line: the harness's row (the harness's points are the values in it)
-        assertEquals((double) r.totals().rows(), s.pointsWritten(), "points the server's shards took in");
-        assertEquals(r.totals().rows(), Math.round(s.counters().get("shard_points_written")));
-        assertEquals(r.totals().rows(), Math.round(s.counters().getOrDefault("points_written_ok", -1.0)), "the HTTP service's count: " + s.counters() + " " + s.gauges());
+        assertEquals((double) r.totals().counts().rows(), s.pointsWritten(), "points the server's shards took in");
+        assertEquals(r.totals().counts().rows(), Math.round(s.counters().get("shard_points_written")));
+        assertEquals(r.totals().counts().rows(), Math.round(s.counters().getOrDefault("points_written_ok", -1.0)), "the HTTP service's count: " + s.counters() + " " + s.gauges());
         assertTrue(s.counters().get("write_requests") > 0, s.counters().toString());
         assertEquals(0.0, s.counters().getOrDefault("points_dropped", 0.0), s.counters().toString());
         assertTrue(s.gauges().get("series") >= 500, "series cardinality at the end: " + s.gauges());

@@ -93,8 +93,8 @@ class InfluxV2ServerTest {
     @Test
     void iotInsertIntoAFreshBucketWithVerify() throws Exception {
         RunResult r = Harness.run(spec(token).build());
-        assertEquals(2_000, r.totals().rows() + r.totals().skippedRows(), "every generated row written or skipped");
-        assertEquals(0, r.totals().errors());
+        assertEquals(2_000, r.totals().counts().rows() + r.totals().counts().skippedRows(), "every generated row written or skipped");
+        assertEquals(0, r.totals().counts().errors());
         assertEquals("v2", r.targetInfo().settings().get("api"));
         assertEquals("bucket " + bucket, r.targetInfo().settings().get("store"));
         String status = r.verification().status();
@@ -103,12 +103,12 @@ class InfluxV2ServerTest {
             assertEquals("target 'InfluxDB' cannot count rows", r.verification().message(), r.verification().toString());
         } else {
             assertEquals("PASSED", status, r.verification().toString());
-            assertEquals(r.totals().rows(), r.verification().actual());
+            assertEquals(r.totals().counts().rows(), r.verification().actual());
         }
         assertEquals(0, r.exitCode());
         // the server's own account, from /metrics: its shards took in the rows the run wrote
         io.dbharness.core.result.ServerUsage server = r.resources().server();
-        assertEquals((double) r.totals().rows(), server.pointsWritten(), server.counters() + " " + server.unavailable());
+        assertEquals((double) r.totals().counts().rows(), server.pointsWritten(), server.counters() + " " + server.unavailable());
         assertTrue(server.counters().get("write_requests") > 0, server.counters().toString());
         assertTrue(server.gauges().get("series") >= 200, server.gauges().toString());
     }
@@ -122,9 +122,9 @@ class InfluxV2ServerTest {
                 .option("generator-empty-value-ratio", 0).option("query-count", 200).option("no-watch", true)
                 .environment(Map.of("INFLUX_TOKEN", token)).build());
         assertEquals(0, r.exitCode(), r.failure() + " " + r.errors());
-        assertEquals(0, r.totals().errors(), r.errors().toString());
+        assertEquals(0, r.totals().counts().errors(), r.errors().toString());
         java.util.Set<String> ran = new java.util.HashSet<>();
-        r.operations().stream().filter(o -> o.completed() > 0 && o.errors() == 0).forEach(o -> ran.add(o.type()));
+        r.operations().stream().filter(o -> o.counts().completed() > 0 && o.counts().errors() == 0).forEach(o -> ran.add(o.type()));
         for (io.dbharness.core.api.QueryCatalogue.Query q : io.dbharness.iot.Catalogues.TELEMATICS.queries()) {
             assertTrue(ran.contains(q.name()), q.name() + " did not complete: " + r.operations());
         }

@@ -130,7 +130,7 @@ class FileTargetTest {
                 "ts-end", "2016-01-01 00:01:00", "workers", 2);
         RunResult r = file(out, "line-protocol", devops);
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertEquals(9 * 3 * 6, r.totals().rows());
+        assertEquals(9 * 3 * 6, r.totals().counts().rows());
         List<String> lines = Files.readAllLines(out);
         assertEquals(9 * 3 * 6, lines.size());
         for (String m : List.of("cpu", "diskio", "disk", "kernel", "mem", "net", "nginx", "postgresl", "redis")) {
@@ -153,9 +153,9 @@ class FileTargetTest {
                 "2022-04-18 09:00:00,2,,,40.06,,",
                 "2022-04-18 09:00:00,3,,,,920.39,"), lines.subList(0, 4));
         assertEquals(201, lines.size());
-        assertEquals(200, r.totals().rows());
+        assertEquals(200, r.totals().counts().rows());
         // the bytes counted are the rows'; the header is the stream's
-        assertEquals(Files.size(out), r.totals().bytes() + "ts,tag_id,c0,c1,c2,c3,c4\n".length());
+        assertEquals(Files.size(out), r.totals().counts().bytes() + "ts,tag_id,c0,c1,c2,c3,c4\n".length());
         assertEquals("PASSED", r.verification().status());
         assertEquals("200 rows in table telematics as reported", r.verification().message());
     }
@@ -170,7 +170,7 @@ class FileTargetTest {
                 "2022-04-18 09:00:00\t3\t\\N\t\\N\t\\N\t920.39\t\\N"), lines.subList(0, 3));
         assertEquals("2022-04-18 09:00:09\t20", lines.get(199).substring(0, 22));
         assertEquals(200, lines.size());
-        assertEquals(Files.size(out), r.totals().bytes());
+        assertEquals(Files.size(out), r.totals().counts().bytes());
         assertEquals("200 rows in table telematics as reported", r.verification().message());
     }
 
@@ -183,9 +183,9 @@ class FileTargetTest {
         assertEquals(List.of("telematics,tag_id=2 c2=40.06 1650272400000000000",
                 "telematics,tag_id=3 c3=920.39 1650272400000000000"), lines.subList(0, 2));
         assertEquals(82, lines.size());
-        assertEquals(82, r.totals().rows());
-        assertEquals(118, r.totals().skippedRows());
-        assertEquals(Files.size(out), r.totals().bytes());
+        assertEquals(82, r.totals().counts().rows());
+        assertEquals(118, r.totals().counts().skippedRows());
+        assertEquals(Files.size(out), r.totals().counts().bytes());
         assertEquals("82 rows in table telematics as reported", r.verification().message());
         assertEquals(0, r.exitCode());
     }
@@ -199,7 +199,7 @@ class FileTargetTest {
         byte[] header = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0, 0, 0, 0, 0, 0, 0, 0, 0};
         assertArrayEquals(header, Arrays.copyOf(bytes, header.length));
         assertArrayEquals(new byte[] {(byte) 0xff, (byte) 0xff}, Arrays.copyOfRange(bytes, bytes.length - 2, bytes.length));
-        assertEquals(bytes.length, header.length + r.totals().bytes() + 2);
+        assertEquals(bytes.length, header.length + r.totals().counts().bytes() + 2);
         // the first row: 7 fields; ts in microseconds since 2000-01-01 (8 bytes), tag 1 (4 bytes), five NULLs (-1)
         ByteBuffer first = ByteBuffer.wrap(bytes, header.length, bytes.length - header.length);
         assertEquals(7, first.getShort());
@@ -213,7 +213,7 @@ class FileTargetTest {
             assertEquals(-1, first.getInt());
         }
         assertEquals(7, first.getShort(), "the second row begins");
-        assertEquals(200, r.totals().rows());
+        assertEquals(200, r.totals().counts().rows());
         assertEquals("SKIPPED", r.verification().status());
         assertEquals("target 'file' cannot count rows", r.verification().message());
     }
@@ -266,7 +266,7 @@ class FileTargetTest {
         assertTrue(expected.startsWith("200 rows, md5 "), expected);
         Path out = dir.resolve(data + "." + format);
         RunResult r = file(out, format, DATA.get(data), "workers", 2);
-        assertEquals(200, r.totals().rows());
+        assertEquals(200, r.totals().counts().rows());
         String loaded = "loaded_" + data + "_" + format.replace('-', '_');
         try (Connection c = connect(); Statement st = c.createStatement(); InputStream in = Files.newInputStream(out)) {
             st.execute("DROP TABLE IF EXISTS " + loaded + "; CREATE TABLE " + loaded + " (LIKE " + direct(data) + ")");
@@ -333,8 +333,8 @@ class FileTargetTest {
         List<String> expected = postgresRows(direct(data), DATA.get(data));
         List<String> parsed = parseLineProtocol(out);
         assertEquals(expected, parsed);
-        assertEquals(expected.size(), r.totals().rows());
-        assertEquals(200 - expected.size(), r.totals().skippedRows());
+        assertEquals(expected.size(), r.totals().counts().rows());
+        assertEquals(200 - expected.size(), r.totals().counts().skippedRows());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
     }
 
@@ -362,7 +362,7 @@ class FileTargetTest {
             secondRows = secondRows.substring(secondRows.indexOf('\n') + 1);
         }
         assertEquals(Files.readString(first) + secondRows, Files.readString(both));
-        long rows = r.totals().rows();
+        long rows = r.totals().counts().rows();
         assertEquals(String.format("%d rows in table telematics as reported (%d before the run + %d written)", 2 * rows, rows, rows),
                 r.verification().message());
         assertEquals(0, r.exitCode());

@@ -66,7 +66,7 @@ class MatrixDbServerTest {
             RunResult r = Harness.run(query(RunSpec.builder().target("matrixdb").option("url", url)
                     .option("matrixdb-storage", storage).option("table-name", "dbharness_query_" + storage)
                     .environment(env())).build());
-            assertEquals(0, r.totals().errors(), storage + ": " + r.errors());
+            assertEquals(0, r.totals().counts().errors(), storage + ": " + r.errors());
             assertEquals(0, r.exitCode(), storage + ": " + r.failure());
             CatalogueTexts.assertSameAnswers(reference, r);
         }

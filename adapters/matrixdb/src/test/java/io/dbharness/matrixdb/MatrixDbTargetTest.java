@@ -40,8 +40,8 @@ class MatrixDbTargetTest {
     @Test
     void copyIngestThroughTheHarnessVerifies() throws Exception {
         RunResult r = Harness.run(run("mx_copy").option("verify", true).build());
-        assertEquals(2_000, r.totals().rows());
-        assertEquals(0, r.totals().errors());
+        assertEquals(2_000, r.totals().counts().rows());
+        assertEquals(0, r.totals().counts().errors());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals("MatrixDB", r.targetInfo().product());
         Map<String, String> s = r.targetInfo().settings();
@@ -58,8 +58,8 @@ class MatrixDbTargetTest {
         try (FakeMxGate gate = FakeMxGate.accepting()) {
             RunResult r = Harness.run(run("mx_gate").option("matrixdb-ingest", "mxgate-http")
                     .option("mxgate-url", gate.url()).option("mxgate-gzip", true).build());
-            assertEquals(2_000, r.totals().rows());
-            assertEquals(0, r.totals().errors());
+            assertEquals(2_000, r.totals().counts().rows());
+            assertEquals(0, r.totals().counts().errors());
             long lines = gate.requests.stream().mapToLong(q -> q.text().lines().count() - 1).sum();
             assertEquals(2_000, lines);
             assertTrue(gate.requests.stream().allMatch(q -> q.text().startsWith("public.mx_gate\n")));
@@ -73,7 +73,7 @@ class MatrixDbTargetTest {
         try (FakeMxGate gate = new FakeMxGate(q -> new FakeMxGate.Answer(200, "At line: 2\nmissing data for column \"c11\"\n"))) {
             RunResult r = Harness.run(run("mx_gate_err").option("matrixdb-ingest", "mxgate-http")
                     .option("mxgate-url", gate.url()).build());
-            assertTrue(r.totals().errors() > 0);
+            assertTrue(r.totals().counts().errors() > 0);
             assertEquals(1, r.exitCode());
             assertTrue(r.errors().get(0).toString().contains("MatrixGate rejected 1 of"), r.errors().toString());
         }

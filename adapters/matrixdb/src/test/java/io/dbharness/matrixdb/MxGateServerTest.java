@@ -26,7 +26,7 @@ class MxGateServerTest {
                 .option("table-name", "dbharness_mxgate").option("clean", true)
                 .option("tag-num", 1000).option("total-metrics-count", 20).option("ts-end", "2022-04-18 09:00:10")
                 .environment(MatrixDbServerTest.env()).build());
-        assertEquals(0, r.totals().errors(), String.valueOf(r.errors()));
-        assertEquals(10_000, r.totals().rows());
+        assertEquals(0, r.totals().counts().errors(), String.valueOf(r.errors()));
+        assertEquals(10_000, r.totals().counts().rows());
     }
 }

@@ -71,8 +71,8 @@ class MogDbServerTest {
             b.option("mogdb-compression", compression);
         }
         RunResult r = Harness.run(b.build());
-        assertEquals(30_000, r.totals().rows());
-        assertEquals(0, r.totals().errors());
+        assertEquals(30_000, r.totals().counts().rows());
+        assertEquals(0, r.totals().counts().errors());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(storage, r.targetInfo().settings().get("storage"));
         assertFalse(r.targetInfo().settings().containsKey("switched_off"), "a real server switches nothing off");
@@ -96,7 +96,7 @@ class MogDbServerTest {
         RunResult r = Harness.run(query(RunSpec.builder().target("mogdb").option("url", url).environment(pgEnv()))
                 .option("table-name", table).option("mogdb-storage", storage).option("mogdb-partition-interval", interval)
                 .option("load", true).option("clean", true).build());
-        assertEquals(0, r.totals().errors(), String.valueOf(r.errors()));
+        assertEquals(0, r.totals().counts().errors(), String.valueOf(r.errors()));
         assertEquals(0, r.exitCode(), r.failure());
         CatalogueTexts.assertSameAnswers(reference, r);
         RunResult again = Harness.run(query(RunSpec.builder().target("mogdb").option("url", url).environment(pgEnv()))

@@ -53,8 +53,8 @@ class MogDbWireTest {
     void iotInsertOnACompatibleServerWritesAndVerifies(String ingest) throws Exception {
         RunResult r = Harness.run(run("mogdb_wire_" + ingest.replace('-', '_'),
                 Map.of("allow-compatible-server", "true", "mogdb-ingest", ingest)).build());
-        assertEquals(3_000, r.totals().rows());
-        assertEquals(0, r.totals().errors());
+        assertEquals(3_000, r.totals().counts().rows());
+        assertEquals(0, r.totals().counts().errors());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(0, r.exitCode());
         assertEquals("MogDB", r.targetInfo().product());

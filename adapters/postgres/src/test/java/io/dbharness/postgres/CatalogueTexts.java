@@ -238,7 +238,7 @@ public final class CatalogueTexts {
     /** The run ended cleanly: no failure, no errors, exit 0. */
     public static RunResult ok(RunResult r) {
         org.junit.jupiter.api.Assertions.assertNull(r.failure(), r.target() + ": " + r.failure());
-        assertEquals(0, r.totals().errors(), r.target() + ": " + r.errors());
+        assertEquals(0, r.totals().counts().errors(), r.target() + ": " + r.errors());
         assertEquals(0, r.exitCode(), r.target());
         return r;
     }

@@ -63,8 +63,8 @@ class IotVerifyFailTest {
     void insertVerificationFailsWithTheCounts() throws Exception {
         lossyTable("verify_lossy", false);
         RunResult r = Harness.run(spec("iot-insert", "verify_lossy").build());
-        assertEquals(200, r.totals().rows());
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals(200, r.totals().counts().rows());
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
         assertEquals(190, count("verify_lossy"));
         assertEquals("FAILED", r.verification().status());
         assertEquals("table verify_lossy holds 190 rows but the harness reported 200", r.verification().message());
@@ -79,7 +79,7 @@ class IotVerifyFailTest {
         lossyTable("verify_lossy_append", true);
         RunResult r = Harness.run(spec("iot-insert", "verify_lossy_append").option("append", true)
                 .option("ts-start", "2022-04-18 10:00:00").option("ts-end", "2022-04-18 10:00:10").build());
-        assertEquals(200, r.totals().rows());
+        assertEquals(200, r.totals().counts().rows());
         assertEquals(380, count("verify_lossy_append"));
         assertEquals("table verify_lossy_append holds 380 rows but the harness reported 400 (200 before the run + 200 written)",
                 r.verification().message());
@@ -96,8 +96,8 @@ class IotVerifyFailTest {
         RunResult r = Harness.run(spec("iot-query", "verify_lossy_load").option("load", true).option("query-count", 20).build());
         assertEquals(190, count("verify_lossy_load"));
         assertEquals(200, r.workloadFacts().loaded().rows());
-        assertEquals(20, r.totals().operations());
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals(20, r.totals().counts().operations());
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
         assertEquals("FAILED", r.verification().status());
         assertEquals("table verify_lossy_load holds 190 rows but the harness reported 200 (--load)",
                 r.verification().message());
@@ -116,9 +116,9 @@ class IotVerifyFailTest {
                 + " $$ BEGIN IF NEW.tag_id = 7 THEN RETURN NULL; END IF; RETURN NEW; END $$;"
                 + " CREATE TRIGGER drop_device_7 BEFORE INSERT ON " + table + " FOR EACH ROW EXECUTE FUNCTION drop_device_7()");
         RunResult r = Harness.run(spec("iot-insert", table).build());
-        assertEquals(190, r.totals().rows());
-        assertEquals(10, r.totals().skippedRows(), "the 10 rows of device 7 the target took without storing");
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals(190, r.totals().counts().rows());
+        assertEquals(10, r.totals().counts().skippedRows(), "the 10 rows of device 7 the target took without storing");
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
         assertEquals(190, count(table));
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(0, r.exitCode());

@@ -56,10 +56,10 @@ class PgQueryTest {
                 .option("query-count", 400).option("verify", true).option("explain", true).build());
         assertEquals(0, r.exitCode(), r.failure());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        Set<String> types = r.operations().stream().filter(o -> o.completed() > 0).map(OperationStats::type)
+        Set<String> types = r.operations().stream().filter(o -> o.counts().completed() > 0).map(OperationStats::type)
                 .collect(Collectors.toSet());
         assertEquals(14, types.size(), "every catalogue query ran: " + types);
-        assertEquals(0, r.totals().errors());
+        assertEquals(0, r.totals().counts().errors());
         assertEquals(14, r.plans().size(), "--explain keeps a plan per query");
         assertTrue(r.plans().get("single-tag-latest").contains("q_all_tag_ts"), "the query index is used: "
                 + r.plans().get("single-tag-latest"));
@@ -153,10 +153,10 @@ class PgQueryTest {
                 .option("query-file", file).option("queries", "sometimes-slow").option("query-count", 12)
                 .option("op-timeout", "300ms").build());
         OperationStats s = r.operations().stream().filter(o -> o.type().equals("sometimes-slow")).findFirst().orElseThrow();
-        assertTrue(s.timeouts() > 0, "some timed out: " + s);
-        assertTrue(s.completed() > 0, "the others completed: " + s);
-        assertEquals(12, s.completed() + s.timeouts(), "each query either completed or timed out, none retried: " + s);
-        assertEquals(0, s.errors(), "a timeout is not an error: " + s);
+        assertTrue(s.counts().timeouts() > 0, "some timed out: " + s);
+        assertTrue(s.counts().completed() > 0, "the others completed: " + s);
+        assertEquals(12, s.counts().completed() + s.counts().timeouts(), "each query either completed or timed out, none retried: " + s);
+        assertEquals(0, s.counts().errors(), "a timeout is not an error: " + s);
         assertEquals(0, r.exitCode(), r.failure());
         assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason());
         assertTrue(s.maxMillis() >= 250, "a cut-off query's wait is in the latency: " + s);
@@ -169,7 +169,7 @@ class PgQueryTest {
         RunResult none = Harness.run(spec("iot-query", "q_slow").option("query-file", file).option("queries", "always-slow")
                 .option("query-count", 3).option("op-timeout", "200ms").build());
         OperationStats all = none.operations().stream().filter(o -> o.type().equals("always-slow")).findFirst().orElseThrow();
-        assertEquals(3, all.timeouts(), "listed though none completed: " + all);
+        assertEquals(3, all.counts().timeouts(), "listed though none completed: " + all);
         assertEquals(1, none.exitCode(), "a run where every query timed out measured nothing");
     }
 
@@ -200,7 +200,7 @@ class PgQueryTest {
                 .option("query-file", file).option("queries", "sleep").option("query-count", 15).option("workers", 1)
                 .option("rate", 20).build());
         OperationStats s = r.operations().stream().filter(o -> o.type().equals("sleep")).findFirst().orElseThrow();
-        assertEquals(15, s.completed());
+        assertEquals(15, s.counts().completed());
         // due every 50 ms, served every 200 ms: the 15th waits about 14 * 150 ms before it starts
         assertTrue(s.maxMillis() > 1_500, "latency from the intended start, not the actual one: max " + s.maxMillis());
         assertTrue(s.p50Millis() > 600, "p50 " + s.p50Millis());
@@ -218,12 +218,12 @@ class PgQueryTest {
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(List.of("insert", "query"), r.groups().stream().map(g -> g.name()).toList());
         Map<String, Long> done = r.operations().stream().collect(Collectors.toMap(o -> o.group() + "/" + o.type(),
-                OperationStats::completed));
-        assertEquals(100L * 360, r.groups().get(0).totals().rows(), "every row written: " + done);
+                o -> o.counts().completed()));
+        assertEquals(100L * 360, r.groups().get(0).totals().counts().rows(), "every row written: " + done);
         for (String t : List.of("query/stats", "query/stats@idle", "query/single-tag-detail", "query/single-tag-detail@idle")) {
             assertTrue(done.getOrDefault(t, 0L) > 0, t + " ran: " + done);
         }
-        assertTrue(r.groups().get(1).totals().operations() > 0);
+        assertTrue(r.groups().get(1).totals().counts().operations() > 0);
         assertFalse(r.answers().isEmpty(), "answers of the idle phase are kept");
         assertTrue(r.intervals().stream().allMatch(i -> i.groups().size() == 2), "progress per group");
         double ingest = r.groups().get(0).totals().durationSeconds();

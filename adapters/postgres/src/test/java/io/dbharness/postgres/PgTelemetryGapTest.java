@@ -51,7 +51,7 @@ class PgTelemetryGapTest {
 
         @Override
         public void onInterval(IntervalSample sample, Progress progress) {
-            if (progress.groups().get(0).rows() >= PLANNED / 3) {
+            if (progress.groups().get(0).counts().rows() >= PLANNED / 3) {
                 reached.countDown();
             }
         }
@@ -68,7 +68,7 @@ class PgTelemetryGapTest {
     private static RunResult runWith(String table, Fault fault) throws Exception {
         RunResult r = run(spec(table), fault);
         assertEquals(0, r.exitCode(), r.failure() + " " + r.errors() + " " + r.totals() + " " + r.verification());
-        assertEquals(PLANNED, r.totals().rows());
+        assertEquals(PLANNED, r.totals().counts().rows());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         return r;
     }
@@ -120,8 +120,8 @@ class PgTelemetryGapTest {
     private static void assertCountersCoverTheRun(RunResult r) {
         Map<String, Double> c = r.resources().server().counters();
         assertTrue(c.getOrDefault("commits", 0.0) >= PLANNED / BATCH, "commits " + c + " for " + PLANNED / BATCH + " batches");
-        assertTrue(c.getOrDefault("wal_bytes", 0.0) > 0.5 * r.totals().bytes(),
-                "WAL " + c.get("wal_bytes") + " for " + r.totals().bytes() + " bytes written");
+        assertTrue(c.getOrDefault("wal_bytes", 0.0) > 0.5 * r.totals().counts().bytes(),
+                "WAL " + c.get("wal_bytes") + " for " + r.totals().counts().bytes() + " bytes written");
         double intervals = r.intervals().stream().filter(i -> i.server() != null)
                 .mapToDouble(i -> i.server().counters().getOrDefault("commits", 0.0)).sum();
         assertEquals(c.get("commits"), intervals, 0.5, "the intervals add up to the run");
@@ -163,8 +163,8 @@ class PgTelemetryGapTest {
             assertTrue(pid > 0, "the telemetry has a backend of its own");
             assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL to " + pid);
         });
-        assertEquals(0, r.totals().errors() + r.totals().unknownRows(), r.errors().toString());
-        assertTrue(r.totals().reconnects() >= 1, "the workers' connections were lost too: " + r.totals());
+        assertEquals(0, r.totals().counts().errors() + r.totals().counts().unknownRows(), r.errors().toString());
+        assertTrue(r.totals().counts().reconnects() >= 1, "the workers' connections were lost too: " + r.totals());
         assertGapsMarked(r);
         ServerUsage s = r.resources().server();
         assertTrue(s.partial().containsKey("commits") && s.partial().get("commits").contains("reset"), s.partial().toString());

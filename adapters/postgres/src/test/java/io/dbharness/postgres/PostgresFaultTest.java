@@ -76,7 +76,7 @@ class PostgresFaultTest {
         @Override
         public void onInterval(IntervalSample sample, Progress progress) {
             last = progress.groups().get(0);
-            if (last.rows() > 0) {
+            if (last.counts().rows() > 0) {
                 flowing.countDown();
             }
         }
@@ -167,9 +167,9 @@ class PostgresFaultTest {
     private static void assertEveryRowAccountedFor(RunResult r, String table) throws SQLException {
         assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure() + " " + r.errors() + " " + r.totals());
         assertNull(r.failure());
-        assertEquals(0, r.totals().errors(), "faults survived are not errors: " + r.errors());
-        assertEquals(0, r.totals().unknownRows(), "every lost write was resolved");
-        assertEquals(PLANNED, r.totals().rows(), "reported rows = planned rows");
+        assertEquals(0, r.totals().counts().errors(), "faults survived are not errors: " + r.errors());
+        assertEquals(0, r.totals().counts().unknownRows(), "every lost write was resolved");
+        assertEquals(PLANNED, r.totals().counts().rows(), "reported rows = planned rows");
         assertEquals(PLANNED, count(table), "rows in the table = planned rows");
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(0, r.exitCode());
@@ -193,8 +193,8 @@ class PostgresFaultTest {
         assertTrue(failures.isEmpty(), failures.toString());
         assertTrue(terminated.get(0) >= 2 && terminated.get(1) >= 2, "both writers were hit each time: " + terminated);
         assertEveryRowAccountedFor(r, "fault_terminate");
-        assertTrue(r.totals().reconnects() >= 2, "reconnects " + r.totals().reconnects());
-        assertTrue(r.totals().retries() + r.totals().reconnects() >= 2);
+        assertTrue(r.totals().counts().reconnects() >= 2, "reconnects " + r.totals().counts().reconnects());
+        assertTrue(r.totals().counts().retries() + r.totals().counts().reconnects() >= 2);
     }
 
     @Test
@@ -209,13 +209,13 @@ class PostgresFaultTest {
         assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure() + " " + r.errors());
         assertEquals("unknown after a lost commit", r.targetInfo().settings().get("lost_write_fate"));
         long stored = count("fault_untracked");
-        long unknown = r.totals().unknownRows();
-        assertEquals(PLANNED, r.totals().rows() + r.totals().failedRows() + unknown, "every planned row is in one count");
-        assertTrue(stored >= r.totals().rows() && stored <= r.totals().rows() + unknown, stored + " vs " + r.totals());
+        long unknown = r.totals().counts().unknownRows();
+        assertEquals(PLANNED, r.totals().counts().rows() + r.totals().counts().failedRows() + unknown, "every planned row is in one count");
+        assertTrue(stored >= r.totals().counts().rows() && stored <= r.totals().counts().rows() + unknown, stored + " vs " + r.totals());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertEquals(stored > r.totals().rows() ? stored - r.totals().rows() : -1, r.verification().unknownLanded(),
+        assertEquals(stored > r.totals().counts().rows() ? stored - r.totals().counts().rows() : -1, r.verification().unknownLanded(),
                 "how many of the rows of unknown fate landed, when any did");
-        assertEquals(r.totals().errors() > 0 ? 1 : 0, r.exitCode());
+        assertEquals(r.totals().counts().errors() > 0 ? 1 : 0, r.exitCode());
     }
 
     /**
@@ -242,7 +242,7 @@ class PostgresFaultTest {
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEveryRowAccountedFor(r, "fault_crash");
-        assertTrue(r.totals().reconnects() >= 2, "every writer lost its connection: " + r.totals());
+        assertTrue(r.totals().counts().reconnects() >= 2, "every writer lost its connection: " + r.totals());
     }
 
     @Test
@@ -254,7 +254,7 @@ class PostgresFaultTest {
         fault.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEveryRowAccountedFor(r, "fault_restart");
-        assertTrue(r.totals().reconnects() >= 1, "reconnects " + r.totals().reconnects());
+        assertTrue(r.totals().counts().reconnects() >= 1, "reconnects " + r.totals().counts().reconnects());
     }
 
     @Test
@@ -291,8 +291,8 @@ class PostgresFaultTest {
         assertEquals(io.dbharness.core.result.StopReason.ABORTED, r.stopReason(), r.failure());
         assertEquals(3, r.exitCode(), "the target unreachable: " + r.failure());
         assertTrue(r.failure().contains("could not re-open it before the run ended"), r.failure());
-        assertTrue(r.totals().errors() >= 1, () -> "the writes in flight failed: " + r.totals());
-        assertEquals(0, r.totals().cutOff(), () -> "nothing cut off: " + r.totals());
+        assertTrue(r.totals().counts().errors() >= 1, () -> "the writes in flight failed: " + r.totals());
+        assertEquals(0, r.totals().counts().cutOff(), () -> "nothing cut off: " + r.totals());
         // asked once: the server refusing connections is not one restarting, so no waiting out the checks' limit
         assertEquals("UNCHECKED", r.verification().status());
         assertTrue(r.verification().message().contains("the rows were not checked: the target was unreachable"),
@@ -333,14 +333,14 @@ class PostgresFaultTest {
             server.startAgain();
         }
         assertEquals(io.dbharness.core.result.StopReason.COMPLETED, r.stopReason(), r.failure());
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
         assertEquals("UNCHECKED", r.verification().status(), r.verification().message());
         assertTrue(r.verification().message().startsWith("the rows were not checked: the target was unreachable"
                 + " (--reconnect-timeout 2"), r.verification().message());
         assertEquals(-1, r.verification().actual(), "nothing counted");
         assertEquals(3, r.exitCode(), "the target unreachable, not a failed verification");
         // the rows were all written before the server went: they are there once it is back
-        assertEquals(r.totals().rows(), count("fault_verify_gone"));
+        assertEquals(r.totals().counts().rows(), count("fault_verify_gone"));
         // not a silent wait: one line (not one per try) says it retries, and until when
         List<String> retrying = phases.stream().filter(p -> p.contains("retrying to reach it until")).toList();
         assertEquals(1, retrying.size(), phases.toString());
@@ -421,13 +421,13 @@ class PostgresFaultTest {
         assertTrue(r.totals().durationSeconds() < OP_TIMEOUT.toSeconds() / 4.0, "deadline + grace ("
                 + Engine.STOP_GRACE.toSeconds() + " s), not the " + OP_TIMEOUT.toSeconds() + " s op-timeout: "
                 + r.totals().durationSeconds());
-        assertTrue(r.totals().timeouts() >= 1, "the blocked writes were cancelled: " + r.errors());
-        assertEquals(0, r.totals().unknownRows(), "a cancelled statement is rolled back: nothing in doubt");
+        assertTrue(r.totals().counts().timeouts() >= 1, "the blocked writes were cancelled: " + r.errors());
+        assertEquals(0, r.totals().counts().unknownRows(), "a cancelled statement is rolled back: nothing in doubt");
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertEquals(r.totals().rows(), count("fault_lock"), "rows counted = rows in the table");
+        assertEquals(r.totals().counts().rows(), count("fault_lock"), "rows counted = rows in the table");
         // the end of the run cut the blocked writes, not the target: counted apart, and the run is clean
-        assertTrue(r.totals().cutOff() >= 1, "the writes cut at the end: " + r.totals());
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertTrue(r.totals().counts().cutOff() >= 1, "the writes cut at the end: " + r.totals());
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
         assertEquals(0, r.exitCode(), "writes cut off at the end of the run are not errors");
     }
 
@@ -441,7 +441,7 @@ class PostgresFaultTest {
                 st.execute("LOCK TABLE fault_timeout IN ACCESS EXCLUSIVE MODE");
                 // held past --op-timeout 1s until two blocked writes were cut, well within the 10 retries
                 try {
-                    await("two writes timed out", () -> watch.last != null && watch.last.timeouts() >= 2);
+                    await("two writes timed out", () -> watch.last != null && watch.last.counts().timeouts() >= 2);
                 } finally {
                     c.rollback();
                 }
@@ -452,8 +452,8 @@ class PostgresFaultTest {
         lock.join();
         assertTrue(failures.isEmpty(), failures.toString());
         assertEveryRowAccountedFor(r, "fault_timeout");
-        assertTrue(r.totals().retries() >= 2, "statement_timeout cancelled the blocked writes, which were sent again: "
-                + r.totals().retries());
+        assertTrue(r.totals().counts().retries() >= 2, "statement_timeout cancelled the blocked writes, which were sent again: "
+                + r.totals().counts().retries());
     }
 
     @Test

@@ -138,7 +138,7 @@ class PreparationFaultTest {
         assertEquals(0, r.exitCode());
         assertEquals(1, query("SELECT count(*) FROM pg_indexes WHERE tablename = '" + table + "'"));
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertEquals(20, r.totals().operations(), "the queries ran on the prepared table");
+        assertEquals(20, r.totals().counts().operations(), "the queries ran on the prepared table");
     }
 
     @Test
@@ -166,7 +166,7 @@ class PreparationFaultTest {
         // the rows it says it loaded are there, and the batches cut off by the shutdown at most
         assertTrue(stored >= loaded && stored <= loaded + unknown, stored + " stored, " + loaded + " loaded, "
                 + unknown + " of unknown fate");
-        assertEquals(0, r.totals().operations(), "nothing was measured");
+        assertEquals(0, r.totals().counts().operations(), "nothing was measured");
         assertEquals("SKIPPED", r.verification().status());
     }
 }

@@ -28,10 +28,10 @@ class QuestDbHarnessTest {
                 .environment(Map.of())
                 .build());
 
-        assertEquals(5_000, r.totals().rows() + r.totals().skippedRows());
-        assertTrue(r.totals().skippedRows() > 0, "with 97% empty values and 20 metrics some rows are empty");
+        assertEquals(5_000, r.totals().counts().rows() + r.totals().counts().skippedRows());
+        assertTrue(r.totals().counts().skippedRows() > 0, "with 97% empty values and 20 metrics some rows are empty");
         assertEquals("PASSED", r.verification().status(), r.verification().toString());
-        assertEquals(0, r.totals().errors());
+        assertEquals(0, r.totals().counts().errors());
         assertTrue(r.storedBytes().orElse(0) > 0, "the embedded table's files: " + r.storedBytes());
         assertEquals("QuestDB", r.targetInfo().product());
         assertEquals("embedded", r.targetInfo().endpoint());
@@ -61,7 +61,7 @@ class QuestDbHarnessTest {
         assertEquals("PASSED", first.verification().status(), first.verification().toString());
         RunResult second = Harness.run(spec.option("clean", false).option("append", true).build());
         assertEquals("PASSED", second.verification().status(), second.verification().toString());
-        assertEquals(6_000, first.totals().rows() + first.totals().skippedRows());
-        assertEquals(first.totals().rows(), second.totals().rows(), "same seed, same rows");
+        assertEquals(6_000, first.totals().counts().rows() + first.totals().counts().skippedRows());
+        assertEquals(first.totals().counts().rows(), second.totals().counts().rows(), "same seed, same rows");
     }
 }

@@ -225,11 +225,11 @@ class QuestDbQueryTest {
     private static Reference check(RunResult r, String table) throws Exception {
         assertNull(r.failure());
         assertEquals(0, r.exitCode());
-        assertEquals(0, r.totals().errors(), String.valueOf(r.errors()));
+        assertEquals(0, r.totals().counts().errors(), String.valueOf(r.errors()));
         assertEquals("PASSED", r.verification().status(), r.verification().toString());
         Map<String, OperationStats> ops = r.operations().stream().collect(Collectors.toMap(OperationStats::type, o -> o));
         for (String q : CATALOGUE) {
-            assertTrue(ops.containsKey(q) && ops.get(q).completed() > 0, q + " ran: " + ops.keySet());
+            assertTrue(ops.containsKey(q) && ops.get(q).counts().completed() > 0, q + " ran: " + ops.keySet());
             assertTrue(r.answers().stream().anyMatch(a -> a.query().equals(q)), q + " kept an answer");
         }
         Reference ref = Reference.scan(table);

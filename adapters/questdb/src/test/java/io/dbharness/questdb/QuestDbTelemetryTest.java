@@ -49,7 +49,7 @@ class QuestDbTelemetryTest {
         RunResult r = Harness.run(shared("telemetry_rows").build());
         assertEquals(0, r.exitCode(), r.failure());
         ServerUsage s = r.resources().server();
-        assertEquals((double) r.totals().rows(), s.pointsWritten(), "rows applied to the tables over the run: " + s.unavailable());
+        assertEquals((double) r.totals().counts().rows(), s.pointsWritten(), "rows applied to the tables over the run: " + s.unavailable());
         assertTrue(s.counters().get("wal_transactions_committed") > 0, s.counters().toString());
         assertEquals(0.0, s.gauges().get("wal_tables_suspended"), s.gauges().toString());
         DeclaredMetrics.assertDeclared(s, QuestDbTelemetry.METRICS);
@@ -93,7 +93,7 @@ class QuestDbTelemetryTest {
         }
         long du = du(dirs);
         assertTrue(Math.abs(du - stored) <= du / 100, "stored " + stored + ", du " + du);
-        long columns = r.totals().rows() * ROW_BYTES;
+        long columns = r.totals().counts().rows() * ROW_BYTES;
         assertTrue(table >= columns && table <= columns * 1.1 + 256 * 1024, "table " + table + ", columns " + columns);
     }
 
@@ -109,7 +109,7 @@ class QuestDbTelemetryTest {
             try (io.questdb.cairo.TableWriter busy = engine.getWriter(engine.verifyTableName("telemetry_busy"), "test")) {
                 assertEquals(-1, TableDisk.bytes(server, c, "telemetry_busy"));
             }
-            assertTrue(TableDisk.bytes(server, c, "telemetry_busy") >= r.totals().rows() * ROW_BYTES);
+            assertTrue(TableDisk.bytes(server, c, "telemetry_busy") >= r.totals().counts().rows() * ROW_BYTES);
         }
     }
 
@@ -119,7 +119,7 @@ class QuestDbTelemetryTest {
         RunResult r = Harness.run(run("telemetry_embedded").build());
         assertEquals(0, r.exitCode(), r.failure());
         ServerUsage s = r.resources().server();
-        assertTrue(s.bytesPerRow() >= ROW_BYTES && s.bytesPerRow() <= ROW_BYTES * 1.1 + 256.0 * 1024 / r.totals().rows(),
+        assertTrue(s.bytesPerRow() >= ROW_BYTES && s.bytesPerRow() <= ROW_BYTES * 1.1 + 256.0 * 1024 / r.totals().counts().rows(),
                 "bytes per row " + s.bytesPerRow() + ": " + s.unavailable());
         assertNull(s.unavailable().get("stored_bytes"));
         assertEquals(s.storedBytesEnd(), r.storedBytes().getAsLong(), "one table: the run's and the server's size are one");

@@ -57,8 +57,8 @@ class YugabyteOnPostgresTest {
                 .option("yb-upsert-mode", true)
                 .option("workers", 2)
                 .build());
-        assertEquals(2_000, r.totals().rows());
-        assertEquals(0, r.totals().errors());
+        assertEquals(2_000, r.totals().counts().rows());
+        assertEquals(0, r.totals().counts().errors());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(0, r.exitCode());
         assertEquals("YugabyteDB", r.targetInfo().product());
@@ -84,9 +84,9 @@ class YugabyteOnPostgresTest {
                 .option("yb-on-conflict-do-nothing", true)
                 .option("generator-batch-size", 2)
                 .build());
-        assertEquals(0, r.totals().errors());
-        assertEquals(2_000, r.totals().rows(), "rows the server stored, by its update counts");
-        assertEquals(2_000, r.totals().skippedRows(), "rows ON CONFLICT DO NOTHING dropped");
+        assertEquals(0, r.totals().counts().errors());
+        assertEquals(2_000, r.totals().counts().rows(), "rows the server stored, by its update counts");
+        assertEquals(2_000, r.totals().counts().skippedRows(), "rows ON CONFLICT DO NOTHING dropped");
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(2_000, r.verification().actual());
     }
@@ -98,7 +98,7 @@ class YugabyteOnPostgresTest {
                 .option("allow-compatible-server", true)
                 .option("generator-batch-size", 2)
                 .build());
-        assertTrue(r.totals().errors() > 0 || r.failure() != null, "duplicate keys must not pass silently");
+        assertTrue(r.totals().counts().errors() > 0 || r.failure() != null, "duplicate keys must not pass silently");
         assertEquals(1, r.exitCode());
     }
 

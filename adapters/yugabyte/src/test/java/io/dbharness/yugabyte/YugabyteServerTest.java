@@ -78,7 +78,7 @@ class YugabyteServerTest {
         RunResult r = Harness.run(b.build());
         assertEquals("YugabyteDB", r.targetInfo().product());
         assertTrue(r.targetInfo().serverVersion().contains("-YB-"), r.targetInfo().serverVersion());
-        assertEquals(0, r.totals().errors(), String.valueOf(r.errors()));
+        assertEquals(0, r.totals().counts().errors(), String.valueOf(r.errors()));
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(upsert ? "on" : "off", r.targetInfo().settings().get("yb_enable_upsert_mode"));
         assertEquals(null, r.targetInfo().settings().get("yb_switched_off"));
@@ -99,7 +99,7 @@ class YugabyteServerTest {
                     .option("yb-sharding", sharding)
                     .option("explain", true)
                     .build());
-            assertEquals(0, r.totals().errors(), sharding + ": " + r.errors());
+            assertEquals(0, r.totals().counts().errors(), sharding + ": " + r.errors());
             assertEquals(0, r.exitCode(), sharding + ": " + r.failure());
             assertTrue(r.targetInfo().serverVersion().contains("-YB-"), r.targetInfo().serverVersion());
             assertEquals("CREATE INDEX IF NOT EXISTS \"dbharness_yb_query_" + sharding + "_tag_ts\" ON \"dbharness_yb_query_"

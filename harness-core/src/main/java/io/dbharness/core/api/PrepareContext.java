@@ -61,7 +61,7 @@ public interface PrepareContext {
      * @param failure why it stopped before the end (the target lost beyond the reconnect budget, a batch that
      *                failed for good, a stop request); null when every row was written
      */
-    record Loaded(RunTotals totals, double seconds, TargetException failure) {
+    record Loaded(Counts totals, double seconds, TargetException failure) {
         public boolean complete() {
             return failure == null;
         }

@@ -27,7 +27,7 @@ public interface Workload {
     WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException;
 
     /** Checks the target against what the run reported; called after every worker has stopped. */
-    Verification verify(TargetAdapter target, RunTotals totals) throws TargetException;
+    Verification verify(TargetAdapter target, Counts totals) throws TargetException;
 
     /** Bytes the target stores for this workload's data, for the compression ratio; empty when unknown. */
     default OptionalLong storedBytes(TargetAdapter target) throws TargetException {

@@ -1,5 +1,6 @@
 package io.dbharness.core.engine;
 
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
@@ -76,7 +77,7 @@ public final class Engine {
     }
 
     /** The warm-up's totals and seconds (shorter than asked for when the run stopped during it). */
-    public record Warmup(io.dbharness.core.api.RunTotals totals, double seconds) {
+    public record Warmup(Counts totals, double seconds) {
     }
 
     private final Workload workload;
@@ -199,7 +200,7 @@ public final class Engine {
         }
         double elapsed = Math.max(0, clock.nanoTime() - start) / 1e9;
         IntervalSample last = measurements.sample(elapsed).withHost(host.sample());
-        boolean counted = last.groups().stream().anyMatch(g -> g.operations() > 0 || g.errors() > 0);
+        boolean counted = last.groups().stream().anyMatch(g -> !g.totals().counts().equals(Counts.ZERO));
         boolean keepLast = counted || last.seconds() > 0.05 || intervals.isEmpty();
         if (keepLast) {
             intervals.add(last); // a short tail still holds operations: the intervals must add up to the run
@@ -353,8 +354,7 @@ public final class Engine {
             ProgressListener.State state = stopping ? ProgressListener.State.STOPPING
                     : g.done() ? ProgressListener.State.DONE
                     : reconnecting > 0 ? ProgressListener.State.RECONNECTING : ProgressListener.State.RUNNING;
-            out.add(new ProgressListener.GroupProgress(g.name(), state, t.operations(), t.rows(), t.points(),
-                    t.bytes(), t.errors(), t.timeouts(), t.unknownRows(), reconnecting, eta, fraction,
+            out.add(new ProgressListener.GroupProgress(g.name(), state, t, reconnecting, eta, fraction,
                     stopping ? 0 : g.behindSeconds(clock.nanoTime())));
         }
         return new ProgressListener.Progress(elapsed, out, warming,

@@ -1,7 +1,7 @@
 package io.dbharness.core.engine;
 
 import io.dbharness.core.api.Capability;
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
@@ -108,7 +108,7 @@ public final class Harness {
             spec.stopSignal().phase(StopSignal.Phase.RUNNING);
             Engine.Outcome out = new Engine(workload, target, groups, plan.options(), spec.progress(), spec.stopSignal()).run();
             Instant end = Instant.now();
-            RunTotals t = out.measurements().totals();
+            Counts t = out.measurements().totals();
             spec.stopSignal().phase(StopSignal.Phase.FINISHING);
             // credentials refused mid-run (revoked, expired): asking again would only be refused again
             TargetException.Kind failed = out.failure() == null ? null : out.failure().kind();

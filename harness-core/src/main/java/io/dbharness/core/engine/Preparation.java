@@ -1,7 +1,7 @@
 package io.dbharness.core.engine;
 
 import io.dbharness.core.api.PrepareContext;
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
@@ -104,7 +104,7 @@ final class Preparation implements PrepareContext {
         if (out.usageFailure() != null) {
             throw out.usageFailure();
         }
-        RunTotals t = out.measurements().totals();
+        Counts t = out.measurements().totals();
         TargetException failure = out.failure();
         if (failure == null && stop.isRequested()) {
             failure = new TargetException(TargetException.Kind.FATAL, "stopped (" + stop.requested().reason() + ")");
@@ -123,7 +123,7 @@ final class Preparation implements PrepareContext {
         long rows = 0;
         int reconnecting = 0;
         for (ProgressListener.GroupProgress g : p.groups()) {
-            rows += g.rows();
+            rows += g.counts().rows();
             reconnecting += g.reconnecting();
         }
         double perSecond = rows / Math.max(1e-9, p.elapsedSeconds());

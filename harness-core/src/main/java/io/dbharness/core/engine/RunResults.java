@@ -1,6 +1,6 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetInfo;
 import io.dbharness.core.api.Verification;
@@ -32,7 +32,7 @@ final class RunResults {
     /** The result of a run that got through its preparation: what the engine measured and the checks found. */
     static RunResult measured(Plan plan, TargetInfo info, Instant start, Instant end, Engine.Outcome out,
                                       Verifier.Checked checked, StopSignal stop) {
-        RunTotals t = out.measurements().totals();
+        Counts t = out.measurements().totals();
         List<GroupResult> groupResults = new ArrayList<>();
         for (WorkerGroup g : plan.groups()) {
             groupResults.add(new GroupResult(g.name(), GroupState.describe(g.load()), g.workers(),
@@ -71,7 +71,7 @@ final class RunResults {
     }
 
     /** The host's figures with the server's account of the run; either may be missing. */
-    private static ResourceUsage resources(Engine.Outcome out, TargetInfo info, RunTotals t,
+    private static ResourceUsage resources(Engine.Outcome out, TargetInfo info, Counts t,
                                            io.dbharness.core.api.Shard shard) {
         ResourceUsage host = HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(), t.operations());
         if (out.server() == null) {
@@ -99,7 +99,7 @@ final class RunResults {
                                                TargetException e) {
         boolean stopped = stop.isRequested();
         return common(plan, info, begun, Instant.now())
-                .totals(Totals.of(RunTotals.ZERO, 0))
+                .totals(Totals.of(Counts.ZERO, 0))
                 .groups(List.of())
                 .operations(List.of())
                 .intervals(List.of())
@@ -138,7 +138,7 @@ final class RunResults {
      * A run that ended at its --duration without one operation started, though its workers had work (a rate so
      * low that the first batch falls due after the end): it measured nothing, which is no success.
      */
-    static boolean measuredNothing(Plan plan, Engine.Outcome out, RunTotals t) {
+    static boolean measuredNothing(Plan plan, Engine.Outcome out, Counts t) {
         boolean hadWork = plan.groups().stream().anyMatch(g -> g.plannedOperations().orElse(1) > 0
                 && g.plannedRows().orElse(1) > 0);
         return out.stopReason() == StopReason.DURATION && hadWork && t.operations() == 0 && t.cutOff() == 0
@@ -151,7 +151,7 @@ final class RunResults {
      * refusing credentials (3); errors, a failed verification or one not done for another reason than an unreachable
      * target, an abort or abandoned workers (1).
      */
-    static int exitCode(Engine.Outcome out, RunTotals t, Verifier.Checked checked, StopSignal stop) {
+    static int exitCode(Engine.Outcome out, Counts t, Verifier.Checked checked, StopSignal stop) {
         Verification v = checked.verification();
         if (stop.requested() != null) { // also when it came during the checks after the run
             return stop.requested().exitCode();

@@ -1,6 +1,6 @@
 package io.dbharness.core.engine;
 
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
@@ -53,7 +53,7 @@ final class Verifier {
      * {@code targetGone}: the run ended with the target unreachable; then the checks are asked once, not again
      * until the limit (a server that refused the workers' reconnects to the end is not one restarting).
      */
-    static Checked check(Workload workload, TargetAdapter target, RunTotals t, RunOptions options, StopSignal stop,
+    static Checked check(Workload workload, TargetAdapter target, Counts t, RunOptions options, StopSignal stop,
                          Shard shard, boolean targetGone, Consumer<String> say) {
         // the verification, once done, stands even if the stored size (informative only) then takes too long
         AtomicReference<Verification> verified = new AtomicReference<>();
@@ -145,7 +145,7 @@ final class Verifier {
      * {@code reconnectTimeout}, as a worker re-opens its connection; it runs on its own thread, which the caller
      * abandons at its deadline, so retrying here is bounded there too.
      */
-    private static Verification verifyRetrying(Workload workload, TargetAdapter target, RunTotals t, boolean retry,
+    private static Verification verifyRetrying(Workload workload, TargetAdapter target, Counts t, boolean retry,
                                                Duration reconnectTimeout, AtomicReference<TargetException> lastError,
                                                Consumer<String> say, StopSignal stop) {
         long backoffMillis = 250;
@@ -187,7 +187,7 @@ final class Verifier {
     }
 
     /** The rows not checked: the target could not be reached, for {@code how long}. */
-    private static Verification unreachable(RunTotals t, TargetException e, String howLong) {
+    private static Verification unreachable(Counts t, TargetException e, String howLong) {
         return Verification.unchecked(t.rows(), "the rows were not checked: the target was unreachable (" + howLong
                 + "; last: " + oneLine(e.getMessage()) + ")");
     }

@@ -1,11 +1,12 @@
 package io.dbharness.core.measure;
 
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.result.ErrorSummary;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample.TypeInterval;
 import io.dbharness.core.result.OperationStats;
+import io.dbharness.core.result.Totals;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ public final class Measurements {
      * from zero, interval clock included. An operation in flight at that moment is counted in the warm-up, where
      * it began. Call from the sampler thread.
      */
-    public synchronized RunTotals endWarmup() {
+    public synchronized Counts endWarmup() {
         for (Map<String, TypeStats> types : groups.values()) {
             warmup.addAll(types.values());
             types.clear();
@@ -65,7 +66,7 @@ public final class Measurements {
     }
 
     /** What the warm-up recorded (so far, until it ends). */
-    public RunTotals warmupTotals() {
+    public Counts warmupTotals() {
         return sum(warmup);
     }
 
@@ -88,11 +89,11 @@ public final class Measurements {
         scratch.scratch = scratch.recorder.getIntervalHistogram(null);
     }
 
-    public RunTotals totals() {
+    public Counts totals() {
         return sum(all());
     }
 
-    public RunTotals totals(String group) {
+    public Counts totals(String group) {
         return sum(groups.get(group).values());
     }
 
@@ -115,27 +116,12 @@ public final class Measurements {
         return out;
     }
 
-    private static RunTotals sum(Collection<TypeStats> types) {
-        long ops = 0, rows = 0, skipped = 0, points = 0, bytes = 0, errors = 0, failed = 0, unknown = 0,
-                rolledBack = 0, timeouts = 0, retries = 0, reconnects = 0, cutOff = 0, settled = 0;
+    private static Counts sum(Collection<TypeStats> types) {
+        Counts sum = Counts.ZERO;
         for (TypeStats t : types) {
-            ops += t.operations();
-            rows += t.rows.sum();
-            skipped += t.skippedRows.sum();
-            points += t.points.sum();
-            bytes += t.bytes.sum();
-            errors += t.errors.sum();
-            failed += t.failedRows.sum();
-            unknown += t.unknownRows.sum();
-            rolledBack += t.rolledBack.sum();
-            timeouts += t.timeouts.sum();
-            retries += t.retries.sum();
-            reconnects += t.reconnects.sum();
-            cutOff += t.endedCut.sum();
-            settled += t.settledOps.sum();
+            sum = sum.plus(t.counts());
         }
-        return new RunTotals(ops, rows, skipped, points, bytes, errors, failed, unknown, rolledBack, timeouts,
-                retries, reconnects, cutOff, settled);
+        return sum;
     }
 
     /** Closes the current interval; call from one thread only. */
@@ -145,32 +131,19 @@ public final class Measurements {
         for (Map.Entry<String, Map<String, TypeStats>> g : groups.entrySet()) {
             Histogram merged = new Histogram(TypeStats.DIGITS);
             List<TypeInterval> types = new ArrayList<>();
-            long ops = 0, rows = 0, points = 0, bytes = 0, errors = 0, timeouts = 0, unknown = 0;
+            Counts sum = Counts.ZERO;
             for (TypeStats t : sorted(g.getValue())) {
                 t.scratch = t.recorder.getIntervalHistogram(t.scratch);
                 t.cumulative.add(t.scratch);
                 merged.add(t.scratch);
-                long o = t.operations(), r = t.rows.sum(), p = t.points.sum(), b = t.bytes.sum(),
-                        e = t.errors.sum(), to = t.timeouts.sum(), u = t.unknownRows.sum();
-                types.add(new TypeInterval(t.type, o - t.lastOps, e - t.lastErrors, to - t.lastTimeouts,
-                        millis(t.scratch, 50), millis(t.scratch, 99), max(t.scratch), HistogramCodec.encode(t.scratch)));
-                ops += o - t.lastOps;
-                rows += r - t.lastRows;
-                points += p - t.lastPoints;
-                bytes += b - t.lastBytes;
-                errors += e - t.lastErrors;
-                timeouts += to - t.lastTimeouts;
-                unknown += u - t.lastUnknown;
-                t.lastOps = o;
-                t.lastRows = r;
-                t.lastPoints = p;
-                t.lastBytes = b;
-                t.lastErrors = e;
-                t.lastTimeouts = to;
-                t.lastUnknown = u;
+                Counts now = t.counts();
+                Counts delta = now.minus(t.last);
+                t.last = now;
+                types.add(new TypeInterval(t.type, delta, millis(t.scratch, 50), millis(t.scratch, 99), max(t.scratch),
+                        HistogramCodec.encode(t.scratch)));
+                sum = sum.plus(delta);
             }
-            out.add(new GroupInterval(g.getKey(), ops, rows, points, bytes, errors, timeouts, unknown, ops / secs,
-                    rows / secs, points / secs, bytes / secs / 1e6, millis(merged, 50), millis(merged, 99),
+            out.add(new GroupInterval(g.getKey(), Totals.of(sum, secs), millis(merged, 50), millis(merged, 99),
                     max(merged), types));
         }
         IntervalSample s = new IntervalSample(endSeconds, secs, out, null);
@@ -187,10 +160,9 @@ public final class Measurements {
                 if (t.operations() == 0 && t.retries.sum() == 0 && t.timeouts.sum() == 0) {
                     continue;
                 }
-                out.add(new OperationStats(t.group, t.type, t.completed.sum(), t.rolledBack.sum(), t.errors.sum(),
-                        t.timeouts.sum(), t.retries.sum(), t.reconnects.sum(), t.rows.sum(), t.failedRows.sum(),
-                        t.unknownRows.sum(), t.returnedRows.sum(), h.getTotalCount() == 0 ? 0 : h.getMean() / 1000.0, millis(h, 50),
-                        millis(h, 90), millis(h, 95), millis(h, 99), millis(h, 99.9), max(h), HistogramCodec.encode(h)));
+                out.add(new OperationStats(t.group, t.type, t.counts(), t.returnedRows.sum(),
+                        h.getTotalCount() == 0 ? 0 : h.getMean() / 1000.0, millis(h, 50), millis(h, 90), millis(h, 95),
+                        millis(h, 99), millis(h, 99.9), max(h), HistogramCodec.encode(h)));
             }
         }
         return out;

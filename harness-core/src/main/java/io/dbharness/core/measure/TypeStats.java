@@ -1,5 +1,6 @@
 package io.dbharness.core.measure;
 
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.TargetException;
 import org.HdrHistogram.Histogram;
@@ -44,14 +45,8 @@ public final class TypeStats {
     final LongAdder returnedRows = new LongAdder();
     final Map<String, ErrorClass> errorClasses = new ConcurrentHashMap<>();
 
-    // the sampler's previous readings, for interval deltas
-    long lastOps;
-    long lastRows;
-    long lastPoints;
-    long lastBytes;
-    long lastErrors;
-    long lastTimeouts;
-    long lastUnknown;
+    /** The sampler's previous reading, for interval deltas. */
+    Counts last = Counts.ZERO;
 
     TypeStats(String group, String type, int generation) {
         this.group = group;
@@ -128,6 +123,13 @@ public final class TypeStats {
 
     long operations() {
         return completed.sum() + errors.sum();
+    }
+
+    /** The counters as they stand: read by the sampler, never on the workers' path. */
+    Counts counts() {
+        return new Counts(operations(), rows.sum(), skippedRows.sum(), points.sum(), bytes.sum(), errors.sum(),
+                failedRows.sum(), unknownRows.sum(), rolledBack.sum(), timeouts.sum(), retries.sum(),
+                reconnects.sum(), endedCut.sum(), settledOps.sum());
     }
 
     static final class ErrorClass {

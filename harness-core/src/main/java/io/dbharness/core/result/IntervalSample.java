@@ -1,5 +1,7 @@
 package io.dbharness.core.result;
 
+import io.dbharness.core.api.Counts;
+
 import java.util.List;
 
 /**
@@ -22,153 +24,16 @@ public record IntervalSample(double endSeconds, double seconds, List<GroupInterv
     }
 
     /**
-     * One group's interval; rates are per second of the interval. Latency percentiles merge the group's
-     * operation types.
+     * One group's interval: its totals over the interval (rates per second of it) and its latency, the percentiles
+     * merging the group's operation types. The file writes the totals' figures as fields of the group.
      */
-    public record GroupInterval(String group, long operations, long rows, long points, long bytes, long errors,
-                                long timeouts, long unknownRows, double operationsPerSecond, double rowsPerSecond,
-                                double pointsPerSecond, double megabytesPerSecond, double p50Millis, double p99Millis,
-                                double maxMillis, List<TypeInterval> types) {
+    public record GroupInterval(String group, Totals totals, double p50Millis, double p99Millis, double maxMillis,
+                                List<TypeInterval> types) {
         public GroupInterval {
-            types = List.copyOf(types);
+            totals = totals == null ? Totals.of(Counts.ZERO, 0) : totals;
+            types = types == null ? List.of() : List.copyOf(types);
         }
-
-        /** A builder with every field unset (0, null); {@link #toBuilder()} starts from these values. */
-        public static Builder builder() {
-            return new Builder();
-        }
-
-        /** A builder holding these values, to change some of them. */
-        public Builder toBuilder() {
-            Builder b = new Builder();
-            b.group = group;
-            b.operations = operations;
-            b.rows = rows;
-            b.points = points;
-            b.bytes = bytes;
-            b.errors = errors;
-            b.timeouts = timeouts;
-            b.unknownRows = unknownRows;
-            b.operationsPerSecond = operationsPerSecond;
-            b.rowsPerSecond = rowsPerSecond;
-            b.pointsPerSecond = pointsPerSecond;
-            b.megabytesPerSecond = megabytesPerSecond;
-            b.p50Millis = p50Millis;
-            b.p99Millis = p99Millis;
-            b.maxMillis = maxMillis;
-            b.types = types;
-            return b;
-        }
-
-        /** Builds a {@link GroupInterval} by field name: a field added later touches the record, this and its fillers. */
-        public static final class Builder {
-            private String group;
-            private long operations;
-            private long rows;
-            private long points;
-            private long bytes;
-            private long errors;
-            private long timeouts;
-            private long unknownRows;
-            private double operationsPerSecond;
-            private double rowsPerSecond;
-            private double pointsPerSecond;
-            private double megabytesPerSecond;
-            private double p50Millis;
-            private double p99Millis;
-            private double maxMillis;
-            private List<TypeInterval> types = List.of();
-
-            private Builder() {
-            }
-
-            public Builder group(String group) {
-                this.group = group;
-                return this;
-            }
-
-            public Builder operations(long operations) {
-                this.operations = operations;
-                return this;
-            }
-
-            public Builder rows(long rows) {
-                this.rows = rows;
-                return this;
-            }
-
-            public Builder points(long points) {
-                this.points = points;
-                return this;
-            }
-
-            public Builder bytes(long bytes) {
-                this.bytes = bytes;
-                return this;
-            }
-
-            public Builder errors(long errors) {
-                this.errors = errors;
-                return this;
-            }
-
-            public Builder timeouts(long timeouts) {
-                this.timeouts = timeouts;
-                return this;
-            }
-
-            public Builder unknownRows(long unknownRows) {
-                this.unknownRows = unknownRows;
-                return this;
-            }
-
-            public Builder operationsPerSecond(double operationsPerSecond) {
-                this.operationsPerSecond = operationsPerSecond;
-                return this;
-            }
-
-            public Builder rowsPerSecond(double rowsPerSecond) {
-                this.rowsPerSecond = rowsPerSecond;
-                return this;
-            }
-
-            public Builder pointsPerSecond(double pointsPerSecond) {
-                this.pointsPerSecond = pointsPerSecond;
-                return this;
-            }
-
-            public Builder megabytesPerSecond(double megabytesPerSecond) {
-                this.megabytesPerSecond = megabytesPerSecond;
-                return this;
-            }
-
-            public Builder p50Millis(double p50Millis) {
-                this.p50Millis = p50Millis;
-                return this;
-            }
-
-            public Builder p99Millis(double p99Millis) {
-                this.p99Millis = p99Millis;
-                return this;
-            }
-
-            public Builder maxMillis(double maxMillis) {
-                this.maxMillis = maxMillis;
-                return this;
-            }
-
-            public Builder types(List<TypeInterval> types) {
-                this.types = types;
-                return this;
-            }
-
-            public GroupInterval build() {
-                return new GroupInterval(group, operations, rows, points, bytes, errors, timeouts, unknownRows,
-                        operationsPerSecond, rowsPerSecond, pointsPerSecond, megabytesPerSecond, p50Millis,
-                        p99Millis, maxMillis, types);
-            }
-        }
-}
+    }
 
     /**
      * One operation type's interval.
@@ -176,8 +41,11 @@ public record IntervalSample(double endSeconds, double seconds, List<GroupInterv
      * @param histogram the interval's latencies (microseconds) as a compressed, base64 HdrHistogram: intervals of
      *                  several processes can be merged
      */
-    public record TypeInterval(String type, long operations, long errors, long timeouts, double p50Millis,
-                               double p99Millis, double maxMillis, String histogram) {
+    public record TypeInterval(String type, Counts counts, double p50Millis, double p99Millis, double maxMillis,
+                               String histogram) {
+        public TypeInterval {
+            counts = counts == null ? Counts.ZERO : counts;
+        }
     }
 
     /** The same interval with the host's resource use over it. */
@@ -191,14 +59,14 @@ public record IntervalSample(double endSeconds, double seconds, List<GroupInterv
     }
 
     public long rows() {
-        return groups.stream().mapToLong(GroupInterval::rows).sum();
+        return groups.stream().mapToLong(g -> g.totals().counts().rows()).sum();
     }
 
     public long errors() {
-        return groups.stream().mapToLong(GroupInterval::errors).sum();
+        return groups.stream().mapToLong(g -> g.totals().counts().errors()).sum();
     }
 
     public double rowsPerSecond() {
-        return groups.stream().mapToDouble(GroupInterval::rowsPerSecond).sum();
+        return groups.stream().mapToDouble(g -> g.totals().rowsPerSecond()).sum();
     }
 }

@@ -1,21 +1,25 @@
 package io.dbharness.core.result;
 
+import io.dbharness.core.api.Counts;
+
 /**
  * One operation type of one group over the whole run. Latency covers the operations that completed (ok or
  * rolled back); in the open model it runs from the intended start, so waiting caused by a slow target is
  * included, and for a retried operation it spans every attempt.
  *
- * @param completed  operations that completed: ok plus rolled back (all operations = completed + errors, and for
- *                   queries the timeouts: a query cut off by --op-timeout is neither, its wait is in the latency)
- * @param rolledBack expected rollbacks, part of {@code completed}, not errors
- * @param errors     operations that failed after their retries (timeouts included)
+ * @param counts       the type's counters ({@link Counts}); its operations are the completed ones plus the errors,
+ *                     and for queries the timeouts are neither: a query cut off by --op-timeout is not an
+ *                     operation that ended, its wait is in the latency
  * @param returnedRows rows the queries of this type returned
- * @param histogram  HdrHistogram of microseconds, compressed and base64-encoded; mergeable across runs
+ * @param histogram    HdrHistogram of microseconds, compressed and base64-encoded; mergeable across runs
  */
-public record OperationStats(String group, String type, long completed, long rolledBack, long errors, long timeouts,
-                             long retries, long reconnects, long rows, long failedRows, long unknownRows, long returnedRows,
-                             double meanMillis, double p50Millis, double p90Millis, double p95Millis,
-                             double p99Millis, double p999Millis, double maxMillis, String histogram) {
+public record OperationStats(String group, String type, Counts counts, long returnedRows, double meanMillis,
+                             double p50Millis, double p90Millis, double p95Millis, double p99Millis,
+                             double p999Millis, double maxMillis, String histogram) {
+
+    public OperationStats {
+        counts = counts == null ? Counts.ZERO : counts;
+    }
 
     /** A builder with every field unset (0, null); {@link #toBuilder()} starts from these values. */
     public static Builder builder() {
@@ -27,15 +31,7 @@ public record OperationStats(String group, String type, long completed, long rol
         Builder b = new Builder();
         b.group = group;
         b.type = type;
-        b.completed = completed;
-        b.rolledBack = rolledBack;
-        b.errors = errors;
-        b.timeouts = timeouts;
-        b.retries = retries;
-        b.reconnects = reconnects;
-        b.rows = rows;
-        b.failedRows = failedRows;
-        b.unknownRows = unknownRows;
+        b.counts = counts;
         b.returnedRows = returnedRows;
         b.meanMillis = meanMillis;
         b.p50Millis = p50Millis;
@@ -52,15 +48,7 @@ public record OperationStats(String group, String type, long completed, long rol
     public static final class Builder {
         private String group;
         private String type;
-        private long completed;
-        private long rolledBack;
-        private long errors;
-        private long timeouts;
-        private long retries;
-        private long reconnects;
-        private long rows;
-        private long failedRows;
-        private long unknownRows;
+        private Counts counts = Counts.ZERO;
         private long returnedRows;
         private double meanMillis;
         private double p50Millis;
@@ -84,48 +72,8 @@ public record OperationStats(String group, String type, long completed, long rol
             return this;
         }
 
-        public Builder completed(long completed) {
-            this.completed = completed;
-            return this;
-        }
-
-        public Builder rolledBack(long rolledBack) {
-            this.rolledBack = rolledBack;
-            return this;
-        }
-
-        public Builder errors(long errors) {
-            this.errors = errors;
-            return this;
-        }
-
-        public Builder timeouts(long timeouts) {
-            this.timeouts = timeouts;
-            return this;
-        }
-
-        public Builder retries(long retries) {
-            this.retries = retries;
-            return this;
-        }
-
-        public Builder reconnects(long reconnects) {
-            this.reconnects = reconnects;
-            return this;
-        }
-
-        public Builder rows(long rows) {
-            this.rows = rows;
-            return this;
-        }
-
-        public Builder failedRows(long failedRows) {
-            this.failedRows = failedRows;
-            return this;
-        }
-
-        public Builder unknownRows(long unknownRows) {
-            this.unknownRows = unknownRows;
+        public Builder counts(Counts counts) {
+            this.counts = counts;
             return this;
         }
 
@@ -175,8 +123,7 @@ public record OperationStats(String group, String type, long completed, long rol
         }
 
         public OperationStats build() {
-            return new OperationStats(group, type, completed, rolledBack, errors, timeouts, retries, reconnects,
-                    rows, failedRows, unknownRows, returnedRows, meanMillis, p50Millis, p90Millis, p95Millis,
+            return new OperationStats(group, type, counts, returnedRows, meanMillis, p50Millis, p90Millis, p95Millis,
                     p99Millis, p999Millis, maxMillis, histogram);
         }
     }

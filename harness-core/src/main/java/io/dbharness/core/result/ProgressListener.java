@@ -1,5 +1,6 @@
 package io.dbharness.core.result;
 
+import io.dbharness.core.api.Counts;
 
 import java.util.List;
 
@@ -47,9 +48,12 @@ public interface ProgressListener {
      * @param fractionDone -1 when unknown
      * @param behindSeconds open model: how far the group is behind its schedule now (0 when on time)
      */
-    record GroupProgress(String group, State state, long operations, long rows, long points, long bytes,
-                         long errors, long timeouts, long unknownRows, int reconnecting, double etaSeconds,
+    record GroupProgress(String group, State state, Counts counts, int reconnecting, double etaSeconds,
                          double fractionDone, double behindSeconds) {
+        public GroupProgress {
+            counts = counts == null ? Counts.ZERO : counts;
+        }
+
         /** Whether an ETA is known. */
         public boolean hasEta() {
             return etaSeconds >= 0;
@@ -62,34 +66,15 @@ public interface ProgressListener {
 
         /** A builder holding these values, to change some of them. */
         public Builder toBuilder() {
-            Builder b = new Builder();
-            b.group = group;
-            b.state = state;
-            b.operations = operations;
-            b.rows = rows;
-            b.points = points;
-            b.bytes = bytes;
-            b.errors = errors;
-            b.timeouts = timeouts;
-            b.unknownRows = unknownRows;
-            b.reconnecting = reconnecting;
-            b.etaSeconds = etaSeconds;
-            b.fractionDone = fractionDone;
-            b.behindSeconds = behindSeconds;
-            return b;
+            return builder().group(group).state(state).counts(counts).reconnecting(reconnecting)
+                    .etaSeconds(etaSeconds).fractionDone(fractionDone).behindSeconds(behindSeconds);
         }
 
-        /** Builds a {@link GroupProgress} by field name: a field added later touches the record, this and its fillers. */
+        /** Builds a {@link GroupProgress} by field name. */
         public static final class Builder {
             private String group;
             private State state;
-            private long operations;
-            private long rows;
-            private long points;
-            private long bytes;
-            private long errors;
-            private long timeouts;
-            private long unknownRows;
+            private Counts counts = Counts.ZERO;
             private int reconnecting;
             private double etaSeconds = -1;
             private double fractionDone = -1;
@@ -108,38 +93,8 @@ public interface ProgressListener {
                 return this;
             }
 
-            public Builder operations(long operations) {
-                this.operations = operations;
-                return this;
-            }
-
-            public Builder rows(long rows) {
-                this.rows = rows;
-                return this;
-            }
-
-            public Builder points(long points) {
-                this.points = points;
-                return this;
-            }
-
-            public Builder bytes(long bytes) {
-                this.bytes = bytes;
-                return this;
-            }
-
-            public Builder errors(long errors) {
-                this.errors = errors;
-                return this;
-            }
-
-            public Builder timeouts(long timeouts) {
-                this.timeouts = timeouts;
-                return this;
-            }
-
-            public Builder unknownRows(long unknownRows) {
-                this.unknownRows = unknownRows;
+            public Builder counts(Counts counts) {
+                this.counts = counts;
                 return this;
             }
 
@@ -164,11 +119,10 @@ public interface ProgressListener {
             }
 
             public GroupProgress build() {
-                return new GroupProgress(group, state, operations, rows, points, bytes, errors, timeouts,
-                        unknownRows, reconnecting, etaSeconds, fractionDone, behindSeconds);
+                return new GroupProgress(group, state, counts, reconnecting, etaSeconds, fractionDone, behindSeconds);
             }
         }
-}
+    }
 
     enum State { RUNNING, RECONNECTING, STOPPING, DONE }
 }

@@ -139,7 +139,7 @@ public record RunResult(RunInfo run, Outcome outcome, Totals totals, Totals warm
      */
     public OptionalDouble compressionRatio() {
         return storedBytes.isPresent() && storedBytes.getAsLong() > 0 && !Shard.split(run.shard())
-                ? OptionalDouble.of((double) totals.bytes() / storedBytes.getAsLong()) : OptionalDouble.empty();
+                ? OptionalDouble.of((double) totals.counts().bytes() / storedBytes.getAsLong()) : OptionalDouble.empty();
     }
 
     /** A builder with every field unset (null, 0); {@link #toBuilder()} starts from a result. */

@@ -7,7 +7,7 @@ import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.PartialWriteException;
 import io.dbharness.core.api.Resolution;
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TargetException.Kind;
@@ -281,7 +281,7 @@ class EngineTest {
         }
 
         @Override
-        public Verification verify(TargetAdapter target, RunTotals totals) {
+        public Verification verify(TargetAdapter target, Counts totals) {
             return Verification.skipped("scripted");
         }
 
@@ -338,13 +338,13 @@ class EngineTest {
             s.ops = 50;
             s.rows = 100;
         })), options());
-        RunTotals t = out.measurements().totals();
+        Counts t = out.measurements().totals();
         assertEquals(150, t.operations());
         assertEquals(15_000, t.rows());
         assertEquals(30_000, t.points());
         assertEquals(150_000, t.bytes());
         assertEquals(StopReason.COMPLETED, out.stopReason());
-        assertEquals(150, out.measurements().operationStats().get(0).completed());
+        assertEquals(150, out.measurements().operationStats().get(0).counts().completed());
         assertNull(out.pacing().get("main"));
     }
 
@@ -368,17 +368,27 @@ class EngineTest {
         Engine.Outcome out = run(w, options("watch-interval", "100ms"));
         List<OperationStats> ops = out.measurements().operationStats();
         assertEquals(List.of("delivery", "new-order", "payment"), ops.stream().map(OperationStats::type).toList());
-        assertEquals(120, ops.stream().mapToLong(OperationStats::completed).sum());
+        assertEquals(120, ops.stream().mapToLong(o -> o.counts().completed()).sum());
         OperationStats newOrder = ops.get(1);
-        assertEquals(40, newOrder.completed());
-        assertTrue(newOrder.rolledBack() > 0, "the expected rollbacks are counted apart");
+        assertEquals(40, newOrder.counts().completed());
+        assertTrue(newOrder.counts().rolledBack() > 0, "the expected rollbacks are counted apart");
         assertEquals(0, out.measurements().totals().errors(), "and never as errors");
-        assertEquals(newOrder.rolledBack(), out.measurements().totals().rolledBack());
+        assertEquals(newOrder.counts().rolledBack(), out.measurements().totals().rolledBack());
         assertEquals(5, out.intervals().size(), "sampled while running, at 0.1 ... 0.4 s and at the end");
         long perTypeInIntervals = out.intervals().stream().flatMap(i -> i.groups().stream())
                 .flatMap(g -> g.types().stream()).filter(t -> t.type().equals("payment"))
-                .mapToLong(IntervalSample.TypeInterval::operations).sum();
+                .mapToLong(t -> t.counts().operations()).sum();
         assertEquals(40, perTypeInIntervals, "intervals add up to the whole run per type");
+        for (OperationStats o : ops) { // every counter, not only the operations
+            io.dbharness.core.api.Counts inIntervals = out.intervals().stream().flatMap(i -> i.groups().stream())
+                    .flatMap(g -> g.types().stream()).filter(t -> t.type().equals(o.type()))
+                    .map(IntervalSample.TypeInterval::counts).reduce(io.dbharness.core.api.Counts.ZERO,
+                            io.dbharness.core.api.Counts::plus);
+            assertEquals(o.counts(), inIntervals, o.type());
+        }
+        assertEquals(out.measurements().totals(), out.intervals().stream().flatMap(i -> i.groups().stream())
+                .map(g -> g.totals().counts()).reduce(io.dbharness.core.api.Counts.ZERO, io.dbharness.core.api.Counts::plus),
+                "the groups' intervals add up to the run's counts");
         assertTrue(out.intervals().get(0).groups().get(0).types().stream().allMatch(t -> !t.histogram().isEmpty()),
                 "every interval keeps a mergeable histogram per type");
     }
@@ -427,7 +437,7 @@ class EngineTest {
                 return null;
             };
         }))), options("max-retries", "3"));
-        RunTotals t = out.measurements().totals();
+        Counts t = out.measurements().totals();
         assertEquals(50, t.rows());
         assertEquals(0, t.errors());
         assertEquals(10, t.retries());
@@ -446,7 +456,7 @@ class EngineTest {
                 return null;
             };
         })), options("max-errors", "2"));
-        RunTotals t = out.measurements().totals();
+        Counts t = out.measurements().totals();
         assertEquals(21, t.rows());
         assertEquals(3, t.errors(), "two tolerated, the third aborts");
         assertEquals(21, t.failedRows());
@@ -472,7 +482,7 @@ class EngineTest {
             };
         }));
         Engine.Outcome out = run(w, options("max-errors", "5"));
-        RunTotals t = out.measurements().totals();
+        Counts t = out.measurements().totals();
         assertEquals(3 * 11 + 3 + 5, t.rows(), "the kept lines count as written, so --verify matches the table");
         assertEquals(1, t.skippedRows());
         assertEquals(7 + 2, t.failedRows());
@@ -503,7 +513,7 @@ class EngineTest {
         }));
         testClock(w); // the backoffs between reconnects take no time
         Engine.Outcome out = run(w, options());
-        RunTotals t = out.measurements().totals();
+        Counts t = out.measurements().totals();
         assertEquals(1000, t.rows());
         assertEquals(0, t.errors());
         assertEquals(1, t.retries());
@@ -538,7 +548,7 @@ class EngineTest {
             s.script = lostAtCommit;
             s.resolution = Fate.UNKNOWN;
         })), options("max-errors", "1"));
-        RunTotals t = unknown.measurements().totals();
+        Counts t = unknown.measurements().totals();
         assertEquals(90, t.rows(), "not idempotent and no answer: not resent");
         assertEquals(10, t.unknownRows(), "counted as unknown, neither written nor failed");
         assertEquals(0, t.failedRows());
@@ -613,7 +623,7 @@ class EngineTest {
                 return null;
             };
         })), options("op-timeout", "300ms", "max-errors", "5"));
-        RunTotals t = out.measurements().totals();
+        Counts t = out.measurements().totals();
         assertEquals(60, t.rows(), "retried after the cancel and written");
         assertEquals(1, t.retries());
         assertEquals(1, t.timeouts(), "the attempt that timed out is counted");
@@ -628,7 +638,7 @@ class EngineTest {
                 return null;
             };
         })), options("op-timeout", "300ms", "max-errors", "5"));
-        RunTotals f = failing.measurements().totals();
+        Counts f = failing.measurements().totals();
         assertEquals(1, f.timeouts());
         assertEquals(1, f.errors());
         assertEquals(10, f.unknownRows(), "cancelled after it was sent: its fate is unknown, so it is not resent");
@@ -1005,7 +1015,7 @@ class EngineTest {
         long measured = out.measurements().totals().operations();
         assertEquals(2 * (258 - 143), measured);
         // the measured run's intervals add up to its own operations, none of the warm-up's
-        assertEquals(measured, out.intervals().stream().mapToLong(i -> i.groups().get(0).operations()).sum());
+        assertEquals(measured, out.intervals().stream().mapToLong(i -> i.groups().get(0).totals().counts().operations()).sum());
         assertTrue(seen.stream().anyMatch(ProgressListener.Progress::warmingUp), "progress during the warm-up says so");
         assertTrue(seen.stream().filter(p -> !p.warmingUp()).allMatch(p -> p.figures().containsKey("opsPerSecond")));
         assertTrue(seen.stream().filter(ProgressListener.Progress::warmingUp).allMatch(p -> p.figures().isEmpty()));

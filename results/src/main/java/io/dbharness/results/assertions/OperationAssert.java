@@ -50,7 +50,7 @@ public final class OperationAssert {
 
     /** No operation of this type failed. */
     public OperationAssert hasNoErrors() {
-        long errors = stats.stream().mapToLong(OperationStats::errors).sum();
+        long errors = stats.stream().mapToLong(o -> o.counts().errors()).sum();
         if (errors > 0) {
             throw new AssertionError(errors + " " + type + " operations failed, expected none");
         }

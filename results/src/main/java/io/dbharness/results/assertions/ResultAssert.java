@@ -48,9 +48,9 @@ public final class ResultAssert {
 
     /** No operation failed (after its retries), in any group. */
     public ResultAssert hasNoErrors() {
-        if (result.totals().errors() > 0) {
+        if (result.totals().counts().errors() > 0) {
             String first = result.errors().isEmpty() ? "" : "; the most frequent: " + describe(result.errors().get(0));
-            throw new AssertionError(result.totals().errors() + " operations failed, expected none" + first);
+            throw new AssertionError(result.totals().counts().errors() + " operations failed, expected none" + first);
         }
         return this;
     }

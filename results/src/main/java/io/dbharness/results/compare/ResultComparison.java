@@ -58,8 +58,8 @@ public record ResultComparison(Configuration base, Configuration next, double th
                     of(n, key, OperationStats::p50Millis), threshold));
             rows.add(ComparisonRow.of(name + " p99", "ms", false, true, of(b, key, OperationStats::p99Millis),
                     of(n, key, OperationStats::p99Millis), threshold));
-            rows.add(ComparisonRow.of(name + " errors", "errors", false, false, of(b, key, OperationStats::errors),
-                    of(n, key, OperationStats::errors), threshold));
+            rows.add(ComparisonRow.of(name + " errors", "errors", false, false, of(b, key, o -> o.counts().errors()),
+                    of(n, key, o -> o.counts().errors()), threshold));
         }
         return new ResultComparison(b, n, threshold, rows);
     }

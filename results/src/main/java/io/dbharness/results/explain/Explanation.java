@@ -97,7 +97,7 @@ public final class Explanation {
      * did not abort (its schedule was cut short).
      */
     private static boolean keptUp(RunResult r, GroupResult g) {
-        return g.pacing() != null && g.pacing().keptUp() && g.totals() != null && g.totals().operations() > 0
+        return g.pacing() != null && g.pacing().keptUp() && g.totals() != null && g.totals().counts().operations() > 0
                 && r.stopReason() != io.dbharness.core.result.StopReason.ABORTED;
     }
 

@@ -1,5 +1,6 @@
 package io.dbharness.results.merge;
 
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.result.ErrorSummary;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.Pacing;
@@ -19,8 +20,7 @@ final class Counters {
 
     /** Totals summed, over {@code seconds} of the union. */
     static Totals totals(List<Totals> parts, double seconds) {
-        return Totals.of(parts.stream().map(Totals::counts).reduce(io.dbharness.core.api.RunTotals.ZERO,
-                io.dbharness.core.api.RunTotals::plus), seconds);
+        return Totals.of(parts.stream().map(Totals::counts).reduce(Counts.ZERO, Counts::plus), seconds);
     }
 
     /**

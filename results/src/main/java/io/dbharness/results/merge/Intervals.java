@@ -1,5 +1,6 @@
 package io.dbharness.results.merge;
 
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.result.IntervalSample;
@@ -7,6 +8,7 @@ import io.dbharness.core.result.IntervalSample.GroupInterval;
 import io.dbharness.core.result.IntervalSample.TypeInterval;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerSample;
+import io.dbharness.core.result.Totals;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,7 +53,8 @@ final class Intervals {
             // per-process host samples describe different machines: they stay in the parts
             ServerSample server = samples.stream().filter(s -> s.part() == serverPart).map(s -> s.sample().server())
                     .filter(java.util.Objects::nonNull).reduce(ServerSample::plus).orElse(null);
-            out.add(new IntervalSample(end, Math.max(1e-9, end - k * width), groups(samples), null, server));
+            double seconds = Math.max(1e-9, end - k * width);
+            out.add(new IntervalSample(end, seconds, groups(samples, seconds), null, server));
         });
         return out;
     }
@@ -81,7 +84,7 @@ final class Intervals {
     private record Sourced(int part, String runId, IntervalSample sample) {
     }
 
-    private static List<GroupInterval> groups(List<Sourced> samples) {
+    private static List<GroupInterval> groups(List<Sourced> samples, double bucketSeconds) {
         // each part's seconds in the bucket: its rate is its counts over them, whatever the other parts did
         Map<Integer, Double> partSeconds = new TreeMap<>();
         samples.forEach(s -> partSeconds.merge(s.part(), s.sample().seconds(), Double::sum));
@@ -110,50 +113,29 @@ final class Intervals {
             new TreeMap<>(types.getOrDefault(name, Map.of())).forEach((type, ts) -> {
                 LatencySum h = lat.get(type);
                 all.add(h);
-                merged.add(new TypeInterval(type, ts.stream().mapToLong(TypeInterval::operations).sum(),
-                        ts.stream().mapToLong(TypeInterval::errors).sum(), ts.stream().mapToLong(TypeInterval::timeouts).sum(),
+                merged.add(new TypeInterval(type, ts.stream().map(TypeInterval::counts).reduce(Counts.ZERO, Counts::plus),
                         h.millis(50), h.millis(99), h.maxMillis(), h.encoded()));
             });
-            out.add(GroupInterval.builder()
-                    .group(name)
-                    .operations(sum.ops)
-                    .rows(sum.rows)
-                    .points(sum.points)
-                    .bytes(sum.bytes)
-                    .errors(sum.errors)
-                    .timeouts(sum.timeouts)
-                    .unknownRows(sum.unknown)
-                    .operationsPerSecond(sum.opsPerSecond)
-                    .rowsPerSecond(sum.rowsPerSecond)
-                    .pointsPerSecond(sum.pointsPerSecond)
-                    .megabytesPerSecond(sum.megabytesPerSecond)
-                    .p50Millis(all.millis(50))
-                    .p99Millis(all.millis(99))
-                    .maxMillis(all.maxMillis())
-                    .types(merged)
-                    .build());
+            Totals totals = new Totals(sum.counts, bucketSeconds, sum.opsPerSecond, sum.rowsPerSecond,
+                    sum.pointsPerSecond, sum.megabytesPerSecond);
+            out.add(new GroupInterval(name, totals, all.millis(50), all.millis(99), all.maxMillis(), merged));
         });
         return out;
     }
 
     /** One group's counters added and its parts' rates summed. */
     private static final class Sum {
-        long ops, rows, points, bytes, errors, timeouts, unknown;
+        Counts counts = Counts.ZERO;
         double opsPerSecond, rowsPerSecond, pointsPerSecond, megabytesPerSecond;
 
         /** @param partSeconds the seconds of every interval of {@code g}'s part in the bucket */
         void add(GroupInterval g, double partSeconds) {
-            ops += g.operations();
-            rows += g.rows();
-            points += g.points();
-            bytes += g.bytes();
-            errors += g.errors();
-            timeouts += g.timeouts();
-            unknown += g.unknownRows();
-            opsPerSecond += g.operations() / partSeconds;
-            rowsPerSecond += g.rows() / partSeconds;
-            pointsPerSecond += g.points() / partSeconds;
-            megabytesPerSecond += g.bytes() / partSeconds / 1e6;
+            Counts c = g.totals().counts();
+            counts = counts.plus(c);
+            opsPerSecond += c.operations() / partSeconds;
+            rowsPerSecond += c.rows() / partSeconds;
+            pointsPerSecond += c.points() / partSeconds;
+            megabytesPerSecond += c.bytes() / partSeconds / 1e6;
         }
     }
 }

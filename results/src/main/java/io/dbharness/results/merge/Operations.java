@@ -1,5 +1,6 @@
 package io.dbharness.results.merge;
 
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
 
@@ -31,42 +32,16 @@ final class Operations {
     }
 
     private static OperationStats of(List<OperationStats> os, LatencySum h) {
-        long completed = 0, rolledBack = 0, errors = 0, timeouts = 0, retries = 0, reconnects = 0, rows = 0,
-                failedRows = 0, unknownRows = 0, returnedRows = 0;
+        Counts counts = Counts.ZERO;
+        long returnedRows = 0;
         for (OperationStats o : os) {
-            completed += o.completed();
-            rolledBack += o.rolledBack();
-            errors += o.errors();
-            timeouts += o.timeouts();
-            retries += o.retries();
-            reconnects += o.reconnects();
-            rows += o.rows();
-            failedRows += o.failedRows();
-            unknownRows += o.unknownRows();
+            counts = counts.plus(o.counts());
             returnedRows += o.returnedRows();
         }
         OperationStats first = os.get(0);
-        return OperationStats.builder()
-                .group(first.group())
-                .type(first.type())
-                .completed(completed)
-                .rolledBack(rolledBack)
-                .errors(errors)
-                .timeouts(timeouts)
-                .retries(retries)
-                .reconnects(reconnects)
-                .rows(rows)
-                .failedRows(failedRows)
-                .unknownRows(unknownRows)
-                .returnedRows(returnedRows)
-                .meanMillis(h.meanMillis())
-                .p50Millis(h.millis(50))
-                .p90Millis(h.millis(90))
-                .p95Millis(h.millis(95))
-                .p99Millis(h.millis(99))
-                .p999Millis(h.millis(99.9))
-                .maxMillis(h.maxMillis())
-                .histogram(h.encoded())
-                .build();
+        return OperationStats.builder().group(first.group()).type(first.type()).counts(counts)
+                .returnedRows(returnedRows).meanMillis(h.meanMillis()).p50Millis(h.millis(50)).p90Millis(h.millis(90))
+                .p95Millis(h.millis(95)).p99Millis(h.millis(99)).p999Millis(h.millis(99.9)).maxMillis(h.maxMillis())
+                .histogram(h.encoded()).build();
     }
 }

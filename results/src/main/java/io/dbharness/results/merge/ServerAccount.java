@@ -77,8 +77,8 @@ final class ServerAccount {
         Map<String, String> unavailable = new TreeMap<>(s.unavailable());
         unavailable.remove("bytes_per_row");
         ServerUsage merged = new ServerUsage(s.waitSource(), s.waitSamples(), s.waits(), s.counters(), s.gauges(),
-                start, end, growth > 0 && totals.rows() > 0 ? (double) growth / totals.rows() : -1,
-                growth > 0 && totals.points() > 0 ? (double) growth / totals.points() : -1, s.pointsWritten(),
+                start, end, growth > 0 && totals.counts().rows() > 0 ? (double) growth / totals.counts().rows() : -1,
+                growth > 0 && totals.counts().points() > 0 ? (double) growth / totals.counts().points() : -1, s.pointsWritten(),
                 s.statements(), unavailable, all.stream().mapToDouble(ServerUsage::costCpuSeconds).sum(),
                 all.stream().mapToDouble(ServerUsage::costQuerySeconds).sum(), s.gaps(), s.partial(), s.metrics());
         if (missing != null) {

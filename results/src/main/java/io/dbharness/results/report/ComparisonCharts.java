@@ -168,7 +168,7 @@ final class ComparisonCharts {
                 return g.pacing().unit();
             }
         }
-        return r.totals().rows() > 0 ? "rows/s" : "ops/s";
+        return r.totals().counts().rows() > 0 ? "rows/s" : "ops/s";
     }
 
     /** A setting's distinct values over the configurations, in order of appearance. */

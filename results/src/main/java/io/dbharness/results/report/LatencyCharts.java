@@ -81,7 +81,7 @@ final class LatencyCharts {
         boolean any = false;
         for (OperationStats o : r.operations()) {
             if (o.type().equals(type)) {
-                n += o.completed();
+                n += o.counts().completed();
                 any = true;
             }
         }

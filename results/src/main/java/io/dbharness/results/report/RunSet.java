@@ -117,7 +117,7 @@ record RunSet(List<Named> configurations, Set<String> varying) {
 
     /** Whether a run completed any operation: one that did not has no throughput, not a throughput of 0. */
     static boolean measured(RunResult r) {
-        return r.totals().operations() > 0;
+        return r.totals().counts().operations() > 0;
     }
 
     private static boolean measured(Named n) {
@@ -135,7 +135,7 @@ record RunSet(List<Named> configurations, Set<String> varying) {
         List<String> which = new ArrayList<>();
         for (Named n : configs) {
             java.util.LongSummaryStatistics s = n.configuration().succeeded().stream()
-                    .mapToLong(r -> r.totals().skippedRows()).summaryStatistics();
+                    .mapToLong(r -> r.totals().counts().skippedRows()).summaryStatistics();
             if (s.getMax() > 0) {
                 which.add(n.name() + " " + Fmt.count(s.getMin()) + (s.getMin() == s.getMax() ? "" : " to " + Fmt.count(s.getMax())));
             }

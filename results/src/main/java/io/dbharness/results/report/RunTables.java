@@ -35,7 +35,7 @@ final class RunTables {
             options.forEach(o -> row.add(run.configuration().configuration().settings().get(o)));
             // a run that completed nothing has no throughput: not measured, rather than 0 (or another unit's 0)
             boolean measured = RunSet.measured(r);
-            row.addAll(java.util.Arrays.asList(measured ? h.name() : "not measured", measured ? h.value() : null, r.totals().rows(), r.totals().skippedRows(), r.totals().points(), p50(r), p99(r), r.totals().errors(),
+            row.addAll(java.util.Arrays.asList(measured ? h.name() : "not measured", measured ? h.value() : null, r.totals().counts().rows(), r.totals().counts().skippedRows(), r.totals().counts().points(), p50(r), p99(r), r.totals().counts().errors(),
                     r.verification() == null ? null : r.verification().status(), (long) r.exitCode(), r.stopReason().name(), r.runId()));
             rows.add(row);
         }
@@ -72,7 +72,7 @@ final class RunTables {
         List<List<Object>> rows = new ArrayList<>();
         for (RunSet.Run run : set.runs()) {
             for (OperationStats o : run.result().operations()) {
-                rows.add(List.of(run.name(), o.group(), o.type(), o.completed(), o.errors(), opsPerSecond(run.result(), o),
+                rows.add(List.of(run.name(), o.group(), o.type(), o.counts().completed(), o.counts().errors(), opsPerSecond(run.result(), o),
                         o.meanMillis(), o.p50Millis(), o.p90Millis(), o.p99Millis(), o.p999Millis(), o.maxMillis()));
             }
         }
@@ -82,7 +82,7 @@ final class RunTables {
     /** Completed operations of a type per second of the measured run. */
     static double opsPerSecond(RunResult r, OperationStats o) {
         double s = r.totals().durationSeconds();
-        return s > 0 ? o.completed() / s : Double.NaN;
+        return s > 0 ? o.counts().completed() / s : Double.NaN;
     }
 
     static double p50(RunResult r) {

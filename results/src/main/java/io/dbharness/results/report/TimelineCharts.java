@@ -38,8 +38,8 @@ final class TimelineCharts {
             List<Double[]> points = new ArrayList<>();
             for (IntervalSample s : charted(r)) {
                 double v = unit.equals(Headline.ROWS) ? s.rowsPerSecond()
-                        : s.groups().stream().mapToDouble(unit.equals(Headline.POINTS) ? IntervalSample.GroupInterval::pointsPerSecond
-                                : IntervalSample.GroupInterval::operationsPerSecond).sum();
+                        : s.groups().stream().map(IntervalSample.GroupInterval::totals).mapToDouble(unit.equals(Headline.POINTS)
+                                ? io.dbharness.core.result.Totals::pointsPerSecond : io.dbharness.core.result.Totals::operationsPerSecond).sum();
                 points.add(ChartSpec.point(s.endSeconds(), v));
             }
             byUnit.computeIfAbsent(unit, k -> new ArrayList<>()).add(Series.line(run.name(), points));

@@ -109,7 +109,7 @@ public record Objective(String text, List<Term> terms) {
         /** Over every group that ran type {@code t}, their histograms added; NaN when none completed. */
         private double value(RunResult r, String t) {
             List<OperationStats> stats = r.operations().stream().filter(o -> o.type().equals(t)).toList();
-            if (stats.stream().mapToLong(OperationStats::completed).sum() == 0) {
+            if (stats.stream().mapToLong(o -> o.counts().completed()).sum() == 0) {
                 return Double.NaN;
             }
             if (stats.size() == 1 && !Double.isNaN(fixed(stats.get(0)))) {
@@ -152,7 +152,7 @@ public record Objective(String text, List<Term> terms) {
 
         @Override
         public Check judge(RunResult r) {
-            long n = what.equals("errors") ? r.totals().errors() : r.totals().timeouts();
+            long n = what.equals("errors") ? r.totals().counts().errors() : r.totals().counts().timeouts();
             boolean met = n <= max;
             return new Check(label(), met, n, what + " " + n + (met ? "" : " (at most " + max + ")"));
         }

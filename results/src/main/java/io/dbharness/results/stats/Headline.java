@@ -32,7 +32,7 @@ public record Headline(String name, double value) {
         if (tpmC != null) {
             return new Headline(TPMC, tpmC);
         }
-        if (r.totals().rows() > 0) {
+        if (r.totals().counts().rows() > 0) {
             return new Headline(ROWS, r.totals().rowsPerSecond());
         }
         return new Headline("ops/s", r.totals().operationsPerSecond());
@@ -64,6 +64,6 @@ public record Headline(String name, double value) {
 
     /** The rows {@code runs} skipped, together. */
     public static long skipped(Collection<RunResult> runs) {
-        return runs.stream().mapToLong(r -> r.totals().skippedRows()).sum();
+        return runs.stream().mapToLong(r -> r.totals().counts().skippedRows()).sum();
     }
 }

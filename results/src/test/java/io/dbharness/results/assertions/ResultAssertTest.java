@@ -82,19 +82,10 @@ class ResultAssertTest {
 
     private static OperationStats stats(String group, org.HdrHistogram.Histogram h) {
         double p95 = h.getValueAtPercentile(95) / 1000.0;
-        return OperationStats.builder()
-                .group(group)
-                .type("insert")
-                .completed(h.getTotalCount())
-                .rows(h.getTotalCount())
-                .meanMillis(h.getMean() / 1000)
-                .p50Millis(p95)
-                .p90Millis(p95)
-                .p95Millis(p95)
-                .p99Millis(h.getValueAtPercentile(99) / 1000.0)
-                .p999Millis(p95)
-                .maxMillis(h.getMaxValue() / 1000.0)
-                .histogram(io.dbharness.core.measure.HistogramCodec.encode(h))
-                .build();
+        return OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(h.getTotalCount())
+                .rows(h.getTotalCount()).build()).group(group).type("insert").meanMillis(h.getMean() / 1000)
+                .p50Millis(p95).p90Millis(p95).p95Millis(p95).p99Millis(h.getValueAtPercentile(99) / 1000.0)
+                .p999Millis(p95).maxMillis(h.getMaxValue() / 1000.0)
+                .histogram(io.dbharness.core.measure.HistogramCodec.encode(h)).build();
     }
 }

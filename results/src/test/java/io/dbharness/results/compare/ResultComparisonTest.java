@@ -27,26 +27,12 @@ class ResultComparisonTest {
 
     static RunResult run(String id, double rowsPerSecond, double p99Millis, String workload, Map<String, String> extra) {
         RunResult t = SamplesAccess.clean();
-        Totals totals = Totals.builder()
-                .operations(1_000)
-                .rows((long) (rowsPerSecond * 10))
-                .durationSeconds(10)
-                .operationsPerSecond(100)
-                .rowsPerSecond(rowsPerSecond)
-                .build();
-        OperationStats o = OperationStats.builder()
-                .group("insert")
-                .type("insert")
-                .completed(1_000)
-                .rows(totals.rows())
-                .meanMillis(p99Millis / 4)
-                .p50Millis(p99Millis / 3)
-                .p90Millis(p99Millis / 2)
-                .p95Millis(p99Millis / 1.5)
-                .p99Millis(p99Millis)
-                .p999Millis(p99Millis * 1.2)
-                .maxMillis(p99Millis * 2)
-                .build();
+        Totals totals = new Totals(io.dbharness.core.api.Counts.builder().operations(1_000)
+                .rows((long) (rowsPerSecond * 10)).build(), 10, 100, rowsPerSecond, 0, 0);
+        OperationStats o = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(1_000)
+                .rows(totals.counts().rows()).build()).group("insert").type("insert").meanMillis(p99Millis / 4)
+                .p50Millis(p99Millis / 3).p90Millis(p99Millis / 2).p95Millis(p99Millis / 1.5).p99Millis(p99Millis)
+                .p999Millis(p99Millis * 1.2).maxMillis(p99Millis * 2).build();
         Map<String, String> options = new HashMap<>(t.options());
         options.putAll(extra);
         return t.toBuilder()
@@ -106,7 +92,9 @@ class ResultComparisonTest {
 
     /** {@code r} having skipped {@code skipped} rows of the same points: 60,000 in 10 s. */
     private static RunResult skipping(RunResult r, long skipped) {
-        return r.toBuilder().totals(r.totals().toBuilder().skippedRows(skipped).points(60_000).pointsPerSecond(6_000).build()).build();
+        Totals t = r.totals();
+        return r.toBuilder().totals(new Totals(t.counts().toBuilder().skippedRows(skipped).points(60_000).build(),
+                t.durationSeconds(), t.operationsPerSecond(), t.rowsPerSecond(), 6_000, t.megabytesPerSecond())).build();
     }
 
     @Test

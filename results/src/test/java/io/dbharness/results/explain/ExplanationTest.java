@@ -74,8 +74,7 @@ class ExplanationTest {
 
     /** A group of 1,410 rows/s over 10 s (14,100 rows in 141 batches); closed without a pacing. */
     private static GroupResult group(String name, Pacing pacing) {
-        Totals t = Totals.builder().operations(141).rows(14_100).durationSeconds(10).operationsPerSecond(14.1)
-                .rowsPerSecond(1_409.6).build();
+        Totals t = new Totals(io.dbharness.core.api.Counts.builder().operations(141).rows(14_100).build(), 10, 14.1, 1_409.6, 0, 0);
         return new GroupResult(name, pacing == null ? "closed" : "open 1410 rows/s", 2, t, pacing);
     }
 
@@ -120,7 +119,8 @@ class ExplanationTest {
     void anOfferWithNothingDueOrAnAbortedRunIsNoVerdict() {
         Pacing kept = new Pacing(1_410, "rows/s", true, 0, 0);
         RunResult nothing = with(QUIET, Map.of("Client:ClientRead", 93L, "CPU", 7L), 60).toBuilder()
-                .groups(List.of(new GroupResult("insert", "open 1410 rows/s", 2, Totals.builder().durationSeconds(10).build(), kept)))
+                .groups(List.of(new GroupResult("insert", "open 1410 rows/s", 2,
+                new Totals(io.dbharness.core.api.Counts.ZERO, 10, 0, 0, 0, 0), kept)))
                 .build();
         assertEquals("the client: the server waited for the next statement or data (round trips, the harness's side)",
                 Explanation.verdicts(nothing).get(0).limit());

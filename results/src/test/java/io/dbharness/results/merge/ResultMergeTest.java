@@ -65,45 +65,22 @@ class ResultMergeTest {
             Histogram h = histogram(perInterval[i]);
             long n = perInterval[i].length;
             ops += n;
-            TypeInterval t = new TypeInterval("insert", n, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
-                    HistogramCodec.encode(h));
-            intervals.add(new IntervalSample(10.0 * (i + 1), 10.0, List.of(GroupInterval.builder()
-                    .group("insert")
-                    .operations(n)
-                    .rows(n * 100)
-                    .points(n * 1000)
-                    .bytes(n * 5000)
-                    .operationsPerSecond(n / 10.0)
-                    .rowsPerSecond(n * 10.0)
-                    .pointsPerSecond(n * 100.0)
-                    .megabytesPerSecond(n * 5000 / 10.0 / 1e6)
-                    .p50Millis(ms(h, 50))
-                    .p99Millis(ms(h, 99))
-                    .maxMillis(h.getMaxValue() / 1000.0)
-                    .types(List.of(t))
-                    .build()), null));
+            TypeInterval t = new TypeInterval("insert", io.dbharness.core.api.Counts.builder().operations(n).errors(0)
+                    .timeouts(0).build(), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, HistogramCodec.encode(h));
+            intervals.add(new IntervalSample(10.0 * (i + 1), 10.0, List.of(new GroupInterval("insert",
+                    new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(n)
+                    .rows(n * 100).points(n * 1000).bytes(n * 5000).build(), 0, n / 10.0, n * 10.0, n * 100.0,
+                    n * 5000 / 10.0 / 1e6), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, List.of(t))), null));
         }
         Histogram all = histogram(perInterval);
         double seconds = 10.0 * perInterval.length;
-        Totals totals = Totals.of(io.dbharness.core.api.RunTotals.builder().operations(ops).rows(ops * 100)
+        Totals totals = Totals.of(io.dbharness.core.api.Counts.builder().operations(ops).rows(ops * 100)
                 .points(ops * 1000).bytes(ops * 5000).errors(1).failedRows(100).retries(2).build(), seconds);
-        OperationStats os = OperationStats.builder()
-                .group("insert")
-                .type("insert")
-                .completed(ops - 1)
-                .errors(1)
-                .retries(2)
-                .rows(ops * 100)
-                .failedRows(100)
-                .meanMillis(all.getMean() / 1000)
-                .p50Millis(ms(all, 50))
-                .p90Millis(ms(all, 90))
-                .p95Millis(ms(all, 95))
-                .p99Millis(ms(all, 99))
-                .p999Millis(ms(all, 99.9))
-                .maxMillis(all.getMaxValue() / 1000.0)
-                .histogram(HistogramCodec.encode(all))
-                .build();
+        OperationStats os = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder()
+                .operations(ops - 1 + 1).rows(ops * 100).errors(1).failedRows(100).retries(2).build()).group("insert")
+                .type("insert").meanMillis(all.getMean() / 1000).p50Millis(ms(all, 50)).p90Millis(ms(all, 90))
+                .p95Millis(ms(all, 95)).p99Millis(ms(all, 99)).p999Millis(ms(all, 99.9))
+                .maxMillis(all.getMaxValue() / 1000.0).histogram(HistogramCodec.encode(all)).build();
         return template.toBuilder()
                 .runId(id)
                 .start(start.minusSeconds(2))
@@ -155,7 +132,7 @@ class ResultMergeTest {
         TypeInterval t = m.intervals().get(0).groups().get(0).types().get(0);
         assertEquals(ms(first, 99), t.p99Millis());
         assertEquals(ms(first, 50), m.intervals().get(0).groups().get(0).p50Millis());
-        assertEquals(a1.length + b1.length, t.operations());
+        assertEquals(a1.length + b1.length, t.counts().operations());
         assertEquals(first.getMaxValue() / 1000.0, t.maxMillis());
     }
 
@@ -167,18 +144,18 @@ class ResultMergeTest {
 
         RunResult m = ResultMerge.merge(shards(a, b));
 
-        assertEquals(10_000, m.totals().operations());
-        assertEquals(1_000_000, m.totals().rows());
-        assertEquals(2, m.totals().errors());
-        assertEquals(4, m.totals().retries());
+        assertEquals(10_000, m.totals().counts().operations());
+        assertEquals(1_000_000, m.totals().counts().rows());
+        assertEquals(2, m.totals().counts().errors());
+        assertEquals(4, m.totals().counts().retries());
         assertEquals(30.0, m.totals().durationSeconds(), 1e-6);
         assertEquals(1_000_000 / 30.0, m.totals().rowsPerSecond(), 1e-3);
         assertEquals(8, m.workers());
         assertEquals(8, m.groups().get(0).workers());
-        assertEquals(m.totals().rows(), m.groups().get(0).totals().rows());
+        assertEquals(m.totals().counts().rows(), m.groups().get(0).totals().counts().rows());
         OperationStats o = m.operations().get(0);
-        assertEquals(a.operations().get(0).completed() + b.operations().get(0).completed(), o.completed());
-        assertEquals(2, o.errors());
+        assertEquals(a.operations().get(0).counts().completed() + b.operations().get(0).counts().completed(), o.counts().completed());
+        assertEquals(2, o.counts().errors());
         assertEquals(2, m.errors().get(0).count());
         assertEquals(3.0, m.harnessCpuSeconds().getAsDouble());
         assertEquals("a, b", m.workloadFacts().details().get(ResultMerge.MERGED_FROM));
@@ -186,10 +163,10 @@ class ResultMergeTest {
         assertEquals(b.end(), m.end());
         // 0-10 s holds a's first interval, 10-20 s a's second and b's first, 20-30 s b's second
         assertEquals(List.of(1_000L, 5_000L, 4_000L), m.intervals().stream()
-                .map(s -> s.groups().get(0).operations()).toList());
+                .map(s -> s.groups().get(0).totals().counts().operations()).toList());
         assertEquals(List.of(10.0, 20.0, 30.0), m.intervals().stream().map(IntervalSample::endSeconds).toList());
-        assertEquals(500.0, m.intervals().get(1).groups().get(0).operationsPerSecond(), 1e-9);
-        assertEquals(m.totals().operations(), m.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum());
+        assertEquals(500.0, m.intervals().get(1).groups().get(0).totals().operationsPerSecond(), 1e-9);
+        assertEquals(m.totals().counts().operations(), m.intervals().stream().mapToLong(s -> s.groups().get(0).totals().counts().operations()).sum());
         assertNull(m.resources());
         assertNull(m.intervals().get(0).host());
         assertEquals(m, ResultMerge.merge(shards(a, b)), "the same parts merge to the same result");
@@ -241,39 +218,19 @@ class ResultMergeTest {
             all.add(h);
             ops += n;
             end += s;
-            TypeInterval t = new TypeInterval("insert", n, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0,
-                    HistogramCodec.encode(h));
-            intervals.add(new IntervalSample(end, s, List.of(GroupInterval.builder()
-                    .group("insert")
-                    .operations(n)
-                    .rows(rows)
-                    .points(rows)
-                    .bytes(rows * 50)
-                    .operationsPerSecond(n / s)
-                    .rowsPerSecond(rows / s)
-                    .pointsPerSecond(rows / s)
-                    .megabytesPerSecond(rows * 50 / s / 1e6)
-                    .p50Millis(ms(h, 50))
-                    .p99Millis(ms(h, 99))
-                    .maxMillis(h.getMaxValue() / 1000.0)
-                    .types(List.of(t))
-                    .build()), null));
+            TypeInterval t = new TypeInterval("insert", io.dbharness.core.api.Counts.builder().operations(n).errors(0)
+                    .timeouts(0).build(), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, HistogramCodec.encode(h));
+            intervals.add(new IntervalSample(end, s, List.of(new GroupInterval("insert",
+                    new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder().operations(n)
+                    .rows(rows).points(rows).bytes(rows * 50).build(), 0, n / s, rows / s, rows / s,
+                    rows * 50 / s / 1e6), ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, List.of(t))), null));
         }
-        Totals totals = Totals.of(io.dbharness.core.api.RunTotals.builder().operations(ops).rows(ops * 100)
+        Totals totals = Totals.of(io.dbharness.core.api.Counts.builder().operations(ops).rows(ops * 100)
                 .points(ops * 100).bytes(ops * 5000).build(), end);
-        OperationStats os = OperationStats.builder()
-                .group("insert")
-                .type("insert")
-                .completed(ops)
-                .rows(ops * 100)
-                .meanMillis(all.getMean() / 1000)
-                .p50Millis(ms(all, 50))
-                .p90Millis(ms(all, 90))
-                .p95Millis(ms(all, 95))
-                .p99Millis(ms(all, 99))
-                .p999Millis(ms(all, 99.9))
-                .maxMillis(all.getMaxValue() / 1000.0)
-                .histogram(HistogramCodec.encode(all))
+        OperationStats os = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(ops)
+                .rows(ops * 100).build()).group("insert").type("insert").meanMillis(all.getMean() / 1000)
+                .p50Millis(ms(all, 50)).p90Millis(ms(all, 90)).p95Millis(ms(all, 95)).p99Millis(ms(all, 99))
+                .p999Millis(ms(all, 99.9)).maxMillis(all.getMaxValue() / 1000.0).histogram(HistogramCodec.encode(all))
                 .build();
         return RunResult.builder()
                 .runId(id)
@@ -312,7 +269,7 @@ class ResultMergeTest {
     }
 
     private static double rowsPerSecond(IntervalSample s) {
-        return s.groups().get(0).rowsPerSecond();
+        return s.groups().get(0).totals().rowsPerSecond();
     }
 
     @Test
@@ -329,8 +286,8 @@ class ResultMergeTest {
             assertEquals(2 * rowsPerSecond(a.intervals().get(i)), rowsPerSecond(m.intervals().get(i)), 1e-6, "interval " + i);
             assertEquals(2 * a.intervals().get(i).rows(), m.intervals().get(i).rows());
         }
-        assertEquals(m.totals().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
-        assertEquals(m.totals().operations(), m.intervals().stream().mapToLong(s -> s.groups().get(0).operations()).sum());
+        assertEquals(m.totals().counts().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
+        assertEquals(m.totals().counts().operations(), m.intervals().stream().mapToLong(s -> s.groups().get(0).totals().counts().operations()).sum());
     }
 
     @Test
@@ -353,7 +310,7 @@ class ResultMergeTest {
             assertEquals(20_000, rowsPerSecond(m.intervals().get(k)), 1e-6, "bucket " + k);
         }
         assertEquals(10_000, rowsPerSecond(m.intervals().get(30)), 1e-6);
-        assertEquals(m.totals().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
+        assertEquals(m.totals().counts().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
     }
 
     @Test
@@ -366,7 +323,7 @@ class ResultMergeTest {
 
         assertEquals(List.of(15_000.0, 15_000.0, 15_000.0), m.intervals().stream()
                 .map(s -> (double) Math.round(rowsPerSecond(s))).toList());
-        assertEquals(m.totals().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
+        assertEquals(m.totals().counts().rows(), m.intervals().stream().mapToLong(IntervalSample::rows).sum());
     }
 
     @Test
@@ -436,11 +393,11 @@ class ResultMergeTest {
         long[][] one = {latencies(1, 100, 500)};
         RunResult a = part("a", T0, one, Map.of());
         RunResult stopped = SamplesAccess.clean().toBuilder().runId("s").start(T0.plusSeconds(30)).end(T0.plusSeconds(30))
-                .totals(Totals.of(io.dbharness.core.api.RunTotals.ZERO, 0)).groups(List.of()).operations(List.of())
+                .totals(Totals.of(io.dbharness.core.api.Counts.ZERO, 0)).groups(List.of()).operations(List.of())
                 .intervals(List.of()).errors(List.of()).failedPhase(io.dbharness.core.result.Outcome.Phase.PREPARE).failure("stopped while waiting for --start-at")
                 .stopReason(io.dbharness.core.result.StopReason.INTERRUPTED).exitCode(130).build();
         RunResult m = ResultMerge.merge(shards(a, stopped));
-        assertEquals(a.totals().rows(), m.totals().rows());
+        assertEquals(a.totals().counts().rows(), m.totals().counts().rows());
         assertEquals(io.dbharness.core.result.Outcome.Phase.PREPARE, m.failedPhase());
         assertEquals(130, m.exitCode());
     }
@@ -472,7 +429,7 @@ class ResultMergeTest {
         assertEquals(223.0, s.counters().get("commits"), "b ended last: its account, not a sum");
         assertEquals(1_000, s.storedBytesStart(), "the smallest size at a part's start");
         assertEquals(60_000, s.storedBytesEnd(), "the largest at a part's end");
-        assertEquals(59_000.0 / m.totals().rows(), s.bytesPerRow(), 1e-12, "over every part's rows");
+        assertEquals(59_000.0 / m.totals().counts().rows(), s.bytesPerRow(), 1e-12, "over every part's rows");
         assertNull(s.unavailable().get("bytes_per_row"));
         assertEquals(0.2, s.costCpuSeconds(), 1e-12, "each part's telemetry cost the run");
         assertNull(m.resources().mean(), "host figures stay in the parts");

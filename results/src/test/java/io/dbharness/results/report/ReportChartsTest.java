@@ -198,7 +198,7 @@ class ReportChartsTest {
     void aRunThatCompletedNothingIsNotMeasuredRatherThanZeroOpsPerSecond() {
         RunResult ran = run("a").option("workers", "1").build();
         RunResult nothing = run("b").option("workers", "4").build().toBuilder().exitCode(130).stopReason(io.dbharness.core.result.StopReason.INTERRUPTED)
-                .totals(io.dbharness.core.result.Totals.builder().durationSeconds(0.11).build()).operations(List.of())
+                .totals(new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.ZERO, 0.11, 0, 0, 0, 0)).operations(List.of())
                 .build();
         Report.Contents contents = Report.contents(List.of(ran, nothing));
         Map<String, ChartSpec> c = contents.charts().stream().collect(Collectors.toMap(ChartSpec::id, x -> x));

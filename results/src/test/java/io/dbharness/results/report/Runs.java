@@ -111,52 +111,28 @@ final class Runs {
                 Arrays.stream(e.getValue()).forEach(h::recordValue);
                 long n = h.getTotalCount();
                 operations += n;
-                ops.add(OperationStats.builder()
-                        .group("main")
-                        .type(e.getKey())
-                        .completed(n)
-                        .rows(rows / latencies.size())
-                        .meanMillis(h.getMean() / 1000)
-                        .p50Millis(ms(h, 50))
-                        .p90Millis(ms(h, 90))
-                        .p95Millis(ms(h, 95))
-                        .p99Millis(ms(h, 99))
-                        .p999Millis(ms(h, 99.9))
-                        .maxMillis(h.getMaxValue() / 1000.0)
-                        .histogram(encode(h))
-                        .build());
-                types.add(new IntervalSample.TypeInterval(e.getKey(), n / 2, 0, 0, ms(h, 50), ms(h, 99), h.getMaxValue() / 1000.0, encode(h)));
+                ops.add(OperationStats.builder().counts(io.dbharness.core.api.Counts.builder().operations(n)
+                        .rows(rows / latencies.size()).build()).group("main").type(e.getKey())
+                        .meanMillis(h.getMean() / 1000).p50Millis(ms(h, 50)).p90Millis(ms(h, 90)).p95Millis(ms(h, 95))
+                        .p99Millis(ms(h, 99)).p999Millis(ms(h, 99.9)).maxMillis(h.getMaxValue() / 1000.0)
+                        .histogram(encode(h)).build());
+                types.add(new IntervalSample.TypeInterval(e.getKey(), io.dbharness.core.api.Counts.builder()
+                        .operations(n / 2).errors(0).timeouts(0).build(), ms(h, 50), ms(h, 99),
+                        h.getMaxValue() / 1000.0, encode(h)));
             }
-            Totals totals = Totals.builder()
-                    .operations(operations)
-                    .rows(rows)
-                    .skippedRows(skipped)
-                    .points(points == null ? rows * 10 : points)
-                    .bytes(rows * 100)
-                    .durationSeconds(seconds)
-                    .operationsPerSecond(operations / seconds)
-                    .rowsPerSecond(rows / seconds)
-                    .pointsPerSecond((points == null ? rows * 10 : points) / seconds)
-                    .megabytesPerSecond(rows * 100 / seconds / 1e6)
-                    .build();
+            Totals totals = new Totals(io.dbharness.core.api.Counts.builder().operations(operations).rows(rows)
+                    .skippedRows(skipped).points(points == null ? rows * 10 : points).bytes(rows * 100).build(),
+                    seconds, operations / seconds, rows / seconds, (points == null ? rows * 10 : points) / seconds,
+                    rows * 100 / seconds / 1e6);
             List<IntervalSample> intervals = new ArrayList<>();
             for (int i = 1; i <= 2; i++) {
                 double rate = rows / seconds * (i == 1 ? 0.9 : 1.1);
-                intervals.add(new IntervalSample(seconds / 2 * i, seconds / 2, List.of(IntervalSample.GroupInterval.builder()
-                        .group("main")
-                        .operations(operations / 2)
-                        .rows(rows / 2)
-                        .points(rows * 5)
-                        .bytes(rows * 50)
-                        .operationsPerSecond(operations / seconds)
-                        .rowsPerSecond(rate)
-                        .pointsPerSecond(rate * 10)
-                        .megabytesPerSecond(rate * 100 / 1e6)
-                        .p50Millis(2)
-                        .p99Millis(9)
-                        .maxMillis(10)
-                        .types(types)
-                        .build()), host ? HOST : null, server ? serverSample(i) : null));
+                intervals.add(new IntervalSample(seconds / 2 * i, seconds / 2,
+                        List.of(new IntervalSample.GroupInterval("main",
+                        new io.dbharness.core.result.Totals(io.dbharness.core.api.Counts.builder()
+                        .operations(operations / 2).rows(rows / 2).points(rows * 5).bytes(rows * 50).build(), 0,
+                        operations / seconds, rate, rate * 10, rate * 100 / 1e6), 2, 9, 10, types)),
+                        host ? HOST : null, server ? serverSample(i) : null));
             }
             Instant start = Instant.parse("2026-12-01T10:00:00Z");
             return RunResult.builder()

@@ -87,12 +87,13 @@ class ObjectiveTest {
             h.recordValue(m);
         }
         // the histogram as the one source: a percentile read from it (two groups would add them)
-        OperationStats op = OperationStats.builder().group("insert").type("insert").completed(micros.length).errors(errors)
+        OperationStats op = OperationStats.builder().counts(io.dbharness.core.api.Counts.builder()
+                .operations(micros.length + errors).errors(errors).build()).group("insert").type("insert")
                 .p50Millis(h.getValueAtPercentile(50) / 1000.0).p90Millis(h.getValueAtPercentile(90) / 1000.0)
                 .p95Millis(h.getValueAtPercentile(95) / 1000.0).p99Millis(h.getValueAtPercentile(99) / 1000.0)
                 .p999Millis(h.getValueAtPercentile(99.9) / 1000.0).maxMillis(h.getMaxValue() / 1000.0)
                 .meanMillis(h.getMean() / 1000.0).histogram(HistogramCodec.encode(h)).build();
-        Totals totals = Totals.builder().operations(micros.length + errors).errors(errors).build();
+        Totals totals = new Totals(io.dbharness.core.api.Counts.builder().operations(micros.length + errors).errors(errors).build(), 0, 0, 0, 0, 0);
         return RunResult.builder().runId("r").target("noop").workload("iot-insert").totals(totals)
                 .groups(List.of(new GroupResult("insert", "open 1000 rows/s", 2, totals,
                         new Pacing(1000, "rows/s", keptUp, lagSeconds, lagSeconds))))

@@ -16,9 +16,9 @@ class HeadlineTest {
     /** A 10-second run that stored {@code rows}, skipped {@code skipped} and wrote {@code points}. */
     private static RunResult run(long rows, long skipped, long points) {
         RunResult r = SamplesAccess.clean();
-        return r.toBuilder().figures(Map.of()).totals(Totals.builder().operations(100).rows(rows).skippedRows(skipped)
-                .points(points).durationSeconds(10).operationsPerSecond(10).rowsPerSecond(rows / 10.0)
-                .pointsPerSecond(points / 10.0).build()).build();
+        return r.toBuilder().figures(Map.of()).totals(new Totals(io.dbharness.core.api.Counts.builder()
+                .operations(100).rows(rows).skippedRows(skipped).points(points).build(), 10, 10, rows / 10.0,
+                points / 10.0, 0)).build();
     }
 
     @Test

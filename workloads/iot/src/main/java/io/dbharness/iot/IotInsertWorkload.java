@@ -5,7 +5,7 @@ import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.OpResult;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.RowBatch;
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.Shard;
@@ -180,7 +180,7 @@ public final class IotInsertWorkload implements Workload {
      * of unknown fate explain the difference: then the message says how many of them landed.
      */
     @Override
-    public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+    public Verification verify(TargetAdapter target, Counts totals) throws TargetException {
         long written = totals.rows();
         long unknown = totals.unknownRows();
         String merged = "";

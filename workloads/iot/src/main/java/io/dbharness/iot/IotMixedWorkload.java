@@ -5,7 +5,7 @@ import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.PrepareContext;
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesQuery;
@@ -177,7 +177,7 @@ public final class IotMixedWorkload implements Workload {
     }
 
     @Override
-    public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+    public Verification verify(TargetAdapter target, Counts totals) throws TargetException {
         return insert.verify(target, totals);
     }
 

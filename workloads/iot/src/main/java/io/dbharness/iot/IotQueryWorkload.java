@@ -4,7 +4,7 @@ import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.PrepareContext;
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.SchemaMode;
 import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.Shard;
@@ -164,7 +164,7 @@ public final class IotQueryWorkload implements Workload {
 
     /** Queries change nothing; with --load, the rows it wrote are counted as iot-insert counts its own. */
     @Override
-    public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+    public Verification verify(TargetAdapter target, Counts totals) throws TargetException {
         if (loaded == null) {
             return Verification.skipped("queries write nothing; compare their answers between runs with runner compare --answers");
         }

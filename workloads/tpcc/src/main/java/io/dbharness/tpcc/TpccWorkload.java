@@ -3,7 +3,7 @@ package io.dbharness.tpcc;
 import io.dbharness.core.api.LoadModel;
 import io.dbharness.core.api.Operation;
 import io.dbharness.core.api.PrepareContext;
-import io.dbharness.core.api.RunTotals;
+import io.dbharness.core.api.Counts;
 import io.dbharness.core.api.Shard;
 import io.dbharness.core.api.TargetAdapter;
 import io.dbharness.core.api.TargetException;
@@ -232,7 +232,7 @@ final class TpccWorkload implements Workload {
     }
 
     @Override
-    public Verification verify(TargetAdapter target, RunTotals totals) throws TargetException {
+    public Verification verify(TargetAdapter target, Counts totals) throws TargetException {
         if (options.destroy()) {
             return Verification.failed(-1, -1, "--destroy dropped the tables: there is nothing to verify");
         }

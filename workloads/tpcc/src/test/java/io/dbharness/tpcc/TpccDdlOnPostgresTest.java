@@ -46,8 +46,8 @@ class TpccDdlOnPostgresTest {
     private static void assertRan(RunResult r, String dialect) {
         assertEquals(0, r.exitCode(), () -> r.failure() + " / " + r.verification().message());
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertEquals(0, r.totals().errors());
-        long done = r.operations().stream().mapToLong(OperationStats::completed).sum();
+        assertEquals(0, r.totals().counts().errors());
+        long done = r.operations().stream().mapToLong(x -> x.counts().completed()).sum();
         assertEquals(200, done);
         assertEquals(dialect, r.workloadFacts().details().get("dialect"));
         assertEquals("io/dbharness/tpcc/sql/" + dialect + "/create_tables.sql", r.workloadFacts().details().get("ddl"));

@@ -135,10 +135,10 @@ class TpccFaultTest {
         terminateHarnessBackends();
         RunResult r = run.get(2, TimeUnit.MINUTES);
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertTrue(r.totals().reconnects() > 0, "the terminals reconnected");
+        assertTrue(r.totals().counts().reconnects() > 0, "the terminals reconnected");
         assertEquals(io.dbharness.core.result.StopReason.DURATION, r.stopReason());
         // a transaction whose COMMIT got no answer is an error of unknown fate, never resent: at most one per terminal
-        assertTrue(r.totals().errors() <= 4, () -> r.errors().toString());
+        assertTrue(r.totals().counts().errors() <= 4, () -> r.errors().toString());
     }
 
     /**
@@ -161,8 +161,8 @@ class TpccFaultTest {
         assertTrue(pid > 0 && ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL to a terminal's backend " + pid);
         RunResult r = run.get(2, TimeUnit.MINUTES);
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertTrue(r.totals().reconnects() >= 4, "every terminal reconnected: " + r.totals());
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
+        assertTrue(r.totals().counts().reconnects() >= 4, "every terminal reconnected: " + r.totals());
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
         assertEquals(0, r.exitCode(), r.failure());
     }
 
@@ -173,7 +173,7 @@ class TpccFaultTest {
         CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> {
             try {
                 return pg.run((sample, progress) -> timeouts.set(progress.groups().stream()
-                                .mapToLong(g -> g.timeouts()).sum()),
+                                .mapToLong(g -> g.counts().timeouts()).sum()),
                         "run-only", true, "terminals", 2, "duration", "10s", "op-timeout", "1s", "max-errors", 1000,
                         "watch-interval", "250ms");
             } catch (Exception e) {
@@ -199,7 +199,7 @@ class TpccFaultTest {
         // answer, then the socket closed), not when it came back: the loop above saw the cut before it resumed
         // the server. (An interval's time, the run's start plus its offset, is not compared with the test's own
         // clock: on a loaded machine the two differ by more than the margin between them.)
-        java.time.Instant firstTimeout = r.intervals().stream().filter(i -> i.groups().get(0).timeouts() > 0).findFirst()
+        java.time.Instant firstTimeout = r.intervals().stream().filter(i -> i.groups().get(0).totals().counts().timeouts() > 0).findFirst()
                 .map(i -> r.start().plusMillis(Math.round(i.endSeconds() * 1000))).orElseThrow(() ->
                         new AssertionError("no timeout counted: " + r.totals()));
         // and before the end of the 10 s run: cut by the op-timeout, not by the grace after the end

@@ -31,7 +31,7 @@ class TpccLoadTest {
     void theLoadSucceedsIsConsistentAndRunsNothing() {
         assertEquals(0, load.exitCode(), () -> load.failure() + " / " + load.verification().message());
         assertEquals("PASSED", load.verification().status(), load.verification().message());
-        assertEquals(0, load.totals().operations());
+        assertEquals(0, load.totals().counts().operations());
         assertTrue(load.figures().isEmpty());
     }
 

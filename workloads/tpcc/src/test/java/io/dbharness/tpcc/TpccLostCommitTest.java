@@ -80,9 +80,9 @@ class TpccLostCommitTest {
         }
         RunResult r = run.get(3, TimeUnit.MINUTES);
         assertNull(r.failure(), () -> r.failure() + " " + r.errors());
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
-        assertTrue(r.totals().settled() >= 1, "the lost commits were settled: " + r.totals());
-        assertTrue(r.totals().reconnects() >= 1);
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
+        assertTrue(r.totals().counts().settled() >= 1, "the lost commits were settled: " + r.totals());
+        assertTrue(r.totals().counts().reconnects() >= 1);
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         assertEquals(0, r.exitCode());
         assertEquals(io.dbharness.core.result.StopReason.DURATION, r.stopReason());

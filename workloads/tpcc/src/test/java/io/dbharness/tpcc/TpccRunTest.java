@@ -25,13 +25,13 @@ class TpccRunTest {
         assertEquals("PASSED", r.verification().status(), r.verification().message());
         Map<String, OperationStats> byType = r.operations().stream().collect(Collectors.toMap(OperationStats::type, o -> o));
         assertEquals(java.util.Set.of("new-order", "payment", "order-status", "delivery", "stock-level"), byType.keySet());
-        long all = byType.values().stream().mapToLong(OperationStats::completed).sum();
+        long all = byType.values().stream().mapToLong(x -> x.counts().completed()).sum();
         assertEquals(2000, all);
-        assertEquals(0, r.totals().errors());
+        assertEquals(0, r.totals().counts().errors());
         assertTrue(r.figures().get("tpmC") > 0, r.figures().toString());
-        assertTrue(byType.get("new-order").rolledBack() > 0, "about 1% of 900 New-Orders roll back");
+        assertTrue(byType.get("new-order").counts().rolledBack() > 0, "about 1% of 900 New-Orders roll back");
         // every New-Order that did not roll back is one more order (3,000 per district were loaded)
-        long committed = byType.get("new-order").completed() - byType.get("new-order").rolledBack();
+        long committed = byType.get("new-order").counts().completed() - byType.get("new-order").counts().rolledBack();
         assertEquals(30_000 + committed, pg.count("SELECT count(*) FROM oorder"));
         assertEquals(1, Integer.parseInt(r.workloadFacts().details().get("warehouses")));
         assertTrue(r.workloadFacts().loaded().seconds().getAsDouble() > 0);
@@ -55,7 +55,7 @@ class TpccRunTest {
     private static void assertMix(RunResult r, int... weights) {
         assertEquals(0, r.exitCode(), r::failure);
         String[] types = {"new-order", "payment", "order-status", "delivery", "stock-level"};
-        Map<String, Long> count = r.operations().stream().collect(Collectors.toMap(OperationStats::type, OperationStats::completed));
+        Map<String, Long> count = r.operations().stream().collect(Collectors.toMap(OperationStats::type, x -> x.counts().completed()));
         long n = count.values().stream().mapToLong(Long::longValue).sum();
         for (int i = 0; i < types.length; i++) {
             double p = weights[i] / 100.0;
@@ -72,9 +72,9 @@ class TpccRunTest {
         RunResult r = pg.run("run-only", true, "terminals", 6, "txns-per-terminal", 150, "isolation", "serializable",
                 "weights", "50,50,0,0,0", "max-retries", 50, "verify", true);
         assertEquals("PASSED", r.verification().status(), r.verification().message());
-        assertTrue(r.totals().retries() > 0, "conflicting terminals under SERIALIZABLE must have retried");
-        assertEquals(0, r.totals().errors(), () -> r.errors().toString());
-        assertEquals(900, r.totals().operations());
+        assertTrue(r.totals().counts().retries() > 0, "conflicting terminals under SERIALIZABLE must have retried");
+        assertEquals(0, r.totals().counts().errors(), () -> r.errors().toString());
+        assertEquals(900, r.totals().counts().operations());
         assertEquals(0, r.exitCode());
         assertEquals("serializable", r.workloadFacts().details().get("isolation"));
     }
@@ -98,14 +98,14 @@ class TpccRunTest {
         freshLoad();
         RunResult r = pg.run("run-only", true, "terminals", 2, "warmup", "2s", "duration", "2s");
         assertEquals(0, r.exitCode(), r::failure);
-        assertTrue(r.warmup() != null && r.warmup().operations() > 0, "the warm-up ran transactions");
+        assertTrue(r.warmup() != null && r.warmup().counts().operations() > 0, "the warm-up ran transactions");
         // from the end of the warm-up: its own 2 s at least, and less than the 4 s it would be at once if it
         // counted from the start, whatever a transaction in flight at the end adds on a slow machine
         double secs = r.totals().durationSeconds();
         assertTrue(secs >= 2.0 && secs < 4.0, "the measured run's seconds: " + secs);
-        assertTrue(r.totals().operations() > 0);
+        assertTrue(r.totals().counts().operations() > 0);
         // the rates are the measured run's: tpmC from its New-Orders over its two seconds only
-        long newOrders = r.operations().stream().filter(o -> o.type().equals("new-order")).mapToLong(OperationStats::completed).sum();
+        long newOrders = r.operations().stream().filter(o -> o.type().equals("new-order")).mapToLong(x -> x.counts().completed()).sum();
         assertEquals(newOrders / (r.totals().durationSeconds() / 60), r.figures().get("tpmC"), 1e-6 * newOrders + 1);
     }
 
@@ -138,8 +138,8 @@ class TpccRunTest {
         double secs = r.totals().durationSeconds();
         assertTrue(secs >= 4.0 && secs < 4.0 + Engine.STOP_GRACE.toSeconds() / 2.0, "ended on time: " + secs);
         assertTrue(r.operations().stream().noneMatch(o -> o.type().equals("new-order")), "New-Order's keying time is 18 s");
-        assertTrue(r.totals().operations() > 0 && r.totals().operations() <= 10, "one transaction per terminal at most: "
-                + r.totals().operations());
+        assertTrue(r.totals().counts().operations() > 0 && r.totals().counts().operations() <= 10, "one transaction per terminal at most: "
+                + r.totals().counts().operations());
         assertEquals(0.0, r.figures().get("efficiencyPercent"), 1e-9);
         assertEquals("on", r.workloadFacts().details().get("keyingThinkTime"));
     }

@@ -36,11 +36,11 @@ class TpccTelemetryTest {
         assertTrue(a.waitShare("Client:ClientRead") > 0, a.waits().toString());
         // the server counted at least the run's transactions (the telemetry's own taken out): each committed one,
         // each expected rollback (a New-Order's unused item); retried and failed attempts only add rollbacks
-        long committed = crowded.totals().operations() - crowded.totals().rolledBack() - crowded.totals().errors();
+        long committed = crowded.totals().counts().operations() - crowded.totals().counts().rolledBack() - crowded.totals().counts().errors();
         assertTrue(committed > 0, crowded.totals().toString());
         assertTrue(c.counters().get("commits") >= committed, committed + " committed: " + c.counters());
-        assertTrue(c.counters().get("rollbacks") >= crowded.totals().rolledBack(),
-                crowded.totals().rolledBack() + " rolled back: " + c.counters());
+        assertTrue(c.counters().get("rollbacks") >= crowded.totals().counts().rolledBack(),
+                crowded.totals().counts().rolledBack() + " rolled back: " + c.counters());
         // the top statements are TPC-C's, the telemetry's own left out
         assertFalse(c.statements().isEmpty(), c.unavailable().toString());
         assertTrue(c.statements().stream().anyMatch(s -> s.text().contains("district")), c.statements().toString());

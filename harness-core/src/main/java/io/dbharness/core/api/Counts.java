@@ -1,11 +1,17 @@
 package io.dbharness.core.api;
 
 /**
- * Counts over the whole run (or one group of it).
+ * The counters of a run, one group, one operation type or one interval: the one place each counter is named and
+ * its meaning written down. Run and group totals, operation stats, intervals and progress all carry one, and the
+ * result file writes its counters as fields of whatever holds it; adding a counter touches this record and the
+ * result's JSON Schema only.
  *
  * @param operations  operations that ended (ok, rolled back or failed; not those cut off at the end)
  * @param rows        rows the target stored
  * @param skippedRows rows the target did not store by design; never errors
+ * @param points      field values the target stored (a row with no value has no point)
+ * @param bytes       bytes the encoders sent to the target
+ * @param errors      operations that failed after their retries (timeouts included)
  * @param failedRows  rows of operations that failed (or were cut off) and certainly left nothing
  * @param unknownRows rows of operations that failed (or were cut off) in a way that may have stored them (a
  *                    timeout or lost connection after the whole write was sent); {@code --verify} reconciles them
@@ -20,22 +26,43 @@ package io.dbharness.core.api;
  * @param settled     operations whose outcome was lost with the connection (a COMMIT without an answer) and then
  *                    learned from the target: committed ones count as done, rolled back ones were run again
  */
-public record RunTotals(long operations, long rows, long skippedRows, long points, long bytes, long errors,
-                        long failedRows, long unknownRows, long rolledBack, long timeouts, long retries,
-                        long reconnects, long cutOff, long settled) {
+public record Counts(long operations, long rows, long skippedRows, long points, long bytes, long errors,
+                     long failedRows, long unknownRows, long rolledBack, long timeouts, long retries,
+                     long reconnects, long cutOff, long settled) {
 
-    public static final RunTotals ZERO = builder().build();
+    public static final Counts ZERO = builder().build();
 
-    /** These counts and {@code o}'s together: the processes of one run merged, or the groups of one. */
-    public RunTotals plus(RunTotals o) {
-        return new RunTotals(operations + o.operations, rows + o.rows, skippedRows + o.skippedRows, points + o.points,
+    /** Operations that completed: ok or rolled back, the errors aside. */
+    public long completed() {
+        return operations - errors;
+    }
+
+    /** These counts and {@code o}'s together: the processes of one run merged, the groups or types of one. */
+    public Counts plus(Counts o) {
+        return new Counts(operations + o.operations, rows + o.rows, skippedRows + o.skippedRows, points + o.points,
                 bytes + o.bytes, errors + o.errors, failedRows + o.failedRows, unknownRows + o.unknownRows,
                 rolledBack + o.rolledBack, timeouts + o.timeouts, retries + o.retries, reconnects + o.reconnects,
                 cutOff + o.cutOff, settled + o.settled);
     }
 
+    /** What these counts added since {@code earlier}, counts of the same counters: an interval's share. */
+    public Counts minus(Counts earlier) {
+        return new Counts(operations - earlier.operations, rows - earlier.rows, skippedRows - earlier.skippedRows,
+                points - earlier.points, bytes - earlier.bytes, errors - earlier.errors,
+                failedRows - earlier.failedRows, unknownRows - earlier.unknownRows, rolledBack - earlier.rolledBack,
+                timeouts - earlier.timeouts, retries - earlier.retries, reconnects - earlier.reconnects,
+                cutOff - earlier.cutOff, settled - earlier.settled);
+    }
+
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** A builder holding these counts, to change some of them. */
+    public Builder toBuilder() {
+        return builder().operations(operations).rows(rows).skippedRows(skippedRows).points(points).bytes(bytes)
+                .errors(errors).failedRows(failedRows).unknownRows(unknownRows).rolledBack(rolledBack)
+                .timeouts(timeouts).retries(retries).reconnects(reconnects).cutOff(cutOff).settled(settled);
     }
 
     /** Counts by name, all 0 unless set. */
@@ -128,8 +155,8 @@ public record RunTotals(long operations, long rows, long skippedRows, long point
             return this;
         }
 
-        public RunTotals build() {
-            return new RunTotals(operations, rows, skippedRows, points, bytes, errors, failedRows, unknownRows,
+        public Counts build() {
+            return new Counts(operations, rows, skippedRows, points, bytes, errors, failedRows, unknownRows,
                     rolledBack, timeouts, retries, reconnects, cutOff, settled);
         }
     }
