@@ -39,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * With {@code --pg-track-commits} (the default) even a COMMIT whose answer was lost is resolved, so the
  * counts are exact; without it, such rows are of unknown fate and the verification says how many landed.
  */
+@org.junit.jupiter.api.Tag("server")
 class PostgresFaultTest {
 
     /**
