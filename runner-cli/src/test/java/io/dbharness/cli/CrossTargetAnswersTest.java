@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The point of the answer check: the same flags loaded into different targets give the same answer to every
  * catalogue query instance, digest for digest. Embedded PostgreSQL and embedded QuestDB here.
  */
+@org.junit.jupiter.api.Tag("server")
 class CrossTargetAnswersTest {
 
     /** Every catalogue query but those returning whole rows (see below). */

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Ctrl-C while an embedded server is prepared quits at once (System.exit, nothing measured yet): the server's temp
  * folder goes too. QuestDB's (12 MB) was left in the temp folder every time.
  */
+@org.junit.jupiter.api.Tag("server")
 class EmbeddedCleanupTest {
 
     @TempDir

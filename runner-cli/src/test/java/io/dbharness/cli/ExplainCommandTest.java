@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code runner explain} on runs made here: it names the limit the server's figures show, and refuses bad input. */
+@org.junit.jupiter.api.Tag("server")
 class ExplainCommandTest {
 
     @RegisterExtension

@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * made slower (a trigger sleeping in every write, a rate cap no client setting can pass) moves the answer below the
  * cap. Figures are never asserted exactly: the machine is shared and noisy; only the shape is.
  */
+@org.junit.jupiter.api.Tag("server")
 class FindMaxCommandTest {
 
     @RegisterExtension

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * PostgreSQL: summary, result, exit code 129. QuestDB's own bootstrap ignores SIGHUP; embedded, the runner's
  * handler must stay.
  */
+@org.junit.jupiter.api.Tag("server")
 class HangUpTest {
 
     @TempDir

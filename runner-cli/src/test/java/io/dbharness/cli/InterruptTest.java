@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * table locked by another session): the process ends within seconds with its summary, its result file, and
  * the exit code the result names (130, 143); a second Ctrl-C quits at once.
  */
+@org.junit.jupiter.api.Tag("server")
 class InterruptTest {
 
     @RegisterExtension

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Server-side bad input through the command line, against a running (embedded) PostgreSQL. */
+@org.junit.jupiter.api.Tag("server")
 class PostgresCliTest {
 
     @RegisterExtension

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code runner queries} and {@code runner compare --answers} as a user calls them, on the embedded PostgreSQL. */
+@org.junit.jupiter.api.Tag("server")
 class QueryCliTest {
 
     @RegisterExtension

@@ -30,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * YugabyteDB). Each example is listed below with how it is exercised: one added to a README or a help text without
  * an entry here fails the test, and so does an entry whose example is gone.
  */
+@org.junit.jupiter.api.Tag("server")
 class ReadmeExamplesTest {
 
     @TempDir

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The result file's JSON Schema holds for real results of every workload, and for a merged one. */
+@org.junit.jupiter.api.Tag("server")
 class ResultSchemaCliTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every value is empty (embedded QuestDB, line protocol): the rows differ, the points do not, and the sweep table,
  * the report and compare judge both by points/s and say which skipped how many rows.
  */
+@org.junit.jupiter.api.Tag("server")
 class RowsAcrossTargetsTest {
 
     @TempDir

@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Three shards against one real PostgreSQL, run side by side as processes, do what one unsharded run does: the same rows
  * (count and content checksum), query counts that add up to --query-count, and a merge whose totals are the sums.
  */
+@org.junit.jupiter.api.Tag("server")
 class ShardedRunTest {
 
     @RegisterExtension

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** tpcc from the command line: bad input in one line with its exit code, and a BenchmarkSQL file run as it is. */
+@org.junit.jupiter.api.Tag("server")
 class TpccCliTest {
 
     @RegisterExtension

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * BenchmarkSQL's three scripts on MogDB's test page's properties file (seed 003), its connection and sizes changed:
  * build, run with BenchmarkSQL's result lines, destroy.
  */
+@org.junit.jupiter.api.Tag("server")
 class BenchmarkSqlCommandsTest {
 
     @RegisterExtension

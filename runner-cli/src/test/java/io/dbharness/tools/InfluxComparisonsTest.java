@@ -32,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code -organization -token -use-compatibility}), its JSON statistics checked against what ran and its answers
  * against the queries listed. Then the forms without a pipe, and every kind of refusal.
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxComparisonsTest {
 
     @TempDir

@@ -30,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with only the server, the credentials, the rate and the run time changed, against a real influxd with auth on;
  * what it prints, what it wrote, and every kind of bad input.
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxStressCommandTest {
 
     private static InfluxServer server;

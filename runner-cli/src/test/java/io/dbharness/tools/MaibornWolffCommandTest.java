@@ -36,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * that PostgreSQL, embedded QuestDB and a local influxd; MaibornWolff's tables checked against the result files of
  * the runs they summarise.
  */
+@org.junit.jupiter.api.Tag("server")
 class MaibornWolffCommandTest {
 
     @RegisterExtension

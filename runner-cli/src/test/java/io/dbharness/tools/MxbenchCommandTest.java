@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * matrixdb target's wire path, with {@code --allow-compatible-server}): mxbench's report, then ours, and every
  * line in the table.
  */
+@org.junit.jupiter.api.Tag("server")
 class MxbenchCommandTest {
 
     @RegisterExtension

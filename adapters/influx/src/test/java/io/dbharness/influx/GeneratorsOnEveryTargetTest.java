@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * PostgreSQL, embedded QuestDB and a local InfluxDB 1.x write the same rows and points, and each passes
  * {@code --verify} by counting what it stored.
  */
+@org.junit.jupiter.api.Tag("server")
 class GeneratorsOnEveryTargetTest {
 
     private static InfluxServer influx;

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Credentials and permissions against an InfluxDB 1.x with {@code auth-enabled = true}. */
+@org.junit.jupiter.api.Tag("server")
 class InfluxAuthTest {
 
     private static final long T0 = 1_650_272_400_000_000L; // 2022-04-18 09:00:00 UTC

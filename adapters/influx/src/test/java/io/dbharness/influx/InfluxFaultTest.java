@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * once, so writes in doubt are sent again: nothing lost, nothing counted twice, and the count in the database
  * is the count the run reports.
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxFaultTest {
 
     /** 5,000 devices x 60 s, offered at 60,000 rows/s: a run of about 5 s, long enough to be hit mid-way. */

@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * /write as it is (nanosecond timestamps, no precision parameter), holds exactly the points the influx target
  * writes with the same flags.
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxFileLoadTest {
 
     @TempDir

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The InfluxQL catalogue gives PostgreSQL's answers: the same {@code iot-query --load} flags on an embedded
  * PostgreSQL and a local InfluxDB 1.x, every kept answer's digest compared instance by instance.
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxPostgresAnswersTest {
 
     private static InfluxServer influx;

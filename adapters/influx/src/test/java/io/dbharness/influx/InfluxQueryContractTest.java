@@ -8,6 +8,7 @@ import io.dbharness.tck.QueryContract;
 import java.util.Map;
 
 /** The influx target's InfluxQL queries (v1 API). */
+@org.junit.jupiter.api.Tag("server")
 class InfluxQueryContractTest extends QueryContract {
 
     @Override

@@ -46,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The query catalogue in InfluxQL against a real InfluxDB 1.x: a whole {@code iot-query --load} run, then the
  * reader on the loaded data directly (answers, row counts without rows, errors, timeouts and cancels).
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxQueryTest {
 
     private static final String DB = "queries";

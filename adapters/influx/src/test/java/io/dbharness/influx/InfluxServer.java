@@ -40,6 +40,9 @@ public final class InfluxServer implements AutoCloseable {
 
     /** Starts a server; with {@code auth} it has auth-enabled and an admin {@link #ADMIN}. */
     public static InfluxServer start(boolean auth) throws Exception {
+        if (Boolean.getBoolean("dbharness.quick")) { // ./run-tests --quick leaves out the tests tagged server
+            throw new IllegalStateException("./run-tests --quick starts no server: tag this test @Tag(\"server\")");
+        }
         String influxd = findInfluxd();
         Path dir = Files.createTempDirectory("dbharness-influx");
         int port = freePort();

@@ -8,6 +8,7 @@ import io.dbharness.tck.TargetContract;
 import java.util.Map;
 
 /** The influx target on the v1 API, against a local influxd with auth on. */
+@org.junit.jupiter.api.Tag("server")
 class InfluxTargetContractTest extends TargetContract {
 
     @Override

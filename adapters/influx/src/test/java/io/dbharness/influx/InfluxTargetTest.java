@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The influx target against a real InfluxDB 1.x started for the test (v1 API, no auth). */
+@org.junit.jupiter.api.Tag("server")
 class InfluxTargetTest {
 
     private static final long T0 = 1_650_272_400_000_000L; // 2022-04-18 09:00:00 UTC

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** InfluxDB's own account of a run, from /debug/vars of Debian's influxd started for the test. */
+@org.junit.jupiter.api.Tag("server")
 class InfluxTelemetryTest {
 
     private static InfluxServer server;

@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * loopback front answers {@code /ping} as 2.1.1 does and {@code /query} with a database list, and records what it
  * was sent; an InfluxDB 1.6 with auth on, which knows no tokens, refuses one without the message showing it.
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxV1CompatibilityTest {
 
     private HttpServer front;

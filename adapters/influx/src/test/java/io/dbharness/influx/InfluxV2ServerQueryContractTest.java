@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
 import java.util.Map;
 
 /** The influx target's Flux queries (v2 API) against a real InfluxDB 2 when one is named ({@link InfluxV2Tck}); skipped otherwise. */
+@org.junit.jupiter.api.Tag("server")
 class InfluxV2ServerQueryContractTest extends QueryContract {
 
     /** Per test, as InfluxV2ServerTest does, so every clause not run is reported as skipped, saying why. */

@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * that may create buckets in the org) and {@code DBHARNESS_INFLUX2_ORG}. Without them the tests are skipped
  * with a message naming the variables. Each run writes into a fresh bucket, deleted afterwards.
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxV2ServerTest {
 
     static final String URL_VAR = "DBHARNESS_INFLUX2_URL";

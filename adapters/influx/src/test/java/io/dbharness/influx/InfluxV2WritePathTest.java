@@ -64,6 +64,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bytes, QuestDB stores (or refuses) them, and the front records each write's request line and
  * {@code Authorization} header. The rows are read back over QuestDB's PostgreSQL wire.
  */
+@org.junit.jupiter.api.Tag("server")
 class InfluxV2WritePathTest {
 
     private static final long T0 = 1_650_272_400_000_000L; // 2022-04-18 09:00:00 UTC

@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * --load --generator devops} (TSBS's 15 query types) and {@code --generator events} (MaibornWolff's five) on
  * embedded PostgreSQL, embedded QuestDB and a local InfluxDB 1.x, every kept answer compared instance by instance.
  */
+@org.junit.jupiter.api.Tag("server")
 class ModelQueriesOnEveryTargetTest {
 
     private static final String[] TARGETS = {"postgres", "questdb", "influx"};

@@ -259,6 +259,7 @@ class FileTargetTest {
     }
 
     /** Two workers appending batches to one file: COPY would reject a row cut by another's. */
+    @org.junit.jupiter.api.Tag("server")
     @ParameterizedTest(name = "{0} {2}")
     @MethodSource("loadableFormats")
     void copyFromTheFileGivesThePostgresTargetsRows(String format, String copyOptions, String data) throws Exception {
@@ -325,6 +326,7 @@ class FileTargetTest {
         return rows;
     }
 
+    @org.junit.jupiter.api.Tag("server")
     @ParameterizedTest
     @MethodSource("dataSets")
     void lineProtocolParsesBackToThePostgresTargetsRows(String data) throws Exception {

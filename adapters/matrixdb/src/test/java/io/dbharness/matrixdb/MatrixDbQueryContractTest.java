@@ -9,6 +9,7 @@ import io.dbharness.tck.QueryContract;
 import java.util.Map;
 
 /** The matrixdb target's query texts on embedded PostgreSQL; {@link MatrixDbServerQueryContractTest} on a real server. */
+@org.junit.jupiter.api.Tag("server")
 class MatrixDbQueryContractTest extends QueryContract {
 
     PgFamilyTck tck() throws Exception {

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * plain {@code postgres} target does on the same data, instance by instance. The storage-specific indexes
  * (mars3_brin, none on mars2) need a YMatrix server: MatrixDbServerTest.
  */
+@org.junit.jupiter.api.Tag("server")
 class MatrixDbQueryOnPostgresTest {
 
     private static RunSpec.Builder run(String target, String table) throws Exception {

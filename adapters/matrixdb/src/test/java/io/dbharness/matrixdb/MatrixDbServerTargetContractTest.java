@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
  * without {@code --allow-compatible-server}; skipped, saying so, when it is not set. Not run here: no such
  * server can be installed on our machines.
  */
+@org.junit.jupiter.api.Tag("server")
 class MatrixDbServerTargetContractTest extends MatrixDbTargetContractTest {
 
     /** Per test, as the other *ServerTest classes do, so every clause not run is reported as skipped, saying why. */

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ({@code jdbc:postgresql://HOST:5432/DB}; user and password from PGUSER / PGPASSWORD): every storage
  * created, written by COPY and counted back, then queried (iot-query). Skipped otherwise.
  */
+@org.junit.jupiter.api.Tag("server")
 class MatrixDbServerTest {
 
     static String url() {

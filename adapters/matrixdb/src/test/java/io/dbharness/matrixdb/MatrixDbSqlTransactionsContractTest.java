@@ -9,6 +9,7 @@ import io.dbharness.tck.SqlTransactionsContract;
 import java.util.Map;
 
 /** The matrixdb target's SQL transactions on embedded PostgreSQL; {@link MatrixDbServerSqlTransactionsContractTest} on a real server. */
+@org.junit.jupiter.api.Tag("server")
 class MatrixDbSqlTransactionsContractTest extends SqlTransactionsContract {
 
     PgFamilyTck tck() throws Exception {

@@ -13,6 +13,7 @@ import java.util.Map;
  * The matrixdb target's wire path (its default COPY, in autocommit) on embedded PostgreSQL with
  * {@code --allow-compatible-server}; {@link MatrixDbServerTargetContractTest} runs the same on a real server.
  */
+@org.junit.jupiter.api.Tag("server")
 class MatrixDbTargetContractTest extends TargetContract {
 
     PgFamilyTck tck() {

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The matrixdb target's whole path on the PostgreSQL wire: embedded PostgreSQL 17 stands in for the master
  * (with --allow-compatible-server), a loopback endpoint for MatrixGate.
  */
+@org.junit.jupiter.api.Tag("server")
 class MatrixDbTargetTest {
 
     private static RunSpec.Builder run(String table) throws TargetException {

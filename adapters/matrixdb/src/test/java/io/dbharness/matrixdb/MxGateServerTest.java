@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * the master it loads into; mxgate started with an HTTP source, default --time-format unix-second,
  * --allow-dynamic or the table as a target). Skipped otherwise.
  */
+@org.junit.jupiter.api.Tag("server")
 class MxGateServerTest {
 
     @Test

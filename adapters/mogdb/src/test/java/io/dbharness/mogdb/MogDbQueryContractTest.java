@@ -9,6 +9,7 @@ import io.dbharness.tck.QueryContract;
 import java.util.Map;
 
 /** The mogdb target's query texts on embedded PostgreSQL; {@link MogDbServerQueryContractTest} on a real server. */
+@org.junit.jupiter.api.Tag("server")
 class MogDbQueryContractTest extends QueryContract {
 
     PgFamilyTck tck() throws Exception {

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * target does on the same data, and MogDB's index statement (a DO block, openGauss having no CREATE INDEX IF
  * NOT EXISTS) passes over an index that is already there.
  */
+@org.junit.jupiter.api.Tag("server")
 class MogDbQueryOnPostgresTest {
 
     private static RunSpec.Builder run(String target, String table) throws Exception {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
  * without {@code --allow-compatible-server}; skipped, saying so, when it is not set. Not run here: no such
  * server can be installed on our machines.
  */
+@org.junit.jupiter.api.Tag("server")
 class MogDbServerSqlTransactionsContractTest extends MogDbSqlTransactionsContractTest {
 
     /** Per test, as the other *ServerTest classes do, so every clause not run is reported as skipped, saying why. */

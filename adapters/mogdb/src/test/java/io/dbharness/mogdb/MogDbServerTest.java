@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * {@code --verify}, and the query catalogue, without {@code --allow-compatible-server}, so the server must identify
  * as MogDB/openGauss.
  */
+@org.junit.jupiter.api.Tag("server")
 class MogDbServerTest {
 
     private static String url;

@@ -9,6 +9,7 @@ import io.dbharness.tck.SqlTransactionsContract;
 import java.util.Map;
 
 /** The mogdb target's SQL transactions on embedded PostgreSQL; {@link MogDbServerSqlTransactionsContractTest} on a real server. */
+@org.junit.jupiter.api.Tag("server")
 class MogDbSqlTransactionsContractTest extends SqlTransactionsContract {
 
     PgFamilyTck tck() throws Exception {

@@ -13,6 +13,7 @@ import java.util.Map;
  * The mogdb target's wire path (its default COPY, in autocommit) on embedded PostgreSQL with
  * {@code --allow-compatible-server}; {@link MogDbServerTargetContractTest} runs the same on a real server.
  */
+@org.junit.jupiter.api.Tag("server")
 class MogDbTargetContractTest extends TargetContract {
 
     PgFamilyTck tck() {

@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The mogdb target's whole iot-insert path over the stock driver against embedded PostgreSQL 17 (the openGauss
  * driver cannot open a session there), plus the refusals a user meets before anything is written.
  */
+@org.junit.jupiter.api.Tag("server")
 class MogDbWireTest {
 
     private static RunSpec.Builder run(String table, Map<String, String> extra) throws TargetException {

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reconnects and asks again), never as a fault of the statement, and asking a transaction's fate on it must
  * fail with the loss rather than a rollback's error.
  */
+@org.junit.jupiter.api.Tag("server")
 class BrokenPooledConnectionTest {
 
     @Test

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * minute, whichever is longer), not one write's: a table locked for longer than {@code --op-timeout} during the
  * verification delays it, and it still passes.
  */
+@org.junit.jupiter.api.Tag("server")
 class CheckTimeoutTest {
 
     /** This class's own server: its tests stop and restart it. */

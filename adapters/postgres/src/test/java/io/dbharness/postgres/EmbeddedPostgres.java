@@ -83,6 +83,9 @@ public class EmbeddedPostgres implements BeforeAllCallback, AfterAllCallback {
     }
 
     private void start() throws TargetException {
+        if (Boolean.getBoolean("dbharness.quick")) { // ./run-tests --quick leaves out the tests tagged server
+            throw new IllegalStateException("./run-tests --quick starts no server: tag this test @Tag(\"server\")");
+        }
         server = !checkPasswords ? EmbeddedServer.start() : EmbeddedServer.start(data -> {
             try {
                 java.nio.file.Files.writeString(data.resolve("pg_hba.conf"), "local all all trust\n"

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * and only the count back can tell. A BEFORE trigger that drops rows is another case: COPY then reports the rows
  * it kept, and the rows it did not keep are counted as skipped, so they are not lost from the accounting either.
  */
+@org.junit.jupiter.api.Tag("server")
 class IotVerifyFailTest {
 
     /** 20 devices x 10 s: 200 rows, 10 of them device 7's. */

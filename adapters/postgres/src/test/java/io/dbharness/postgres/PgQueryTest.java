@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** iot-query and iot-mixed on the embedded PostgreSQL: the catalogue, answers, plans, timeouts, the open model. */
+@org.junit.jupiter.api.Tag("server")
 class PgQueryTest {
 
     private static final int TAGS = 40;

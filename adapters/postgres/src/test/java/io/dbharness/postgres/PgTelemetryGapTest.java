@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the counters cover the whole run, or say they are partial where a crash reset them. Each fault waits for a third of
  * the rows to be written (a state, not a time), so the run has counted well past what the workers redo after it.
  */
+@org.junit.jupiter.api.Tag("server")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PgTelemetryGapTest {
 

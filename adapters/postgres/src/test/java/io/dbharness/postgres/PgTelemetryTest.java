@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Server telemetry on a real PostgreSQL (a server of this class's own: one test changes its settings). The
  * assertions are on shapes (which waits show, which share falls), never on exact figures.
  */
+@org.junit.jupiter.api.Tag("server")
 class PgTelemetryTest {
 
     @RegisterExtension

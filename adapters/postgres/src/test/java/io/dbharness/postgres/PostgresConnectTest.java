@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Connection resolution and failures against a server that checks passwords (scram) for every role but postgres. */
+@org.junit.jupiter.api.Tag("server")
 class PostgresConnectTest {
 
     private static final String PASSWORD = "s3cret-Pa55";

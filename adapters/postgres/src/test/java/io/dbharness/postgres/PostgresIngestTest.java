@@ -37,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every ingest mode against a real (embedded) PostgreSQL, read back value by value. */
+@org.junit.jupiter.api.Tag("server")
 class PostgresIngestTest {
 
     private static final long T0 = LocalDateTime.parse("2022-04-18T09:00:00").toEpochSecond(ZoneOffset.UTC) * 1_000_000L;

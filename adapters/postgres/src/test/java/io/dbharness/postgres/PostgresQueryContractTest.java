@@ -7,6 +7,7 @@ import io.dbharness.tck.QueryContract;
 import java.util.Map;
 
 /** The postgres target's queries. */
+@org.junit.jupiter.api.Tag("server")
 class PostgresQueryContractTest extends QueryContract {
 
     @Override

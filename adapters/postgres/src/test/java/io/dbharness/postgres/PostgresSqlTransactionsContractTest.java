@@ -7,6 +7,7 @@ import io.dbharness.tck.SqlTransactionsContract;
 import java.util.Map;
 
 /** The postgres target's SQL transactions (TPC-C's), commits tracked by txid_status (PostgreSQL 10+). */
+@org.junit.jupiter.api.Tag("server")
 class PostgresSqlTransactionsContractTest extends SqlTransactionsContract {
 
     @Override

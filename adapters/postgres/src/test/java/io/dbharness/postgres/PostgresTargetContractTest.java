@@ -8,6 +8,7 @@ import io.dbharness.tck.TargetContract;
 import java.util.Map;
 
 /** The postgres target (binary COPY, commits tracked by txid_status) against a server that checks passwords. */
+@org.junit.jupiter.api.Tag("server")
 class PostgresTargetContractTest extends TargetContract {
 
     @Override

@@ -12,6 +12,7 @@ import java.util.Map;
  * The postgres target with {@code --pg-track-commits=false}: each batch a COPY in autocommit, so a COPY whose
  * answer was lost at its end is of unknown fate, as on the family products.
  */
+@org.junit.jupiter.api.Tag("server")
 class PostgresUntrackedContractTest extends TargetContract {
 
     @Override

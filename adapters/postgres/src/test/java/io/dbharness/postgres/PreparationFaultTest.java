@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and says how many rows were loaded. The faults are placed by locks, not by timing: a lock the writers (or the
  * index build) wait on holds them at a known step while their backends are terminated.
  */
+@org.junit.jupiter.api.Tag("server")
 class PreparationFaultTest {
 
     /** 20,000 devices x 60 s: 1.2 million rows, seconds of loading. */

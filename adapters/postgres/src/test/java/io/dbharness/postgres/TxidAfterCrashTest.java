@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Neither is the lost transaction committing: both must be NOT_APPLIED, or a batch cut by the crash is counted as
  * written (verification then finds it missing) or left in doubt (the run fails).
  */
+@org.junit.jupiter.api.Tag("server")
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class TxidAfterCrashTest {
 

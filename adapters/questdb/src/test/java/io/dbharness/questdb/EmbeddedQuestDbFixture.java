@@ -15,6 +15,9 @@ public final class EmbeddedQuestDbFixture {
 
     public static synchronized EmbeddedQuestDb server() {
         if (server == null) {
+            if (Boolean.getBoolean("dbharness.quick")) { // ./run-tests --quick leaves out the tests tagged server
+                throw new IllegalStateException("./run-tests --quick starts no server: tag this test @Tag(\"server\")");
+            }
             server = EmbeddedQuestDb.start();
             EmbeddedQuestDb s = server;
             Runtime.getRuntime().addShutdownHook(new Thread(s::close, "embedded-questdb-stop"));

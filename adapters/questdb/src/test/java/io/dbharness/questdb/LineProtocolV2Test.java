@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * encoder's bytes in every precision: the path the influx target uses for InfluxDB 2.x, checked here against
  * a real server. QuestDB creates the table itself from the lines (tag as SYMBOL, fields as DOUBLE/LONG).
  */
+@org.junit.jupiter.api.Tag("server")
 class LineProtocolV2Test {
 
     @ParameterizedTest

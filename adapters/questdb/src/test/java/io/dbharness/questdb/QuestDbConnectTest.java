@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Endpoint resolution and connection failures. */
+@org.junit.jupiter.api.Tag("server")
 class QuestDbConnectTest {
 
     private static int closedPort() throws IOException {

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The whole path: iot-insert through the engine into QuestDB, verified by counting. */
+@org.junit.jupiter.api.Tag("server")
 class QuestDbHarnessTest {
 
     /** No endpoint: the target starts its own embedded QuestDB and removes it at the end. */

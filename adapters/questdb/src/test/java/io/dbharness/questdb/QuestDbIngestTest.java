@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The questdb target against a real (embedded) QuestDB, read back value by value over the PostgreSQL wire. */
+@org.junit.jupiter.api.Tag("server")
 class QuestDbIngestTest {
 
     static final long T0 = LocalDateTime.parse("2022-04-18T09:00:00").toEpochSecond(ZoneOffset.UTC) * 1_000_000L;

@@ -7,6 +7,7 @@ import io.dbharness.tck.QueryContract;
 import java.util.Map;
 
 /** The questdb target's queries, over its PostgreSQL wire. */
+@org.junit.jupiter.api.Tag("server")
 class QuestDbQueryContractTest extends QueryContract {
 
     @Override

@@ -54,6 +54,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The query catalogue on QuestDB through the engine ({@code iot-query --load}), its answers checked against
  * what a plain scan of the loaded rows says they must be: the PostgreSQL texts' semantics.
  */
+@org.junit.jupiter.api.Tag("server")
 class QuestDbQueryTest {
 
     private static final List<String> CATALOGUE = List.of("single-tag-latest", "multi-tag-latest", "single-tag-detail",

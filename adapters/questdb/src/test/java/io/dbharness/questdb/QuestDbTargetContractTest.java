@@ -8,6 +8,7 @@ import io.dbharness.tck.TargetContract;
 import java.util.Map;
 
 /** The questdb target: line protocol over HTTP, each post its own transaction, no deduplication. */
+@org.junit.jupiter.api.Tag("server")
 class QuestDbTargetContractTest extends TargetContract {
 
     @Override

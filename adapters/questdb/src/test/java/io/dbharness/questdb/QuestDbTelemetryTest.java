@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * QuestDB's own account of a run: the rows it took in are the rows the run wrote; its size on disk is measured on
  * the embedded server only, against {@code du} and against the bytes of the rows' columns.
  */
+@org.junit.jupiter.api.Tag("server")
 @Timeout(180)
 class QuestDbTelemetryTest {
 

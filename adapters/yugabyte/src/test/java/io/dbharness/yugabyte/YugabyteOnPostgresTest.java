@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * PostgreSQL 17 with {@code --allow-compatible-server}: the wire path is tested here, the YugabyteDB-only SQL in
  * {@link YugabyteSqlGoldenTest} and on a real server in {@link YugabyteServerTest}.
  */
+@org.junit.jupiter.api.Tag("server")
 class YugabyteOnPostgresTest {
 
     private static String url(String scheme) throws TargetException {

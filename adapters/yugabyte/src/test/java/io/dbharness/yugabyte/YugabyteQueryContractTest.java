@@ -9,6 +9,7 @@ import io.dbharness.tck.QueryContract;
 import java.util.Map;
 
 /** The yugabyte target's query texts on embedded PostgreSQL; {@link YugabyteServerQueryContractTest} on a real server. */
+@org.junit.jupiter.api.Tag("server")
 class YugabyteQueryContractTest extends QueryContract {
 
     PgFamilyTck tck() throws Exception {

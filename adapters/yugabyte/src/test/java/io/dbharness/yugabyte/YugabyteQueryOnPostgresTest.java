@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code postgres} target does on the same data, instance by instance. Each target loads its own table with
  * the same flags and seed, so both hold the same rows.
  */
+@org.junit.jupiter.api.Tag("server")
 class YugabyteQueryOnPostgresTest {
 
     /** Every catalogue query, 200 instances, one hour of 50 devices with every value present. */

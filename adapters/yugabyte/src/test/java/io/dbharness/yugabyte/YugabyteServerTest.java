@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * server must report itself as YugabyteDB, and the YugabyteDB SQL (HASH key, SPLIT INTO, ROWS_PER_TRANSACTION,
  * REPLACE, upsert mode) and the query texts run as written.
  */
+@org.junit.jupiter.api.Tag("server")
 class YugabyteServerTest {
 
     static final String VARIABLE = "DBHARNESS_YUGABYTE_URL";

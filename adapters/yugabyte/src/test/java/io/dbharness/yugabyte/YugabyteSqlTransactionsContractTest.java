@@ -9,6 +9,7 @@ import io.dbharness.tck.SqlTransactionsContract;
 import java.util.Map;
 
 /** The yugabyte target's SQL transactions on embedded PostgreSQL; {@link YugabyteServerSqlTransactionsContractTest} on a real server. */
+@org.junit.jupiter.api.Tag("server")
 class YugabyteSqlTransactionsContractTest extends SqlTransactionsContract {
 
     PgFamilyTck tck() throws Exception {

@@ -42,6 +42,7 @@ import static org.junit.jupiter.api.Assumptions.abort;
  * them), nothing on the console, a screenshot in target/.
  * The runs are real (noop target, a --rate sweep with repetitions) beside TPC-C results built from fixtures.
  */
+@org.junit.jupiter.api.Tag("browser")
 class ReportBrowserTest {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -53,6 +54,9 @@ class ReportBrowserTest {
 
     @BeforeAll
     static void needsChromium() {
+        if (Boolean.getBoolean("dbharness.quick")) { // ./run-tests --quick leaves out the tests tagged browser
+            fail("./run-tests --quick opens no browser: tag this test @Tag(\"browser\")");
+        }
         if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
             return;
         }

@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * minute, whichever is longer), not one transaction's: a table locked for longer than {@code --op-timeout} during
  * the checks delays them, and they still pass.
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccCheckTimeoutTest {
 
     @RegisterExtension

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * that broke it, and none other), then the corruption undone and the tables passing again. Together the tests
  * break each of the conditions 1 to 9 that {@link Consistency} checks.
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccConsistencyFailTest {
 
     @RegisterExtension

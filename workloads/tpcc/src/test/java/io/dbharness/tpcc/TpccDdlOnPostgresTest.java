@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * checks through the product's target with {@code --run-only}. The tests of this class share one server and must
  * not run in parallel (each load drops and recreates the same tables).
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccDdlOnPostgresTest {
 
     @RegisterExtension

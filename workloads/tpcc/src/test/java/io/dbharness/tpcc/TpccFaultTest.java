@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Faults while loading and running, on embedded PostgreSQL: backends terminated during the load and the run, a
  * backend killed (the server recovers from a crash), and a server that stops answering (SIGSTOP) for longer than --op-timeout.
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccFaultTest {
 
     @RegisterExtension

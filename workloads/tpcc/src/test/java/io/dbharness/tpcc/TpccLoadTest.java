@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The initial database of clause 4.3 after {@code --load-only}: the cardinalities of clause 1.2.1, the data
  * rules of 4.3.3.1 and the last names' NURand distribution, within tolerance.
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccLoadTest {
 
     @RegisterExtension

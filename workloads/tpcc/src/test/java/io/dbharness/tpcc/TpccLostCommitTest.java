@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * synchronous standby that does not exist, every COMMIT is written locally and then waits for it ({@code SyncRep});
  * terminating the backends then leaves transactions that committed without their terminal hearing so.
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccLostCommitTest {
 
     @RegisterExtension

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * mode lets the load through and holds {@code ALTER TABLE customer ADD PRIMARY KEY} (the third statement) while
  * its backend is terminated.
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccPreparationFaultTest {
 
     @RegisterExtension

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A whole TPC-C run on embedded PostgreSQL: load, five transactions, tpmC, the consistency conditions. */
+@org.junit.jupiter.api.Tag("server")
 class TpccRunTest {
 
     @RegisterExtension

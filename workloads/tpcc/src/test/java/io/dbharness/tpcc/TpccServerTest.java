@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * allow-compatible-server: each product's own DDL runs as written. The run drops and loads the TPC-C tables
  * (clean) in the database the URL names.
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccServerTest {
 
     @ParameterizedTest(name = "{0}")

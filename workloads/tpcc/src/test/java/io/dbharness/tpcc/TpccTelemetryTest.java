@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * warehouse (ten districts, whose rows every New-Order updates) wait on each other's transactions; one terminal
  * has no one to wait on. (Sixteen warehouses would make the same point, but loading them takes minutes.)
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccTelemetryTest {
 
     @RegisterExtension

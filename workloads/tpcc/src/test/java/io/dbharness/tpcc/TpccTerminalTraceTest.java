@@ -45,6 +45,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code target/terminal-trace.txt}. Rewrite the golden file after a deliberate change, and review the diff:
  * {@value #UPDATE}.
  */
+@org.junit.jupiter.api.Tag("server")
 class TpccTerminalTraceTest {
 
     @RegisterExtension
