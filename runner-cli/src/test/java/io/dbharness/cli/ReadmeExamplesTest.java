@@ -31,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * an entry here fails the test, and so does an entry whose example is gone.
  */
 @org.junit.jupiter.api.Tag("server")
+// every example runs in one test: minutes on a loaded 2-core machine (657 s seen at load 22), past the 5 m default
+@org.junit.jupiter.api.Timeout(value = 20, unit = java.util.concurrent.TimeUnit.MINUTES)
 class ReadmeExamplesTest {
 
     @TempDir
