@@ -68,7 +68,7 @@ class HangUpTest {
             try (Stream<Path> files = Files.list(tmp)) {
                 List<Path> json = files.filter(f -> f.toString().endsWith(".json")).toList();
                 assertEquals(1, json.size(), "one result file: " + json);
-                assertEquals(129, new ObjectMapper().readTree(json.get(0).toFile()).get("exitCode").asInt());
+                assertEquals(129, new ObjectMapper().readTree(json.get(0).toFile()).at("/outcome/exitCode").asInt());
             }
         } finally {
             p.destroyForcibly();

@@ -41,8 +41,8 @@ class RowsAcrossTargetsTest {
         List<Path> files = resultFiles();
         JsonNode pg = read(files.get(0));
         JsonNode qdb = read(files.get(1));
-        assertEquals("postgres", pg.get("target").asText());
-        assertEquals("questdb", qdb.get("target").asText());
+        assertEquals("postgres", pg.at("/run/target").asText());
+        assertEquals("questdb", qdb.at("/run/target").asText());
         long skipped = qdb.get("totals").get("skippedRows").asLong();
         assertEquals(600, pg.get("totals").get("rows").asLong());
         assertEquals(0, pg.get("totals").get("skippedRows").asLong());
@@ -92,7 +92,7 @@ class RowsAcrossTargetsTest {
     private List<Path> resultFiles() throws Exception {
         try (Stream<Path> s = Files.list(tmp.resolve("res"))) {
             return s.filter(p -> p.toString().endsWith(".json"))
-                    .sorted(Comparator.comparing(p -> !read(p).get("target").asText().equals("postgres"))).toList();
+                    .sorted(Comparator.comparing(p -> !read(p).at("/run/target").asText().equals("postgres"))).toList();
         }
     }
 
