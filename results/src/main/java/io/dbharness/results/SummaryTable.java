@@ -135,7 +135,7 @@ public final class SummaryTable {
                     + " / " + Fmt.millis(op.maxMillis()) + " ms");
         }
         double cpu = r.harnessCpuSeconds().orElse(0);
-        if (cpu > 0) { // 0: a result written before the harness measured it
+        if (cpu > 0) { // absent: unknown; 0: a result written before the harness measured it
             // the harness's own cost, so a client-bound run shows itself (an embedded server is not in it)
             // three decimals: the noop target's harness needs about 0.1 s per million rows
             // the result's own figures; computed the same way where it has none (no /proc: not Linux)

@@ -292,7 +292,7 @@ final class Commands {
     /** The CLI's own options, which are no option of a run's target, workload or engine. */
     private static final Set<String> CLI_OPTIONS = java.util.stream.Stream.concat(
             CliOptions.ALL.stream().map(OptionDef::name), java.util.stream.Stream.of("target", "workload", "config",
-                    "vary", "out", "help", "version", "slo", "from", "to", "min", "factor", "max-steps"))
+                    "vary", "out", "help", "version", "slo", "from", "to", "resolution", "min", "factor", "max-steps"))
             .collect(Collectors.toUnmodifiableSet());
 
     /** Flag values given on the command line for harness options (not the CLI's own). */

@@ -113,7 +113,7 @@ final class FindMax {
                 .description("Steps at most (default: " + io.dbharness.search.FindMax.DEFAULT_MAX_STEPS + ")").build());
         spec.addOption(OptionSpec.builder("--out").paramLabel("DIR").type(String.class)
                 .description("Where the search's report goes (default: a report-<time> directory in --results)").build());
-        Commands.addRunOptions(spec, registry, "Run each step N times (1 to " + RunConfig.MAX_REPEAT + "; default: 1):"
+        Commands.addRunOptions(spec, registry, "Run each step N times (1 to " + CliOptions.MAX_REPEAT + "; default: 1):"
                 + " a step meets the objective only when all N runs meet it");
         return spec;
     }

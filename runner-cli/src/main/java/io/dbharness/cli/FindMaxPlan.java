@@ -35,8 +35,11 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
                    Set<String> typesToCheckAfterFirstStep, int shards, Duration stepDuration,
                    Map<String, String> shownOptions, Map<String, String> secretEnv) {
 
-    /** Every check a search makes before its first step; nothing connects or is written. */
-    /** @param runner what runs the steps: their specs are checked as it will build them */
+    /**
+     * Every check a search makes before its first step; nothing connects or is written.
+     *
+     * @param runner what runs the steps: their specs are checked as it will build them
+     */
     static FindMaxPlan parse(ParseResult pr, Registry registry, PrintStream err, Map<String, String> env,
                              SingleRun runner) {
         String vary = pr.matchedOptionValue("--vary", null);

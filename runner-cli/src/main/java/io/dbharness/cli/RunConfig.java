@@ -19,7 +19,7 @@ import java.util.Map;
  *
  * @param fileOptions harness options from {@code --config}
  * @param flagOptions harness options from the command line (and a sweep point)
- * @param repeat      runs of this configuration in a row ({@code --repeat}, 1 to {@value #MAX_REPEAT})
+ * @param repeat      runs of this configuration in a row ({@code --repeat}, 1 to {@value CliOptions#MAX_REPEAT})
  * @param printResult whether the result JSON also goes to standard output, between marker lines
  *                    ({@code --print-result}: a pod without shared storage hands its result over in its log)
  * @param source      the config file the file options come from, with the line of each; null without one
@@ -40,13 +40,11 @@ public record RunConfig(String target, String workload, Map<String, String> file
         }
     }
 
-    static final int MAX_REPEAT = CliOptions.MAX_REPEAT;
-
     public RunConfig {
         // in the order given, so the first bad option reported is the first written
         fileOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fileOptions));
         flagOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(flagOptions));
-        if (repeat < 1 || repeat > MAX_REPEAT) {
+        if (repeat < 1 || repeat > CliOptions.MAX_REPEAT) {
             throw new IllegalArgumentException("repeat " + repeat);
         }
     }

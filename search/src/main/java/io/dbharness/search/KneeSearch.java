@@ -26,7 +26,7 @@ import java.util.Optional;
  * @param min       the lowest setting the ramp goes down to
  * @param max       the highest setting the ramp goes up to
  * @param factor    the ramp's step, above 1
- * @param precision the bracket's width asked for, relative to its lower end (0.05)
+ * @param precision the bracket's width asked for, relative to its lower end (0.05): find-max's {@code --resolution}
  * @param integer   settings are whole numbers (workers, terminals, devices)
  * @param runs      each setting tried and its verdicts in the order given (true: met)
  * @param steps     verdicts so far

@@ -131,8 +131,7 @@ final class InfluxErrors {
      * A 400 on a write: InfluxDB stored the lines it could and names the rest ({@code partial write: ...
      * dropped=N}, one {@code unable to parse} per bad line). The count and the first messages go in the
      * error; the engine counts the batch's rows as failed.
-     */
-    /**
+     *
      * @param committedBefore lines of the batch accepted by earlier posts
      * @param skipped         rows of the batch with no field, never sent
      */

@@ -212,13 +212,13 @@ final class InfluxTelemetry implements ServerTelemetry {
         }
     }
 
+    /** What the sessions report, for summaries, reports and explain. */
+    static final MetricCatalogue METRICS = MetricCatalogue.resource(InfluxTelemetry.class, "telemetry-metrics.txt");
+
     /**
      * A session reads the server's statistics once per call: counters and gauges at the interval, sizes at the
      * start and end. A source that cannot be read is said once under {@code unavailable} and not asked again.
      */
-    /** What the sessions report, for summaries, reports and explain. */
-    static final MetricCatalogue METRICS = MetricCatalogue.resource(InfluxTelemetry.class, "telemetry-metrics.txt");
-
     abstract class HttpSession implements Session {
 
         private final io.dbharness.core.api.Unavailable unavailable = new io.dbharness.core.api.Unavailable();

@@ -149,10 +149,10 @@ public final class PgTelemetry implements ServerTelemetry {
     record Choice(String id, String sql, String why) {
     }
 
-    /** One run's session: its own connection, used from the engine's telemetry thread only. */
     /** What the sessions report, for summaries, reports and explain. */
     static final MetricCatalogue METRICS = MetricCatalogue.resource(PgTelemetry.class, "telemetry-metrics.txt");
 
+    /** One run's session: its own connection, used from the engine's telemetry thread only. */
     static final class PgSession implements Session {
 
         private final Connection connection;

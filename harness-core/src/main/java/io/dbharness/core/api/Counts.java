@@ -3,8 +3,8 @@ package io.dbharness.core.api;
 /**
  * The counters of a run, one group, one operation type or one interval: the one place each counter is named and
  * its meaning written down. Run and group totals, operation stats, intervals and progress all carry one, and the
- * result file writes its counters as fields of whatever holds it; adding a counter touches this record and the
- * result's JSON Schema only.
+ * result file writes its counters as fields of whatever holds it; adding a counter touches this record, where the
+ * engine counts it ({@code TypeStats}) and the result's JSON Schema (ARCHITECTURE.md, "Adding a counter").
  *
  * @param operations  operations that ended (ok, rolled back or failed; not those cut off at the end)
  * @param rows        rows the target stored

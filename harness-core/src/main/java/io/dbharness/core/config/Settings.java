@@ -82,7 +82,8 @@ public final class Settings {
             sources.put(e.getKey(), Source.EXPLICIT);
         }
         Settings settings = new Settings(Map.copyOf(defs), Map.copyOf(values), Map.copyOf(sources));
-        // each value given is checked once, by its definition's type, range or choices, in the order given
+        // each value is checked once, by its definition's type, range or choices: those given first, in the order
+        // given, then those from the environment and the defaults
         for (String name : explicit.keySet()) {
             settings.check(name);
         }

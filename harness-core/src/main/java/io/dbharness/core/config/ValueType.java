@@ -6,8 +6,9 @@ import java.util.Locale;
 
 /**
  * What values an option takes (its type, range or choices) and how one is read: stated once, on the option's
- * definition ({@link Option}). {@link Settings#resolve} checks every given value with it, so a bad value is refused
- * before anything runs, in one line naming the option, the value and what is allowed ({@link Settings#bad}).
+ * definition ({@link Option}). {@link Settings#resolve} checks every value with it (given, from the environment or
+ * the default), so a bad value is refused before anything runs, in one line naming the option, the value and what
+ * is allowed ({@link Settings#bad}).
  *
  * @param <T> the value's type
  */

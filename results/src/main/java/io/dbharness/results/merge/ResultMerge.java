@@ -34,8 +34,6 @@ public final class ResultMerge {
     /** The workload facts' detail where a merged result of shards says which it holds: {@code 0, 1, 2 of 3 (run group g)}. */
     public static final String MERGED_SHARDS = "mergedShards";
 
-    /** Stop reasons from the least to the most telling (the engine declares them so): the merged run stopped as its worst part did. */
-
     private ResultMerge() {
     }
 

@@ -2,7 +2,6 @@ package io.dbharness.results.report;
 
 import io.dbharness.core.api.MetricDescriptor.Unit;
 import io.dbharness.core.result.IntervalSample;
-import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerSample;
 import io.dbharness.core.result.ServerUsage;
 import io.dbharness.results.ServerFigures;

@@ -13,7 +13,7 @@ import java.util.Map;
  * @param vary          the setting searched, one the workload declares ({@code rate}, {@code workers}, {@code terminals}, {@code tag-num})
  * @param objective     {@code --slo} as given
  * @param latencyLimitsMillis each latency term's limit by its label ({@code p99<20ms} to 20), for the report's line
- * @param precision     the bracket's width asked for, relative to its lower end (0.05 for 5%)
+ * @param precision     the bracket's width asked for, relative to its lower end (0.05 for 5%): {@code --resolution}
  * @param repeat        runs per step; a step met the objective only when all of them did
  * @param options       the options every step shares (the varied one aside)
  * @param highestMet    the highest setting that met the objective, null when none did

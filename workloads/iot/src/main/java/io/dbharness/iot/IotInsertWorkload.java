@@ -289,10 +289,10 @@ public final class IotInsertWorkload implements Workload {
         return target.capability(TimeSeriesIngest.class).orElseThrow();
     }
 
-    /** One worker: the generator fills the batch, the writer sends it; both reused batch after batch. */
     /**
-     * One worker's rows: of each part (table) its slot's series, batch by batch in turn, so the tables fill
-     * side by side as the model's time advances; each table has its own writer.
+     * One worker: the generator fills the batch, the writer sends it; both reused batch after batch. Its rows: of
+     * each part (table) its slot's series, batch by batch in turn, so the tables fill side by side as the model's
+     * time advances; each table has its own writer.
      */
     private static final class Session implements WorkerSession, Operation {
         /** Enough for C2 to compile generator and encoder; bounded so huge batches don't delay the start. */

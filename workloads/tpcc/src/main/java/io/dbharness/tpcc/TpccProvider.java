@@ -74,7 +74,7 @@ public final class TpccProvider implements WorkloadProvider {
     @Override
     public Workload create(Settings settings, io.dbharness.core.api.Shard shard) {
         TpccOptions options = TpccOptions.from(settings);
-        long seed = settings.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        long seed = settings.get(io.dbharness.core.config.RunOptions.SEED);
         return new TpccWorkload(options, settings.source("warehouses") != Settings.Source.DEFAULT, seed,
                 io.dbharness.core.api.Verification.checkTimeout(io.dbharness.core.config.RunOptions.opTimeout(settings)),
                 shard);
