@@ -103,6 +103,33 @@ class NodeExporterRunTest {
         }
     }
 
+    /**
+     * Two exporters of this machine as two hosts (a cluster of two, here the same machine twice): one account each,
+     * both in every interval, and as one (HostUsage.across) the same CPU share and twice the disk writes.
+     */
+    @Test
+    void severalHostsAreSampledEachOnItsOwnAndAddUpAsACluster() throws Exception {
+        try (NodeExporter second = NodeExporter.start()) {
+            RunResult r = Harness.run(ingest("hosts_two", "3s")
+                    .option("server-hosts", exporter.url() + "," + second.url()).build());
+            assertEquals(0, r.exitCode(), r.failure());
+            List<ServerHostUsage> hosts = r.resources().serverHosts();
+            assertEquals(List.of("127.0.0.1:" + exporter.port, "127.0.0.1:" + second.port),
+                    hosts.stream().map(ServerHostUsage::host).toList(), "in the order given");
+            for (IntervalSample i : r.intervals()) {
+                assertEquals(2, i.serverHosts().size(), i.toString());
+            }
+            HostSample a = hosts.get(0).mean();
+            HostSample b = hosts.get(1).mean();
+            HostSample both = io.dbharness.core.measure.HostUsage.across(List.of(a, b),
+                    List.of(hosts.get(0).cores().getAsInt(), hosts.get(1).cores().getAsInt()));
+            assertEquals((a.cpuUserPercent() + b.cpuUserPercent()) / 2, both.cpuUserPercent(), 1e-9,
+                    "equal cores: the mean share");
+            assertEquals(a.diskWritesPerSecond() + b.diskWritesPerSecond(), both.diskWritesPerSecond(), 1e-9);
+            assertEquals(a.memoryTotalBytes() + b.memoryTotalBytes(), both.memoryTotalBytes());
+        }
+    }
+
     /** The exporter killed two intervals in: the run goes on to its end, and the result says when the samples stopped. */
     @Test
     void aHostThatDiesMidRunStopsItsSamplesAndTheRunGoesOn() throws Exception {
