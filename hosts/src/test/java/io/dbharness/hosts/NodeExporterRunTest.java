@@ -98,6 +98,8 @@ class NodeExporterRunTest {
         assertTrue(server.diskBusyPercent() > 0 && server.diskBusyPercent() <= 100, server.toString());
         assertEquals(-1, server.harnessCpuCores(), "no harness runs on a server host");
         assertFalse(h.disks().isEmpty(), "the machine's disks, virtual ones left out: " + h.disks());
+        assertTrue(h.interfaces().contains("lo"), "a host on loopback counts lo: " + h.interfaces());
+        assertTrue(server.netReceiveMegabytesPerSecond() > 0, "the rows reach PostgreSQL through lo: " + server);
         for (IntervalSample i : r.intervals()) {
             assertTrue(i.serverHosts().containsKey(h.host()), "every interval has the host's sample: " + i);
         }
