@@ -112,6 +112,44 @@ class GeneratorsOnEveryTargetTest {
                 "iot-defects", "off"), 2 * 4320, 10 * 4320);
     }
 
+    /**
+     * A model of several tables is verified table by table once every row was written: a server that moves some of
+     * readings' rows to diagnostics (a trigger here) keeps the total but fails, naming both tables.
+     */
+    @Test
+    void eachTableHoldsItsOwnRows() throws Exception {
+        Map<String, Object> model = Map.of("generator", "trucks", "scale", 3, "ts-end", "2016-01-01 01:00:00");
+        run("postgres", model);
+        try (java.sql.Connection c = io.dbharness.postgres.EmbeddedPostgres.shared().connect();
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("TRUNCATE readings, diagnostics");
+            // after the insert, so COPY counts the row as written
+            st.execute("CREATE FUNCTION misplace() RETURNS trigger AS $$ BEGIN IF extract(epoch FROM NEW.time)::bigint"
+                    + " % 600 = 0 THEN DELETE FROM readings WHERE name = NEW.name AND time = NEW.time;"
+                    + " INSERT INTO diagnostics (time, name) VALUES (NEW.time, NEW.name); END IF; RETURN NULL;"
+                    + " END $$ LANGUAGE plpgsql");
+            st.execute("CREATE TRIGGER misplace AFTER INSERT ON readings FOR EACH ROW EXECUTE FUNCTION misplace()");
+        }
+        try {
+            RunSpec.Builder b = RunSpec.builder().target("postgres").workload("iot-insert").option("append", true)
+                    .option("verify", true).option("workers", 2).option("no-watch", true).environment(Map.of());
+            model.forEach(b::option);
+            RunResult r = Harness.run(influx.connect(b, "postgres", "models").build());
+            assertEquals("FAILED", r.verification().status(), r.verification().message());
+            assertEquals(r.verification().expected(), r.verification().actual(), "the total is as reported");
+            assertTrue(r.verification().message().matches("table readings holds [0-9,]+ rows, expected [0-9,]+; table"
+                    + " diagnostics holds [0-9,]+ rows, expected [0-9,]+ \\(the tables' total is as reported\\)"),
+                    r.verification().message());
+            assertEquals(1, r.exitCode());
+        } finally {
+            try (java.sql.Connection c = io.dbharness.postgres.EmbeddedPostgres.shared().connect();
+                 java.sql.Statement st = c.createStatement()) {
+                st.execute("DROP TABLE readings, diagnostics");
+                st.execute("DROP FUNCTION misplace()");
+            }
+        }
+    }
+
     /** One row of numbers the embedded PostgreSQL answers {@code sql} with. */
     private static List<Long> postgres(String sql) throws Exception {
         try (java.sql.Connection c = io.dbharness.postgres.EmbeddedPostgres.shared().connect();
