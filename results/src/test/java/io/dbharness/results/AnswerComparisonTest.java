@@ -48,6 +48,15 @@ class AnswerComparisonTest {
         UsageException e = assertThrows(UsageException.class,
                 () -> AnswerComparison.compare(queried(events), "a", queried(more), "b"));
         assertTrue(e.getMessage().startsWith("the runs loaded different data: --num-inserts differs"), e.getMessage());
+        Map<String, String> trucks = devops("4", "720", "10");
+        trucks.put("generator", "trucks");
+        trucks.put("defects", "on");
+        Map<String, String> clean = new LinkedHashMap<>(trucks);
+        clean.put("defects", "off");
+        UsageException defects = assertThrows(UsageException.class,
+                () -> AnswerComparison.compare(queried(trucks), "a", queried(clean), "b"));
+        assertTrue(defects.getMessage().startsWith("the runs loaded different data: --iot-defects differs"),
+                defects.getMessage());
         UsageException model = assertThrows(UsageException.class,
                 () -> AnswerComparison.compare(queried(events), "a", base, "b"));
         assertTrue(model.getMessage().startsWith("the runs loaded different data: --generator differs"), model.getMessage());
