@@ -66,6 +66,7 @@ public final class ResultFiles {
             .withConfigOverride(io.dbharness.core.api.WorkloadFacts.class, o -> o.setInclude(ABSENT_LEFT_OUT))
             .withConfigOverride(io.dbharness.core.api.WorkloadFacts.Loaded.class, o -> o.setInclude(ABSENT_LEFT_OUT))
             .withConfigOverride(io.dbharness.core.result.ResourceUsage.class, o -> o.setInclude(ABSENT_LEFT_OUT))
+            .withConfigOverride(io.dbharness.core.result.ServerHostUsage.class, o -> o.setInclude(ABSENT_LEFT_OUT))
             // ISO-8601 strings: readable in the file and exact to the nanosecond
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             // sorted maps make two result files diffable line by line
@@ -89,6 +90,20 @@ public final class ResultFiles {
             boolean flat = type == Counts.class
                     || type == Totals.class && member.getDeclaringClass() == IntervalSample.GroupInterval.class;
             return flat ? NameTransformer.NOP : super.findUnwrappingNameTransformer(member);
+        }
+
+        /** The server hosts' figures are written only by runs that sampled some: other files stay as they were. */
+        @Override
+        public com.fasterxml.jackson.annotation.JsonInclude.Value findPropertyInclusion(
+                com.fasterxml.jackson.databind.introspect.Annotated a) {
+            if (a instanceof AnnotatedMember m && m.getName().equals("serverHosts")
+                    && (m.getDeclaringClass() == IntervalSample.class
+                    || m.getDeclaringClass() == io.dbharness.core.result.ResourceUsage.class)) {
+                return com.fasterxml.jackson.annotation.JsonInclude.Value.construct(
+                        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY,
+                        com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS);
+            }
+            return super.findPropertyInclusion(a);
         }
     }
 
@@ -232,6 +247,18 @@ public final class ResultFiles {
             }
             if (op instanceof ObjectNode o) {
                 o.remove("completed"); // derived from the counts, written for other tools
+            }
+        }
+        // a disk's busy share came later within /3: unknown (-1) in the host samples of files before it, never 0
+        java.util.List<JsonNode> hostSamples = new java.util.ArrayList<>();
+        hostSamples.add(data.path("resources").path("mean"));
+        hostSamples.add(data.path("resources").path("peak"));
+        for (JsonNode interval : data.path("intervals")) {
+            hostSamples.add(interval.path("host"));
+        }
+        for (JsonNode h : hostSamples) {
+            if (h instanceof ObjectNode o && !o.has("diskBusyPercent")) {
+                o.put("diskBusyPercent", -1);
             }
         }
         for (JsonNode interval : data.path("intervals")) {

@@ -36,6 +36,7 @@ final class Samples {
             .diskReadMegabytesPerSecond(1.5)
             .diskWriteMegabytesPerSecond(95.25)
             .diskAwaitMillis(0.75)
+            .diskBusyPercent(42.5)
             .netReceiveMegabytesPerSecond(12.5)
             .netTransmitMegabytesPerSecond(0.5)
             .build();

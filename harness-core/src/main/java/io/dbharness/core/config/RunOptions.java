@@ -70,10 +70,10 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
                     + " (wait events of our sessions, WAL, checkpoints, storage, top statements) where the target offers it",
             ValueType.onOff());
 
-    /** The engine's options, then the sharding ones, as {@code --help} lists them. */
-    public static final List<OptionDef> OPTIONS = java.util.stream.Stream.concat(Option.defs(List.of(WORKERS, DURATION,
+    /** The engine's options, then the server hosts' and the sharding ones, as {@code --help} lists them. */
+    public static final List<OptionDef> OPTIONS = java.util.stream.Stream.of(Option.defs(List.of(WORKERS, DURATION,
             RATE, WATCH_INTERVAL, NO_WATCH, VERIFY, MAX_RETRIES, MAX_ERRORS, OP_TIMEOUT, RECONNECT_TIMEOUT, SEED, LABEL,
-            SERVER_TELEMETRY)).stream(), ShardOptions.OPTIONS.stream()).toList();
+            SERVER_TELEMETRY)), HostOptions.OPTIONS, ShardOptions.OPTIONS).flatMap(List::stream).toList();
 
     public static RunOptions from(Settings s) {
         return new RunOptions(s.get(WORKERS), s.find(DURATION), s.find(RATE).orElse(0.0), s.get(WATCH_INTERVAL),

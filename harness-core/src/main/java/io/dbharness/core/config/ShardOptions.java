@@ -59,7 +59,8 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
      * Options that differ between the shards of one run, or name the shard: not part of the default run group. The
      * server's account needs one shard only ({@code runner merge} carries one part's), so the others may leave it off.
      */
-    public static final Set<String> PER_SHARD = Set.of("shard", "shards", "run-group", "start-at", "server-telemetry");
+    public static final Set<String> PER_SHARD = Set.of("shard", "shards", "run-group", "start-at", "server-telemetry",
+            "server-hosts", "server-devices", "ssh-identity", "ssh-accept-new-host-keys");
 
     private static final Pattern POSITION = Pattern.compile("(\\d{1,9})/(\\d{1,9})");
 

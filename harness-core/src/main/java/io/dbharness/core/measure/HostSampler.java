@@ -28,7 +28,7 @@ public final class HostSampler {
     private final LongSupplier processCpuNanos;
     /** Which devices of /proc/diskstats count, decided once per name: /sys does not change during a run. */
     private final Map<String, Boolean> wholeDisks = new HashMap<>();
-    private HostCounters last;
+    private HostReading last;
     private byte[] buffer = new byte[8192];
 
     /** @param processCpuNanos this process's CPU time so far, -1 when unknown */
@@ -61,20 +61,20 @@ public final class HostSampler {
         if (!isOn()) {
             return null;
         }
-        HostCounters now = read();
+        HostReading now = read();
         HostSample s = last == null ? null : now.since(last);
         last = now;
         return s;
     }
 
-    HostCounters read() {
+    HostReading read() {
         String stat = text("stat");
         String meminfo = text("meminfo");
         String diskstats = text("diskstats");
         String netDev = text("net/dev");
         long cpuNanos = processCpuNanos.getAsLong();
         long now = System.nanoTime();
-        return new HostCounters(now, stat == null ? null : ProcText.cpu(stat),
+        return new HostReading(now, stat == null ? null : ProcText.cpu(stat),
                 meminfo == null ? null : ProcText.memory(meminfo),
                 diskstats == null ? null : ProcText.disks(diskstats, this::wholeDisk),
                 netDev == null ? null : ProcText.network(netDev), cpuNanos);

@@ -17,9 +17,12 @@ public final class HostUsage {
             HostSample::cpuSystemPercent, HostSample::cpuIowaitPercent, HostSample::harnessCpuCores,
             h -> h.memoryUsedBytes(), h -> h.memoryTotalBytes(), HostSample::diskReadsPerSecond,
             HostSample::diskWritesPerSecond, HostSample::diskReadMegabytesPerSecond,
-            HostSample::diskWriteMegabytesPerSecond, HostSample::diskAwaitMillis,
+            HostSample::diskWriteMegabytesPerSecond, HostSample::diskAwaitMillis, HostSample::diskBusyPercent,
             HostSample::netReceiveMegabytesPerSecond, HostSample::netTransmitMegabytesPerSecond);
+    private static final int CPU_LAST = 2;
+    private static final int HARNESS = 3;
     private static final int AWAIT = 10;
+    private static final int BUSY = 11;
 
     /**
      * A tail shorter than this share of the longest interval counts in the means but not in the peaks: rates
@@ -41,11 +44,28 @@ public final class HostUsage {
      */
     public static ResourceUsage over(List<IntervalSample> intervals, String endpoint, double harnessCpuSeconds,
                                      long rows, long operations) {
-        List<IntervalSample> sampled = intervals.stream().filter(i -> i.host() != null && i.seconds() > 0).toList();
+        List<Timed> sampled = intervals.stream().filter(i -> i.host() != null && i.seconds() > 0)
+                .map(i -> new Timed(i.seconds(), i.host())).toList();
         if (sampled.isEmpty()) {
             return null;
         }
-        double longest = sampled.stream().mapToDouble(IntervalSample::seconds).max().orElse(0);
+        HostSample[] meanPeak = meanAndPeak(sampled);
+        boolean onHost = targetOnHost(endpoint);
+        return new ResourceUsage(scope(endpoint, onHost), onHost, meanPeak[0], meanPeak[1],
+                perMillionRows(harnessCpuSeconds, rows), perThousandOperations(harnessCpuSeconds, operations));
+    }
+
+    /** One host's sample over an interval of so many seconds. */
+    public record Timed(double seconds, HostSample sample) {
+    }
+
+    /**
+     * The mean (weighted by interval seconds, disk await by requests completed) and the peak of each figure over
+     * the samples, in that order; figures unknown (-1) in an interval are left out of it. Any host's samples: the
+     * client's and each server host's are summed up alike.
+     */
+    public static HostSample[] meanAndPeak(List<Timed> sampled) {
+        double longest = sampled.stream().mapToDouble(Timed::seconds).max().orElse(0);
         double[] mean = new double[FIGURES.size()];
         double[] peak = new double[FIGURES.size()];
         for (int f = 0; f < FIGURES.size(); f++) {
@@ -53,8 +73,8 @@ public final class HostUsage {
             double sum = 0;
             double weight = 0;
             peak[f] = -1;
-            for (IntervalSample i : sampled) {
-                double v = figure.applyAsDouble(i.host());
+            for (Timed i : sampled) {
+                double v = figure.applyAsDouble(i.sample());
                 if (v < 0) {
                     continue; // unknown in this interval
                 }
@@ -67,9 +87,44 @@ public final class HostUsage {
             }
             mean[f] = weight > 0 ? sum / weight : f == AWAIT && anyDisk(sampled) ? 0 : -1;
         }
-        boolean onHost = targetOnHost(endpoint);
-        return new ResourceUsage(scope(endpoint, onHost), onHost, sample(mean), sample(peak),
-                perMillionRows(harnessCpuSeconds, rows), perThousandOperations(harnessCpuSeconds, operations));
+        return new HostSample[] {sample(mean), sample(peak)};
+    }
+
+    /**
+     * Several hosts as one (a cluster's total): CPU shares weighted by cores (equally when a host's are unknown),
+     * memory, IOPS, megabytes and network summed, await weighted by requests, the busiest disk of all. A figure one
+     * host does not know is unknown (-1) in the total: a sum without it would be too small.
+     *
+     * @param cores each sample's host's cores, 0 when unknown
+     */
+    public static HostSample across(List<HostSample> hosts, List<Integer> cores) {
+        if (hosts.isEmpty()) {
+            return null;
+        }
+        boolean weighed = cores.stream().allMatch(c -> c > 0);
+        double[] out = new double[FIGURES.size()];
+        for (int f = 0; f < FIGURES.size(); f++) {
+            ToDoubleFunction<HostSample> figure = FIGURES.get(f);
+            double sum = 0;
+            double weight = 0;
+            double max = -1;
+            boolean known = true;
+            for (int h = 0; h < hosts.size(); h++) {
+                double v = figure.applyAsDouble(hosts.get(h));
+                if (v < 0) {
+                    known = false;
+                    break;
+                }
+                double w = f <= CPU_LAST ? (weighed ? cores.get(h) : 1)
+                        : f == AWAIT ? hosts.get(h).diskReadsPerSecond() + hosts.get(h).diskWritesPerSecond() : 1;
+                sum += f <= CPU_LAST || f == AWAIT ? v * w : v;
+                weight += w;
+                max = Math.max(max, v);
+            }
+            out[f] = !known ? -1 : f == HARNESS ? -1 : f == BUSY ? max
+                    : f <= CPU_LAST || f == AWAIT ? (weight > 0 ? sum / weight : 0) : sum;
+        }
+        return sample(out);
     }
 
     /** Harness CPU seconds per million rows written; empty when the CPU time is unknown (negative) or no row was written. */
@@ -143,17 +198,17 @@ public final class HostUsage {
     }
 
     /** Requests the interval's disks completed, the weight of its await. */
-    private static double requests(IntervalSample i) {
-        HostSample h = i.host();
+    private static double requests(Timed i) {
+        HostSample h = i.sample();
         return h.diskReadsPerSecond() < 0 ? 0 : (h.diskReadsPerSecond() + h.diskWritesPerSecond()) * i.seconds();
     }
 
-    private static boolean anyDisk(List<IntervalSample> sampled) {
-        return sampled.stream().anyMatch(i -> i.host().diskAwaitMillis() >= 0);
+    private static boolean anyDisk(List<Timed> sampled) {
+        return sampled.stream().anyMatch(i -> i.sample().diskAwaitMillis() >= 0);
     }
 
     private static HostSample sample(double[] v) {
         return new HostSample(v[0], v[1], v[2], v[3], Math.round(v[4]), Math.round(v[5]), v[6], v[7], v[8], v[9],
-                v[10], v[11], v[12]);
+                v[10], v[11], v[12], v[13]);
     }
 }

@@ -1,29 +1,57 @@
 package io.dbharness.core.measure;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Reads the counters out of the texts of Linux's /proc files. Pure functions of the text, apart from the
- * question which block devices count, so tests feed real excerpts. Each returns null for a text it cannot read:
- * the figure is then unknown, never a reason to fail the run. No split or regex: a sample is a handful of small
- * files every watch interval, parsed in place.
+ * Reads the counters out of the texts of Linux's /proc files: the client host's own, and a server host's read over
+ * SSH, parsed by the same code. Pure functions of the text, apart from the question which block devices count, so
+ * tests feed real excerpts. Each returns null for a text it cannot read: the figure is then unknown, never a reason
+ * to fail the run. No split or regex: a sample is a handful of small files every watch interval, parsed in place.
  */
-final class ProcText {
+public final class ProcText {
 
-    /** The aggregate {@code cpu} line of /proc/stat, in clock ticks since boot. */
-    record Cpu(long userTicks, long systemTicks, long iowaitTicks, long totalTicks) {
+    /**
+     * The aggregate {@code cpu} line of /proc/stat, in clock ticks since boot (any unit will do: only shares of
+     * the total are taken).
+     *
+     * @param cores the {@code cpuN} lines counted, 0 when the text holds only the aggregate line
+     */
+    public record Cpu(long userTicks, long systemTicks, long iowaitTicks, long idleTicks, long totalTicks, int cores) {
     }
 
     /** From /proc/meminfo. */
-    record Memory(long usedBytes, long totalBytes) {
+    public record Memory(long usedBytes, long totalBytes) {
     }
 
-    /** Sums over the counted block devices of /proc/diskstats since boot. */
-    record Disks(long reads, long writes, long readBytes, long writeBytes, long ioMillis) {
+    /**
+     * One block device's counters of /proc/diskstats since boot.
+     *
+     * @param ioMillis   time its requests took, reads and writes, queue included (the kernel's iostats fields 4
+     *                   and 8)
+     * @param busyMillis time it had at least one request in flight (iostats field 10, {@code io_ticks}): its busy
+     *                   time
+     */
+    public record Disk(long reads, long writes, long readBytes, long writeBytes, long ioMillis, long busyMillis) {
     }
 
-    /** Sums over the interfaces of /proc/net/dev since boot, loopback left out. */
-    record Network(long receiveBytes, long transmitBytes) {
+    /** The counted block devices by name, in the text's order. */
+    public record Disks(Map<String, Disk> devices) {
+        public Disks {
+            devices = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(devices));
+        }
+    }
+
+    /** One interface's bytes of /proc/net/dev since boot. */
+    public record Traffic(long receiveBytes, long transmitBytes) {
+    }
+
+    /** The counted interfaces by name, in the text's order. */
+    public record Network(Map<String, Traffic> interfaces) {
+        public Network {
+            interfaces = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(interfaces));
+        }
     }
 
     /** /proc/diskstats counts sectors of 512 bytes whatever the device's own sector size. */
@@ -36,7 +64,7 @@ final class ProcText {
      * {@code cpu  user nice system idle iowait irq softirq steal guest guest_nice}: user takes nice, system takes
      * irq and softirq; the total leaves guest out because user already holds it.
      */
-    static Cpu cpu(String stat) {
+    public static Cpu cpu(String stat) {
         int at = lineStarting(stat, "cpu ");
         if (at < 0) {
             return null;
@@ -56,11 +84,17 @@ final class ProcText {
         for (int i = 0; i < n; i++) {
             total += f[i];
         }
-        return new Cpu(user, system, f[4], total);
+        int cores = 0;
+        for (int i = stat.indexOf("\ncpu"); i >= 0; i = stat.indexOf("\ncpu", i + 4)) {
+            if (i + 4 < stat.length() && stat.charAt(i + 4) >= '0' && stat.charAt(i + 4) <= '9') {
+                cores++;
+            }
+        }
+        return new Cpu(user, system, f[4], f[3], total, cores);
     }
 
     /** Used is MemTotal less MemAvailable (what the kernel could hand out without swapping), both in kB. */
-    static Memory memory(String meminfo) {
+    public static Memory memory(String meminfo) {
         long total = kilobytes(meminfo, "MemTotal:");
         long available = kilobytes(meminfo, "MemAvailable:");
         if (total < 0 || available < 0) {
@@ -70,15 +104,11 @@ final class ProcText {
     }
 
     /**
-     * {@code major minor name reads merged sectors msReading writes merged sectors msWriting ...}, summed over
+     * {@code major minor name reads merged sectors msReading writes merged sectors msWriting inFlight msBusy ...},
      * the devices {@code counted} accepts (whole disks: a partition's IO is in its disk's line already).
      */
-    static Disks disks(String diskstats, Predicate<String> counted) {
-        long reads = 0;
-        long writes = 0;
-        long readSectors = 0;
-        long writeSectors = 0;
-        long millis = 0;
+    public static Disks disks(String diskstats, Predicate<String> counted) {
+        Map<String, Disk> devices = new LinkedHashMap<>();
         Cursor c = new Cursor(diskstats, 0);
         while (c.more()) {
             int lineEnd = c.lineEnd();
@@ -89,29 +119,28 @@ final class ProcText {
                 return null;
             }
             if (counted.test(name)) {
-                long[] f = c.numbers(8, lineEnd);
+                long[] f = c.numbers(10, lineEnd);
                 if (f == null) {
                     return null;
                 }
-                reads += f[0];
-                readSectors += f[2];
-                millis += f[3] + f[7];
-                writes += f[4];
-                writeSectors += f[6];
+                devices.put(name, new Disk(f[0], f[4], f[2] * SECTOR_BYTES, f[6] * SECTOR_BYTES, f[3] + f[7], f[9]));
             }
             c.pos = lineEnd + 1;
         }
-        return new Disks(reads, writes, readSectors * SECTOR_BYTES, writeSectors * SECTOR_BYTES, millis);
+        return new Disks(devices);
     }
 
     /**
-     * Two header lines, then {@code name: rxBytes packets errs drop fifo frame compressed multicast txBytes ...}.
-     * Loopback ({@code lo}) is left out: it is not the network, and traffic to a server on localhost already shows
-     * in the run's own bytes written.
+     * Every interface but loopback ({@code lo}): it is not the network, and traffic to a server on localhost
+     * already shows in the run's own bytes written.
      */
-    static Network network(String netDev) {
-        long rx = 0;
-        long tx = 0;
+    public static Network network(String netDev) {
+        return network(netDev, name -> !name.equals("lo"));
+    }
+
+    /** Two header lines, then {@code name: rxBytes packets errs drop fifo frame compressed multicast txBytes ...}. */
+    public static Network network(String netDev, Predicate<String> counted) {
+        Map<String, Traffic> interfaces = new LinkedHashMap<>();
         boolean any = false;
         Cursor c = new Cursor(netDev, 0);
         while (c.more()) {
@@ -119,20 +148,19 @@ final class ProcText {
             int colon = netDev.indexOf(':', c.pos);
             if (colon >= 0 && colon < lineEnd) {
                 String name = netDev.substring(c.pos, colon).strip();
-                if (!name.equals("lo")) {
+                if (counted.test(name)) {
                     c.pos = colon + 1; // an old kernel writes "eth0:123": no space after the colon
                     long[] f = c.numbers(9, lineEnd);
                     if (f == null) {
                         return null;
                     }
-                    rx += f[0];
-                    tx += f[8];
+                    interfaces.put(name, new Traffic(f[0], f[8]));
                 }
                 any = true;
             }
             c.pos = lineEnd + 1;
         }
-        return any ? new Network(rx, tx) : null;
+        return any ? new Network(interfaces) : null;
     }
 
     private static long kilobytes(String meminfo, String key) {

@@ -1,8 +1,9 @@
 package io.dbharness.core.result;
 
 /**
- * The client host's resource use over one interval, read from /proc (Linux); -1 where a figure could not be read.
- * When the target runs on the same host (embedded, or a server on localhost) its use is in these figures too.
+ * A host's resource use over one interval, -1 where a figure could not be read: the client host's, read from /proc
+ * (Linux; when the target runs on the same host, embedded or a server on localhost, its use is in these figures
+ * too), or a server host's ({@code --server-hosts}), whose {@code harnessCpuCores} is always -1.
  *
  * @param cpuUserPercent   share of all cores' time in user mode (nice included), 0-100
  * @param cpuSystemPercent share of all cores' time in the kernel (irq and softirq included), 0-100
@@ -11,11 +12,13 @@ package io.dbharness.core.result;
  * @param memoryUsedBytes  total minus available memory at the end of the interval
  * @param diskAwaitMillis  mean time an IO request took (queue and service) over the interval's completed requests,
  *                         0 when none completed
+ * @param diskBusyPercent  share of the interval the busiest counted disk had a request in flight (its busy time,
+ *                         /proc/diskstats' io_ticks), 0-100: one saturated disk limits however idle the others are
  */
 public record HostSample(double cpuUserPercent, double cpuSystemPercent, double cpuIowaitPercent,
                          double harnessCpuCores, long memoryUsedBytes, long memoryTotalBytes,
                          double diskReadsPerSecond, double diskWritesPerSecond, double diskReadMegabytesPerSecond,
-                         double diskWriteMegabytesPerSecond, double diskAwaitMillis,
+                         double diskWriteMegabytesPerSecond, double diskAwaitMillis, double diskBusyPercent,
                          double netReceiveMegabytesPerSecond, double netTransmitMegabytesPerSecond) {
 
     /** A builder with every field unset (0, null); {@link #toBuilder()} starts from these values. */
@@ -37,6 +40,7 @@ public record HostSample(double cpuUserPercent, double cpuSystemPercent, double 
         b.diskReadMegabytesPerSecond = diskReadMegabytesPerSecond;
         b.diskWriteMegabytesPerSecond = diskWriteMegabytesPerSecond;
         b.diskAwaitMillis = diskAwaitMillis;
+        b.diskBusyPercent = diskBusyPercent;
         b.netReceiveMegabytesPerSecond = netReceiveMegabytesPerSecond;
         b.netTransmitMegabytesPerSecond = netTransmitMegabytesPerSecond;
         return b;
@@ -55,6 +59,7 @@ public record HostSample(double cpuUserPercent, double cpuSystemPercent, double 
         private double diskReadMegabytesPerSecond;
         private double diskWriteMegabytesPerSecond;
         private double diskAwaitMillis;
+        private double diskBusyPercent;
         private double netReceiveMegabytesPerSecond;
         private double netTransmitMegabytesPerSecond;
 
@@ -116,6 +121,11 @@ public record HostSample(double cpuUserPercent, double cpuSystemPercent, double 
             return this;
         }
 
+        public Builder diskBusyPercent(double diskBusyPercent) {
+            this.diskBusyPercent = diskBusyPercent;
+            return this;
+        }
+
         public Builder netReceiveMegabytesPerSecond(double netReceiveMegabytesPerSecond) {
             this.netReceiveMegabytesPerSecond = netReceiveMegabytesPerSecond;
             return this;
@@ -129,7 +139,7 @@ public record HostSample(double cpuUserPercent, double cpuSystemPercent, double 
         public HostSample build() {
             return new HostSample(cpuUserPercent, cpuSystemPercent, cpuIowaitPercent, harnessCpuCores,
                     memoryUsedBytes, memoryTotalBytes, diskReadsPerSecond, diskWritesPerSecond,
-                    diskReadMegabytesPerSecond, diskWriteMegabytesPerSecond, diskAwaitMillis,
+                    diskReadMegabytesPerSecond, diskWriteMegabytesPerSecond, diskAwaitMillis, diskBusyPercent,
                     netReceiveMegabytesPerSecond, netTransmitMegabytesPerSecond);
         }
     }

@@ -10,12 +10,22 @@ import java.util.List;
  * @param endSeconds seconds since the run started, at the end of the interval
  * @param host       the client host's resource use over the interval, null where /proc cannot be read
  * @param server     the target server's account of the interval, null without server telemetry
+ * @param serverHosts each server host's resource use over the interval ({@code --server-hosts}), by host as
+ *                    {@link ServerHostUsage#host()} names it; a host that did not answer is not in it; empty without
  */
 public record IntervalSample(double endSeconds, double seconds, List<GroupInterval> groups, HostSample host,
-                             ServerSample server) {
+                             ServerSample server, java.util.Map<String, HostSample> serverHosts) {
 
     public IntervalSample {
         groups = List.copyOf(groups);
+        serverHosts = serverHosts == null ? java.util.Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(serverHosts));
+    }
+
+    /** An interval without the server hosts' figures. */
+    public IntervalSample(double endSeconds, double seconds, List<GroupInterval> groups, HostSample host,
+                          ServerSample server) {
+        this(endSeconds, seconds, groups, host, server, null);
     }
 
     /** An interval without the server's account. */
@@ -50,12 +60,17 @@ public record IntervalSample(double endSeconds, double seconds, List<GroupInterv
 
     /** The same interval with the host's resource use over it. */
     public IntervalSample withHost(HostSample sample) {
-        return new IntervalSample(endSeconds, seconds, groups, sample, server);
+        return new IntervalSample(endSeconds, seconds, groups, sample, server, serverHosts);
     }
 
     /** The same interval with the server's account of it. */
     public IntervalSample withServer(ServerSample sample) {
-        return new IntervalSample(endSeconds, seconds, groups, host, sample);
+        return new IntervalSample(endSeconds, seconds, groups, host, sample, serverHosts);
+    }
+
+    /** The same interval with the server hosts' use over it. */
+    public IntervalSample withServerHosts(java.util.Map<String, HostSample> samples) {
+        return new IntervalSample(endSeconds, seconds, groups, host, server, samples);
     }
 
     public long rows() {

@@ -1,5 +1,6 @@
 package io.dbharness.core.result;
 
+import java.util.List;
 import java.util.OptionalDouble;
 
 /**
@@ -17,16 +18,27 @@ import java.util.OptionalDouble;
  *                       empty when none completed or the CPU time is unknown
  * @param server         the target server's account of the run (wait profile, counters, storage, statements), null
  *                       without server telemetry ({@code --server-telemetry off}, or a target that offers none)
+ * @param serverHosts    each server host's use ({@code --server-hosts}), in the order given; empty without
  */
 public record ResourceUsage(String scope, boolean targetOnHost, HostSample mean, HostSample peak,
                             OptionalDouble harnessCpuSecondsPerMillionRows,
-                            OptionalDouble harnessCpuSecondsPerThousandOperations, ServerUsage server) {
+                            OptionalDouble harnessCpuSecondsPerThousandOperations, ServerUsage server,
+                            List<ServerHostUsage> serverHosts) {
 
     public ResourceUsage {
         harnessCpuSecondsPerMillionRows = harnessCpuSecondsPerMillionRows == null ? OptionalDouble.empty()
                 : harnessCpuSecondsPerMillionRows;
         harnessCpuSecondsPerThousandOperations = harnessCpuSecondsPerThousandOperations == null ? OptionalDouble.empty()
                 : harnessCpuSecondsPerThousandOperations;
+        serverHosts = serverHosts == null ? List.of() : List.copyOf(serverHosts);
+    }
+
+    /** The client host's figures and the server's account, without server hosts. */
+    public ResourceUsage(String scope, boolean targetOnHost, HostSample mean, HostSample peak,
+                         OptionalDouble harnessCpuSecondsPerMillionRows, OptionalDouble harnessCpuSecondsPerThousandOperations,
+                         ServerUsage server) {
+        this(scope, targetOnHost, mean, peak, harnessCpuSecondsPerMillionRows, harnessCpuSecondsPerThousandOperations,
+                server, null);
     }
 
     /** The client host's figures without the server's account. */
@@ -38,6 +50,12 @@ public record ResourceUsage(String scope, boolean targetOnHost, HostSample mean,
     /** The same figures with the server's account of the run. */
     public ResourceUsage withServer(ServerUsage usage) {
         return new ResourceUsage(scope, targetOnHost, mean, peak, harnessCpuSecondsPerMillionRows,
-                harnessCpuSecondsPerThousandOperations, usage);
+                harnessCpuSecondsPerThousandOperations, usage, serverHosts);
+    }
+
+    /** The same figures with the server hosts' use. */
+    public ResourceUsage withServerHosts(List<ServerHostUsage> hosts) {
+        return new ResourceUsage(scope, targetOnHost, mean, peak, harnessCpuSecondsPerMillionRows,
+                harnessCpuSecondsPerThousandOperations, server, hosts);
     }
 }

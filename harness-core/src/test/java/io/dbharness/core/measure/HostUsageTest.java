@@ -111,4 +111,29 @@ class HostUsageTest {
     private static IntervalSample interval(double end, double seconds, HostSample host) {
         return new IntervalSample(end, seconds, List.of(), host);
     }
+
+    @Test
+    void severalHostsAddUpCpuByCoresAwaitByRequestsAndTheBusiestDisk() {
+        HostSample small = HostSample.builder().cpuUserPercent(90).cpuSystemPercent(10).cpuIowaitPercent(0)
+                .harnessCpuCores(-1).memoryUsedBytes(1_000).memoryTotalBytes(4_000).diskReadsPerSecond(10)
+                .diskWritesPerSecond(90).diskReadMegabytesPerSecond(1).diskWriteMegabytesPerSecond(9)
+                .diskAwaitMillis(10).diskBusyPercent(95).netReceiveMegabytesPerSecond(2).netTransmitMegabytesPerSecond(3)
+                .build();
+        HostSample big = small.toBuilder().cpuUserPercent(30).cpuSystemPercent(10).diskReadsPerSecond(0)
+                .diskWritesPerSecond(300).diskAwaitMillis(2).diskBusyPercent(40).build();
+        HostSample t = HostUsage.across(List.of(small, big), List.of(2, 6));
+        assertEquals((90 * 2 + 30 * 6) / 8.0, t.cpuUserPercent(), 1e-9, "a core is a core on either host");
+        assertEquals(10, t.cpuSystemPercent(), 1e-9);
+        assertEquals(2_000, t.memoryUsedBytes());
+        assertEquals(8_000, t.memoryTotalBytes());
+        assertEquals(90 + 300, t.diskWritesPerSecond(), 1e-9);
+        assertEquals((10 * 100 + 2 * 300) / 400.0, t.diskAwaitMillis(), 1e-9);
+        assertEquals(95, t.diskBusyPercent(), 1e-9);
+        assertEquals(4, t.netReceiveMegabytesPerSecond(), 1e-9);
+        assertEquals(-1, t.harnessCpuCores());
+        assertEquals(60, HostUsage.across(List.of(small, big), List.of(0, 6)).cpuUserPercent(), 1e-9,
+                "cores unknown: hosts weigh alike");
+        assertEquals(-1, HostUsage.across(List.of(small, big.toBuilder().diskWritesPerSecond(-1).build()),
+                List.of(2, 6)).diskWritesPerSecond(), "a host that does not know makes the sum unknown");
+    }
 }

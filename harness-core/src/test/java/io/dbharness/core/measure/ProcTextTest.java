@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -31,10 +33,11 @@ class ProcTextTest {
     @Test
     void cpuTakesTheAggregateLineWithNiceInUserAndIrqInSystem() {
         // cpu  42015 0 16010 41110 1242 0 1231 0 0 0: guest and guest_nice are in user already
-        assertEquals(new ProcText.Cpu(42015, 16010 + 1231, 1242, 42015 + 16010 + 41110 + 1242 + 1231),
+        assertEquals(new ProcText.Cpu(42015, 16010 + 1231, 1242, 41110, 42015 + 16010 + 41110 + 1242 + 1231, 2),
                 ProcText.cpu(fixture("before/stat")));
-        assertEquals(new ProcText.Cpu(10 + 2, 3 + 4 + 5, 7, 10 + 2 + 3 + 100 + 7 + 4 + 5 + 6),
+        assertEquals(new ProcText.Cpu(10 + 2, 3 + 4 + 5, 7, 100, 10 + 2 + 3 + 100 + 7 + 4 + 5 + 6, 1),
                 ProcText.cpu("intr 1 2\ncpu  10 2 3 100 7 4 5 6 1 1\ncpu0 10 2 3 100 7 4 5 6 1 1\n"));
+        assertEquals(0, ProcText.cpu("cpu  10 2 3 100 7 4 5 6 1 1\n").cores(), "the first line alone: cores unknown");
     }
 
     @Test
@@ -47,18 +50,26 @@ class ProcTextTest {
     @Test
     void disksCountWholeDisksOnlyNotPartitionsStackedLoopOrRamDevices() {
         ProcText.Disks d = ProcText.disks(fixture("diskstats-partitions"), Set.of("nvme0n1", "sda")::contains);
-        assertEquals(new ProcText.Disks(120000 + 5000, 250000 + 1000, (9_000_000L + 400_000) * 512,
-                (30_000_000L + 80_000) * 512, 40000 + 120000 + 6000 + 3000), d);
-        assertEquals(new ProcText.Disks(0, 0, 0, 0, 0), ProcText.disks(fixture("diskstats-partitions"), n -> false));
+        // reads, writes, sectors read and written, ms reading and writing, ms busy (iostats fields 1, 5, 3, 7, 4 + 8, 10)
+        assertEquals(java.util.Map.of(
+                "nvme0n1", new ProcText.Disk(120000, 250000, 9_000_000L * 512, 30_000_000L * 512, 40000 + 120000, 150000),
+                "sda", new ProcText.Disk(5000, 1000, 400_000L * 512, 80_000L * 512, 6000 + 3000, 7000)), d.devices());
+        assertEquals(java.util.Map.of(), ProcText.disks(fixture("diskstats-partitions"), n -> false).devices());
         assertNull(ProcText.disks(" 8 0 sda 1 2 3\n", n -> true), "a line cut short is not guessed at");
     }
 
     @Test
     void networkSumsInterfacesWithoutLoopback() {
-        assertEquals(new ProcText.Network(191157872, 299656), ProcText.network(fixture("before/net/dev")));
+        ProcText.Network before = ProcText.network(fixture("before/net/dev"));
+        assertEquals(191157872, before.interfaces().values().stream().mapToLong(ProcText.Traffic::receiveBytes).sum());
+        assertEquals(299656, before.interfaces().values().stream().mapToLong(ProcText.Traffic::transmitBytes).sum());
+        assertFalse(before.interfaces().containsKey("lo"));
+        assertTrue(ProcText.network(fixture("before/net/dev"), n -> true).interfaces().containsKey("lo"),
+                "a server host on loopback counts lo");
         // kernels before 2.6 wrote no space after the colon
-        assertEquals(new ProcText.Network(123 + 5, 456 + 6), ProcText.network(
-                "Inter-|\n face |\n  eth0:123 1 0 0 0 0 0 0 456 1 0 0 0 0 0 0\n  wlan0: 5 1 0 0 0 0 0 0 6 1 0 0 0 0 0 0\n"));
+        assertEquals(java.util.Map.of("eth0", new ProcText.Traffic(123, 456), "wlan0", new ProcText.Traffic(5, 6)),
+                ProcText.network("Inter-|\n face |\n  eth0:123 1 0 0 0 0 0 0 456 1 0 0 0 0 0 0\n"
+                        + "  wlan0: 5 1 0 0 0 0 0 0 6 1 0 0 0 0 0 0\n").interfaces());
         assertNull(ProcText.network(""));
     }
 
@@ -73,8 +84,8 @@ class ProcTextTest {
 
     @Test
     void twoReadingsGiveCpuSharesAwaitAndRates() {
-        HostCounters before = counters("before", 0);
-        HostCounters after = counters("after", 1_000_000_000L);
+        HostReading before = counters("before", 0);
+        HostReading after = counters("after", 1_000_000_000L);
         HostSample s = after.since(before);
         // ticks: user 104, system 46 + softirq 1, idle 118, iowait 1: 270 in all
         assertEquals(100.0 * 104 / 270, s.cpuUserPercent(), 1e-9);
@@ -86,6 +97,7 @@ class ProcTextTest {
         assertEquals((2280754 - 2278258) * 512 / 1e6, s.diskReadMegabytesPerSecond(), 1e-9);
         assertEquals(409_808 * 512 / 1e6, s.diskWriteMegabytesPerSecond(), 1e-9);
         assertEquals((29 + 215) / 325.0, s.diskAwaitMillis(), 1e-9);
+        assertEquals((27840 - 27608) / 10.0, s.diskBusyPercent(), 1e-9, "232 ms busy in one second");
         assertEquals((191195702 - 191157872) / 1e6, s.netReceiveMegabytesPerSecond(), 1e-9);
         assertEquals((309415 - 299656) / 1e6, s.netTransmitMegabytesPerSecond(), 1e-9);
         assertEquals((24683548L - 24142760L) * 1024, s.memoryUsedBytes());
@@ -93,17 +105,34 @@ class ProcTextTest {
         assertEquals(0.25, s.harnessCpuCores(), 1e-9); // 250 ms of CPU in one second
     }
 
+    /** As Prometheus' rate(): a counter that went down was reset, and counted its new value since. */
     @Test
-    void aCounterThatWentBackwardsOrCouldNotBeReadGivesMinusOne() {
-        HostCounters before = counters("before", 0);
-        HostCounters after = counters("after", 1_000_000_000L);
-        // a disk unplugged between two readings: the sums shrink; the other figures stand
-        HostSample s = before.since(new HostCounters(-1_000_000_000L, after.cpu(), after.memory(), after.disks(),
-                after.network(), 0));
-        assertEquals(-1, s.diskReadsPerSecond());
-        assertEquals(-1, s.diskAwaitMillis());
-        assertEquals(-1, s.netReceiveMegabytesPerSecond());
-        HostSample unread = new HostCounters(1_000_000_000L, null, null, null, null, -1).since(before);
+    void aCounterThatWentDownWasResetAndADeviceInOneReadingOnlyCountsInNeither() {
+        ProcText.Disk big = new ProcText.Disk(1000, 2000, 1_000_000, 2_000_000, 500, 900);
+        ProcText.Disk small = new ProcText.Disk(10, 20, 10_000, 20_000, 5, 300);
+        HostReading before = new HostReading(0, null, null, new ProcText.Disks(java.util.Map.of("sda", big, "sdb", big)),
+                new ProcText.Network(java.util.Map.of("eth0", new ProcText.Traffic(5_000_000, 7_000_000))));
+        HostReading after = new HostReading(1_000_000_000L, null, null,
+                new ProcText.Disks(java.util.Map.of("sda", small, "sdc", big)),
+                new ProcText.Network(java.util.Map.of("eth0", new ProcText.Traffic(1_000_000, 2_000_000))));
+        HostSample s = after.since(before);
+        assertEquals(10, s.diskReadsPerSecond(), 1e-9, "sda reset: its 10 reads are the interval's; sdb gone, sdc new");
+        assertEquals(20, s.diskWritesPerSecond(), 1e-9);
+        assertEquals(5 / 30.0, s.diskAwaitMillis(), 1e-9);
+        assertEquals(30, s.diskBusyPercent(), 1e-9);
+        assertEquals(1, s.netReceiveMegabytesPerSecond(), 1e-9);
+        assertEquals(2, s.netTransmitMegabytesPerSecond(), 1e-9);
+        assertEquals(-1, s.harnessCpuCores(), "another host: no process of ours");
+    }
+
+    @Test
+    void readingsOutOfOrderOrUnreadGiveMinusOne() {
+        HostReading before = counters("before", 0);
+        HostReading after = counters("after", 1_000_000_000L);
+        HostSample backwards = before.since(after);
+        assertEquals(-1, backwards.diskReadsPerSecond(), "readings in the wrong order: no interval to divide by");
+        assertEquals(-1, backwards.netReceiveMegabytesPerSecond());
+        HostSample unread = new HostReading(1_000_000_000L, null, null, null, null, -1).since(before);
         assertEquals(HostSample.builder()
                 .cpuUserPercent(-1)
                 .cpuSystemPercent(-1)
@@ -116,13 +145,14 @@ class ProcTextTest {
                 .diskReadMegabytesPerSecond(-1)
                 .diskWriteMegabytesPerSecond(-1)
                 .diskAwaitMillis(-1)
+                .diskBusyPercent(-1)
                 .netReceiveMegabytesPerSecond(-1)
                 .netTransmitMegabytesPerSecond(-1)
                 .build(), unread);
     }
 
-    private static HostCounters counters(String when, long nanos) {
-        return new HostCounters(nanos, ProcText.cpu(fixture(when + "/stat")), ProcText.memory(fixture(when + "/meminfo")),
+    private static HostReading counters(String when, long nanos) {
+        return new HostReading(nanos, ProcText.cpu(fixture(when + "/stat")), ProcText.memory(fixture(when + "/meminfo")),
                 ProcText.disks(fixture(when + "/diskstats"), "vda"::equals), ProcText.network(fixture(when + "/net/dev")),
                 nanos / 4);
     }

@@ -1,0 +1,83 @@
+package io.dbharness.core.config;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The server hosts a run samples besides the client host ({@code --server-hosts}), which of their devices count,
+ * and how SSH sources authenticate. Engine options: a library run takes them as the runner does.
+ *
+ * @param hosts             one spec per database machine, in the order given; empty: none sampled
+ * @param devices           {@code --server-devices} as given, null for the default (read with
+ *                          {@code core.measure.DeviceFilter.parse})
+ * @param sshIdentity       the private key SSH sources offer, empty: as OpenSSH finds them
+ * @param acceptNewHostKeys whether an SSH host key unknown to {@code ~/.ssh/known_hosts} is added to it
+ */
+public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIdentity, boolean acceptNewHostKeys) {
+
+    /** The URL schemes a spec may have: {@code http}/{@code https} (node_exporter) and {@code ssh}. */
+    public static final List<String> SCHEMES = List.of("http", "https", "ssh");
+
+    public static final Option<List<URI>> SERVER_HOSTS = Option.of("server-hosts", "SPEC[,SPEC...]", null,
+            "Also sample each database machine's CPU, memory, disks and network every --watch-interval, on a thread of"
+                    + " its own: http[s]://HOST:PORT/metrics (a Prometheus node_exporter) or ssh://[USER@]HOST[:PORT]"
+                    + " (its /proc over SSH); a config file may give a list", HostOptions::specs);
+    public static final Option<String> SERVER_DEVICES = Option.of("server-devices", "LIST", null,
+            "The server hosts' disks and interfaces that count: names (sda,eth0) or BenchmarkSQL's 'blk_sda net_eth0';"
+                    + " default: every disk but virtual ones and partitions, every interface but loopback",
+            ValueType.text());
+    public static final Option<String> SSH_IDENTITY = Option.of("ssh-identity", "FILE", null,
+            "Private key for ssh:// server hosts; default: as OpenSSH finds them (~/.ssh/id_*, an agent)",
+            ValueType.text());
+    public static final Option<Boolean> SSH_ACCEPT_NEW_HOST_KEYS = Option.flag("ssh-accept-new-host-keys",
+            "Add an ssh:// server host's key that ~/.ssh/known_hosts does not hold to it (OpenSSH's accept-new);"
+                    + " a changed key is still refused");
+
+    public static final List<OptionDef> OPTIONS = Option.defs(List.of(SERVER_HOSTS, SERVER_DEVICES, SSH_IDENTITY,
+            SSH_ACCEPT_NEW_HOST_KEYS));
+
+    public HostOptions {
+        hosts = List.copyOf(hosts);
+        sshIdentity = sshIdentity == null ? Optional.empty() : sshIdentity;
+    }
+
+    public static HostOptions from(Settings s) {
+        return new HostOptions(s.find(SERVER_HOSTS).orElse(List.of()), s.find(SERVER_DEVICES).orElse(null),
+                s.find(SSH_IDENTITY).map(Path::of), s.get(SSH_ACCEPT_NEW_HOST_KEYS));
+    }
+
+    /** Comma-separated specs, each a URL of a known scheme with a host. */
+    private static List<URI> specs(Settings s, String name) {
+        String value = s.string(name);
+        List<URI> out = new ArrayList<>();
+        for (String spec : value.split(",")) {
+            String t = spec.strip();
+            if (t.isEmpty()) {
+                continue;
+            }
+            URI uri;
+            try {
+                uri = new URI(t);
+            } catch (URISyntaxException e) {
+                throw s.bad(name, t, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!SCHEMES.contains(scheme) || uri.getHost() == null) {
+                throw s.bad(name, t, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+            }
+            if (out.contains(uri)) {
+                throw s.bad(name, t, "each host once");
+            }
+            out.add(uri);
+        }
+        if (out.isEmpty()) {
+            throw s.bad(name, value, "at least one http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+        }
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,58 @@
+package io.dbharness.core.config;
+
+import io.dbharness.core.api.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(30)
+class HostOptionsTest {
+
+    private static HostOptions of(Map<String, String> given) {
+        return HostOptions.from(Settings.resolve(RunOptions.OPTIONS, given, Map.of()));
+    }
+
+    private static String refusal(String name, String value) {
+        return assertThrows(UsageException.class, () -> of(Map.of(name, value))).getMessage();
+    }
+
+    @Test
+    void specsAreReadInOrderWithTheDevicesAndTheSshOptions() {
+        HostOptions o = of(Map.of("server-hosts", "http://127.0.0.1:9100/metrics, ssh://dba@db2:2222",
+                "server-devices", "net_eth0 blk_sda", "ssh-identity", "/keys/id_ed25519", "ssh-accept-new-host-keys", "true"));
+        assertEquals(List.of(URI.create("http://127.0.0.1:9100/metrics"), URI.create("ssh://dba@db2:2222")), o.hosts());
+        assertEquals("net_eth0 blk_sda", o.devices());
+        assertEquals(Optional.of(Path.of("/keys/id_ed25519")), o.sshIdentity());
+        assertTrue(o.acceptNewHostKeys());
+        HostOptions none = of(Map.of());
+        assertEquals(List.of(), none.hosts());
+        assertFalse(none.acceptNewHostKeys());
+    }
+
+    @Test
+    void aSpecOfAnotherSchemeWithoutAHostOrTwiceIsRefusedInOneLine() {
+        assertEquals("invalid value 'ftp://db1/x' for --server-hosts: expected http[s]://HOST:PORT/metrics or"
+                + " ssh://[USER@]HOST[:PORT]", refusal("server-hosts", "ftp://db1/x"));
+        assertEquals("invalid value 'db1:9100' for --server-hosts: expected http[s]://HOST:PORT/metrics or"
+                + " ssh://[USER@]HOST[:PORT]", refusal("server-hosts", "db1:9100"));
+        assertEquals("invalid value 'ssh://db1' for --server-hosts: expected each host once",
+                refusal("server-hosts", "ssh://db1,ssh://db1"));
+        assertTrue(refusal("server-hosts", " , ").startsWith("invalid value ' , ' for --server-hosts"));
+    }
+
+    @Test
+    void theyDoNotChangeTheDefaultRunGroupOfShards() {
+        assertTrue(ShardOptions.PER_SHARD.containsAll(List.of("server-hosts", "server-devices", "ssh-identity",
+                "ssh-accept-new-host-keys")), "one shard may sample the servers and the others not");
+    }
+}
