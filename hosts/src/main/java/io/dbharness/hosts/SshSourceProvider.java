@@ -53,7 +53,8 @@ public final class SshSourceProvider implements HostSourceProvider {
         Path agent = agentSocket();
         SshKeys keys = SshKeys.find(options.sshIdentity().orElse(null), sshDir, agent != null);
         KnownHosts knownHosts = KnownHosts.of(sshDir.resolve("known_hosts"), options.acceptNewHostKeys(), host, port);
-        String where = "ssh://" + user + "@" + name;
+        // the engine names the spec before an IOException's message ("--server-hosts SPEC: cannot read the host: ")
+        String where = "--server-hosts " + spec;
         SshSource source;
         try {
             source = SshSource.open(name, user, host, port, keys, agent, knownHosts, sshDir);
@@ -63,20 +64,21 @@ public final class SshSourceProvider implements HostSourceProvider {
             if (e.hostKey) {
                 throw new UsageException(where + ": " + e.getMessage());
             }
-            throw new IOException(where + ": " + e.getMessage(), null);
+            throw e;
         } catch (IOException e) {
-            throw new IOException(where + ": cannot connect (" + SshSource.reason(e) + ")", null);
+            throw new IOException("no SSH connection to " + name + " (" + SshSource.reason(e) + ")", null);
         }
+        HostReading first;
         try {
-            HostReading first = source.read();
-            if (first.cpu() == null || first.memory() == null) {
-                source.close();
-                throw new UsageException(where + ": its /proc/stat and /proc/meminfo cannot be read (an SSH source reads"
-                        + " a Linux host's /proc)");
-            }
+            first = source.read();
         } catch (IOException e) {
             source.close();
-            throw new IOException(where + ": reading its /proc failed (" + SshSource.reason(e) + ")", null);
+            throw new IOException("reading its /proc failed (" + SshSource.reason(e) + ")", null);
+        }
+        if (first.cpu() == null || first.memory() == null) {
+            source.close();
+            throw new UsageException(where + ": its /proc/stat and /proc/meminfo cannot be read (an SSH source reads a"
+                    + " Linux host's /proc)");
         }
         return source;
     }

@@ -112,7 +112,7 @@ class SshSourceTest {
     void anUnknownHostKeyIsRefusedUnlessAcceptedAsNew() throws Exception {
         Path knownHosts = sshd.clientDir().resolve("known_hosts");
         String m = refusal(UsageException.class, sshd.spec());
-        assertTrue(m.matches("ssh://\\w+@127\\.0\\.0\\.1:\\d+: its host key ssh-ed25519 SHA256:\\S+ is not in "
+        assertTrue(m.matches("--server-hosts ssh://\\w+@127\\.0\\.0\\.1:\\d+: its host key ssh-ed25519 SHA256:\\S+ is not in "
                 + java.util.regex.Pattern.quote(knownHosts.toString())
                 + ": check it and add it \\(ssh-keyscan, or once with --ssh-accept-new-host-keys\\)"), m);
         assertFalse(Files.exists(knownHosts), "nothing written without --ssh-accept-new-host-keys");
@@ -139,7 +139,7 @@ class SshSourceTest {
         String before = Files.readString(knownHosts);
         sshd.newHostKey();
         String m = refusal(UsageException.class, sshd.spec(), "ssh-accept-new-host-keys", "true");
-        assertTrue(m.matches("ssh://\\w+@127\\.0\\.0\\.1:\\d+: its host key CHANGED: it offers ssh-ed25519 SHA256:\\S+, "
+        assertTrue(m.matches("--server-hosts ssh://\\w+@127\\.0\\.0\\.1:\\d+: its host key CHANGED: it offers ssh-ed25519 SHA256:\\S+, "
                 + java.util.regex.Pattern.quote(knownHosts.toString()) + " holds ssh-ed25519 SHA256:\\S+ for it; refused"
                 + " \\(if the host was reinstalled: ssh-keygen -R '\\[127\\.0\\.0\\.1\\]:" + sshd.port()
                 + "', then accept the new key\\)"), m);
@@ -150,7 +150,7 @@ class SshSourceTest {
     void aKeyTheServerRefusesIsSaidInOneLine() throws Exception {
         Path other = Sshd.newKey(tmp, "other", "");
         String m = refusal(IOException.class, sshd.spec(), "ssh-accept-new-host-keys", "true", "ssh-identity", other.toString());
-        assertEquals(sshd.spec() + ": the server refused " + other + " for user " + System.getProperty("user.name"), m);
+        assertEquals("the server refused " + other + " for user " + System.getProperty("user.name"), m);
 
         String missing = refusal(UsageException.class, sshd.spec(), "ssh-identity", tmp.resolve("nope").toString());
         assertEquals("--ssh-identity " + tmp.resolve("nope") + ": no such readable file", missing);
@@ -159,7 +159,7 @@ class SshSourceTest {
         System.setProperty(SshSourceProvider.SSH_DIR_PROPERTY, tmp.toString());
         Files.writeString(tmp.resolve("known_hosts"), sshd.knownHostsLine() + "\n");
         Files.delete(other);
-        assertEquals(sshd.spec() + ": no key to log in as " + System.getProperty("user.name") + " with: none of id_ed25519,"
+        assertEquals("no key to log in as " + System.getProperty("user.name") + " with: none of id_ed25519,"
                 + " id_ecdsa, id_rsa in " + tmp + " is usable and there is no agent (SSH_AUTH_SOCK); name a key with"
                 + " --ssh-identity FILE", refusal(IOException.class, sshd.spec()));
     }
@@ -222,7 +222,7 @@ class SshSourceTest {
                 assertThrows(IOException.class, source::read);
             }
             String m = refusal(IOException.class, dying.spec());
-            assertEquals(dying.spec() + ": cannot connect (connection refused)", m);
+            assertEquals("no SSH connection to 127.0.0.1:" + dying.port() + " (connection refused)", m);
         }
     }
 
