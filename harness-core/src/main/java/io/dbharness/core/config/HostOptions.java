@@ -38,6 +38,9 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
             "Add an ssh:// server host's key that ~/.ssh/known_hosts does not hold to it (OpenSSH's accept-new);"
                     + " a changed key is still refused");
 
+    /** Options whose value is a comma-separated list: a config file may give it as a list. */
+    public static final java.util.Set<String> LISTS = java.util.Set.of(SERVER_HOSTS.name(), SERVER_DEVICES.name());
+
     public static final List<OptionDef> OPTIONS = Option.defs(List.of(SERVER_HOSTS, SERVER_DEVICES, SSH_IDENTITY,
             SSH_ACCEPT_NEW_HOST_KEYS));
 
