@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -38,6 +39,7 @@ final class SshSource implements HostSource {
     /** Ends each file's text; the answer ends with {@link #END}. No line of these files is either. */
     private static final String SEPARATOR = "@";
     private static final String END = "@@";
+    static final String CLOSED = "the connection closed";
 
     /**
      * One answer per line read on stdin: the {@code cpu} lines of /proc/stat (the rest, a count per interrupt, can
@@ -130,6 +132,17 @@ final class SshSource implements HostSource {
 
     @Override
     public HostReading read() throws IOException {
+        try {
+            return answer();
+        } catch (SocketTimeoutException e) {
+            throw new IOException("no answer within " + SAMPLE_TIMEOUT.toSeconds() + " s", null);
+        } catch (IOException e) {
+            // the host, its sshd or the network gone: the write or the read finds the channel closed, whichever first
+            throw session.isOpen() && channel.isOpen() ? e : new IOException(CLOSED, null);
+        }
+    }
+
+    private HostReading answer() throws IOException {
         ask.write('\n');
         ask.flush();
         String[] texts = new String[4];
@@ -139,7 +152,7 @@ final class SshSource implements HostSource {
         for (String line; ; ) {
             line = answers.readLine();
             if (line == null) {
-                throw new IOException("the connection closed (can the account run /bin/sh?)");
+                throw new IOException(CLOSED, null);
             }
             if (nanos == 0) {
                 nanos = System.nanoTime(); // the cpu lines come first: the nearest to when the host read them

@@ -73,7 +73,8 @@ public final class SshSourceProvider implements HostSourceProvider {
             first = source.read();
         } catch (IOException e) {
             source.close();
-            throw new IOException("reading its /proc failed (" + SshSource.reason(e) + ")", null);
+            throw new IOException("reading its /proc failed (" + SshSource.reason(e)
+                    + (SshSource.CLOSED.equals(e.getMessage()) ? ": can the account run /bin/sh?" : "") + ")", null);
         }
         if (first.cpu() == null || first.memory() == null) {
             source.close();

@@ -219,7 +219,7 @@ class SshSourceTest {
                 source.read();
                 dying.kill();
                 // the connection closes with the host's processes: the next reading fails, it does not wait
-                assertThrows(IOException.class, source::read);
+                assertEquals("the connection closed", assertThrows(IOException.class, source::read).getMessage());
             }
             String m = refusal(IOException.class, dying.spec());
             assertEquals("no SSH connection to 127.0.0.1:" + dying.port() + " (connection refused)", m);
