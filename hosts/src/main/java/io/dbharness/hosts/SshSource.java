@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.ConnectException;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -132,13 +131,18 @@ final class SshSource implements HostSource {
 
     @Override
     public HostReading read() throws IOException {
+        long start = System.nanoTime();
         try {
             return answer();
-        } catch (SocketTimeoutException e) {
-            throw new IOException("no answer within " + SAMPLE_TIMEOUT.toSeconds() + " s", null);
         } catch (IOException e) {
-            // the host, its sshd or the network gone: the write or the read finds the channel closed, whichever first
-            throw session.isOpen() && channel.isOpen() ? e : new IOException(CLOSED, null);
+            // the host, its sshd or the network gone: the request or the answer finds the channel closed, whichever first
+            if (!session.isOpen() || !channel.isOpen()) {
+                throw new IOException(CLOSED, null);
+            }
+            if (System.nanoTime() - start >= SAMPLE_TIMEOUT.toNanos()) {
+                throw new IOException("no answer within " + SAMPLE_TIMEOUT.toSeconds() + " s", null);
+            }
+            throw e;
         }
     }
 

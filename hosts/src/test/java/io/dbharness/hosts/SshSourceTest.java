@@ -227,6 +227,18 @@ class SshSourceTest {
     }
 
     @Test
+    void aHostThatHangsIsGivenUpAfterTheSampleTimeout() throws Exception {
+        try (Sshd hanging = Sshd.start()) {
+            System.setProperty(SshSourceProvider.SSH_DIR_PROPERTY, hanging.clientDir().toString());
+            try (HostSource source = open(hanging.spec(), "ssh-accept-new-host-keys", "true")) {
+                source.read();
+                hanging.freeze(); // the connection stays open; nothing answers
+                assertEquals("no answer within 10 s", assertThrows(IOException.class, source::read).getMessage());
+            }
+        } // close() kills the stopped processes (SIGKILL ends a stopped process too)
+    }
+
+    @Test
     void aSpecIsAHostNotAPath() {
         assertEquals("--server-hosts ssh://db1/proc: an ssh:// host is ssh://[USER@]HOST[:PORT], nothing after it",
                 refusal(UsageException.class, "ssh://db1/proc"));

@@ -98,6 +98,13 @@ public final class Sshd implements AutoCloseable {
         process.destroyForcibly().waitFor();
     }
 
+    /** Stops (SIGSTOP) the server's sessions and the shells they run: a host that hangs, its connections open. */
+    public void freeze() throws Exception {
+        for (ProcessHandle p : process.descendants().toList()) {
+            run(List.of("kill", "-STOP", String.valueOf(p.pid())));
+        }
+    }
+
     /** {@code ssh://USER@127.0.0.1:PORT}, the user this process runs as. */
     public String spec() {
         return "ssh://" + System.getProperty("user.name") + "@127.0.0.1:" + port;
