@@ -37,8 +37,13 @@ public final class SshSamplingCost {
             System.setProperty(SshSourceProvider.SSH_DIR_PROPERTY, sshd.clientDir().toString());
             System.setProperty(SshSourceProvider.AUTH_SOCK_PROPERTY, "");
             Settings settings = Settings.resolve(HostOptions.OPTIONS, Map.of("ssh-accept-new-host-keys", "true"), Map.of());
+            long open0 = System.nanoTime();
+            long openCpu0 = os.getProcessCpuTime();
             try (HostSource stream = new SshSourceProvider().open(URI.create(sshd.spec()), settings);
                  SshClient client = SshClient.setUpDefaultClient()) {
+                // the first connection of this JVM: classes loaded, Bouncy Castle registered, key exchange, login
+                System.out.printf("opening the source (once, before the run's clock): %.0f ms, client CPU %.0f ms%n",
+                        (System.nanoTime() - open0) / 1e6, (os.getProcessCpuTime() - openCpu0) / 1e6);
                 client.setHostConfigEntryResolver(org.apache.sshd.client.config.hosts.HostConfigEntryResolver.EMPTY);
                 client.setServerKeyVerifier(KnownHosts.of(sshd.clientDir().resolve("known_hosts"), false, "127.0.0.1", sshd.port()));
                 client.start();
