@@ -37,15 +37,15 @@ public final class SshSourceProvider implements HostSourceProvider {
 
     @Override
     public HostSource open(URI spec, Settings settings) throws IOException {
+        String user = spec.getUserInfo() != null ? spec.getUserInfo() : System.getProperty("user.name");
+        if (user.contains(":")) { // first: no other message may repeat the spec with its password
+            throw new UsageException("--server-hosts " + spec.getScheme() + "://" + user.substring(0, user.indexOf(':'))
+                    + ":...@" + spec.getHost() + ": no password in a spec; SSH sources log in with keys only");
+        }
         if (spec.getRawPath() != null && !spec.getRawPath().isEmpty() || spec.getRawQuery() != null) {
             throw new UsageException("--server-hosts " + spec + ": an ssh:// host is ssh://[USER@]HOST[:PORT], nothing after it");
         }
         HostOptions options = HostOptions.from(settings);
-        String user = spec.getUserInfo() != null ? spec.getUserInfo() : System.getProperty("user.name");
-        if (user.contains(":")) {
-            throw new UsageException("--server-hosts " + spec.getScheme() + "://" + user.substring(0, user.indexOf(':'))
-                    + ":...@" + spec.getHost() + ": no password in a spec; SSH sources log in with keys only");
-        }
         String host = spec.getHost().startsWith("[") ? spec.getHost().substring(1, spec.getHost().length() - 1) : spec.getHost();
         int port = spec.getPort() < 0 ? 22 : spec.getPort();
         String name = spec.getPort() < 0 || port == 22 ? spec.getHost() : spec.getHost() + ":" + port;

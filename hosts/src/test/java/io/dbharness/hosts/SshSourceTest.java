@@ -261,5 +261,7 @@ class SshSourceTest {
                 refusal(UsageException.class, "ssh://db1/proc"));
         assertEquals("--server-hosts ssh://me:...@db1: no password in a spec; SSH sources log in with keys only",
                 refusal(UsageException.class, "ssh://me:secret@db1"));
+        assertEquals("--server-hosts ssh://me:...@db1: no password in a spec; SSH sources log in with keys only",
+                refusal(UsageException.class, "ssh://me:secret@db1/proc"));
     }
 }
