@@ -29,7 +29,7 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
                     + " (its /proc over SSH); a config file may give a list", HostOptions::specs);
     public static final Option<String> SERVER_DEVICES = Option.of("server-devices", "LIST", null,
             "The server hosts' disks and interfaces that count: names (sda,eth0) or BenchmarkSQL's 'blk_sda net_eth0';"
-                    + " default: every disk but virtual ones and partitions, every interface but loopback",
+                    + " where none is named: every disk but virtual ones and partitions, every interface but loopback",
             ValueType.text());
     public static final Option<String> SSH_IDENTITY = Option.of("ssh-identity", "FILE", null,
             "Private key for ssh:// server hosts; default: as OpenSSH finds them (~/.ssh/id_*, an agent)",
