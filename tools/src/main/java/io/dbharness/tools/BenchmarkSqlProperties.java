@@ -36,17 +36,16 @@ public final class BenchmarkSqlProperties {
     /** BenchmarkSQL keys that do nothing here, with the reason the warning gives. */
     private static final Map<String, String> NO_EFFECT = Map.of(
             "resultDirectory", "the result JSON goes to --results",
-            "osCollectorScript", "resource sampling is not part of this harness yet",
-            "osCollectorInterval", "resource sampling is not part of this harness yet",
-            "osCollectorSSHAddr", "resource sampling is not part of this harness yet",
-            "osCollectorDevices", "resource sampling is not part of this harness yet",
+            // osCollectorSSHAddr, osCollectorDevices and osCollectorInterval are honoured, but no script runs
+            "osCollectorScript", "the harness reads /proc itself: this host's always, osCollectorSSHAddr's over SSH",
             // LoadData's CSV mode
             "fileLocation", "the load writes to the database, not to CSV files",
             "csvNullValue", "the load writes to the database, not to CSV files");
 
     private static final Set<String> KEYS = Set.of("db", "driver", "conn", "user", "password", "warehouses", "loadWorkers",
             "terminals", "runTxnsPerTerminal", "runMins", "limitTxnsPerMin", "terminalWarehouseFixed", "newOrderWeight",
-            "paymentWeight", "orderStatusWeight", "deliveryWeight", "stockLevelWeight");
+            "paymentWeight", "orderStatusWeight", "deliveryWeight", "stockLevelWeight", "osCollectorInterval",
+            "osCollectorSSHAddr", "osCollectorDevices");
 
     private record Entry(String value, int line) {
     }
@@ -141,6 +140,21 @@ public final class BenchmarkSqlProperties {
             // the first weight in the file: the five make one setting
             keys.entrySet().stream().filter(e -> java.util.Arrays.asList(WEIGHT_KEYS).contains(e.getKey())).findFirst()
                     .ifPresent(e -> lines.put("weights", e.getValue().line()));
+        }
+        // BenchmarkSQL's OS collector: the database host's /proc over SSH, each interval, the devices named
+        Entry sshAddr = keys.get("osCollectorSSHAddr");
+        if (sshAddr != null && !sshAddr.value().isBlank()) {
+            out.put("server-hosts", "ssh://" + sshAddr.value());
+            lines.put("server-hosts", sshAddr.line());
+        }
+        Entry devices = keys.get("osCollectorDevices");
+        if (devices != null && !devices.value().isBlank()) {
+            out.put("server-devices", devices.value());
+            lines.put("server-devices", devices.line());
+        }
+        if (keys.containsKey("osCollectorInterval")) {
+            out.put("watch-interval", count(file, keys, "osCollectorInterval") + "s");
+            lines.put("watch-interval", keys.get("osCollectorInterval").line());
         }
         Entry driver = keys.get("driver");
         if (driver != null && !PG_DRIVERS.contains(driver.value())) {

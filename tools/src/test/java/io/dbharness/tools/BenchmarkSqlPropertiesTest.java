@@ -135,18 +135,35 @@ public class BenchmarkSqlPropertiesTest {
     void everyKeyWithoutEffectWarnsOnce() {
         Map<String, String> m = translate(MOGDB.replace("//resultDirectory", "resultDirectory")
                 .replace("//osCollectorScript", "osCollectorScript")
-                + "osCollectorInterval=1\nosCollectorSSHAddr=user@dbhost\nosCollectorDevices=net_eth0 blk_sda\n"
                 + "fileLocation=/tmp/csv/\ncsvNullValue=NULL\n");
         assertEquals(translate(MOGDB), m, "they change nothing");
         assertEquals(List.of(
                 "BenchmarkSQL key 'resultDirectory' in props.pg has no effect here (the result JSON goes to --results)",
-                "BenchmarkSQL key 'osCollectorScript' in props.pg has no effect here (resource sampling is not part of this harness yet)",
-                "BenchmarkSQL key 'osCollectorInterval' in props.pg has no effect here (resource sampling is not part of this harness yet)",
-                "BenchmarkSQL key 'osCollectorSSHAddr' in props.pg has no effect here (resource sampling is not part of this harness yet)",
-                "BenchmarkSQL key 'osCollectorDevices' in props.pg has no effect here (resource sampling is not part of this harness yet)",
+                "BenchmarkSQL key 'osCollectorScript' in props.pg has no effect here (the harness reads /proc itself:"
+                        + " this host's always, osCollectorSSHAddr's over SSH)",
                 "BenchmarkSQL key 'fileLocation' in props.pg has no effect here (the load writes to the database, not to CSV files)",
                 "BenchmarkSQL key 'csvNullValue' in props.pg has no effect here (the load writes to the database, not to CSV files)"),
                 warnings);
+    }
+
+    @Test
+    void theOsCollectorSamplesTheDatabaseHostOverSsh() {
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        Map<String, String> m = BenchmarkSqlProperties.translate(PROPS, MOGDB.replace("//osCollectorScript", "osCollectorScript")
+                + "osCollectorInterval=1\nosCollectorSSHAddr=user@dbhost\nosCollectorDevices=net_eth0 blk_sda\n", warnings::add, lines);
+        assertEquals("ssh://user@dbhost", m.get("server-hosts"));
+        assertEquals("net_eth0 blk_sda", m.get("server-devices"), "BenchmarkSQL's syntax, read by --server-devices as it is");
+        assertEquals("1s", m.get("watch-interval"));
+        // a value the run refuses points at the key's line
+        assertEquals(27, lines.get("watch-interval"));
+        assertEquals(28, lines.get("server-hosts"));
+        assertEquals(29, lines.get("server-devices"));
+        // BenchmarkSQL's sample file as it ships: the address commented out, so only this host is sampled
+        Map<String, String> local = translate(MOGDB.replace("//osCollectorScript", "osCollectorScript")
+                + "osCollectorInterval=1\n//osCollectorSSHAddr=user@dbhost\n//osCollectorDevices=net_eth0 blk_sda\n");
+        assertFalse(local.containsKey("server-hosts") || local.containsKey("server-devices"), local.toString());
+        assertEquals("invalid value 'often' for key 'osCollectorInterval' in BenchmarkSQL file props.pg (line 2): expected an"
+                + " integer from 0 to 2147483647", refusal("runMins=1\nosCollectorInterval=often\n"));
     }
 
     @Test
