@@ -28,12 +28,21 @@ public final class IotMixedProvider implements WorkloadProvider {
             "iot-mixed: offer this many queries per second in total (open model); default: closed, flat out",
             ValueType.number(1e-3, 1e9));
 
+    static final Option<Boolean> FRESHNESS = Option.of("freshness", "on|off", "on",
+            "iot-mixed: the freshness probe, on a connection of its own: how long after a write is acknowledged a"
+                    + " query sees it (operation type freshness), and the time until every written row is visible",
+            ValueType.onOff());
+    static final Option<Duration> FRESHNESS_INTERVAL = Option.of("freshness-interval", "DURATION", "100ms",
+            "iot-mixed: how often the freshness probe takes an acknowledged batch and, while its row is not visible,"
+                    + " queries for it again: one query per interval at most, and with that query's time the resolution",
+            ValueType.duration(Duration.ofMillis(1)));
+
     static final List<OptionDef> OPTIONS;
 
     static {
         List<OptionDef> all = new ArrayList<>(IotOptions.OPTIONS);
         all.addAll(QueryOptions.COMMON);
-        all.addAll(Option.defs(List.of(INGEST_WORKERS, QUERY_WORKERS, QUERY_RATE)));
+        all.addAll(Option.defs(List.of(INGEST_WORKERS, QUERY_WORKERS, QUERY_RATE, FRESHNESS, FRESHNESS_INTERVAL)));
         all.add(OptionDef.of("idle-query-duration", "DURATION", "10s",
                 "iot-mixed: how long the queries go on after the ingest has finished, on the same data ingest idle"));
         OPTIONS = IotInsertProvider.withModels(all);
@@ -80,6 +89,9 @@ public final class IotMixedProvider implements WorkloadProvider {
         if (!idle(settings).isZero()) {
             names.forEach(n -> types.add(n + IotMixedWorkload.IDLE));
         }
+        if (settings.get(FRESHNESS)) {
+            types.add(FreshnessProbe.TYPE);
+        }
         return java.util.Optional.of(Set.copyOf(types));
     }
 
@@ -117,6 +129,7 @@ public final class IotMixedProvider implements WorkloadProvider {
             throw new UsageException("--queries is empty");
         }
         return new IotMixedWorkload(data.options(), data.generator(), queries, ingestWorkers, queryWorkers,
-                queryRate, idle);
+                queryRate, idle, settings.get(FRESHNESS) ? settings.get(FRESHNESS_INTERVAL) : null,
+                settings.get(RunOptions.OP_TIMEOUT));
     }
 }
