@@ -209,7 +209,8 @@ public final class SummaryTable {
     private static String freshnessNote(OperationStats op, WorkloadFacts.Freshness f) {
         String timeouts = op.counts().timeouts() > 0 ? ", " + Fmt.count(op.counts().timeouts()) + " not visible within --op-timeout" : "";
         return " (" + Fmt.count(op.counts().completed()) + " samples" + timeouts + "; resolution: probe every "
-                + Fmt.millis(f.probeIntervalMillis()) + " ms + its query, "
+                + (f.probeIntervalMillis() == Math.rint(f.probeIntervalMillis()) ? Fmt.count((long) f.probeIntervalMillis())
+                : Fmt.millis(f.probeIntervalMillis())) + " ms + its query, "
                 + (f.probeQueryMeanMillis().isPresent() ? Fmt.millis(f.probeQueryMeanMillis().getAsDouble()) + " ms mean, " : "")
                 + Fmt.count(f.probeQueries()) + " queries)";
     }
