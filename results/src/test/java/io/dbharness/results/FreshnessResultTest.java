@@ -78,6 +78,8 @@ class FreshnessResultTest {
         assertFalse(over.met());
         assertEquals(List.of("p99 freshness 1.5 s (limit 1 s)"), over.failures());
         assertTrue(Objective.parse("p99(freshness)<2s").judge(r).met());
+        // not an operation's latency: an objective on every type leaves it out
+        assertTrue(Objective.parse("p99<1s").judge(r).met(), Objective.parse("p99<1s").judge(r).failures().toString());
     }
 
     @Test

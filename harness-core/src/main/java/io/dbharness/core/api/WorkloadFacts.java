@@ -66,7 +66,7 @@ public record WorkloadFacts(Loaded loaded, Map<String, String> notes, Map<String
      * @param acknowledgedRows       rows the writes acknowledged over the run
      * @param rowsNotVisibleAtEnd    of those, rows the target did not show at the first count after the last
      *                               acknowledgement; empty when not counted
-     * @param fullVisibilitySeconds  from the last acknowledgement to the count that showed every acknowledged row
+     * @param fullVisibilitySeconds  from the last acknowledgement to the start of the count that showed every acknowledged row
      *                               (counted every probe interval); empty when not measured, {@code missing} says why
      * @param rowsStillNotVisible    rows not shown yet when {@code --op-timeout} ended the wait; empty when not counted
      * @param missing                why {@code fullVisibilitySeconds} is absent; null when it is there

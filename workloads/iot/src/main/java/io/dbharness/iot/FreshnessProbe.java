@@ -37,7 +37,7 @@ import java.util.concurrent.locks.LockSupport;
  * write call returned on the writer) to the end of the query that saw the row: it overstates by at most one
  * interval plus one query, the resolution kept in the result. When the ingest has written everything, the rows it
  * acknowledged are counted every interval until the target shows them all, or {@code --op-timeout} passes: the
- * time to full visibility.
+ * time to full visibility, from the last acknowledgement to the start of the count that showed them all.
  */
 final class FreshnessProbe {
 
@@ -323,6 +323,8 @@ final class FreshnessProbe {
                 countable = exact;
                 return;
             }
+            // a count sees what was visible when it began (a snapshot at its start): every row was visible by then
+            long began = System.nanoTime();
             long shown = 0;
             try {
                 TimeSeriesIngest ingest = target.capability(TimeSeriesIngest.class).orElseThrow();
@@ -338,13 +340,12 @@ final class FreshnessProbe {
                 countable = e.getMessage();
                 return;
             }
-            long now = System.nanoTime();
             hidden = Math.max(0, insert.rowsBefore() + acked - shown);
             if (atEnd.isEmpty()) {
                 atEnd = OptionalLong.of(hidden);
             }
             if (hidden == 0) {
-                fullAt = now;
+                fullAt = began;
             }
         }
 
