@@ -60,7 +60,8 @@ public final class IotMixedProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "Ingest and queries at once (mxbench --simultaneous-loading-and-query), then queries with the ingest idle";
+        return "Ingest and queries at once (mxbench --simultaneous-loading-and-query), then queries with the ingest idle;"
+                + " freshness: how long after a write is acknowledged a query sees it";
     }
 
     @Override
