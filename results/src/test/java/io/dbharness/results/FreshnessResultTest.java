@@ -26,10 +26,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * summary's freshness line with their resolution, with the time to full visibility under it, judged by --slo, kept
  * in the result file.
  */
-class FreshnessResultTest {
+public class FreshnessResultTest {
 
-    static RunResult withFreshness(WorkloadFacts.Freshness facts) {
-        RunResult c = Samples.clean();
+    /** {@link Samples#clean()} with a freshness probe's samples (in every interval too) and {@code facts}. */
+    public static RunResult withFreshness(WorkloadFacts.Freshness facts) {
+        return withFreshness(Samples.clean(), facts);
+    }
+
+    /** {@code c} with a freshness probe's samples (in every interval too) and {@code facts}. */
+    public static RunResult withFreshness(RunResult c, WorkloadFacts.Freshness facts) {
         List<OperationStats> ops = new ArrayList<>(c.operations());
         ops.add(OperationStats.builder().counts(Counts.builder().operations(25).timeouts(1).build()).group("freshness")
                 .type("freshness").returnedRows(25).meanMillis(400).p50Millis(310).p90Millis(900).p95Millis(1_100)
@@ -47,7 +52,7 @@ class FreshnessResultTest {
                 c.workloadFacts().details(), facts)).build();
     }
 
-    static final WorkloadFacts.Freshness SEEN = new WorkloadFacts.Freshness(100, 60, OptionalDouble.of(2.5),
+    public static final WorkloadFacts.Freshness SEEN = new WorkloadFacts.Freshness(100, 60, OptionalDouble.of(2.5),
             OptionalDouble.of(12), 6_000_000, OptionalLong.of(4_200), OptionalDouble.of(0.75), OptionalLong.of(0), null);
 
     /** The box's text as one line: cells and wrapped lines joined by single spaces. */
