@@ -109,8 +109,18 @@ public final class IotMixedProvider implements WorkloadProvider {
     public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
                                                  Settings settings) {
         IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
-        return java.util.Optional.of(QuerySet.listing(language, targetName, data.options(), data.generator(),
-                QueryOptions.from(settings, true, data)));
+        String listing = QuerySet.listing(language, targetName, data.options(), data.generator(),
+                QueryOptions.from(settings, true, data));
+        if (settings.get(FRESHNESS)) {
+            // the probe's text as it runs on the model's first table (a model of several asks the batch's table)
+            listing += "-- " + FreshnessProbe.TYPE + " (iot-mixed's probe: an acknowledged batch's newest row of one series,"
+                    + " asked for every --freshness-interval until a query sees it)\n" + language.catalogueTemplate(
+                    io.dbharness.core.api.QueryLanguage.PROBES, FreshnessProbe.TYPE).map(t -> language.compile(FreshnessProbe.TYPE,
+                    io.dbharness.core.api.QueryTemplate.parse(FreshnessProbe.TYPE, t), new io.dbharness.core.api.QueryShape(
+                    data.generator().parts().get(0).schema(), 0, 1)).template()).orElse("-- not available on " + targetName)
+                    + "\n\n";
+        }
+        return java.util.Optional.of(listing);
     }
 
     @Override
