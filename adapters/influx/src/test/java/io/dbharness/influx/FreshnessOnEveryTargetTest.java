@@ -86,7 +86,7 @@ class FreshnessOnEveryTargetTest {
 
     /**
      * Every data model, on PostgreSQL: the probe's text names the model's time and key columns, and a model of
-     * several tables samples whichever table a batch went to.
+     * several tables samples whichever table a batch went to; and {@code --freshness off} runs none.
      */
     @Test
     void everyDataModel() throws Exception {
@@ -105,5 +105,12 @@ class FreshnessOnEveryTargetTest {
             assertEquals(f.counts().completed(), facts.probeQueries(), m.getKey() + ": " + facts);
             assertEquals(0, facts.rowsStillNotVisible().orElseThrow(), m.getKey() + ": " + facts);
         }
+        // --freshness off: no probe, no group, no samples, no account
+        RunResult off = Harness.run(mixed("postgres", "fresh_off").option("tag-num", 5).option("freshness", "off")
+                .option("ts-end", "2022-04-18 09:05:00").build());
+        assertEquals(0, off.exitCode(), off.failure());
+        assertEquals(java.util.List.of("insert", "query"), off.groups().stream().map(g -> g.name()).toList());
+        assertTrue(off.operations().stream().noneMatch(o -> o.type().equals("freshness")), off.operations().toString());
+        assertNull(off.workloadFacts().freshness());
     }
 }

@@ -281,7 +281,7 @@ final class FreshnessProbe {
         private WorkloadFacts.Freshness finish() {
             if (cutShort.get() > 0) {
                 return account(OptionalLong.empty(), OptionalDouble.empty(), OptionalLong.empty(),
-                        "not counted: the run ended before the ingest had written everything");
+                        "not counted: the ingest did not write all its rows (--duration or --live ended it, or a stop)");
             }
             long deadline = lastAck.get() + opTimeout.toNanos();
             while (true) {
