@@ -130,9 +130,14 @@ public final class SummaryTable {
                 continue; // in a table under the box
             }
             String type = named && !op.group().equals(op.type()) ? op.group() + " " + op.type() : op.type();
-            add(rows, type + " latency p50/p95/p99/max", op.counts().completed() == 0 ? "n/a: none completed"
+            WorkloadFacts.Freshness fresh = r.workloadFacts().freshness();
+            boolean freshness = fresh != null && op.type().equals(FRESHNESS);
+            add(rows, type + (freshness ? "" : " latency") + " p50/p95/p99/max", op.counts().completed() == 0 ? "n/a: none completed"
                     : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
-                    + " / " + Fmt.millis(op.maxMillis()) + " ms");
+                    + " / " + Fmt.millis(op.maxMillis()) + " ms" + (freshness ? freshnessNote(op, fresh) : ""));
+            if (freshness) {
+                add(rows, "full visibility", fullVisibility(fresh));
+            }
         }
         double cpu = r.harnessCpuSeconds().orElse(0);
         if (cpu > 0) { // absent: unknown; 0: a result written before the harness measured it
@@ -195,6 +200,29 @@ public final class SummaryTable {
         add(rows, "stopped", r.failure() == null ? r.stopReason().name() : r.stopReason() + ": " + r.failure());
         add(rows, "exit code", Integer.toString(r.exitCode()));
         return rows;
+    }
+
+    /** The operation type of a freshness probe's samples: from a write's acknowledgement to a query seeing it. */
+    static final String FRESHNESS = "freshness";
+
+    /** The samples, what they cost and their resolution: a sample overstates by up to one interval and one query. */
+    private static String freshnessNote(OperationStats op, WorkloadFacts.Freshness f) {
+        String timeouts = op.counts().timeouts() > 0 ? ", " + Fmt.count(op.counts().timeouts()) + " not visible within --op-timeout" : "";
+        return " (" + Fmt.count(op.counts().completed()) + " samples" + timeouts + "; resolution: probe every "
+                + (f.probeIntervalMillis() == Math.rint(f.probeIntervalMillis()) ? Fmt.count((long) f.probeIntervalMillis())
+                : Fmt.millis(f.probeIntervalMillis())) + " ms + its query, "
+                + (f.probeQueryMeanMillis().isPresent() ? Fmt.millis(f.probeQueryMeanMillis().getAsDouble()) + " ms mean, " : "")
+                + Fmt.count(f.probeQueries()) + " queries)";
+    }
+
+    /** From the last acknowledged write until the target showed every acknowledged row, or why it is not known. */
+    private static String fullVisibility(WorkloadFacts.Freshness f) {
+        String hidden = f.rowsNotVisibleAtEnd().isPresent() ? " (" + Fmt.count(f.rowsNotVisibleAtEnd().getAsLong()) + " of "
+                + Fmt.count(f.acknowledgedRows()) + " acknowledged rows not visible at the first count)" : "";
+        if (f.fullVisibilitySeconds().isPresent()) {
+            return String.format(Locale.ROOT, "%.3f s after the last write%s", f.fullVisibilitySeconds().getAsDouble(), hidden);
+        }
+        return (f.missing() == null ? "not measured" : f.missing()) + hidden;
     }
 
     /**

@@ -446,7 +446,7 @@ class FindMaxCommandTest {
                 "--duration", "60s");
         assertEquals(2, tpcc.exitCode(), tpcc.err());
         assertTrue(tpcc.oneLineError().contains("which tpcc does not run; its types: delivery, new-order"), tpcc.err());
-        // the query workloads' types are the selected queries (and iot-mixed's insert and <query>@idle)
+        // the query workloads' types are the selected queries (and iot-mixed's insert, <query>@idle and freshness)
         Path noRun = tmp.resolve("bad-query-type");
         CliRun query = CliRun.of("find-max", "--workload", "iot-query", "--queries", "stats", "--vary", "workers",
                 "--slo", "p99(single-tag-detail)<5ms", "--duration", "60s", "--results", noRun.toString());
@@ -455,7 +455,7 @@ class FindMaxCommandTest {
                 query.err());
         CliRun mixed = CliRun.of("find-max", "--workload", "iot-mixed", "--queries", "stats", "--live", "--vary", "tag-num",
                 "--slo", "p99(stats@idle)<5ms", "--duration", "60s", "--results", noRun.toString());
-        assertTrue(mixed.oneLineError().contains("'stats@idle', which iot-mixed does not run; its types: insert, stats"),
+        assertTrue(mixed.oneLineError().contains("'stats@idle', which iot-mixed does not run; its types: freshness, insert, stats"),
                 mixed.err());
         CliRun idle = CliRun.of("find-max", "--workload", "iot-mixed", "--ingest-workers", "3", "--vary", "workers",
                 "--slo", "p99<5ms", "--duration", "60s", "--results", noRun.toString());

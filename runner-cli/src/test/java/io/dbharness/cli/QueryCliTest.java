@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code runner queries} and {@code runner compare --answers} as a user calls them, on the embedded PostgreSQL. */
@@ -78,6 +79,17 @@ class QueryCliTest {
         assertTrue(devops.out().contains("-- single-groupby-1-1-1 (TSBS; also 1-host-1-hr): maximum of usage_user per minute"
                 + " for 1 host over 1 hour\n-- instance 0: tag=host_0 start=2016-01-01T"), devops.out());
         assertTrue(devops.out().contains("LATEST ON \"time\" PARTITION BY hostname"), devops.out());
+
+        // iot-mixed lists its freshness probe's text too, on the model's columns; not with --freshness off
+        CliRun mixed = CliRun.of("queries", "--target", "questdb", "--workload", "iot-mixed", "--generator", "devops",
+                "--queries", "lastpoint");
+        assertEquals(0, mixed.exitCode(), mixed.err());
+        assertTrue(mixed.out().contains("-- freshness (iot-mixed's probe: an acknowledged batch's newest row of one series,"
+                + " asked for every --freshness-interval until a query sees it)\nSELECT \"time\" FROM \"cpu\" WHERE \"hostname\""
+                + " = {tag} AND \"time\" >= {start} AND \"time\" < {end} LIMIT 1\n"), mixed.out());
+        CliRun off = CliRun.of("queries", "--workload", "iot-mixed", "--queries", "lastpoint", "--freshness", "off");
+        assertEquals(0, off.exitCode(), off.err());
+        assertFalse(off.out().contains("-- freshness"), off.out());
 
         CliRun noop = CliRun.of("queries", "--target", "noop");
         assertEquals(2, noop.exitCode());

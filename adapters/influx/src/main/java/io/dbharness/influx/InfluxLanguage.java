@@ -96,6 +96,11 @@ enum InfluxLanguage {
     /** A measurement or field name ({@code {table}}, {@code {metric}}, {@code {metrics}}). */
     abstract String name(String identifier);
 
+    /** {@code {time}}: every point's time, whatever the model calls its time column ({@code time}, Flux's {@code _time}). */
+    String timeColumn() {
+        return this == INFLUXQL ? "time" : "\"_time\"";
+    }
+
     /** {@code {tag}}: the series' key value (tag values are strings in InfluxDB). */
     abstract String tag(String key);
 

@@ -37,6 +37,8 @@ final class InfluxStatement implements CompiledQuery {
             case "metric" -> language.name(schema.fieldName(shape.metric()));
             case "metrics" -> IntStream.range(0, schema.columnMetrics())
                     .mapToObj(i -> language.name(schema.fieldName(i))).collect(Collectors.joining(", "));
+            case "time" -> language.timeColumn();
+            case "key" -> language.name(schema.keyColumns().get(0));
             default -> throw new IllegalStateException(p);
         });
         return new InfluxStatement(name, t, language, schema.fieldType(shape.metric()));

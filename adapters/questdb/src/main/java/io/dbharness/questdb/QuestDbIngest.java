@@ -98,6 +98,19 @@ final class QuestDbIngest implements TimeSeriesIngest {
         }
     }
 
+    /** What {@code count()} sees now: the rows applied from the WAL so far, not those acknowledged since. */
+    @Override
+    public OptionalLong visibleRows(SeriesSchema schema) throws TargetException {
+        String table = QuestDbTables.quote(schema.tableName());
+        try (Connection c = sql.connect(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count() FROM " + table)) {
+            rs.next();
+            return OptionalLong.of(rs.getLong(1));
+        } catch (SQLException e) {
+            throw QuestDbSql.classify(e, "counting the visible rows of " + table);
+        }
+    }
+
     /**
      * The table's files on the embedded server once the WAL is applied ({@link TableDisk}); empty for a remote server,
      * whose only figure, {@code table_storage()}'s, counts the pages allocated ahead of the rows (999 MB for 3.4 MB

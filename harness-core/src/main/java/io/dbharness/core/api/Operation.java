@@ -24,6 +24,15 @@ public interface Operation {
         return 0;
     }
 
+    /**
+     * The {@link System#nanoTime()} its latency runs from when that is before the engine got it, read once it
+     * ended: a freshness sample's write acknowledgement, so the time measured is from the acknowledgement to
+     * the query that saw the row. 0 (the default) for from its start, or its intended start in the open model.
+     */
+    default long measuredFromNanos() {
+        return 0;
+    }
+
     /** Whether executing it twice leaves the target as executing it once (reads, upserts, InfluxDB points). */
     default boolean idempotent() {
         return false;

@@ -24,6 +24,12 @@ public interface QueryLanguage {
     }
 
     /**
+     * The "model" of texts the harness runs beside the catalogues, for every data model: iot-mixed's freshness
+     * probe is {@code catalogueTemplate(PROBES, "freshness")}, at {@code probe/freshness} below the query folder.
+     */
+    String PROBES = "probe";
+
+    /**
      * Where a target keeps the text of a model's query, below its query folder: {@code name} for telematics (the
      * catalogue that came first), {@code model/name} for the others ({@code devops/lastpoint}).
      */

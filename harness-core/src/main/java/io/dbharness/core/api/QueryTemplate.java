@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 public final class QueryTemplate {
 
     /** Placeholders a run fills once. */
-    public static final Set<String> FIXED = Set.of("table", "metric", "metrics");
+    public static final Set<String> FIXED = Set.of("table", "metric", "metrics", "time", "key");
     /** Placeholders each query instance fills. */
     public static final List<String> PARAMETERS = List.of("tag", "tags", "start", "end", "threshold");
 
@@ -50,7 +50,7 @@ public final class QueryTemplate {
             String name = m.group(1);
             if (!FIXED.contains(name) && !PARAMETERS.contains(name)) {
                 throw new UsageException(where + ": unknown placeholder {" + name + "}; known: {table}, {metric}, "
-                        + "{metrics}, {tag}, {tags}, {start}, {end}, {threshold}");
+                        + "{metrics}, {time}, {key}, {tag}, {tags}, {start}, {end}, {threshold}");
             }
             if (m.start() > at) {
                 parts.add(new Part(text.substring(at, m.start()), null));

@@ -51,6 +51,14 @@ public interface TimeSeriesIngest extends Capability {
     /** Rows stored in the table, for {@code --verify}; empty when the target cannot count. */
     OptionalLong countRows(SeriesSchema schema) throws TargetException;
 
+    /**
+     * Rows a query sees in the table now, without waiting for acknowledged writes to be applied (iot-mixed's count
+     * until every written row is visible); {@link #countRows} where acknowledged means visible.
+     */
+    default OptionalLong visibleRows(SeriesSchema schema) throws TargetException {
+        return countRows(schema);
+    }
+
     /** Bytes the table occupies on disk, for the compression ratio; empty when the target cannot tell. */
     OptionalLong storedBytes(SeriesSchema schema) throws TargetException;
 }

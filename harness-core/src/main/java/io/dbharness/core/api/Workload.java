@@ -85,6 +85,11 @@ public interface Workload {
         return null;
     }
 
+    /** How soon acknowledged writes became visible (iot-mixed's freshness probe); null when not measured. */
+    default WorkloadFacts.Freshness freshness() {
+        return null;
+    }
+
     /**
      * Lines the summary shows under the run's figures, by label, e.g. {@code Delivery: districts skipped}; kept in
      * the result.

@@ -140,7 +140,8 @@ final class RunResults {
                 .end(end)
                 .options(plan.wp().recorded(plan.settings(), plan.settings().masked()))
                 .targetInfo(info)
-                .workloadFacts(new WorkloadFacts(plan.workload().loaded(), plan.workload().notes(), plan.workload().describe()))
+                .workloadFacts(new WorkloadFacts(plan.workload().loaded(), plan.workload().notes(), plan.workload().describe(),
+                        plan.workload().freshness()))
                 .host(HostInfo.current())
                 .loadModel(describe(plan.groups()))
                 .workers(plan.groups().stream().mapToInt(WorkerGroup::workers).sum())

@@ -211,7 +211,7 @@ final class Worker implements Runnable {
                 }
                 mustReconnect = false;
                 if (r.fate() == Fate.APPLIED) {
-                    complete(stats, accounted(op, r.result()), intended);
+                    complete(stats, op, accounted(op, r.result()), intended);
                     return;
                 }
                 lastUnknown = r.fate() == Fate.UNKNOWN;
@@ -246,7 +246,7 @@ final class Worker implements Runnable {
             try {
                 OpResult r = op.execute();
                 attempt.end();
-                complete(stats, accounted(op, r), intended);
+                complete(stats, op, accounted(op, r), intended);
                 return;
             } catch (TargetException e) {
                 attempt.end();
@@ -275,7 +275,7 @@ final class Worker implements Runnable {
                 stats.timedOut();
                 if (!op.timeoutIsFailure()) { // a query too slow: measured as such, the run goes on
                     if (settle()) {
-                        stats.cutOff(clock.nanoTime() - intended);
+                        stats.cutOff(clock.nanoTime() - from(op, intended));
                     }
                     mustReconnect = true; // the cancel may have closed the connection; a sound one is kept
                     return;
@@ -389,10 +389,16 @@ final class Worker implements Runnable {
                 r.returnedRows());
     }
 
-    private void complete(TypeStats stats, OpResult r, long intended) {
+    private void complete(TypeStats stats, Operation op, OpResult r, long intended) {
         if (settle()) {
-            stats.completed(r, clock.nanoTime() - intended);
+            stats.completed(r, clock.nanoTime() - from(op, intended));
         }
+    }
+
+    /** Where {@code op}'s latency runs from: its own start when it began before the engine got it, else {@code intended}. */
+    private static long from(Operation op, long intended) {
+        long own = op.measuredFromNanos();
+        return own != 0 ? own : intended;
     }
 
     /**

@@ -46,6 +46,8 @@ public final class SqlQuery implements CompiledQuery {
             case "metric" -> style.identifier(schema.fieldName(shape.metric()));
             case "metrics" -> IntStream.range(0, schema.columnMetrics())
                     .mapToObj(i -> style.identifier(schema.fieldName(i))).collect(Collectors.joining(", "));
+            case "time" -> style.identifier(schema.timeColumn());
+            case "key" -> style.identifier(schema.keyColumns().get(0));
             default -> throw new IllegalStateException(p);
         });
         if (!style.bindsParameters()) {

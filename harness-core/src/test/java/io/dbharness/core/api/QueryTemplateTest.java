@@ -17,7 +17,7 @@ class QueryTemplateTest {
         assertEquals("SELECT c1 FROM t WHERE tag_id = 7 AND r with { x }",
                 t.fill(p -> switch (p) { case "metric" -> "c1"; case "table" -> "t"; default -> "7"; }));
         UsageException e = assertThrows(UsageException.class, () -> QueryTemplate.parse("my.yaml, query 'x'", "{device}"));
-        assertEquals("my.yaml, query 'x': unknown placeholder {device}; known: {table}, {metric}, {metrics}, {tag},"
+        assertEquals("my.yaml, query 'x': unknown placeholder {device}; known: {table}, {metric}, {metrics}, {time}, {key}, {tag},"
                 + " {tags}, {start}, {end}, {threshold}", e.getMessage());
     }
 

@@ -119,11 +119,13 @@ class EngineTest {
         final Fate resolution;
         final boolean idempotent;
         final long pauseMillis;
+        final long beganMillisBefore;
         final EngineClock clock;
 
         ScriptedSession(Spec spec, String group, int worker, EngineClock clock) {
             this.clock = clock;
             this.pauseMillis = spec.pauseMillis;
+            this.beganMillisBefore = spec.beganMillisBefore;
             this.ops = spec.ops;
             this.rows = spec.rows;
             this.type = spec.type;
@@ -143,6 +145,7 @@ class EngineTest {
             }
             AtomicInteger attempts = new AtomicInteger();
             long notBefore = pauseMillis == 0 ? 0 : clock.nanoTime() + pauseMillis * 1_000_000L;
+            long began = beganMillisBefore == 0 ? 0 : clock.nanoTime() - beganMillisBefore * 1_000_000L;
             String t = type.contains(",") ? type.split(",")[n % type.split(",").length] : type;
             return new Operation() {
                 @Override
@@ -169,6 +172,11 @@ class EngineTest {
                 @Override
                 public long notBeforeNanos() {
                     return notBefore;
+                }
+
+                @Override
+                public long measuredFromNanos() {
+                    return began;
                 }
 
                 @Override
@@ -212,6 +220,8 @@ class EngineTest {
         boolean idempotent;
         /** Each operation may start only this long after the previous one was handed out (a think time). */
         long pauseMillis;
+        /** Each operation's latency runs from this long before it was handed out (a freshness sample's write); 0: none. */
+        long beganMillisBefore;
 
         Spec with(java.util.function.Consumer<Spec> c) {
             c.accept(this);
@@ -391,6 +401,29 @@ class EngineTest {
                 "the groups' intervals add up to the run's counts");
         assertTrue(out.intervals().get(0).groups().get(0).types().stream().allMatch(t -> !t.histogram().isEmpty()),
                 "every interval keeps a mergeable histogram per type");
+    }
+
+    /**
+     * An operation that began before the engine got it (a freshness sample, from its write's acknowledgement) is
+     * measured from then: 50 ms before it was handed out, 7 ms of its own.
+     */
+    @Test
+    void anOperationThatBeganEarlierIsMeasuredFromThen() throws Exception {
+        ScriptedWorkload w = new ScriptedWorkload(spec().with(s -> {
+            s.ops = 20;
+            s.rows = 0;
+            s.type = "freshness";
+            s.beganMillisBefore = 50;
+        }));
+        TestClock clock = testClock(w);
+        w.specs.get(0).script = c -> {
+            clock.sleep(Duration.ofMillis(7));
+            return OpResult.ok();
+        };
+        OperationStats f = run(w, options()).measurements().operationStats().get(0);
+        assertEquals(20, f.counts().completed());
+        assertEquals(57.0, f.p50Millis(), 0.1);
+        assertEquals(57.0, f.maxMillis(), 0.1);
     }
 
     @Test

@@ -67,6 +67,10 @@ public final class ResultMerge {
         io.dbharness.core.api.WorkloadFacts facts = first.workloadFacts().withDetails(Map.of(
                 MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()),
                 MERGED_SHARDS, ShardCheck.describe(parts)));
+        if (facts.freshness() != null && parts.size() > 1) {
+            // each part's probe saw its own writes only: the samples merge as an operation type, the accounts do not
+            facts = new io.dbharness.core.api.WorkloadFacts(facts.loaded(), facts.notes(), facts.details(), null);
+        }
         if (server.note() != null) {
             facts = facts.withNotes(Map.of(ServerAccount.NOTE_KEY, server.note()));
         }

@@ -22,6 +22,7 @@ final class Charts {
         out.addAll(ComparisonCharts.scaling(set));
         out.addAll(ComparisonCharts.rate(set));
         out.addAll(TimelineCharts.throughput(set));
+        out.addAll(TimelineCharts.freshness(set));
         out.addAll(LatencyCharts.distributions(set));
         out.addAll(LatencyCharts.perType(set));
         out.addAll(TimelineCharts.host(set));

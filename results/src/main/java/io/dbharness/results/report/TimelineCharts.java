@@ -53,6 +53,43 @@ final class TimelineCharts {
         return out;
     }
 
+    /**
+     * Freshness over time beside the ingest rate, for the runs with a freshness probe: per watch interval, the p50 and
+     * p99 of the samples that became visible in it (left axis), and the rows per second written (right axis).
+     */
+    static List<ChartSpec> freshness(RunSet set) {
+        List<Series> series = new ArrayList<>();
+        for (RunSet.Run run : set.runs()) {
+            RunResult r = run.result();
+            if (r.workloadFacts().freshness() == null) {
+                continue;
+            }
+            List<Double[]> p50 = new ArrayList<>();
+            List<Double[]> p99 = new ArrayList<>();
+            List<Double[]> rows = new ArrayList<>();
+            for (IntervalSample s : charted(r)) {
+                IntervalSample.TypeInterval t = s.groups().stream().flatMap(g -> g.types().stream())
+                        .filter(x -> x.type().equals(FRESHNESS) && x.counts().completed() > 0).findFirst().orElse(null);
+                p50.add(ChartSpec.point(s.endSeconds(), t == null ? Double.NaN : t.p50Millis()));
+                p99.add(ChartSpec.point(s.endSeconds(), t == null ? Double.NaN : t.p99Millis()));
+                rows.add(ChartSpec.point(s.endSeconds(), s.rowsPerSecond()));
+            }
+            series.add(Series.line(run.name() + " freshness p50", p50));
+            series.add(Series.line(run.name() + " freshness p99", p99));
+            series.add(new Series(run.name() + " rows/s written", "line", 1, rows, null));
+        }
+        if (series.isEmpty()) {
+            return List.of();
+        }
+        return List.of(new ChartSpec("freshness", "freshness", "Freshness over time, beside the ingest rate",
+                Axis.value("seconds"), Axis.value("ms from acknowledgement to a query seeing the row"), Axis.value("rows/s"),
+                null, series, "Each watch interval's samples by when their row became visible (none: a gap); each"
+                + " sample overstates by up to one probe interval and one probe query (the summary's resolution)."));
+    }
+
+    /** The operation type of a freshness probe's samples. */
+    private static final String FRESHNESS = "freshness";
+
     /** CPU, disk and network of the host per interval, for the runs that could read them; none when no run could. */
     static List<ChartSpec> host(RunSet set) {
         List<RunSet.Run> runs = set.runs().stream()

@@ -27,6 +27,20 @@ class ReportChartsTest {
         return c.series().stream().map(ChartSpec.Series::name).toList();
     }
 
+    /** A run with a freshness probe: its samples' p50 and p99 per interval, beside the rows written on the right axis. */
+    @Test
+    void freshnessIsChartedOverTimeBesideTheIngestRate() {
+        RunResult r = io.dbharness.results.FreshnessResultTest.withFreshness(run("mixed").build(),
+                io.dbharness.results.FreshnessResultTest.SEEN);
+        ChartSpec f = charts(r).get("freshness");
+        assertNotNull(f, charts(r).keySet().toString());
+        assertEquals(3, f.series().size());
+        assertEquals(List.of(0, 0, 1), f.series().stream().map(ChartSpec.Series::yAxis).toList());
+        assertEquals(1_400.0, f.series().get(1).points().get(0)[1], names(f).toString());
+        assertEquals(r.intervals().get(0).rowsPerSecond(), f.series().get(2).points().get(0)[1], 1e-9);
+        assertNull(charts(run("plain").build()).get("freshness"), "none without a probe");
+    }
+
     @Test
     void oneVaryingOptionGetsAScalingChartWithRepetitionsAsWhiskers() {
         Map<String, ChartSpec> c = charts(

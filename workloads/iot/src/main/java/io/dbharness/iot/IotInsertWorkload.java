@@ -49,6 +49,8 @@ public final class IotInsertWorkload implements Workload {
 
     /** This process's part of a sharded run, null when unsharded. */
     private final Shard shard;
+    /** iot-mixed's freshness probe, told of every acknowledged batch; null without one. */
+    private FreshnessProbe probe;
 
     public IotInsertWorkload(IotOptions options) {
         this(options, new TelematicsModel(options), null);
@@ -77,6 +79,35 @@ public final class IotInsertWorkload implements Workload {
      */
     SeriesSchema schema() {
         return schemas.get(0);
+    }
+
+    /** Every table of the model, after {@link #prepare}. */
+    List<SeriesSchema> schemas() {
+        return List.copyOf(schemas);
+    }
+
+    /** Rows the tables held before the run ({@code --append}). */
+    long rowsBefore() {
+        return rowsBefore;
+    }
+
+    /**
+     * Why counting the tables cannot tell whether every written row is visible (the target merges the rows of a
+     * report, another shard writes too); null when it can.
+     */
+    String countsExactly(TargetAdapter target) {
+        if (follower() || Shard.split(shard)) {
+            return "other shards write into the same tables";
+        }
+        if (generator.rowsPerKey() > 1 && ingest(target).mergesRowsWithSameKey()) {
+            return target.describe().product() + " merges the " + generator.rowsPerKey() + " rows of a report into one";
+        }
+        return null;
+    }
+
+    /** Tells {@code probe} of every acknowledged batch; before the workers open. */
+    void reportTo(FreshnessProbe probe) {
+        this.probe = probe;
     }
 
     /** Whether another shard prepares the table: this one neither creates nor cleans it. */
@@ -173,7 +204,7 @@ public final class IotInsertWorkload implements Workload {
             }
             throw e;
         }
-        return new Session(parts, slot, slots, writers, batches);
+        return new Session(parts, slot, slots, writers, batches, schemas, probe);
     }
 
     /**
@@ -336,8 +367,14 @@ public final class IotInsertWorkload implements Workload {
         private int current;
         private int cursor;
 
-        Session(List<Generator> parts, int worker, int workers, BatchWriter[] writers, RowBatch[] batches) {
+        private final List<SeriesSchema> schemas;
+        private final FreshnessProbe probe;
+
+        Session(List<Generator> parts, int worker, int workers, BatchWriter[] writers, RowBatch[] batches,
+                List<SeriesSchema> schemas, FreshnessProbe probe) {
             this.parts = parts;
+            this.schemas = List.copyOf(schemas);
+            this.probe = probe;
             this.worker = worker;
             this.workers = workers;
             this.sources = new Generator.RowSource[parts.size()];
@@ -402,6 +439,9 @@ public final class IotInsertWorkload implements Workload {
         public OpResult execute() throws TargetException {
             RowBatch batch = batches[current];
             WriteResult w = writers[current].write(batch);
+            if (probe != null) { // when the write call returned: the acknowledgement a freshness sample runs from
+                probe.acknowledged(schemas.get(current), batch, w.rowsWritten(), System.nanoTime());
+            }
             return OpResult.written(w.rowsWritten(), w.rowsSkipped(), batch.points(), w.bytes());
         }
 

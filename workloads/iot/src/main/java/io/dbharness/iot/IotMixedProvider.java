@@ -28,12 +28,21 @@ public final class IotMixedProvider implements WorkloadProvider {
             "iot-mixed: offer this many queries per second in total (open model); default: closed, flat out",
             ValueType.number(1e-3, 1e9));
 
+    static final Option<Boolean> FRESHNESS = Option.of("freshness", "on|off", "on",
+            "iot-mixed: the freshness probe, on a connection of its own: how long after a write is acknowledged a"
+                    + " query sees it (operation type freshness), and the time until every written row is visible",
+            ValueType.onOff());
+    static final Option<Duration> FRESHNESS_INTERVAL = Option.of("freshness-interval", "DURATION", "100ms",
+            "iot-mixed: how often the freshness probe takes an acknowledged batch and, while its row is not visible,"
+                    + " queries for it again: one query per interval at most, and with that query's time the resolution",
+            ValueType.duration(Duration.ofMillis(1)));
+
     static final List<OptionDef> OPTIONS;
 
     static {
         List<OptionDef> all = new ArrayList<>(IotOptions.OPTIONS);
         all.addAll(QueryOptions.COMMON);
-        all.addAll(Option.defs(List.of(INGEST_WORKERS, QUERY_WORKERS, QUERY_RATE)));
+        all.addAll(Option.defs(List.of(INGEST_WORKERS, QUERY_WORKERS, QUERY_RATE, FRESHNESS, FRESHNESS_INTERVAL)));
         all.add(OptionDef.of("idle-query-duration", "DURATION", "10s",
                 "iot-mixed: how long the queries go on after the ingest has finished, on the same data ingest idle"));
         OPTIONS = IotInsertProvider.withModels(all);
@@ -51,7 +60,8 @@ public final class IotMixedProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "Ingest and queries at once (mxbench --simultaneous-loading-and-query), then queries with the ingest idle";
+        return "Ingest and queries at once (mxbench --simultaneous-loading-and-query), then queries with the ingest idle;"
+                + " freshness: how long after a write is acknowledged a query sees it";
     }
 
     @Override
@@ -80,6 +90,9 @@ public final class IotMixedProvider implements WorkloadProvider {
         if (!idle(settings).isZero()) {
             names.forEach(n -> types.add(n + IotMixedWorkload.IDLE));
         }
+        if (settings.get(FRESHNESS)) {
+            types.add(FreshnessProbe.TYPE);
+        }
         return java.util.Optional.of(Set.copyOf(types));
     }
 
@@ -96,8 +109,18 @@ public final class IotMixedProvider implements WorkloadProvider {
     public java.util.Optional<String> queryTexts(io.dbharness.core.api.QueryLanguage language, String targetName,
                                                  Settings settings) {
         IotInsertProvider.Data data = IotInsertProvider.data(settings, RunOptions.WORKERS, false);
-        return java.util.Optional.of(QuerySet.listing(language, targetName, data.options(), data.generator(),
-                QueryOptions.from(settings, true, data)));
+        String listing = QuerySet.listing(language, targetName, data.options(), data.generator(),
+                QueryOptions.from(settings, true, data));
+        if (settings.get(FRESHNESS)) {
+            // the probe's text as it runs on the model's first table (a model of several asks the batch's table)
+            listing += "-- " + FreshnessProbe.TYPE + " (iot-mixed's probe: an acknowledged batch's newest row of one series,"
+                    + " asked for every --freshness-interval until a query sees it)\n" + language.catalogueTemplate(
+                    io.dbharness.core.api.QueryLanguage.PROBES, FreshnessProbe.TYPE).map(t -> language.compile(FreshnessProbe.TYPE,
+                    io.dbharness.core.api.QueryTemplate.parse(FreshnessProbe.TYPE, t), new io.dbharness.core.api.QueryShape(
+                    data.generator().parts().get(0).schema(), 0, 1)).template()).orElse("-- not available on " + targetName)
+                    + "\n\n";
+        }
+        return java.util.Optional.of(listing);
     }
 
     @Override
@@ -117,6 +140,7 @@ public final class IotMixedProvider implements WorkloadProvider {
             throw new UsageException("--queries is empty");
         }
         return new IotMixedWorkload(data.options(), data.generator(), queries, ingestWorkers, queryWorkers,
-                queryRate, idle);
+                queryRate, idle, settings.get(FRESHNESS) ? settings.get(FRESHNESS_INTERVAL) : null,
+                settings.get(RunOptions.OP_TIMEOUT));
     }
 }

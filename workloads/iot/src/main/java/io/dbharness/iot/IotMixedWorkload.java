@@ -51,11 +51,18 @@ public final class IotMixedWorkload implements Workload {
     /** Whether a query worker has taken on waiting for the rows to be visible before the idle phase. */
     private final java.util.concurrent.atomic.AtomicBoolean settling = new java.util.concurrent.atomic.AtomicBoolean();
 
+    /** The freshness probe, null with {@code --freshness off}. */
+    private final FreshnessProbe probe;
+
     IotMixedWorkload(IotOptions data, Generator model, QueryOptions options, int ingestWorkers, int queryWorkers, double queryRate,
-                     Duration idle) {
+                     Duration idle, Duration freshnessInterval, Duration opTimeout) { // freshnessInterval: null without a probe
         this.data = data;
         this.options = options;
         this.insert = new IotInsertWorkload(data, model, null);
+        this.probe = freshnessInterval == null ? null : new FreshnessProbe(freshnessInterval, opTimeout, insert);
+        if (probe != null) {
+            insert.reportTo(probe);
+        }
         this.part = new QueryPart(data, model, options);
         this.ingestWorkers = ingestWorkers;
         this.queryWorkers = queryWorkers;
@@ -87,6 +94,9 @@ public final class IotMixedWorkload implements Workload {
         context.retrying("creating table " + data.tableName(), () -> insert.prepare(target));
         context.retrying("preparing " + insert.schema().tableName() + " for the queries",
                 () -> part.ready(query, product, insert.schema()));
+        if (probe != null) {
+            FreshnessProbe.template(query.language(), product);
+        }
     }
 
     /** {@code insert}: the requested load with {@code --ingest-workers}; {@code query}: its own workers and rate. */
@@ -99,11 +109,18 @@ public final class IotMixedWorkload implements Workload {
                 : new LoadModel.Closed(queryWorkers);
         groups.add(WorkerGroup.of("query", q));
         ingesting.set(groups.get(0).workers());
+        if (probe != null) {
+            probe.writers(groups.get(0).workers());
+            groups.add(WorkerGroup.of(FreshnessProbe.TYPE, new LoadModel.Closed(1)));
+        }
         return groups;
     }
 
     @Override
     public WorkerSession openWorker(TargetAdapter target, WorkerGroup group, int worker) throws TargetException {
+        if (group.name().equals(FreshnessProbe.TYPE)) {
+            return probe.open(target);
+        }
         if (!group.name().equals("query")) {
             return new Tracked(insert.openWorker(target, group, worker));
         }
@@ -151,6 +168,9 @@ public final class IotMixedWorkload implements Workload {
             if (op == null && !done) {
                 done = true;
                 ingesting.decrementAndGet();
+                if (probe != null) {
+                    probe.writerEnded(true);
+                }
             }
             return op;
         }
@@ -170,8 +190,13 @@ public final class IotMixedWorkload implements Workload {
             s.cancel();
         }
 
+        /** A writer the run's end stopped before it wrote its share: the probe then counts nothing at the end. */
         @Override
         public void close() {
+            if (!done && probe != null) {
+                done = true;
+                probe.writerEnded(false);
+            }
             s.close();
         }
     }
@@ -202,6 +227,11 @@ public final class IotMixedWorkload implements Workload {
         part.describe(m);
         m.put("idleQuerySeconds", Long.toString(idle.toSeconds()));
         return m;
+    }
+
+    @Override
+    public io.dbharness.core.api.WorkloadFacts.Freshness freshness() {
+        return probe == null ? null : probe.facts();
     }
 
     @Override
