@@ -31,6 +31,7 @@ class ArchitectureTest {
     private static final String CLI = "io.dbharness.cli..";
     private static final String SEARCH = "io.dbharness.search..";
     private static final String TOOLS = "io.dbharness.tools..";
+    private static final String HOSTS = "io.dbharness.hosts..";
 
     /** Each adapter's package, and the other adapters it may build on. */
     private static final Map<String, List<String>> ADAPTERS = Map.of(
@@ -78,6 +79,11 @@ class ArchitectureTest {
                 .as("other tools' command lines reach the runner only through ToolRun: never the CLI, the results or an adapter"));
         rules.add(noClasses().that().resideOutsideOfPackages(TOOLS, CLI).should().dependOnClassesThat().resideInAPackage(TOOLS)
                 .as("only the CLI depends on the other tools' command lines"));
+        rules.add(noClasses().that().resideInAPackage(HOSTS).should().dependOnClassesThat()
+                .resideInAnyPackage(concat(List.of(ENGINE, CLI, RESULTS, SEARCH, TOOLS), List.of(plugins)))
+                .as("the server hosts' sources depend on no engine, CLI, results, search, tool, adapter or workload"));
+        rules.add(noClasses().that().resideOutsideOfPackage(HOSTS).should().dependOnClassesThat().resideInAPackage(HOSTS)
+                .as("the server hosts' sources are found through Plugins: nothing names them"));
         for (Map.Entry<String, List<String>> a : ADAPTERS.entrySet()) {
             List<String> others = new java.util.ArrayList<>();
             ADAPTERS.keySet().stream().filter(o -> !o.equals(a.getKey()) && !a.getValue().contains(o))

@@ -69,11 +69,13 @@ public final class Engine {
      * @param cpuSeconds   CPU time this process spent during the measured run (the harness's own cost; an embedded
      *                     server runs in processes of its own), -1 when the JVM cannot tell
      * @param server       the target server's account of the run, null without server telemetry
+     * @param serverHosts  each server host's account of the run ({@code --server-hosts}), empty without
      */
     public record Outcome(Measurements measurements, List<IntervalSample> intervals, double elapsedSeconds,
                           StopReason stopReason, TargetException failure, RuntimeException usageFailure,
                           Map<String, Pacing> pacing, int abandoned, Map<String, Double> groupSeconds,
-                          Warmup warmup, double cpuSeconds, io.dbharness.core.result.ServerUsage server) {
+                          Warmup warmup, double cpuSeconds, io.dbharness.core.result.ServerUsage server,
+                          List<io.dbharness.core.result.ServerHostUsage> serverHosts) {
     }
 
     /** The warm-up's totals and seconds (shorter than asked for when the run stopped during it). */
@@ -88,6 +90,7 @@ public final class Engine {
     private final StopSignal stop;
     private final Timing timing;
     private final EngineClock clock;
+    private ServerHosts hosts = ServerHosts.NONE;
 
     public Engine(Workload workload, TargetAdapter target, List<WorkerGroup> groups, RunOptions options,
                   ProgressListener listener, StopSignal stop) {
@@ -107,6 +110,12 @@ public final class Engine {
         this.options = options;
         this.listener = listener;
         this.stop = stop;
+    }
+
+    /** Samples these server hosts too, on their own threads ({@code --server-hosts}); the caller closes them. */
+    Engine sampling(ServerHosts serverHosts) {
+        this.hosts = serverHosts;
+        return this;
     }
 
     public Outcome run() throws TargetException {
@@ -166,6 +175,7 @@ public final class Engine {
         run.cpuStartNanos = ProcessCpu.nanos();
         HostSampler host = HostSampler.forThisHost(ProcessCpu::nanos);
         host.restart(); // its first read also decides which disks count: before the clock too
+        hosts.start(); // the server hosts' baselines, before the clock too
         long begun = clock.nanoTime();
         long start = begun + warmupNanos; // the measured run begins after the warm-up
         run.startNanos = start;
@@ -205,6 +215,10 @@ public final class Engine {
         if (keepLast) {
             intervals.add(last); // a short tail still holds operations: the intervals must add up to the run
         }
+        ServerHosts.Result hostsResult = hosts.finish(intervals.size(), keepLast, start);
+        for (int i = 0; i < intervals.size(); i++) {
+            intervals.set(i, intervals.get(i).withServerHosts(hostsResult.perInterval().get(i)));
+        }
         io.dbharness.core.result.ServerUsage serverUsage = null;
         if (server != null) {
             var t = measurements.totals();
@@ -222,7 +236,7 @@ public final class Engine {
                 : deadlineHit && options.duration().isPresent() ? StopReason.DURATION : StopReason.COMPLETED;
         return new Outcome(measurements, intervals, elapsed, reason, run.failure(), run.usageFailure(), pacing, abandoned,
                 groupSeconds, warmup, run.cpuStartNanos < 0 || cpuEnd < 0 ? -1 : (cpuEnd - run.cpuStartNanos) / 1e9,
-                serverUsage);
+                serverUsage, hostsResult.usage());
     }
 
     /**
@@ -300,6 +314,7 @@ public final class Engine {
                 run.warmupEnded = true;
                 run.cpuStartNanos = ProcessCpu.nanos();
                 host.restart(); // like the rates: the host's use during the warm-up was shown, not kept
+                hosts.restart();
                 if (server != null) {
                     server.restart();
                 }
@@ -310,6 +325,7 @@ public final class Engine {
                 IntervalSample s = run.measurements.sample(elapsed).withHost(host.sample());
                 if (!warming) {
                     intervals.add(s);
+                    hosts.cut();
                     if (server != null) {
                         server.cut();
                     }

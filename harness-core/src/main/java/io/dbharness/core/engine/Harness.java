@@ -95,7 +95,9 @@ public final class Harness {
         List<WorkerGroup> groups = plan.groups();
         int connections = Math.max(groups.stream().mapToInt(WorkerGroup::workers).sum() * workload.connectionsPerWorker(),
                 workload.prepareConnections());
-        try (TargetAdapter target = plan.tp().open(plan.settings(), connections)) {
+        // the server hosts first: one that cannot be sampled is refused before the target is touched
+        try (ServerHosts hosts = ServerHosts.open(plan.settings());
+             TargetAdapter target = plan.tp().open(plan.settings(), connections)) {
             // read before the run: a server that goes away later still has its version in the result
             TargetInfo info = target.describe();
             Instant preparing = Instant.now();
@@ -106,7 +108,8 @@ public final class Harness {
             }
             Instant start = Instant.now();
             spec.stopSignal().phase(StopSignal.Phase.RUNNING);
-            Engine.Outcome out = new Engine(workload, target, groups, plan.options(), spec.progress(), spec.stopSignal()).run();
+            Engine.Outcome out = new Engine(workload, target, groups, plan.options(), spec.progress(), spec.stopSignal())
+                    .sampling(hosts).run();
             Instant end = Instant.now();
             Counts t = out.measurements().totals();
             spec.stopSignal().phase(StopSignal.Phase.FINISHING);

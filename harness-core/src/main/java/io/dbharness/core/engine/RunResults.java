@@ -70,9 +70,23 @@ final class RunResults {
                 .build();
     }
 
-    /** The host's figures with the server's account of the run; either may be missing. */
+    /** The host's figures with the server's account of the run and the server hosts'; any may be missing. */
     private static ResourceUsage resources(Engine.Outcome out, TargetInfo info, Counts t,
                                            io.dbharness.core.api.Shard shard) {
+        ResourceUsage r = clientAndServer(out, info, t, shard);
+        if (out.serverHosts().isEmpty()) {
+            return r;
+        }
+        if (r == null) {
+            boolean onHost = HostUsage.targetOnHost(info.endpoint());
+            r = new ResourceUsage("no host figures (/proc could not be read)", onHost, null, null,
+                    java.util.OptionalDouble.empty(), java.util.OptionalDouble.empty());
+        }
+        return r.withServerHosts(out.serverHosts());
+    }
+
+    private static ResourceUsage clientAndServer(Engine.Outcome out, TargetInfo info, Counts t,
+                                                 io.dbharness.core.api.Shard shard) {
         ResourceUsage host = HostUsage.over(out.intervals(), info.endpoint(), out.cpuSeconds(), t.rows(), t.operations());
         if (out.server() == null) {
             return host;
