@@ -78,7 +78,8 @@ final class FindMax {
                         "--slo: terms separated by commas, all of which must hold: p99<50ms (that percentile of every"
                                 + " operation type; any from p1 to p99.999, or mean, max), p99(new-order)<5s (one type),"
                                 + " errors=0 (or errors<=N), timeouts=0, kept-up (the open model kept to its schedule),"
-                                + " behind<1s (never further behind it)" + namedObjectives(registry) + ". A run that aborts or"
+                                + " behind<1s (never further behind it), server-cpu<80%% and server-await<5ms (every"
+                                + " --server-hosts host's mean CPU busy, disk await)" + namedObjectives(registry) + ". A run that aborts or"
                                 + " fails --verify meets nothing.",
                         "Exit codes: 0 the search ended with a bracket within --resolution or of neighbouring whole"
                                 + " numbers (or met the objective up to"

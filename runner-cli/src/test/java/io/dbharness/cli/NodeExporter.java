@@ -12,8 +12,9 @@ import java.time.Duration;
 
 /**
  * Debian's {@code prometheus-node-exporter} on a free loopback port for the runner's tests of {@code --server-hosts}
- * (the seeds' tables, the other tools' pass-through): this machine's own CPU, disks and network, as a database
- * machine's agent would tell them. Stopped by {@link #close()}.
+ * (the seeds' tables, the other tools' pass-through): this machine's own CPU, disks and network (loopback
+ * included), as a database machine's agent would tell them. Stopped by {@link #close()}. As hosts' own fixture
+ * of that name starts it, which runner-cli's tests cannot reach (it is no test-jar).
  */
 public final class NodeExporter implements AutoCloseable {
 
@@ -39,7 +40,9 @@ public final class NodeExporter implements AutoCloseable {
             port = s.getLocalPort();
         }
         Path log = Files.createTempFile("dbharness-node-exporter", ".log");
-        Process p = new ProcessBuilder(BINARY.toString(), "--web.listen-address=127.0.0.1:" + port).redirectErrorStream(true)
+        // lo exported too (node_exporter leaves it out by default): the database on this machine is reached over it
+        Process p = new ProcessBuilder(BINARY.toString(), "--web.listen-address=127.0.0.1:" + port,
+                "--collector.netdev.device-exclude=^$").redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         NodeExporter e = new NodeExporter(p, port);
         try {

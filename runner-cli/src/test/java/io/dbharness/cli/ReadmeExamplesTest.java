@@ -211,8 +211,8 @@ class ReadmeExamplesTest {
             // runs for real, against a node_exporter, in SeedToolsServerHostsTest)
             check("runner influx-stress insert --pps 200000 -r 120s --host http://db:8086 --user greatwall --pass greatwall "
                     + "--create \"\" -- --server-hosts http://db:9100/metrics", null),
-            check("runner mxbench run --db-master-host mdw --db-database load_test --db-user mxadmin --tag-num 100000 "
-                    + "--total-metrics-count 10 --writer stdin -- --server-hosts http://mdw:9100/metrics,http://sdw1:9100/metrics,"
+            check("runner mxbench run --db-master-host mdw --db-database load_test --db-user mxadmin --table-name test_table "
+                    + "--tag-num 100000 --total-metrics-count 10 --writer stdin -- --server-hosts http://mdw:9100/metrics,http://sdw1:9100/metrics,"
                     + "http://sdw2:9100/metrics", null),
             // as the seed's mw example: no ./config.yaml here, and the one line says so
             new Example("runner mw insert --target yugabyte_sql -w 1 -r 1 --clean --batch 1000 --primary-key sql --num-inserts 31250000 "
