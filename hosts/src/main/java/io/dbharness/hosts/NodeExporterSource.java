@@ -93,6 +93,9 @@ final class NodeExporterSource implements HostSource {
             throw new IOException("no answer from " + url + " within " + TIMEOUT.toSeconds() + " s", e);
         } catch (java.net.ConnectException e) {
             throw new IOException("connection to " + url + " refused", e);
+        } catch (IOException e) { // a connection cut mid-answer and the like: say where
+            throw new IOException("reading " + url + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName()
+                    : e.getMessage()), e);
         }
         if (response.statusCode() != 200) {
             throw new HttpStatusException(response.statusCode(), "HTTP " + response.statusCode() + " from " + url);

@@ -309,6 +309,9 @@ final class ConfigFile {
             if (!known.contains(key)) {
                 throw new UsageException("unknown key '" + where + "' in config file " + file);
             }
+            if (v.isArray() && io.dbharness.core.config.HostOptions.LISTS.contains(key) && scalars(v)) {
+                v = new com.fasterxml.jackson.databind.node.TextNode(String.join(",", texts(v))); // as on the command line
+            }
             if (v.isArray() || v.isNull()) {
                 throw new UsageException("key '" + where + "' in config file " + file + " needs a single value");
             }
@@ -325,7 +328,22 @@ final class ConfigFile {
         }
     }
 
-    private static String firstLine(String s) {
+    private static boolean scalars(JsonNode array) {
+        for (JsonNode e : array) {
+            if (!e.isValueNode() || e.isNull()) {
+                return false;
+            }
+        }
+        return !array.isEmpty();
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(e -> out.add(e.asText()));
+        return out;
+    }
+
+        private static String firstLine(String s) {
         if (s == null) {
             return "unreadable";
         }

@@ -47,6 +47,23 @@ class ConfigFileTest {
         return assertThrows(UsageException.class, () -> read(file)).getMessage();
     }
 
+    /** The server hosts, one per machine, as a YAML or TOML list: the command line's comma-separated value. */
+    @Test
+    @org.junit.jupiter.api.Timeout(30)
+    void serverHostsMayBeAListAndOtherKeysMayNot() throws IOException {
+        Set<String> known = Set.of("server-hosts", "server-devices", "tag-num");
+        Path yaml = file("hosts.yaml", "server-hosts:\n  - http://db1:9100/metrics\n  - ssh://dba@db2\n"
+                + "server_devices: [blk_sda, net_eth0]\n");
+        assertEquals(Map.of("server-hosts", "http://db1:9100/metrics,ssh://dba@db2", "server-devices", "blk_sda,net_eth0"),
+                ConfigFile.load(yaml, known, ALIASES, w -> { }).values());
+        Path toml = file("hosts.toml", "server-hosts = [\"http://db1:9100/metrics\", \"http://db2:9100/metrics\"]\n");
+        assertEquals(Map.of("server-hosts", "http://db1:9100/metrics,http://db2:9100/metrics"),
+                ConfigFile.load(toml, known, ALIASES, w -> { }).values());
+        Path other = file("other.yaml", "tag-num: [1, 2]\n");
+        assertEquals("key 'tag-num' in config file " + other + " needs a single value",
+                assertThrows(UsageException.class, () -> ConfigFile.load(other, known, ALIASES, w -> { })).getMessage());
+    }
+
     @Test
     void aYamlKeyWrittenTwiceIsRefused() throws IOException {
         Path top = file("dup.yaml", "target: noop\ntag-num: 10\ntag-num: 20\n");

@@ -29,7 +29,7 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
                     + " (its /proc over SSH); a config file may give a list", HostOptions::specs);
     public static final Option<String> SERVER_DEVICES = Option.of("server-devices", "LIST", null,
             "The server hosts' disks and interfaces that count: names (sda,eth0) or BenchmarkSQL's 'blk_sda net_eth0';"
-                    + " default: every disk but virtual ones and partitions, every interface but loopback",
+                    + " where none is named: every disk but virtual ones and partitions, every interface but loopback",
             ValueType.text());
     public static final Option<String> SSH_IDENTITY = Option.of("ssh-identity", "FILE", null,
             "Private key for ssh:// server hosts; default: as OpenSSH finds them (~/.ssh/id_*, an agent)",
@@ -37,6 +37,9 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
     public static final Option<Boolean> SSH_ACCEPT_NEW_HOST_KEYS = Option.flag("ssh-accept-new-host-keys",
             "Add an ssh:// server host's key that ~/.ssh/known_hosts does not hold to it (OpenSSH's accept-new);"
                     + " a changed key is still refused");
+
+    /** Options whose value is a comma-separated list: a config file may give it as a list. */
+    public static final java.util.Set<String> LISTS = java.util.Set.of(SERVER_HOSTS.name(), SERVER_DEVICES.name());
 
     public static final List<OptionDef> OPTIONS = Option.defs(List.of(SERVER_HOSTS, SERVER_DEVICES, SSH_IDENTITY,
             SSH_ACCEPT_NEW_HOST_KEYS));

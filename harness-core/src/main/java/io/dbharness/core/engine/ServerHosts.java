@@ -78,8 +78,7 @@ final class ServerHosts implements AutoCloseable {
                 } catch (IOException e) {
                     throw unreachable(spec, e);
                 }
-                Host host = new Host(source, filter, loopback(spec));
-                open.add(host);
+                open.add(new Host(source, filter, loopback(spec)));
                 HostReading all;
                 try {
                     all = source.read();
@@ -93,6 +92,11 @@ final class ServerHosts implements AutoCloseable {
             throw e;
         }
         return new ServerHosts(List.copyOf(open));
+    }
+
+    /** These sources, opened and checked already, sampled with {@code filter}; none on a loopback address. */
+    static ServerHosts of(List<HostSource> sources, DeviceFilter filter) {
+        return new ServerHosts(sources.stream().map(s -> new Host(s, filter, false)).toList());
     }
 
     private static TargetException unreachable(URI spec, IOException e) {
@@ -171,6 +175,11 @@ final class ServerHosts implements AutoCloseable {
             usage.add(h.usage(timed, startNanos));
         }
         return new Result(perInterval, usage);
+    }
+
+    /** Readings the {@code i}th host took since its last restart, answered or not: a test waits on it. */
+    int readings(int i) {
+        return hosts.get(i).readings.size();
     }
 
     @Override

@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
 /**
  * Which disks and network interfaces of a server host count ({@code --server-devices}). Names are separated by
  * commas or blanks; BenchmarkSQL's {@code osCollectorDevices} syntax is taken as it is ({@code net_eth0 blk_sda}),
- * and a plain name ({@code sda}, {@code eth0}) is a disk or an interface, whichever the host has. None given: every
- * disk that is not virtual, stacked or a partition, and every interface but loopback, which counts too when the host
- * is this machine's loopback address (a server on it talks to us through {@code lo}).
+ * and a plain name ({@code sda}, {@code eth0}) is a disk or an interface, whichever the host has. Where none is named
+ * (no disk, or no interface): every disk that is not virtual, stacked or a partition, and every interface but
+ * loopback, which counts too when the host is this machine's loopback address (a server on it talks to us through
+ * {@code lo}).
  */
 public final class DeviceFilter {
 
@@ -67,19 +68,18 @@ public final class DeviceFilter {
         return !disks.isEmpty() || !interfaces.isEmpty() || !either.isEmpty();
     }
 
-    /** Whether a disk of this name counts. */
-    public boolean disk(String name) {
-        return named() ? disks.contains(name) || either.contains(name) : realDisk(name);
-    }
-
-    /** Whether an interface of this name counts on a host that is ({@code loopbackHost}) or is not this machine's loopback. */
-    public boolean iface(String name, boolean loopbackHost) {
-        return named() ? interfaces.contains(name) || either.contains(name) : loopbackHost || !name.equals("lo");
-    }
-
-    /** The reading with only what counts. */
+    /**
+     * The reading with only what counts. Disks and interfaces are chosen apart: naming only disks (BenchmarkSQL's
+     * {@code blk_sda}) keeps every real interface, naming only interfaces every real disk, so a figure that was not
+     * asked about is still measured rather than shown as 0.
+     */
     public HostReading apply(HostReading all, boolean loopbackHost) {
-        return all.only(this::disk, n -> iface(n, loopbackHost));
+        Set<String> hasDisks = all.disks() == null ? Set.of() : all.disks().devices().keySet();
+        Set<String> hasIfaces = all.network() == null ? Set.of() : all.network().interfaces().keySet();
+        boolean disksNamed = !disks.isEmpty() || either.stream().anyMatch(hasDisks::contains);
+        boolean ifacesNamed = !interfaces.isEmpty() || either.stream().anyMatch(hasIfaces::contains);
+        return all.only(d -> disksNamed ? disks.contains(d) || either.contains(d) : realDisk(d),
+                i -> ifacesNamed ? interfaces.contains(i) || either.contains(i) : loopbackHost || !i.equals("lo"));
     }
 
     /**

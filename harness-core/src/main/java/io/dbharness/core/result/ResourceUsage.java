@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * The client host's resource use over the measured run; the samples per interval are in
- * {@link IntervalSample#host()}.
+ * The client host's resource use over the measured run, with the target server's account and the server hosts'
+ * when they were sampled; the samples per interval are in {@link IntervalSample#host()} (and {@code server},
+ * {@code serverHosts}).
  *
  * @param scope          what the figures describe, in words: the client host only, or the client host with the
  *                       target's server on it (embedded, or on localhost)

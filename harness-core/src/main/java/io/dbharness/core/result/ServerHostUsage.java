@@ -17,7 +17,9 @@ import java.util.OptionalLong;
  * @param memoryTotalBytes its memory, absent when it does not tell
  * @param mean             means over the intervals it was sampled in (weighted as the client host's), null when it
  *                         gave no sample
- * @param peak             the highest value each figure took in one interval, null when it gave no sample
+ * @param peak             the highest value each figure took in one interval, null when it gave no sample; as the
+ *                         client host's, a last interval shorter than half the others counts in the mean but not in
+ *                         the peaks (its rates are noise), so a peak may fall below the mean when that tail was busiest
  * @param disks            the disks counted, as the host names them
  * @param interfaces       the network interfaces counted
  * @param stoppedAtSeconds when its samples stopped, in seconds since the measured run started (the time of its last

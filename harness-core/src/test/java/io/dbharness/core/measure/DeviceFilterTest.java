@@ -43,6 +43,13 @@ class DeviceFilterTest {
         HostReading plain = DeviceFilter.parse("nvme0n1,lo").apply(all(), false);
         assertEquals(List.of("nvme0n1"), List.copyOf(plain.disks().devices().keySet()));
         assertEquals(List.of("lo"), List.copyOf(plain.network().interfaces().keySet()), "named: counted even on a remote host");
+        HostReading disksOnly = DeviceFilter.parse("blk_sda").apply(all(), false);
+        assertEquals(List.of("sda"), List.copyOf(disksOnly.disks().devices().keySet()));
+        assertEquals(List.of("ifb0", "ifb1", "eth0"), List.copyOf(disksOnly.network().interfaces().keySet()),
+                "no interface named: every real one, not none (the network is still measured)");
+        HostReading ifaceOnly = DeviceFilter.parse("eth0").apply(all(), false);
+        assertEquals(List.of("nvme0n1", "sda"), List.copyOf(ifaceOnly.disks().devices().keySet()));
+        assertEquals(List.of("eth0"), List.copyOf(ifaceOnly.network().interfaces().keySet()));
         assertEquals("blk_sda,net_eth0", DeviceFilter.parse(" blk_sda , net_eth0 ").toString());
         assertEquals(DeviceFilter.DEFAULT, DeviceFilter.parse("  "));
     }

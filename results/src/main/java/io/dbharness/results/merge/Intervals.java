@@ -32,8 +32,12 @@ final class Intervals {
     private Intervals() {
     }
 
-    /** @param serverPart the part whose server account the merged intervals carry (see {@link ServerAccount}), or -1 */
-    static List<IntervalSample> merge(List<RunResult> parts, List<Window> windows, Window union, int serverPart) {
+    /**
+     * @param serverPart the part whose server account the merged intervals carry (see {@link ServerAccount}), or -1
+     * @param hostParts  each server host and the part whose samples of it the merged intervals carry ({@link HostAccounts})
+     */
+    static List<IntervalSample> merge(List<RunResult> parts, List<Window> windows, Window union, int serverPart,
+                                      Map<String, Integer> hostParts) {
         double width = bucketSeconds(parts);
         if (width <= 0) {
             return List.of();
@@ -54,7 +58,8 @@ final class Intervals {
             ServerSample server = samples.stream().filter(s -> s.part() == serverPart).map(s -> s.sample().server())
                     .filter(java.util.Objects::nonNull).reduce(ServerSample::plus).orElse(null);
             double seconds = Math.max(1e-9, end - k * width);
-            out.add(new IntervalSample(end, seconds, groups(samples, seconds), null, server));
+            out.add(new IntervalSample(end, seconds, groups(samples, seconds), null, server,
+                    HostAccounts.samples(samples, hostParts)));
         });
         return out;
     }
@@ -81,7 +86,7 @@ final class Intervals {
     }
 
     /** An interval of part {@code part}. */
-    private record Sourced(int part, String runId, IntervalSample sample) {
+    record Sourced(int part, String runId, IntervalSample sample) {
     }
 
     private static List<GroupInterval> groups(List<Sourced> samples, double bucketSeconds) {

@@ -61,6 +61,7 @@ public final class ResultMerge {
         Window union = Window.union(windows);
         Totals totals = Counters.totals(parts.stream().map(RunResult::totals).toList(), union.seconds());
         ServerAccount.Choice server = ServerAccount.choose(parts, windows);
+        Map<String, Integer> hostParts = HostAccounts.choose(parts, windows);
         List<Integer> missing = ShardCheck.missing(parts);
         // with shards missing (--allow-partial) the tables hold rows the parts do not count: no size per row
         String partial = missing.isEmpty() ? null : "shard" + (missing.size() == 1 ? " " : "s ") + missing
@@ -92,7 +93,7 @@ public final class ResultMerge {
                 .totals(totals)
                 .groups(Counters.groups(parts.stream().map(RunResult::groups).toList(), windows))
                 .operations(Operations.merge(parts))
-                .intervals(Intervals.merge(parts, windows, union, server.part()))
+                .intervals(Intervals.merge(parts, windows, union, server.part(), hostParts))
                 .errors(Counters.errors(parts.stream().map(RunResult::errors).toList()))
                 .verification(verification(parts))
                 // every part measures the one target the run wrote to: the last (largest) size is the run's; with
@@ -106,8 +107,9 @@ public final class ResultMerge {
                 .harnessCpuSeconds(cpuSeconds(parts))
                 .label(distinct(parts, RunResult::label))
                 // whole-host figures of different machines neither add nor average: they stay in the parts; the
-                // server's account is one part's (ServerAccount says why)
-                .resources(ServerAccount.resources(parts, server, totals, partial))
+                // server's account is one part's (ServerAccount says why), and so is each server host's (HostAccounts)
+                .resources(HostAccounts.resources(ServerAccount.resources(parts, server, totals, partial), parts, windows,
+                        union, hostParts, first.resources() != null && first.resources().targetOnHost()))
                 .stopReason(stopReason(parts))
                 .failure(failure(parts))
                 // a part that failed in its preparation measured nothing: that is the merged run's phase to name
