@@ -1,7 +1,7 @@
 package io.dbharness.cli;
 
-import io.dbharness.core.result.RunResult;
 import io.dbharness.core.api.MetricDescriptor;
+import io.dbharness.core.result.RunResult;
 import io.dbharness.results.Fmt;
 import io.dbharness.results.ServerFigures;
 import io.dbharness.results.ServerHosts;

@@ -1,7 +1,9 @@
 package io.dbharness.results.search;
 
+import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ServerHosts;
 import io.dbharness.results.merge.LatencySum;
 
 import java.util.ArrayList;
@@ -202,25 +204,20 @@ public record Objective(String text, List<Term> terms) {
 
     /** What a {@link ServerHost} term limits: a figure of each server host's mean over the run. */
     public enum HostFigure {
-        CPU("server-cpu", "%", "CPU busy"),
-        AWAIT("server-await", "ms", "disk await");
+        CPU("server-cpu", "CPU busy"),
+        AWAIT("server-await", "disk await");
 
         private final String name;
-        private final String unit;
         private final String words;
 
-        HostFigure(String name, String unit, String words) {
+        HostFigure(String name, String words) {
             this.name = name;
-            this.unit = unit;
             this.words = words;
         }
 
         /** The figure of one host's mean, NaN when that host could not tell it. */
-        double of(io.dbharness.core.result.HostSample mean) {
-            return switch (this) {
-                case CPU -> mean.cpuUserPercent() < 0 ? Double.NaN : mean.cpuUserPercent() + mean.cpuSystemPercent();
-                case AWAIT -> mean.diskAwaitMillis() < 0 ? Double.NaN : mean.diskAwaitMillis();
-            };
+        double of(HostSample mean) {
+            return this == CPU ? ServerHosts.busy(mean) : ServerHosts.known(mean.diskAwaitMillis());
         }
 
         String format(double v) {
@@ -241,7 +238,7 @@ public record Objective(String text, List<Term> terms) {
 
         @Override
         public Check judge(RunResult r) {
-            List<io.dbharness.results.ServerHosts.Host> hosts = io.dbharness.results.ServerHosts.of(r);
+            List<ServerHosts.Host> hosts = ServerHosts.of(r);
             if (hosts.isEmpty()) {
                 return new Check(label(), false, Double.NaN, figure.words + " not measured: the run sampled no server"
                         + " host (--server-hosts)");
@@ -249,7 +246,7 @@ public record Objective(String text, List<Term> terms) {
             double worst = Double.NaN;
             String worstHost = null;
             List<String> unknown = new ArrayList<>();
-            for (io.dbharness.results.ServerHosts.Host h : hosts) {
+            for (ServerHosts.Host h : hosts) {
                 double v = h.mean() == null ? Double.NaN : figure.of(h.mean());
                 if (Double.isNaN(v)) {
                     unknown.add(h.name());
