@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,8 @@ class KubernetesManifestsTest {
             "merge-job.yaml", Job.class,
             "pvc.yaml", PersistentVolumeClaim.class,
             "secret.example.yaml", Secret.class,
-            "fetch-pod.yaml", Pod.class);
+            "fetch-pod.yaml", Pod.class,
+            "node-exporter.yaml", DaemonSet.class);
 
     private static final Pattern VAR = Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
 
@@ -109,6 +111,34 @@ class KubernetesManifestsTest {
                 }
             }
         }
+    }
+
+    @Test
+    void theShardsReadTheDatabaseNodesFromTheConfigMapAndTheExporterListensWhereTheReadmeSays() throws IOException {
+        Container runner = only(shards.getSpec().getTemplate().getSpec().getContainers());
+        assertEquals("$(SERVER_HOSTS)", arg(runner, "--server-hosts").orElseThrow(() -> new AssertionError("no --server-hosts")));
+        var ref = env(runner, "SERVER_HOSTS").getValueFrom().getConfigMapKeyRef();
+        assertEquals("dbharness-run", ref.getName());
+        assertEquals("server-hosts", ref.getKey());
+
+        DaemonSet exporter = Manifests.load("node-exporter.yaml", DaemonSet.class);
+        PodSpec pod = exporter.getSpec().getTemplate().getSpec();
+        assertTrue(pod.getHostNetwork(), "on the host's network: a node's exporter is at the node's address");
+        Container c = only(pod.getContainers());
+        int port = c.getPorts().get(0).getHostPort();
+        assertEquals(port, c.getPorts().get(0).getContainerPort());
+        assertTrue(c.getArgs().contains("--web.listen-address=:" + port), c.getArgs().toString());
+        // the node's figures, not the container's: the host's /proc and /sys, mounted read-only
+        for (String host : List.of("/proc", "/sys")) {
+            Volume v = pod.getVolumes().stream().filter(x -> x.getHostPath() != null && x.getHostPath().getPath().equals(host))
+                    .findFirst().orElseThrow(() -> new AssertionError("no hostPath " + host));
+            VolumeMount m = c.getVolumeMounts().stream().filter(x -> x.getName().equals(v.getName())).findFirst().orElseThrow();
+            assertTrue(m.getReadOnly(), host + " read-only");
+            assertTrue(c.getArgs().contains("--path." + host.substring(1) + "fs=" + m.getMountPath()), c.getArgs().toString());
+        }
+        String readme = Files.readString(Manifests.DIR.resolve("README.md"));
+        assertTrue(readme.contains("--from-literal=server-hosts="), "README step 4 sets server-hosts");
+        assertTrue(readme.contains("{.status.hostIP}:" + port + "/metrics"), "README's URLs name the exporter's port " + port);
     }
 
     @Test

@@ -154,6 +154,7 @@ public final class SummaryTable {
             add(rows, "harness CPU", Fmt.oneDecimal(cpu) + " s" + (per.isEmpty() ? "" : " (" + per + ")"));
         }
         ResourceRows.addTo((label, value) -> add(rows, label, value), r);
+        ServerHostRows.addTo((label, value) -> add(rows, label, value), r);
         ServerRows.addTo((label, value) -> add(rows, label, value), r);
         add(rows, "errors", Fmt.count(t.counts().errors()) + " (failed rows " + Fmt.count(t.counts().failedRows()) + ")");
         add(rows, "timeouts / retries / reconnects", Fmt.count(t.counts().timeouts()) + " / " + Fmt.count(t.counts().retries()) + " / "

@@ -8,6 +8,7 @@ import io.dbharness.core.result.StopReason;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ServerHosts;
 import io.dbharness.results.search.Objective;
 import io.dbharness.results.search.SearchFiles;
 import io.dbharness.results.search.SearchResult;
@@ -78,7 +79,8 @@ final class FindMax {
                         "--slo: terms separated by commas, all of which must hold: p99<50ms (that percentile of every"
                                 + " operation type; any from p1 to p99.999, or mean, max), p99(new-order)<5s (one type),"
                                 + " errors=0 (or errors<=N), timeouts=0, kept-up (the open model kept to its schedule),"
-                                + " behind<1s (never further behind it)" + namedObjectives(registry) + ". A run that aborts or"
+                                + " behind<1s (never further behind it), server-cpu<80%% and server-await<5ms (every"
+                                + " --server-hosts host's mean CPU busy, disk await)" + namedObjectives(registry) + ". A run that aborts or"
                                 + " fails --verify meets nothing.",
                         "Exit codes: 0 the search ended with a bracket within --resolution or of neighbouring whole"
                                 + " numbers (or met the objective up to"
@@ -313,7 +315,7 @@ final class FindMax {
                 if (r != null) {
                     state.steps.add(step(number, value, rep, o, false, null, List.of(), o.stopped()
                             ? "stopped: not judged" : "target lost: not judged", plan));
-                    out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
+                    out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat(), r));
                 }
                 state.outcome = o.stopped() ? "stopped" : "failed";
                 state.code = o.exitCode() == ExitCode.OK ? ExitCode.RUN_FAILED : o.exitCode();
@@ -356,7 +358,7 @@ final class FindMax {
             }
             state.steps.add(step(number, value, rep, o, met, last ? met : null, j.checks(), note, plan)
                     .withConfirmation(confirmation));
-            out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat()));
+            out.println(table.row(state.steps.get(state.steps.size() - 1), base.repeat(), r));
             state.save();
             if (!met) {
                 return Optional.of(false); // a step meets the objective only when every run of it does
@@ -430,6 +432,8 @@ final class FindMax {
 
     /** The table printed as the runs end: fixed columns, so rows printed one by one line up. */
     private static final class Table {
+        /** Wide enough for each server host column's heading and figure ({@code 12,345 ms}, {@code missing}). */
+        private static final int HOST_WIDTH = 10;
         private final FindMaxPlan plan;
         private final List<Integer> widths = new ArrayList<>();
 
@@ -445,10 +449,14 @@ final class FindMax {
             for (int i = 0; i < terms.size(); i++) {
                 b.append("  ").append(pad(terms.get(i).label(), widths.get(i)));
             }
+            if (plan.serverHosts()) {
+                ServerHosts.HEADINGS.forEach(h -> b.append("  ").append(pad(h, HOST_WIDTH)));
+            }
             return b.append("  result").toString();
         }
 
-        String row(SearchResult.Step s, int repeat) {
+        /** @param r the step's run, for the server hosts' figures */
+        String row(SearchResult.Step s, int repeat, RunResult r) {
             String number = repeat > 1 ? s.number() + "." + s.repetition() : String.valueOf(s.number());
             String verdict = s.note() != null && !s.met() && s.checks().isEmpty() ? "-" : s.met() ? "met" : "FAILED";
             StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%5s  %-12s %-7s %14s", number,
@@ -457,6 +465,9 @@ final class FindMax {
             for (int i = 0; i < plan.objective().terms().size(); i++) {
                 String cell = i < s.checks().size() ? (s.checks().get(i).met() ? "" : "x ") + s.checks().get(i).figure() : "-";
                 b.append("  ").append(pad(cell, widths.get(i)));
+            }
+            if (plan.serverHosts()) {
+                ServerHosts.cells(r).forEach(c -> b.append("  ").append(pad(c, HOST_WIDTH)));
             }
             b.append("  ").append(s.file() == null ? "(no result)" : s.file());
             if (s.note() != null) {

@@ -35,6 +35,14 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
                    Set<String> typesToCheckAfterFirstStep, int shards, Duration stepDuration,
                    Map<String, String> shownOptions, Map<String, String> secretEnv) {
 
+    /** The option naming the database's machines: the steps sample them, and the table shows their figures. */
+    static final String SERVER_HOSTS = io.dbharness.core.config.HostOptions.SERVER_HOSTS.name();
+
+    /** Whether the steps sample the database's machines, so the table has their columns. */
+    boolean serverHosts() {
+        return base.options().containsKey(SERVER_HOSTS);
+    }
+
     /**
      * Every check a search makes before its first step; nothing connects or is written.
      *
@@ -153,6 +161,11 @@ record FindMaxPlan(RunConfig base, String vary, Objective objective, KneeSearch 
             throw new UsageException("--slo " + objective.terms().stream().filter(t -> t instanceof Objective.KeptUp
                     || t instanceof Objective.Behind).findFirst().orElseThrow().label() + " judges the open model, and "
                     + "these steps run closed: give --rate (or --vary rate, or --live)");
+        }
+        if (objective.needsServerHosts() && !options.containsKey(SERVER_HOSTS)) {
+            throw new UsageException("--slo " + objective.terms().stream().filter(t -> t instanceof Objective.ServerHost)
+                    .findFirst().orElseThrow().label() + " judges the database's machines, and the steps sample none:"
+                    + " give --server-hosts");
         }
         Set<String> unchecked = Set.of();
         Optional<Set<String>> types = wp.operationTypes(settings);

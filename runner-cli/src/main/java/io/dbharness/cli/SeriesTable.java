@@ -1,7 +1,10 @@
 package io.dbharness.cli;
 
+import io.dbharness.core.api.MetricDescriptor;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.Fmt;
+import io.dbharness.results.ServerFigures;
+import io.dbharness.results.ServerHosts;
 import io.dbharness.results.stats.Headline;
 
 import java.util.ArrayList;
@@ -10,7 +13,9 @@ import java.util.List;
 /**
  * The table after a series: one line per run with its point, exit code, headline figure and result file. The
  * figure is one the runs share ({@link #figure}): points/s where some skipped rows, those runs marked and the
- * footnote saying how many and why.
+ * footnote saying how many and why. When runs sampled the database's machines ({@code --server-hosts}), their CPU,
+ * IOPS, await and network; when the server's account has a counter of bytes to show (its WAL), that per second:
+ * the seeds' tables put the server's load beside the throughput.
  */
 final class SeriesTable {
 
@@ -23,8 +28,17 @@ final class SeriesTable {
     static String render(List<Series.Run> runs, boolean repeated) {
         List<RunResult> results = Series.results(runs);
         List<String[]> rows = new ArrayList<>();
-        rows.add(repeated ? new String[]{"point", "rep", "exit", "throughput", "result"}
-                : new String[]{"point", "exit", "throughput", "result"});
+        boolean hosts = results.stream().anyMatch(x -> !ServerHosts.of(x).isEmpty());
+        String counter = bytesCounter(results);
+        List<String> header = new ArrayList<>(repeated ? List.of("point", "rep", "exit", "throughput") : List.of("point", "exit", "throughput"));
+        if (hosts) {
+            header.addAll(ServerHosts.HEADINGS);
+        }
+        if (counter != null) {
+            header.add(counter + " MB/s");
+        }
+        header.add("result");
+        rows.add(header.toArray(String[]::new));
         List<String> skipped = new ArrayList<>();
         boolean points = false;
         // unmarked figures get the mark's width, so the numbers stay aligned
@@ -45,8 +59,16 @@ final class SeriesTable {
             }
             String file = o.file() == null ? "(no result written)" : o.file().toString();
             String exit = String.valueOf(o.exitCode());
-            rows.add(repeated ? new String[]{point, String.valueOf(r.repetition()), exit, figure, file}
-                    : new String[]{point, exit, figure, file});
+            List<String> row = new ArrayList<>(repeated ? List.of(point, String.valueOf(r.repetition()), exit, figure)
+                    : List.of(point, exit, figure));
+            if (hosts) {
+                row.addAll(ServerHosts.cells(o.result()));
+            }
+            if (counter != null) {
+                row.add(counterCell(o.result(), counter));
+            }
+            row.add(file);
+            rows.add(row.toArray(String[]::new));
         }
         int[] width = new int[rows.get(0).length];
         for (String[] row : rows) {
@@ -59,7 +81,7 @@ final class SeriesTable {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.length; i++) {
                 // numbers read best right-aligned; the last column is not padded
-                boolean right = row[i].matches("[\\d,.]+( \\S+)?( \\" + MARK + "| *)") && i > 0;
+                boolean right = row[i].matches("[\\d,.]+%?( \\S+)?( \\" + MARK + "| *)|missing") && i > 0;
                 String cell = i == row.length - 1 ? row[i] : right ? pad(row[i], width[i], true) : pad(row[i], width[i], false);
                 line.append("  ").append(cell);
             }
@@ -70,6 +92,31 @@ final class SeriesTable {
                     .append(Headline.SKIPPED_WHY).append(points ? ": the throughput is in points/s\n" : "\n");
         }
         return b.toString();
+    }
+
+    /** The label of the first counter of bytes the runs' server accounts show (the WAL's), null when none has one. */
+    private static String bytesCounter(List<RunResult> results) {
+        for (RunResult r : results) {
+            if (r.serverUsage() != null) {
+                for (ServerFigures.Figure f : ServerFigures.counters(r.serverUsage())) {
+                    if (f.unit() == MetricDescriptor.Unit.BYTES) {
+                        return f.label();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** That counter's growth per second of the measured run, in MB; {@code missing} where the run's account lacks it. */
+    private static String counterCell(RunResult r, String label) {
+        if (r == null) {
+            return "-";
+        }
+        double seconds = r.totals().durationSeconds();
+        return r.serverUsage() == null || seconds <= 0 ? "missing" : ServerFigures.counters(r.serverUsage()).stream()
+                .filter(f -> f.label().equals(label) && f.unit() == MetricDescriptor.Unit.BYTES).findFirst()
+                .map(f -> Fmt.oneDecimal(f.value() / 1e6 / seconds)).orElse("missing");
     }
 
     /**

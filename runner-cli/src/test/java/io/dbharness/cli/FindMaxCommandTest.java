@@ -433,7 +433,9 @@ class FindMaxCommandTest {
                 "p100<5ms", "unknown percentile 'p100'",
                 "p99.x<5ms", "unknown percentile",
                 "p99(new-order)<5ms", "operation type 'new-order', which iot-insert does not run",
-                "p99<5ms,,errors=0", "empty term");
+                "p99<5ms,,errors=0", "empty term",
+                "server-cpu<80", "expected a share of the CPUs after '<'",
+                "server-cpu<80%", "judges the database's machines, and the steps sample none: give --server-hosts");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             Path results = tmp.resolve("bad-" + Math.abs(c.getKey().hashCode()));
             CliRun r = CliRun.of("find-max", "--vary", "rate", "--slo", c.getKey(), "--duration", "2s",

@@ -44,7 +44,9 @@ class ReadmeExamplesTest {
         /** Parsed and checked as the run would check it, nothing connects: exit 0. */
         CHECK,
         /** A synopsis with placeholders: run as the entry spells it out, or not at all (the examples run instead). */
-        SYNOPSIS
+        SYNOPSIS,
+        /** Run by the test the entry names, which needs servers of its own (the seeds' tables: SeedTablesTest). */
+        ELSEWHERE
     }
 
     /**
@@ -205,6 +207,16 @@ class ReadmeExamplesTest {
             check("runner bulk_load_influx -urls http://db:8086 -workers 4 -scale-var 100", null),
             check("runner query_benchmarker_influxdb -urls http://db:8086 -workers 5 -query-type 1-host-1-hr -queries 100000 "
                     + "-scale-var 100", null),
+            // tools/README.md, the database's machines: servers this machine does not have (each tool's pass-through
+            // runs for real, against a node_exporter, in SeedToolsServerHostsTest)
+            check("runner influx-stress insert --pps 200000 -r 120s --host http://db:8086 --user greatwall --pass greatwall "
+                    + "--create \"\" -- --server-hosts http://db:9100/metrics", null),
+            check("runner mxbench run --db-master-host mdw --db-database load_test --db-user mxadmin --table-name test_table "
+                    + "--tag-num 100000 --total-metrics-count 10 --writer stdin -- --server-hosts http://mdw:9100/metrics,http://sdw1:9100/metrics,"
+                    + "http://sdw2:9100/metrics", null),
+            // as the seed's mw example: no ./config.yaml here, and the one line says so
+            new Example("runner mw insert --target yugabyte_sql -w 1 -r 1 --clean --batch 1000 --primary-key sql --num-inserts 31250000 "
+                    + "-- --server-hosts http://yb1:9100/metrics,http://yb2:9100/metrics,http://yb3:9100/metrics", How.CHECK, null, Set.of(2)),
             new Example("runner runBenchmark props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             new Example("runner runDatabaseDestroy props.pg [-- OPTIONS]", How.SYNOPSIS, null, Set.of(0)),
             // runner-cli/README.md
@@ -225,6 +237,15 @@ class ReadmeExamplesTest {
                     "find-max --vary rate --slo 'p99<20ms,kept-up' --from 2000 --ts-end '2022-04-19 09:00:00' --duration 1s --clean --watch-interval 250ms "
                             + "--max-steps 2", Set.of(0, 1)),
             check("runner find-max --workload tpcc --warehouses 2 --vary terminals --to 20 --slo tpcc,errors=0 --duration 60s", null),
+            // runner-cli/README.md, the seeds' tables: run smaller by SeedTablesTest, against a PostgreSQL, an influxd and
+            // a node_exporter of its own
+            new Example("PGPASSWORD=bench runner sweep --workload tpcc --url jdbc:postgresql://localhost:5432/bench --user bench "
+                    + "--warehouses 4 --vary terminals=8,16,32 --duration 30s --clean --server-hosts http://127.0.0.1:9100/metrics "
+                    + "--results seed-003", How.ELSEWHERE, null, Set.of(0)),
+            new Example("runner sweep --target influx --influx-url http://127.0.0.1:8086 --vary rate=25000,50000,100000,200000 "
+                    + "--total-metrics-count 1 --generator-empty-value-ratio 0 --tag-num 100000 --ts-end \"2022-04-18 12:00:00\" "
+                    + "--duration 30s --clean --server-hosts http://127.0.0.1:9100/metrics --results seed-004", How.ELSEWHERE, null,
+                    Set.of(0)),
             // runner-cli/README.md, the seeds' tables as searches: servers this machine does not run
             check("runner find-max --target influx --influx-url http://db:8086 --vary rate --from 200000 --slo kept-up,errors=0 "
                     + "--total-metrics-count 1 --generator-empty-value-ratio 0 --tag-num 100000 --ts-end \"2022-04-18 12:00:00\" "
@@ -256,7 +277,7 @@ class ReadmeExamplesTest {
         fixtures();
         List<String> failed = new ArrayList<>();
         for (Example e : EXAMPLES) {
-            if (e.how() == How.SYNOPSIS && e.asRun() == null) {
+            if (e.how() == How.SYNOPSIS && e.asRun() == null || e.how() == How.ELSEWHERE) {
                 continue;
             }
             List<String> written = tokens(e.command());

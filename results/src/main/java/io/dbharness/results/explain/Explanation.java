@@ -8,6 +8,7 @@ import io.dbharness.core.result.ServerUsage;
 import io.dbharness.core.measure.HostUsage;
 import io.dbharness.results.Fmt;
 import io.dbharness.results.ServerFigures;
+import io.dbharness.results.ServerHosts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,8 @@ import java.util.stream.Collectors;
  * <p>The bars: the open model fell behind when a group did not keep to its schedule; the client (harness) is
  * CPU-bound at {@value #CLIENT_CORES_PER_WORKER} cores per worker or more, or when the harness used
  * {@value #CLIENT_HOST_SHARE}% or more of the host's cores; the host's CPUs are saturated at
- * {@value #HOST_BUSY}% busy; of the time the harness's sessions spent on the server, {@value #WAIT_BAR}% or more
+ * {@value #HOST_BUSY}% busy, and so are a server host's ({@code --server-hosts}), whose disks are saturated when the
+ * busiest was busy {@value #DISK_BUSY}% of the time; of the time the harness's sessions spent on the server, {@value #WAIT_BAR}% or more
  * on one category of wait (WAL and its syncs, locks, data file reads, the client: each wait's category as the
  * target's telemetry declared it, {@link io.dbharness.core.api.MetricDescriptor}) or {@value #CPU_BAR}% on a CPU
  * decides.
@@ -37,6 +39,7 @@ public final class Explanation {
     static final double CLIENT_CORES_PER_WORKER = 0.8;
     static final double CLIENT_HOST_SHARE = 80;
     static final double HOST_BUSY = 90;
+    static final double DISK_BUSY = 90;
     static final double WAIT_BAR = 30;
     static final double CPU_BAR = 60;
     /** Fewer looks than this at the server's sessions are too few to call a share. */
@@ -134,6 +137,7 @@ public final class Explanation {
                     + " harness's side)", Category.CLIENT, WAIT_BAR);
             addWait(out, s, "the server's CPU", Category.CPU, CPU_BAR);
         }
+        serverHosts(r, out);
         if (mean != null && mean.cpuUserPercent() >= 0) {
             double meanBusy = mean.cpuUserPercent() + mean.cpuSystemPercent();
             if (meanBusy >= HOST_BUSY) {
@@ -145,6 +149,39 @@ public final class Explanation {
             }
         }
         return out;
+    }
+
+    /**
+     * The database's machines ({@code --server-hosts}): their disks busy nearly all the time, or their CPUs. Each host
+     * on its own, named when there are several: one saturated node holds a cluster back however idle the others are.
+     */
+    private static void serverHosts(RunResult r, List<Verdict> out) {
+        List<ServerHosts.Host> hosts = ServerHosts.of(r);
+        for (ServerHosts.Host h : hosts) {
+            HostSample m = h.mean();
+            if (m == null) {
+                continue;
+            }
+            String which = hosts.size() > 1 ? " (host " + h.name() + ")" : "";
+            double disks = ServerHosts.known(m.diskBusyPercent());
+            if (disks >= DISK_BUSY) {
+                out.add(new Verdict("the server's disks were saturated" + which, String.format(Locale.ROOT,
+                        "%.0f%% busy, await %s ms (%s IOPS, %s / %s MB/s read / written%s)", disks,
+                        Fmt.millis(m.diskAwaitMillis()), Fmt.rate(ServerHosts.iops(m)), Fmt.oneDecimal(m.diskReadMegabytesPerSecond()),
+                        Fmt.oneDecimal(m.diskWriteMegabytesPerSecond()), m.cpuIowaitPercent() < 0 ? ""
+                                : String.format(Locale.ROOT, "; CPUs %.0f%% in iowait", m.cpuIowaitPercent()))));
+            }
+            double busy = ServerHosts.busy(m);
+            if (busy >= HOST_BUSY) {
+                double peak = r.intervals() == null ? Double.NaN : r.intervals().stream()
+                        .map(i -> ServerHosts.at(i).get(h.name())).mapToDouble(ServerHosts::busy)
+                        .filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+                out.add(new Verdict("the server's CPUs were saturated" + which, String.format(Locale.ROOT,
+                        "%.0f%% busy on average (user %.0f%%, system %.0f%%%s)%s", busy, m.cpuUserPercent(),
+                        m.cpuSystemPercent(), Double.isNaN(peak) ? "" : String.format(Locale.ROOT, ", peak %.0f%%", peak),
+                        h.cores() > 0 ? " of " + h.cores() + " cores" : "")));
+            }
+        }
     }
 
     /** A verdict when the waits the telemetry put in {@code category} reach {@code bar}% of the looks. */
@@ -181,7 +218,8 @@ public final class Explanation {
         }
         ServerUsage s = r.serverUsage();
         if (s == null && !v.isEmpty()) {
-            b.append("no server telemetry in this result: the server's side is not judged\n");
+            b.append(ServerHosts.of(r).isEmpty() ? "no server telemetry in this result: the server's side is not judged\n"
+                    : "no server telemetry in this result: the server's waits are not judged (its machines' figures are)\n");
         }
         if (s != null && !s.unavailable().isEmpty()) {
             b.append("not had from the server: ").append(String.join("; ", s.unavailable().keySet())).append('\n');
@@ -222,6 +260,19 @@ public final class Explanation {
         if (mean != null && mean.cpuUserPercent() >= 0) {
             parts.add(String.format(Locale.ROOT, "the host's CPUs were %.0f%% busy", mean.cpuUserPercent()
                     + mean.cpuSystemPercent()));
+        }
+        List<ServerHosts.Host> hosts = ServerHosts.of(r);
+        for (ServerHosts.Host h : hosts) {
+            String of = "server host " + h.name() + ": ";
+            if (h.mean() == null) {
+                parts.add(of + "no sample");
+                continue;
+            }
+            double busy = ServerHosts.busy(h.mean());
+            double disks = ServerHosts.known(h.mean().diskBusyPercent());
+            parts.add(of + (Double.isNaN(busy) ? "CPU missing" : String.format(Locale.ROOT, "CPUs %.0f%% busy", busy))
+                    + ", " + (Double.isNaN(disks) ? "disks' busy time missing" : String.format(Locale.ROOT,
+                    "disks %.0f%% busy, await %s ms", disks, Fmt.millis(h.mean().diskAwaitMillis()))));
         }
         return String.join("; ", parts) + ".";
     }

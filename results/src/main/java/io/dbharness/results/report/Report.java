@@ -110,7 +110,7 @@ public final class Report {
         if (resources != null) {
             tables.add(resources);
         }
-        for (Table t : new Table[] {ServerTables.server(set), ServerTables.statements(set)}) {
+        for (Table t : new Table[] {ServerHostCharts.table(set), ServerTables.server(set), ServerTables.statements(set)}) {
             if (t != null) {
                 tables.add(t);
             }

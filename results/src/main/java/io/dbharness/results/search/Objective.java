@@ -1,7 +1,9 @@
 package io.dbharness.results.search;
 
+import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
+import io.dbharness.results.ServerHosts;
 import io.dbharness.results.merge.LatencySum;
 
 import java.util.ArrayList;
@@ -22,6 +24,9 @@ import java.util.regex.Pattern;
  *   <li>{@code errors=0}, {@code errors<=N}, {@code errors<N}; {@code timeouts} the same.</li>
  *   <li>{@code kept-up}: every open-model group kept to its schedule (the engine's verdict, {@code Pacing.keptUp});
  *       {@code behind<1s}: no group fell further behind its schedule than that at any time.</li>
+ *   <li>{@code server-cpu<80%}: every server host's CPUs ({@code --server-hosts}) busy (user and system) below that
+ *       share on average over the run (each host on its own, the busiest decides); {@code server-await<5ms}: every
+ *       server host's disks answered within that on average. A run without server hosts measured meets neither.</li>
  *   <li>a name the workload defines ({@code WorkloadProvider.objectives()}), standing for its terms: TPC-C's
  *       {@code tpcc} is the specification's 90th-percentile limits.</li>
  * </ul>
@@ -42,7 +47,7 @@ public record Objective(String text, List<Term> terms) {
     }
 
     /** One condition on a run. */
-    public sealed interface Term permits Latency, Count, KeptUp, Behind {
+    public sealed interface Term permits Latency, Count, KeptUp, Behind, ServerHost {
         /** As written, e.g. {@code p99(insert)<20ms}. */
         String label();
 
@@ -201,6 +206,69 @@ public record Objective(String text, List<Term> terms) {
         }
     }
 
+    /** What a {@link ServerHost} term limits: a figure of each server host's mean over the run. */
+    public enum HostFigure {
+        CPU("server-cpu", "CPU busy"),
+        AWAIT("server-await", "disk await");
+
+        private final String name;
+        private final String words;
+
+        HostFigure(String name, String words) {
+            this.name = name;
+            this.words = words;
+        }
+
+        /** The figure of one host's mean, NaN when that host could not tell it. */
+        double of(HostSample mean) {
+            return this == CPU ? ServerHosts.busy(mean) : ServerHosts.known(mean.diskAwaitMillis());
+        }
+
+        String format(double v) {
+            return this == CPU ? trim(v) + "%" : millis(v);
+        }
+    }
+
+    /**
+     * A limit on the server hosts' mean use over the run: each host on its own, the worst decides.
+     *
+     * @param limit in the figure's unit: percent of all cores for CPU, milliseconds for await
+     */
+    public record ServerHost(HostFigure figure, double limit) implements Term {
+        @Override
+        public String label() {
+            return figure.name + "<" + (figure == HostFigure.CPU ? trim(limit) + "%" : compact(limit));
+        }
+
+        @Override
+        public Check judge(RunResult r) {
+            List<ServerHosts.Host> hosts = ServerHosts.of(r);
+            if (hosts.isEmpty()) {
+                return new Check(label(), false, Double.NaN, figure.words + " not measured: the run sampled no server"
+                        + " host (--server-hosts)");
+            }
+            double worst = Double.NaN;
+            String worstHost = null;
+            List<String> unknown = new ArrayList<>();
+            for (ServerHosts.Host h : hosts) {
+                double v = h.mean() == null ? Double.NaN : figure.of(h.mean());
+                if (Double.isNaN(v)) {
+                    unknown.add(h.name());
+                } else if (Double.isNaN(worst) || v > worst) {
+                    worst = v;
+                    worstHost = h.name();
+                }
+            }
+            if (!unknown.isEmpty()) {
+                // a host that told nothing may be the busiest: not met, never judged on the others alone
+                return new Check(label(), false, worst, figure.words + " not measured on " + String.join(", ", unknown));
+            }
+            boolean met = worst < limit;
+            return new Check(label(), met, worst, figure.words + " " + worstHost + " " + figure.format(worst)
+                    + (met ? "" : " (limit " + figure.format(limit) + ")"));
+        }
+    }
+
     /** The furthest any open-model group fell behind, in seconds; 0 without one. */
     static double behind(RunResult r) {
         return r.groups().stream().filter(g -> g.pacing() != null).mapToDouble(g -> g.pacing().maxLagSeconds())
@@ -227,6 +295,11 @@ public record Objective(String text, List<Term> terms) {
         return out;
     }
 
+    /** Whether a term judges the server hosts' figures, which a run has only with {@code --server-hosts}. */
+    public boolean needsServerHosts() {
+        return terms.stream().anyMatch(t -> t instanceof ServerHost);
+    }
+
     /** Whether a term needs an open-model run ({@code kept-up}, {@code behind}). */
     public boolean needsOpenModel() {
         return terms.stream().anyMatch(t -> t instanceof KeptUp || t instanceof Behind);
@@ -235,6 +308,8 @@ public record Objective(String text, List<Term> terms) {
     private static final Pattern LATENCY = Pattern.compile("(p[^(<]*|mean|max)(?:\\(([^)]*)\\))?\\s*<\\s*(.*)");
     private static final Pattern COUNT = Pattern.compile("(errors|timeouts)\\s*(<=|<|=)\\s*(.*)");
     private static final Pattern BEHIND = Pattern.compile("behind\\s*<\\s*(.*)");
+    private static final Pattern SERVER = Pattern.compile("server-(cpu|await)\\s*<\\s*(.*)");
+    private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?|\\.\\d+)\\s*%");
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(us|µs|ms|s|m)");
 
     /**
@@ -294,6 +369,22 @@ public record Objective(String text, List<Term> terms) {
         if (m.matches()) {
             return List.of(new Behind(limitMillis(t, m.group(1)) / 1000));
         }
+        m = SERVER.matcher(t);
+        if (m.matches()) {
+            if (m.group(1).equals("await")) {
+                return List.of(new ServerHost(HostFigure.AWAIT, limitMillis(t, m.group(2))));
+            }
+            Matcher p = PERCENT.matcher(m.group(2).strip());
+            if (!p.matches()) {
+                throw new IllegalArgumentException("--slo term '" + t + "': expected a share of the CPUs after '<',"
+                        + " e.g. server-cpu<80%");
+            }
+            double limit = Double.parseDouble(p.group(1));
+            if (!(limit > 0 && limit <= 100)) {
+                throw new IllegalArgumentException("--slo term '" + t + "': a CPU share from above 0% to 100%");
+            }
+            return List.of(new ServerHost(HostFigure.CPU, limit));
+        }
         m = COUNT.matcher(t);
         if (m.matches()) {
             long n;
@@ -327,7 +418,8 @@ public record Objective(String text, List<Term> terms) {
             return List.of(new Latency(stat, percentile, type, limitMillis(t, m.group(3))));
         }
         throw new IllegalArgumentException("--slo term '" + t + "' is not understood: expected pNN<DURATION "
-                + "(p99<50ms, p99(insert)<50ms, mean<.., max<..), errors=N, timeouts=N, kept-up, behind<DURATION"
+                + "(p99<50ms, p99(insert)<50ms, mean<.., max<..), errors=N, timeouts=N, kept-up, behind<DURATION, "
+                + "server-cpu<PERCENT%, server-await<DURATION"
                 + (names.isEmpty() ? "" : " or " + String.join(", ", new java.util.TreeSet<>(names))));
     }
 

@@ -81,7 +81,7 @@ class ReportBrowserTest {
                 "order_status", micros(1_500), "delivery", micros(30_000), "stock_level", micros(20_000, 25_000)};
         // with the host's resource use, as an embedded server's run records it
         ResultFiles.write(run("tpcc-default").target("postgres").workload("tpcc").label("default").rows(0).tpmC(1000)
-                .option("seed", "20220418").types(types).host().server().build(), results);
+                .option("seed", "20220418").types(types).host().server().serverHosts().build(), results);
         ResultFiles.write(run("tpcc-tuned").target("postgres").workload("tpcc").label("tuned").rows(0).tpmC(1500)
                 .option("seed", "20220418").types(types).server().build(), results);
 
@@ -92,7 +92,8 @@ class ReportBrowserTest {
         List<String> ids = specs.stream().map(ChartSpec::id).toList();
         for (String expected : List.of("headline-iot-insert", "headline-tpcc", "scaling-iot-insert", "rate-iot-insert",
                 "throughput-rows-s", "throughput-ops-s", "latency-insert", "latency-new-order", "types-rate-tpcc", "types-p99-tpcc",
-                "host-cpu", "host-disk", "host-net", "server-counters", "storage")) {
+                "host-cpu", "host-disk", "host-net", "server-host-cpu", "server-host-disk", "server-host-net", "server-counters",
+                "storage")) {
             assertTrue(ids.contains(expected), expected + " in " + ids);
         }
         // the server's wait profile: one stacked chart per run that has it
@@ -130,7 +131,8 @@ class ReportBrowserTest {
                     stacks, "the waits as bands of one stack, the largest first");
             // what is drawn against the data: the server's wait profile (stacked) and timelines (lines) of real runs
             for (ChartSpec spec : specs) {
-                if (spec.id().startsWith("server-waits-") || List.of("throughput-rows-s", "host-cpu").contains(spec.id())) {
+                if (spec.id().startsWith("server-waits-") || List.of("throughput-rows-s", "host-cpu", "server-host-cpu")
+                        .contains(spec.id())) {
                     assertDrawnAsItsData(spec, js.executeScript(DRAWN, driver.findElement(By.id("chart-" + spec.id()))));
                 }
                 if (spec.id().startsWith("server-waits-")) {

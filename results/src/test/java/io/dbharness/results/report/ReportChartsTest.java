@@ -173,6 +173,30 @@ class ReportChartsTest {
         assertNotNull(c.get("host-net"));
     }
 
+    /** The database's machines: CPU, disks (IOPS left, await right) and network per run and host; a silent interval a gap. */
+    @Test
+    void serverHostsGetTheirChartsAndTable() {
+        Map<String, ChartSpec> c = charts(run("a").serverHosts().build(), run("b").target("file").build());
+        ChartSpec cpu = c.get("server-host-cpu");
+        assertNotNull(cpu, c.keySet().toString());
+        assertEquals(List.of("noop db1:9100 busy %", "noop db1:9100 iowait %", "noop db2:9100 busy %", "noop db2:9100 iowait %"),
+                names(cpu), "only the run that sampled them, each host");
+        assertEquals(80.0, cpu.series().get(0).points().get(0)[1], 1e-9);
+        assertNull(cpu.series().get(2).points().get(1)[1], "db2 did not answer in the second interval: a gap, not 0");
+        ChartSpec disk = c.get("server-host-disk");
+        assertEquals(210.0, disk.series().get(0).points().get(0)[1], 1e-9, "IOPS: reads and writes");
+        assertEquals(1, disk.series().get(1).yAxis(), "await on the right");
+        assertEquals(9.0, disk.series().get(3).points().get(0)[1], 1e-9);
+        assertNotNull(c.get("server-host-net"));
+        assertEquals(List.of(), charts(run("c").build()).keySet().stream().filter(k -> k.startsWith("server-host")).toList());
+
+        Table t = ServerHostCharts.table(RunSet.of(List.of(run("a").serverHosts().build(), run("b").build())));
+        assertEquals(2, t.rows().size(), "one row per host of the run that has them");
+        assertEquals(List.of("db2:9100", "node_exporter"), t.rows().get(1).subList(1, 3));
+        assertEquals("Connection refused", String.valueOf(t.rows().get(1).get(t.rows().get(1).size() - 1)).replaceAll(".*: ", ""));
+        assertNull(ServerHostCharts.table(RunSet.of(List.of(run("c").build()))));
+    }
+
     /** A run whose stored size was not measured draws no bar at all (not a zero), and alone gets no storage chart. */
     @Test
     void aRunWhoseStoredSizeWasNotMeasuredIsLeftOutOfTheStorageChart() {

@@ -46,6 +46,10 @@ final class Runs {
             .netTransmitMegabytesPerSecond(1)
             .build();
 
+    /** A database machine's interval as node_exporter gives it (no harness there: its cores -1). */
+    static final HostSample SERVER_HOST = HOST.toBuilder().harnessCpuCores(-1).cpuUserPercent(70).diskBusyPercent(60)
+            .diskAwaitMillis(2.5).build();
+
     /** A builder; defaults make a 10-second iot-insert of 100,000 rows on noop. */
     static Builder run(String runId) {
         return new Builder(runId);
@@ -65,6 +69,7 @@ final class Runs {
         private Double tpmC;
         private boolean host;
         private boolean server;
+        private boolean serverHosts;
         private boolean sizeMeasured = true;
         private String ddl = "CREATE TABLE telematics (ts timestamptz, tag_id int)";
         private Verification verification = Verification.passed(100_000, 100_000, "100,000 rows in table telematics as reported");
@@ -88,6 +93,8 @@ final class Runs {
         Builder host() { host = true; return this; }
         /** With the server's account, as a PostgreSQL-family run records it: lock waits growing in the second interval. */
         Builder server() { server = true; return this; }
+        /** With two database machines ({@code --server-hosts}): db1 busy, db2 its disks slower; db2 silent in the second interval. */
+        Builder serverHosts() { serverHosts = true; return this; }
         /** With the server's account, but its stored size not measured (as for a remote QuestDB). */
         Builder serverSizeNotMeasured() { server = true; sizeMeasured = false; return this; }
         Builder ddl(String d) { ddl = d; return this; }
@@ -133,6 +140,14 @@ final class Runs {
                         .operations(operations / 2).rows(rows / 2).points(rows * 5).bytes(rows * 50).build(), 0,
                         operations / seconds, rate, rate * 10, rate * 100 / 1e6), 2, 9, 10, types)),
                         host ? HOST : null, server ? serverSample(i) : null));
+                if (serverHosts) {
+                    Map<String, HostSample> by = new LinkedHashMap<>();
+                    by.put("db1:9100", SERVER_HOST);
+                    if (i == 1) {
+                        by.put("db2:9100", SERVER_HOST.toBuilder().diskAwaitMillis(9).cpuUserPercent(20).build());
+                    }
+                    intervals.set(i - 1, intervals.get(i - 1).withServerHosts(by));
+                }
             }
             Instant start = Instant.parse("2026-12-01T10:00:00Z");
             return RunResult.builder()
@@ -163,8 +178,16 @@ final class Runs {
                     .figures(tpmC == null ? Map.of() : Map.of("tpmC", tpmC))
                     .harnessCpuSeconds(java.util.OptionalDouble.of(1.5))
                     .label(label)
-                    .resources(host || server ? new ResourceUsage("client host, with the target's server on it (embedded)", true,
-                            host ? HOST : null, host ? HOST : null, java.util.OptionalDouble.of(0.5), java.util.OptionalDouble.of(0.5), server ? serverUsage(intervals, sizeMeasured) : null) : null)
+                    .resources(host || server || serverHosts ? new ResourceUsage("client host, with the target's server on it (embedded)", true,
+                            host ? HOST : null, host ? HOST : null, java.util.OptionalDouble.of(0.5), java.util.OptionalDouble.of(0.5),
+                            server ? serverUsage(intervals, sizeMeasured) : null, serverHosts ? List.of(
+                                    new io.dbharness.core.result.ServerHostUsage("db1:9100", "node_exporter", java.util.OptionalInt.of(8),
+                                            java.util.OptionalLong.of(32_000_000_000L), SERVER_HOST, SERVER_HOST, List.of("sda"),
+                                            List.of("eth0"), java.util.OptionalDouble.empty(), null),
+                                    new io.dbharness.core.result.ServerHostUsage("db2:9100", "node_exporter", java.util.OptionalInt.of(8),
+                                            java.util.OptionalLong.of(32_000_000_000L), SERVER_HOST.toBuilder().diskAwaitMillis(9)
+                                            .cpuUserPercent(20).build(), SERVER_HOST, List.of("sda"), List.of("eth0"),
+                                            java.util.OptionalDouble.of(seconds / 2), "Connection refused")) : null) : null)
                     .stopReason(io.dbharness.core.result.StopReason.COMPLETED)
                     .failure(null)
                     .exitCode(0)

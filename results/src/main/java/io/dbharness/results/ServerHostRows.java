@@ -1,0 +1,78 @@
+package io.dbharness.results;
+
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.RunResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * The summary's {@code server hosts} line: the database's machines' CPU, IOPS, await and network over the measured
+ * run, one line in all and one per host when there are several. A figure a host could not tell is said to be
+ * missing, never shown as 0.
+ */
+final class ServerHostRows {
+
+    private ServerHostRows() {
+    }
+
+    /** Adds nothing for a result without server hosts. */
+    static void addTo(BiConsumer<String, String> add, RunResult r) {
+        List<ServerHosts.Host> hosts = ServerHosts.of(r);
+        if (hosts.isEmpty()) {
+            return;
+        }
+        if (hosts.size() == 1) {
+            add.accept("server hosts", hostLine(hosts.get(0)));
+            return;
+        }
+        List<HostSample> means = new ArrayList<>();
+        List<Integer> cores = new ArrayList<>();
+        List<String> without = new ArrayList<>();
+        for (ServerHosts.Host h : hosts) {
+            if (h.mean() == null) {
+                without.add(h.name());
+            } else {
+                means.add(h.mean());
+                cores.add(h.cores());
+            }
+        }
+        // the cores in all only when every host told them: a sum without one would be short
+        boolean coresKnown = hosts.stream().allMatch(h -> h.cores() > 0);
+        add.accept("server hosts", hosts.size() + " hosts" + (coresKnown ? ", " + hosts.stream().mapToInt(ServerHosts.Host::cores)
+                .sum() + " cores" : "")
+                + (without.isEmpty() ? ", in all: " + figures(io.dbharness.core.measure.HostUsage.across(means, cores))
+                : ": no total, " + String.join(", ", without) + " told nothing"));
+        for (ServerHosts.Host h : hosts) {
+            add.accept("server host " + h.name(), hostLine(h).substring(h.name().length() + 2));
+        }
+    }
+
+    /** {@code db1:9100: CPU 62.0% busy (iowait 3.0%), 1,234 IOPS, await 0.8 ms (disks 35.0% busy), net in / out ...}. */
+    static String hostLine(ServerHosts.Host h) {
+        String figures = h.mean() == null ? "no sample (it told nothing over the measured run)" : figures(h.mean());
+        return h.name() + ": " + figures + (h.stopped() == null ? "" : "; " + h.stopped());
+    }
+
+    static String figures(HostSample m) {
+        double busy = ServerHosts.busy(m);
+        double iops = ServerHosts.iops(m);
+        double await = ServerHosts.known(m.diskAwaitMillis());
+        double disks = ServerHosts.known(m.diskBusyPercent());
+        double rx = ServerHosts.known(m.netReceiveMegabytesPerSecond());
+        double tx = ServerHosts.known(m.netTransmitMegabytesPerSecond());
+        String cpu = Double.isNaN(busy) ? "CPU missing" : "CPU " + percent(busy) + " busy"
+                + (m.cpuIowaitPercent() < 0 ? "" : " (iowait " + percent(m.cpuIowaitPercent()) + ")");
+        String io = Double.isNaN(iops) ? "IOPS missing" : Fmt.rate(iops) + " IOPS";
+        String lat = Double.isNaN(await) ? "await missing" : "await " + Fmt.millis(await) + " ms"
+                + (Double.isNaN(disks) ? "" : " (disks " + percent(disks) + " busy)");
+        String net = Double.isNaN(rx) || Double.isNaN(tx) ? "net missing"
+                : "net in / out " + Fmt.oneDecimal(rx) + " / " + Fmt.oneDecimal(tx) + " MB/s";
+        return cpu + ", " + io + ", " + lat + ", " + net;
+    }
+
+    private static String percent(double v) {
+        return Fmt.oneDecimal(v) + "%";
+    }
+}

@@ -1,0 +1,98 @@
+package io.dbharness.results;
+
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The summary's {@code server hosts} line and a series table's server columns, from a real run's host and its variants. */
+class ServerHostRowsTest {
+
+    /** The value of the summary's row labelled {@code label}, its wrapped lines joined. */
+    private static String row(String summary, String label) {
+        StringBuilder b = new StringBuilder();
+        boolean in = false;
+        for (String line : summary.split("\n")) {
+            if (!line.startsWith("│ ")) {
+                in = false;
+                continue;
+            }
+            String[] cells = line.substring(2, line.length() - 2).split(" │ ", 2);
+            if (cells.length < 2) {
+                continue;
+            }
+            if (cells[0].strip().equals(label)) {
+                in = true;
+                b.append(cells[1].strip());
+            } else if (in && cells[0].isBlank()) {
+                b.append(' ').append(cells[1].strip());
+            } else {
+                in = false;
+            }
+        }
+        return b.toString();
+    }
+
+    @Test
+    void theRealHostsLineSaysItsCpuIopsAwaitAndNetwork() {
+        RunResult r = ServerHostSamples.real();
+        String line = row(SummaryTable.render(r), "server hosts");
+        String host = ServerHostSamples.host().host();
+        assertTrue(Pattern.matches(Pattern.quote(host) + ": CPU \\d+\\.\\d% busy \\(iowait \\d+\\.\\d%\\), [\\d,.]+ IOPS, await [\\d.]+ ms"
+                + " \\(disks \\d+\\.\\d% busy\\), net in / out [\\d,.]+ / [\\d,.]+ MB/s", line), line);
+        HostSample m = ServerHostSamples.host().mean();
+        assertTrue(line.contains("CPU " + Fmt.oneDecimal(m.cpuUserPercent() + m.cpuSystemPercent()) + "% busy"), line);
+        assertTrue(line.contains(Fmt.rate(m.diskReadsPerSecond() + m.diskWritesPerSecond()) + " IOPS"), line);
+    }
+
+    @Test
+    void aFigureTheHostCouldNotTellIsMissingNeverZero() {
+        RunResult r = ServerHostSamples.withHost(s -> s.toBuilder().diskReadsPerSecond(-1).diskWritesPerSecond(-1)
+                .diskAwaitMillis(-1).diskBusyPercent(-1).build());
+        String line = row(SummaryTable.render(r), "server hosts");
+        assertTrue(line.contains("IOPS missing, await missing, net in / out"), line);
+        assertEquals(List.of("missing", "missing"), ServerHosts.cells(r).subList(1, 3));
+        assertTrue(ServerHosts.cells(r).get(0).endsWith("%"), ServerHosts.cells(r).toString());
+    }
+
+    @Test
+    void severalHostsGetATotalAndALineEach() {
+        // two more nodes, each twice as busy in writes and a quarter as busy in CPU as the measured one
+        RunResult r = ServerHostSamples.hosts(3, s -> s.toBuilder().diskWritesPerSecond(2 * s.diskWritesPerSecond())
+                .cpuUserPercent(s.cpuUserPercent() / 4).cpuSystemPercent(s.cpuSystemPercent() / 4).build());
+        String summary = SummaryTable.render(r);
+        HostSample m = ServerHostSamples.host().mean();
+        int cores = ServerHostSamples.host().cores().orElseThrow();
+        String total = row(summary, "server hosts");
+        assertTrue(total.startsWith("3 hosts, " + (3 * cores) + " cores, in all: CPU "), total);
+        // CPU over all the cores: (1 + 1/4 + 1/4) / 3 of the measured host's; IOPS summed
+        double busy = (m.cpuUserPercent() + m.cpuSystemPercent()) * 1.5 / 3;
+        assertTrue(total.contains("CPU " + Fmt.oneDecimal(busy) + "% busy"), total);
+        double iops = 3 * m.diskReadsPerSecond() + 5 * m.diskWritesPerSecond();
+        assertTrue(total.contains(Fmt.rate(iops) + " IOPS"), total);
+        assertTrue(row(summary, "server host db2:9100").startsWith("CPU " + Fmt.oneDecimal((m.cpuUserPercent()
+                + m.cpuSystemPercent()) / 4) + "% busy"), summary);
+        assertFalse(row(summary, "server host db3:9100").isEmpty(), summary);
+        assertTrue(summary.contains("│ server host " + ServerHostSamples.host().host() + " "), summary);
+    }
+
+    @Test
+    void aHostThatStoppedAnsweringSaysWhenAndWhy() {
+        String line = row(SummaryTable.render(ServerHostSamples.stopped(2.5, "Connection refused")), "server hosts");
+        assertTrue(line.endsWith("; samples stopped 2.5 s into the run: Connection refused"), line);
+    }
+
+    @Test
+    void aResultWithoutServerHostsHasNoLineAndNoColumns() {
+        assertFalse(SummaryTable.render(Samples.full()).contains("server host"));
+        assertEquals(List.of(), ServerHosts.of(Samples.full()));
+        assertEquals(List.of("missing", "missing", "missing", "missing"), ServerHosts.cells(Samples.full()));
+        assertEquals(List.of("-", "-", "-", "-"), ServerHosts.cells(null));
+    }
+}
