@@ -35,7 +35,8 @@ public final class IotInsertProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "Time-series ingest (mxbench): a data model's rows (--generator: telematics, devops, template, events, file)"
+        return "Time-series ingest (mxbench): a data model's rows (--generator: telematics, devops, trucks, template, events,"
+                + " file)"
                 + " in batches";
     }
 
@@ -79,7 +80,7 @@ public final class IotInsertProvider implements WorkloadProvider {
     }
 
     static final OptionDef GENERATOR = OptionDef.of("generator", "NAME", TelematicsProvider.NAME,
-            "Data model: telematics (mxbench), devops (TSBS), template (influx-stress), events (MaibornWolff), file (your"
+            "Data model: telematics (mxbench), devops (TSBS), trucks (TSBS iot), template (influx-stress), events (MaibornWolff), file (your"
                     + " CSV or line-protocol rows); see 'runner list'");
 
     @Override

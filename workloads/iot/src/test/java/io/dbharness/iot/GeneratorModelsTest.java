@@ -263,7 +263,7 @@ class GeneratorModelsTest {
         e = assertThrows(UsageException.class, () -> model("generator", "devops", "tag-num", "5"));
         assertTrue(e.getMessage().startsWith("--tag-num is an option of --generator telematics"), e.getMessage());
         e = assertThrows(UsageException.class, () -> model("generator", "nope"));
-        assertEquals("unknown --generator 'nope'; valid generators: devops, events, file, telematics, template", e.getMessage());
+        assertEquals("unknown --generator 'nope'; valid generators: devops, events, file, telematics, template, trucks", e.getMessage());
         e = assertThrows(UsageException.class, () -> model("generator", "template", "series", "3", "points", "5"));
         assertTrue(e.getMessage().contains("a multiple of --series 3"), e.getMessage());
         e = assertThrows(UsageException.class, () -> model("generator", "devops", "use-case", "iot"));

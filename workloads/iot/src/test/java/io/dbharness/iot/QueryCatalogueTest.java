@@ -45,7 +45,8 @@ class QueryCatalogueTest {
             assertEquals(g.name(), g.catalogue().model());
             sizes.put(g.name(), g.catalogue().queries().size());
         }
-        assertEquals(Map.of("devops", 15, "events", 5, "file", 0, "telematics", 14, "template", 0), sizes);
+        assertEquals(Map.of("devops", 15, "events", 5, "file", 0, "telematics", 14, "template", 0,
+                "trucks", 0), sizes);
         assertEquals("single-groupby-1-1-1", GeneratorProvider.named("devops").catalogue().get("1-host-1-hr").name(),
                 "influxdb-comparisons' name is an alias");
     }
