@@ -156,7 +156,7 @@ public final class Catalogues {
      * (the columns name a float8 field of the table for their type).
      */
     private static QueryCatalogue trucks() {
-        QueryCatalogue t = new QueryCatalogue("trucks");
+        QueryCatalogue t = new QueryCatalogue(TrucksProvider.NAME);
         String readings = "readings";
         String diagnostics = "diagnostics";
         Column name = Column.of("name", Kind.TEXT);

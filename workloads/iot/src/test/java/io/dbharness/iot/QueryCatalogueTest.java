@@ -46,7 +46,7 @@ class QueryCatalogueTest {
             sizes.put(g.name(), g.catalogue().queries().size());
         }
         assertEquals(Map.of("devops", 15, "events", 5, "file", 0, "telematics", 14, "template", 0,
-                "trucks", 0), sizes);
+                "trucks", 13), sizes);
         assertEquals("single-groupby-1-1-1", GeneratorProvider.named("devops").catalogue().get("1-host-1-hr").name(),
                 "influxdb-comparisons' name is an alias");
     }
