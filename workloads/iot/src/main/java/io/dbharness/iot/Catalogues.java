@@ -176,11 +176,11 @@ public final class Catalogues {
         t.add(new Query("high-load", "TSBS", "the trucks of a fleet whose newest diagnostics show over 90 % of their"
                 + " load capacity", 0, Optional.empty(), false, List.of(name, driver,
                 Column.value("current_load", "current_load")), false, diagnostics, FLEETS));
-        t.add(new Query("stationary-trucks", "TSBS", "the trucks (and drivers) of a fleet averaging under 1 km/h"
+        t.add(new Query("stationary-trucks", "TSBS", "the trucks (and drivers) of a fleet averaging a velocity under 1"
                 + " over 10 minutes", 0, Optional.of(Duration.ofMinutes(10)), false, List.of(name, driver), false,
                 readings, FLEETS));
-        t.add(new Query("long-driving-sessions", "TSBS", "the trucks (and drivers) of a fleet that drove (10-minute"
-                + " average over 1 km/h) in more than 22 of the 24 ten-minute periods of 4 hours", 0,
+        t.add(new Query("long-driving-sessions", "TSBS", "the trucks (and drivers) of a fleet that drove (a 10-minute"
+                + " average velocity over 1) in more than 22 of the 24 ten-minute periods of 4 hours", 0,
                 Optional.of(Duration.ofHours(4)), false, List.of(name, driver), false, readings, FLEETS));
         t.add(new Query("long-daily-sessions", "TSBS", "the trucks (and drivers) of a fleet that drove in more than"
                 + " 60 ten-minute periods of 24 hours (over 10 hours)", 0, Optional.of(Duration.ofHours(24)), false,
