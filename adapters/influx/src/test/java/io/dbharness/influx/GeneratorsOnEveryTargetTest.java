@@ -72,6 +72,36 @@ class GeneratorsOnEveryTargetTest {
                 "ts-end", "2016-01-01 00:30:00"), 9 * 5 * 180, 101 * 5 * 180);
     }
 
+    /**
+     * TSBS's iot use case: 6 trucks, two hours at 10 s, a point in readings (7 fields) and diagnostics (3) per truck
+     * and step, less the points TSBS's defects leave out, with its zeroed fields left empty and zeroed tags NULL (or
+     * left out of the line); --verify counts both tables. What was left out and zeroed is in the result.
+     */
+    @Test
+    void tsbsIotTrucks() throws Exception {
+        Map<String, Object> model = Map.of("generator", "trucks", "scale", 6, "ts-end", "2016-01-01 02:00:00");
+        RunResult first = run("postgres", model);
+        Map<String, String> facts = first.workloadFacts().details();
+        long rows = 0;
+        long points = 0;
+        for (String table : new String[] {"readings", "diagnostics"}) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) of 4320 points left out; of the (\\d+)"
+                    + " written, \\d+ late, (\\d+) with a field and (\\d+) with a tag zeroed")
+                    .matcher(facts.get(table + "Defects"));
+            assertTrue(m.matches(), facts.get(table + "Defects"));
+            long written = Long.parseLong(m.group(2));
+            assertEquals(4320, Long.parseLong(m.group(1)) + written);
+            assertTrue(Long.parseLong(m.group(1)) > 0 && Long.parseLong(m.group(3)) > 0, facts.get(table + "Defects"));
+            rows += written;
+            points += written * (table.equals("readings") ? 7 : 3) - Long.parseLong(m.group(3));
+        }
+        assertEquals(Long.toString(rows), facts.get("plannedRows"));
+        assertTrue(facts.get("ddl").contains("name text NOT NULL,\n  fleet text,\n"), "a zeroed tag is NULL: " + facts.get("ddl"));
+        assertSameOnEveryTarget(model, rows, points);
+        assertSameOnEveryTarget(Map.of("generator", "trucks", "scale", 6, "ts-end", "2016-01-01 02:00:00",
+                "iot-defects", "off"), 2 * 4320, 10 * 4320);
+    }
+
     /** MaibornWolff's events, 6 devices x 500, without the id column no line-protocol target has. */
     @Test
     void maibornWolffEvents() throws Exception {

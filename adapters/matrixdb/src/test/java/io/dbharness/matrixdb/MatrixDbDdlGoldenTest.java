@@ -82,6 +82,20 @@ class MatrixDbDdlGoldenTest {
                 Tables.createSql(MatrixDbTestSupport.flavor(Map.of("matrixdb-storage", "mars2")), devops));
     }
 
+    /**
+     * TSBS's iot tables (diagnostics, shortened): distributed and sorted by the truck's name and time; a tag other
+     * than the name may be NULL (TSBS's zeroed tags).
+     */
+    @Test
+    void trucksTableDistributesByNameAndLetsOtherTagsBeNull() {
+        SeriesSchema trucks = new SeriesSchema("diagnostics", "time", io.dbharness.core.api.SeriesTags.strings(
+                java.util.List.of("name", "fleet"), java.util.List.of("name"), 2, t -> new String[] {"truck_" + (t - 1), null})
+                .withMissingValues(), java.util.List.of(MetricType.FLOAT8, MetricType.INT8),
+                java.util.List.of("fuel_state", "status"), 2);
+        assertEquals(MatrixDbTestSupport.golden("trucks_mars2.sql").strip(),
+                Tables.createSql(MatrixDbTestSupport.flavor(Map.of("matrixdb-storage", "mars2")), trucks));
+    }
+
     /** A Greenplum primary key must hold the distribution key: a database-filled id alone is refused, naming why. */
     @Test
     void eventsWithADatabaseFilledIdAreRefused() {

@@ -65,6 +65,16 @@ class MogDbDdlTest {
                 MogDbDdl.of(Storage.ROW, null, PartitionInterval.DAY)), devops));
     }
 
+    /** TSBS's iot tables (diagnostics, shortened): partitioned on time; a tag other than the name may be NULL. */
+    @Test
+    void trucksTablePartitionsOnTimeAndLetsOtherTagsBeNull() throws IOException {
+        assertEquals(golden("trucks_row_interval_day"), Tables.createSql(new MogDbFlavor(MogDbIngestMode.COPY,
+                MogDbDdl.of(Storage.ROW, null, PartitionInterval.DAY)), new SeriesSchema("diagnostics", "time", io.dbharness.core.api.SeriesTags.strings(
+                java.util.List.of("name", "fleet"), java.util.List.of("name"), 2, t -> new String[] {"truck_" + (t - 1), null})
+                .withMissingValues(), java.util.List.of(MetricType.FLOAT8, MetricType.INT8),
+                java.util.List.of("fuel_state", "status"), 2)));
+    }
+
     /** MaibornWolff's events: a serial id (--primary-key db); openGauss has no identity columns nor gen_random_uuid. */
     @Test
     void eventsTakeASerialIdOnly() throws IOException {

@@ -43,7 +43,7 @@ public final class Tables {
     /**
      * The row id the database fills (when the model has one), then the time and tag columns with their types:
      * {@code ts timestamp NOT NULL, tag_id integer NOT NULL} for telematics; string tags are {@code text}, NOT
-     * NULL, as TSBS's in-table tags.
+     * NULL, as TSBS's in-table tags, unless the model leaves some out (TSBS iot's zeroed tags).
      */
     static String timeAndTags(SeriesSchema schema) {
         StringBuilder sql = new StringBuilder();
@@ -53,7 +53,8 @@ public final class Tables {
         sql.append(column(schema.timeColumn())).append(" timestamp NOT NULL");
         String tagType = schema.tags().isSeriesNumber() ? "integer" : "text";
         for (String tag : schema.tags().names()) {
-            sql.append(",\n  ").append(column(tag)).append(' ').append(tagType).append(" NOT NULL");
+            sql.append(",\n  ").append(column(tag)).append(' ').append(tagType)
+                    .append(schema.tags().mayBeMissing(tag) ? "" : " NOT NULL");
         }
         return sql.toString();
     }

@@ -128,6 +128,19 @@ class YugabyteSqlGoldenTest {
     }
 
     /**
+     * TSBS's iot tables (diagnostics, shortened): keyed on the truck's name (never NULL) and time; a tag other than
+     * the name may be NULL (TSBS's zeroed tags), and the fields mix types.
+     */
+    @Test
+    void trucksTableKeysOnTheNameAndTime() throws IOException {
+        assertGolden("trucks_hash_copy", YugabyteFlavor.of(YbIngestMode.COPY, 5000, false, false, YbSharding.HASH, 0),
+                new SeriesSchema("diagnostics", "time", io.dbharness.core.api.SeriesTags.strings(
+                java.util.List.of("name", "fleet"), java.util.List.of("name"), 2, t -> new String[] {"truck_" + (t - 1), null})
+                .withMissingValues(), java.util.List.of(MetricType.FLOAT8, MetricType.INT8),
+                java.util.List.of("fuel_state", "status"), 2), "(?, ?, ?, ?, ?)");
+    }
+
+    /**
      * MaibornWolff's events with {@code --primary-key sql}: an identity the database fills, the key on its own
      * (YSQL hash-shards on it), and COPY and INSERT naming every column but it.
      */

@@ -12,6 +12,9 @@ import java.util.function.LongFunction;
  *
  * <p>{@link #keyColumns()} are the tags that tell series apart on their own (TSBS's {@code hostname}): the
  * columns a target distributes, sorts or keys by, together with the time column.
+ *
+ * <p>A model whose rows sometimes lack a tag (TSBS iot's zeroed tags) says so with {@link #withMissingValues()}:
+ * then a value other than a key column's may be null, stored as NULL and left out of line protocol.
  */
 public final class SeriesTags {
 
@@ -20,9 +23,10 @@ public final class SeriesTags {
     private final boolean seriesNumber;
     private final long count;
     private final LongFunction<String[]> values;
+    private final boolean missingValues;
 
     private SeriesTags(List<String> names, List<String> keyColumns, boolean seriesNumber, long count,
-                       LongFunction<String[]> values) {
+                       LongFunction<String[]> values, boolean missingValues) {
         if (names.isEmpty()) {
             throw new IllegalArgumentException("a model needs at least one tag column");
         }
@@ -34,11 +38,12 @@ public final class SeriesTags {
         this.seriesNumber = seriesNumber;
         this.count = count;
         this.values = values;
+        this.missingValues = missingValues;
     }
 
     /** One integer column holding the series number itself (mxbench's {@code tag_id}). */
     public static SeriesTags seriesNumber(String column) {
-        return new SeriesTags(List.of(column), List.of(column), true, Long.MAX_VALUE, null);
+        return new SeriesTags(List.of(column), List.of(column), true, Long.MAX_VALUE, null, false);
     }
 
     /**
@@ -51,7 +56,20 @@ public final class SeriesTags {
         if (count < 1) {
             throw new IllegalArgumentException("count must be >= 1");
         }
-        return new SeriesTags(names, keyColumns, false, count, values);
+        return new SeriesTags(names, keyColumns, false, count, values, false);
+    }
+
+    /** These string tags, of which a value other than a key column's may be null (missing in that series). */
+    public SeriesTags withMissingValues() {
+        if (seriesNumber) {
+            throw new IllegalStateException("the series number is never missing");
+        }
+        return new SeriesTags(names, keyColumns, false, count, values, true);
+    }
+
+    /** Whether some series have no value for {@code tag} (a target then lets its column be NULL). */
+    public boolean mayBeMissing(String tag) {
+        return missingValues && !keyColumns.contains(tag);
     }
 
     public List<String> names() {
@@ -80,7 +98,10 @@ public final class SeriesTags {
         return seriesNumber ? Long.toString(series) : values(series)[names.indexOf(keyColumns.get(0))];
     }
 
-    /** The values of series {@code series}, one per {@link #names()}, as strings (the number itself when numbered). */
+    /**
+     * The values of series {@code series}, one per {@link #names()}, as strings (the number itself when numbered);
+     * null for a missing one ({@link #mayBeMissing}).
+     */
     public String[] values(long series) {
         if (seriesNumber) {
             return new String[] {Long.toString(series)};
@@ -91,6 +112,11 @@ public final class SeriesTags {
         String[] v = values.apply(series);
         if (v.length != names.size()) {
             throw new IllegalStateException(v.length + " tag values for " + names.size() + " tags");
+        }
+        for (int t = 0; t < v.length; t++) {
+            if (v[t] == null && !mayBeMissing(names.get(t))) {
+                throw new IllegalStateException("series " + series + " has no value for tag " + names.get(t));
+            }
         }
         return v;
     }

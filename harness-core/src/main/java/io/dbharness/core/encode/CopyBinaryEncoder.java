@@ -42,6 +42,10 @@ public final class CopyBinaryEncoder implements RowEncoder {
     private static byte[] textFields(String[] values) {
         ByteSink b = new ByteSink(64);
         for (String v : values) {
+            if (v == null) { // a missing tag (SeriesTags.mayBeMissing): NULL
+                b.writeInt32(-1);
+                continue;
+            }
             byte[] utf8 = v.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             b.writeInt32(utf8.length);
             b.write(utf8, 0, utf8.length);

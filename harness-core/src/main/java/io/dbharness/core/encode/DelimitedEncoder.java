@@ -41,7 +41,8 @@ public abstract class DelimitedEncoder implements RowEncoder {
                 if (t > 0) {
                     cells.append((char) delimiter);
                 }
-                cells.append(cell(values[t])); // an empty tag is an empty string, never NULL: tag columns are NOT NULL
+                // an empty tag is an empty string; only a missing one (SeriesTags.mayBeMissing) is NULL
+                cells.append(values[t] == null ? new String(nullText, StandardCharsets.UTF_8) : cell(values[t]));
             }
             return cells.toString().getBytes(StandardCharsets.UTF_8);
         });

@@ -49,6 +49,9 @@ public final class LineProtocolEncoder implements RowEncoder {
             this.seriesKeys = new TagCells<>(schema.tags(), values -> {
                 StringBuilder key = new StringBuilder(measurement);
                 for (int t = 0; t < values.length; t++) {
+                    if (values[t] == null) { // a missing tag is left out, as TSBS writes its zeroed tags
+                        continue;
+                    }
                     if (values[t].indexOf('\n') >= 0 || values[t].indexOf('\r') >= 0) {
                         throw new UsageException("tag " + tagNames.get(t) + " = '" + values[t].replace("\n", "\\n")
                                 .replace("\r", "\\r") + "' contains a line break, which line protocol cannot carry");

@@ -15,6 +15,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -92,6 +93,44 @@ class StringTagsEncodingTest {
                 List.of("usage_user", "usage_system"), 2);
         assertTrue(text(new CsvEncoder(empty)).contains("1970-01-01 00:00:00,h1,\"\",7,8\n"), text(new CsvEncoder(empty)));
         assertTrue(text(new CopyTextEncoder(empty)).startsWith("1970-01-01 00:00:00\th1\t\t7\t8\n"));
+    }
+
+    /**
+     * A missing tag (TSBS iot's zeroed tags, {@link SeriesTags#withMissingValues()}) is NULL in every SQL format and
+     * left out of line protocol; the series key is never missing, and a model that did not declare missing tags is
+     * refused one.
+     */
+    @Test
+    void aMissingTagIsNullOrLeftOut() throws IOException {
+        SeriesSchema missing = new SeriesSchema("cpu", "time", SeriesTags.strings(List.of("hostname", "region"),
+                List.of("hostname"), 2, series -> new String[] {"h" + series, series == 1 ? null : "r"})
+                .withMissingValues(), MetricType.INT8, List.of("usage_user", "usage_system"), 2);
+        assertEquals("cpu,hostname=h1 usage_user=7i,usage_system=8i 0\ncpu,hostname=h2,region=r usage_system=9i 1000000000\n",
+                text(new LineProtocolEncoder(missing, LinePrecision.NS)));
+        assertTrue(text(new CsvEncoder(missing)).contains("1970-01-01 00:00:00,h1,,7,8\n"), text(new CsvEncoder(missing)));
+        assertTrue(text(new CopyTextEncoder(missing)).startsWith("1970-01-01 00:00:00\th1\t\\N\t7\t8\n"),
+                text(new CopyTextEncoder(missing)));
+        byte[] binary = encode(new CopyBinaryEncoder(missing));
+        ByteArrayOutputStream row = new ByteArrayOutputStream();
+        DataOutputStream d = new DataOutputStream(row);
+        d.writeInt(2);
+        d.write("h1".getBytes(StandardCharsets.UTF_8));
+        d.writeInt(-1); // region NULL
+        d.writeInt(8);
+        d.writeLong(7);
+        assertTrue(new String(binary, StandardCharsets.ISO_8859_1).contains(row.toString(StandardCharsets.ISO_8859_1)),
+                "COPY binary: the missing tag's length is -1");
+        assertTrue(missing.tags().mayBeMissing("region"));
+        assertFalse(missing.tags().mayBeMissing("hostname"), "the series key is never missing");
+
+        SeriesTags undeclared = SeriesTags.strings(List.of("hostname", "region"), List.of("hostname"), 1,
+                series -> new String[] {"h1", null});
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> undeclared.values(1));
+        assertEquals("series 1 has no value for tag region", e.getMessage());
+        SeriesTags noKey = SeriesTags.strings(List.of("hostname", "region"), List.of("hostname"), 1,
+                series -> new String[] {null, "r"}).withMissingValues();
+        assertEquals("series 1 has no value for tag hostname",
+                assertThrows(IllegalStateException.class, () -> noKey.values(1)).getMessage());
     }
 
     @Test

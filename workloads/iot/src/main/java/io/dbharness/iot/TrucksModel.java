@@ -6,10 +6,13 @@ import io.dbharness.core.api.SeriesSchema;
 import io.dbharness.core.api.SeriesTags;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * One table of TSBS's iot data ({@code --generator trucks}): a {@link TruckTable} for every truck, one point per
@@ -30,6 +33,9 @@ final class TrucksModel implements Generator {
     private static final String[] DRIVERS = {"Derek", "Rodney", "Albert", "Andy", "Seth", "Trish"};
     private static final String[] DEVICE_VERSIONS = {"v1.0", "v1.5", "v2.0", "v2.3"};
 
+    /** The tags a point may have zeroed: all but the series key. */
+    private static final int ZEROABLE = TsbsIotSimulator.ZEROABLE_TAGS;
+
     private final TrucksOptions o;
     private final TruckTable table;
     private final SeriesSchema schema;
@@ -37,12 +43,35 @@ final class TrucksModel implements Generator {
     TrucksModel(TrucksOptions options, TruckTable table) {
         this.o = options;
         this.table = table;
-        this.schema = new SeriesSchema(table.table(), "time", SeriesTags.strings(TAGS, List.of("name"),
-                options.time().scale(), this::tags), table.types(), table.fields(), table.fields().size());
+        long scale = options.time().scale();
+        SeriesTags tags = options.defects()
+                ? SeriesTags.strings(TAGS, List.of("name"), scale * (1 + ZEROABLE), this::tags).withMissingValues()
+                : SeriesTags.strings(TAGS, List.of("name"), scale, this::tags);
+        this.schema = new SeriesSchema(table.table(), "time", tags, table.types(), table.fields(), table.fields().size());
+    }
+
+    /**
+     * A point with a zeroed tag is written as a series of its own, its truck's tags less that one (TSBS's TimescaleDB
+     * loader too makes it a tag set of its own): series {@code scale + (truck - 1) * 7 + tag}, tag 1..7.
+     */
+    private long seriesOf(long truck, int zeroedTag) {
+        return zeroedTag < 0 ? truck : o.time().scale() + (truck - 1) * ZEROABLE + zeroedTag;
+    }
+
+    /** The tags of series {@code series}: a truck's, or a truck's with one left out ({@link #seriesOf}). */
+    private String[] tags(long series) {
+        long scale = o.time().scale();
+        if (series <= scale) {
+            return truckTags(series);
+        }
+        long v = series - scale - 1;
+        String[] t = truckTags(v / ZEROABLE + 1);
+        t[(int) (v % ZEROABLE) + 1] = null;
+        return t;
     }
 
     /** Truck {@code series}'s tags, drawn in TSBS's order: the same in both tables. */
-    String[] tags(long series) {
+    private String[] truckTags(long series) {
         SplittableRandom r = new SplittableRandom(TelematicsGenerator.mix(o.seed() ^ 0x6b1d_94e3L, series, -3, 0));
         String[] model = MODELS[r.nextInt(MODELS.length)];
         String fleet = FLEETS[r.nextInt(FLEETS.length)];
@@ -54,6 +83,87 @@ final class TrucksModel implements Generator {
     /** A truck's stream for this table's values. */
     private SplittableRandom values(long truck) {
         return new SplittableRandom(TelematicsGenerator.mix(o.seed() ^ 0x3a5f_c217L, truck, table.ordinal(), 0));
+    }
+
+    /** A truck's points of this table in time order, with their values unless only counted. */
+    private final class Steps implements TsbsIotSimulator.Points {
+        private final SplittableRandom r;
+        private final double[] state;
+        private long epoch;
+
+        Steps(long truck, boolean withValues) {
+            this.r = withValues ? values(truck) : null;
+            this.state = withValues ? table.start(r) : null;
+        }
+
+        @Override
+        public boolean finished() {
+            return epoch >= o.time().epochs();
+        }
+
+        @Override
+        public TsbsIotSimulator.Point next() {
+            TsbsIotSimulator.Point p = new TsbsIotSimulator.Point(epoch++, state == null ? null : state.clone());
+            if (state != null) {
+                table.tick(state, r);
+            }
+            return p;
+        }
+    }
+
+    /** A truck's points as written: every one in time order, or TSBS's simulator over them (defects on). */
+    private Supplier<TsbsIotSimulator.Point> points(long truck, boolean withValues, TsbsIotSimulator.Tally tally) {
+        Steps steps = new Steps(truck, withValues);
+        if (!o.defects()) {
+            return () -> steps.finished() ? null : steps.next();
+        }
+        SplittableRandom defects = new SplittableRandom(TelematicsGenerator.mix(o.seed() ^ 0x1c0f_fee5L, truck,
+                table.ordinal(), 1));
+        return new TsbsIotSimulator(steps, defects, table.fields().size(), tally)::next;
+    }
+
+    /**
+     * What the defects made of every truck's points: the rows each truck writes, and of all rows those written
+     * after a later one of their truck, with a field or a tag zeroed; TSBS's draws (for the tests of its rates).
+     */
+    record Counts(long[] rows, long late, long zeroedFields, long zeroedTags, TsbsIotSimulator.Tally draws) {
+        long total() {
+            return Arrays.stream(rows).sum();
+        }
+    }
+
+    private Counts counts;
+
+    /** What TSBS's defects did to this table, for the result: the points they left out, wrote late or zeroed. */
+    String defects() {
+        Counts c = counts();
+        return String.format(java.util.Locale.ROOT, "%d of %d points left out; of the %d written, %d late, %d with a field"
+                + " and %d with a tag zeroed", o.time().scale() * o.time().epochs() - c.total(),
+                o.time().scale() * o.time().epochs(), c.total(), c.late(), c.zeroedFields(), c.zeroedTags());
+    }
+
+    /** Counted once, when first asked for, by running the simulator without values (its draws are the same). */
+    synchronized Counts counts() {
+        if (counts == null) {
+            long[] rows = new long[(int) o.time().scale()];
+            long late = 0;
+            long fields = 0;
+            long tags = 0;
+            TsbsIotSimulator.Tally draws = new TsbsIotSimulator.Tally();
+            for (int t = 0; t < rows.length; t++) {
+                Supplier<TsbsIotSimulator.Point> points = points(t + 1, false, draws);
+                long newest = -1;
+                for (TsbsIotSimulator.Point p = points.get(); p != null; p = points.get()) {
+                    rows[t]++;
+                    late += p.epoch < newest ? 1 : 0;
+                    newest = Math.max(newest, p.epoch);
+                    fields += p.zeroedField >= 0 ? 1 : 0;
+                    tags += p.zeroedTag >= 0 ? 1 : 0;
+                }
+            }
+            counts = new Counts(rows, late, fields, tags, draws);
+        }
+        return counts;
     }
 
     @Override
@@ -73,7 +183,7 @@ final class TrucksModel implements Generator {
 
     @Override
     public long plannedRows() {
-        return o.time().scale() * o.time().epochs();
+        return counts().total();
     }
 
     @Override
@@ -100,41 +210,54 @@ final class TrucksModel implements Generator {
         d.put("tsStart", Instant.EPOCH.plusNanos(o.time().startMicros() * 1000).toString());
         d.put("epochs", Long.toString(o.time().epochs()));
         d.put("defects", o.defects() ? "on" : "off");
+        if (o.defects()) {
+            d.put(table.table() + "Defects", defects());
+        }
         d.put("fields", String.join(",", table.fields()));
         return d;
     }
 
-    /** One slot's trucks, a point of each in turn, epoch by epoch. */
+    /** One slot's trucks, a point of each in turn, until each has written all it writes. */
     private final class Rows implements RowSource {
         private final long[] trucks;
-        private final SplittableRandom[] streams;
-        private final double[][] state;
-        private long epoch;
+        private final List<Supplier<TsbsIotSimulator.Point>> points = new ArrayList<>();
+        private final long planned;
+        private int live;
         private int next;
 
         Rows(int slot, int slots) {
             long scale = o.time().scale();
             long count = scale > slot ? (scale - 1 - slot) / slots + 1 : 0;
             this.trucks = new long[(int) count];
-            this.streams = new SplittableRandom[trucks.length];
-            this.state = new double[trucks.length][];
             for (int i = 0; i < trucks.length; i++) {
                 trucks[i] = slot + 1 + (long) i * slots;
-                streams[i] = values(trucks[i]);
-                state[i] = table.start(streams[i]);
+                points.add(points(trucks[i], true, null));
             }
+            this.live = trucks.length;
+            long n = 0;
+            for (long t : trucks) {
+                n += counts().rows()[(int) t - 1];
+            }
+            this.planned = n;
         }
 
         @Override
         public boolean fill(RowBatch batch) {
             batch.clear();
-            while (!batch.isFull() && epoch < o.time().epochs() && trucks.length > 0) {
-                int row = batch.addRow(o.time().startMicros() + epoch * o.time().intervalMicros(), trucks[next]);
-                table.write(state[next], batch, row, -1);
-                table.tick(state[next], streams[next]);
-                if (++next == trucks.length) {
+            while (!batch.isFull() && live > 0) {
+                TsbsIotSimulator.Point p = points.get(next).get();
+                if (p == null) { // this truck is done: the last live one takes its place
+                    live--;
+                    points.set(next, points.get(live));
+                    trucks[next] = trucks[live]; // the order within a slot changes, each truck's rows do not
+                } else {
+                    int row = batch.addRow(o.time().startMicros() + p.epoch * o.time().intervalMicros(),
+                            seriesOf(trucks[next], p.zeroedTag));
+                    table.write(p.values, batch, row, p.zeroedField);
+                    next++;
+                }
+                if (next >= live) {
                     next = 0;
-                    epoch++;
                 }
             }
             return batch.size() > 0;
@@ -142,7 +265,7 @@ final class TrucksModel implements Generator {
 
         @Override
         public long plannedRows() {
-            return trucks.length * o.time().epochs();
+            return planned;
         }
     }
 }

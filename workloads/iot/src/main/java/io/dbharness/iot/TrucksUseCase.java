@@ -1,7 +1,5 @@
 package io.dbharness.iot;
 
-import io.dbharness.core.api.Generator;
-
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,16 +7,22 @@ import java.util.Map;
 
 /**
  * TSBS's {@code iot} use case ({@code --generator trucks}): per truck and {@code --log-interval}, a point in
- * {@code readings} and one in {@code diagnostics}, each its own table ({@link TrucksModel}).
+ * {@code readings} and one in {@code diagnostics}, each its own table ({@link TrucksModel}), each with TSBS's
+ * defects of its own unless {@code --iot-defects off}.
  */
 final class TrucksUseCase extends SeveralTables {
 
+    private final TrucksOptions options;
+    private final List<TrucksModel> tables;
+
     TrucksUseCase(TrucksOptions options) {
-        super(models(options));
+        this(options, Arrays.stream(TruckTable.values()).map(t -> new TrucksModel(options, t)).toList());
     }
 
-    private static List<Generator> models(TrucksOptions options) {
-        return Arrays.stream(TruckTable.values()).map(t -> (Generator) new TrucksModel(options, t)).toList();
+    private TrucksUseCase(TrucksOptions options, List<TrucksModel> tables) {
+        super(tables);
+        this.options = options;
+        this.tables = tables;
     }
 
     @Override
@@ -29,8 +33,11 @@ final class TrucksUseCase extends SeveralTables {
     @Override
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>(first().describe());
-        m.remove("fields"); // readings'; each table has its own
-        m.put("measurements", String.join(",", parts().stream().map(p -> p.schema().tableName()).toList()));
+        m.keySet().removeIf(k -> k.equals("fields") || k.endsWith("Defects")); // readings'; each table has its own
+        m.put("measurements", String.join(",", tables.stream().map(p -> p.schema().tableName()).toList()));
+        if (options.defects()) {
+            tables.forEach(t -> m.put(t.schema().tableName() + "Defects", t.defects()));
+        }
         return m;
     }
 }

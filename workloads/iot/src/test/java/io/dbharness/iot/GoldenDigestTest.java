@@ -38,7 +38,10 @@ class GoldenDigestTest {
     static final String UPDATE = "mvn -B -q -pl workloads/iot -am verify -Dtest=GoldenDigestTest"
             + " -Dsurefire.failIfNoSpecifiedTests=false -DfailIfNoTests=false -Ddbharness.updateGolden=true";
 
-    /** Each model (and the devops use case of nine tables, and telematics' other knobs) at a few hundred rows. */
+    /**
+     * Each model (and the devops use case of nine tables, and telematics' other knobs) at a few hundred rows; TSBS's
+     * trucks at a few thousand, so that its 1% of zeroed tags is among them.
+     */
     private static final List<List<String>> CASES = List.of(
             List.of("generator", "telematics", "tag-num", "6", "total-metrics-count", "5", "ts-end", "2022-04-18 09:00:20",
                     "seed", "42"),
@@ -47,6 +50,8 @@ class GoldenDigestTest {
                     "generator-empty-value-ratio", "20", "generator-batch-size", "2", "seed", "42"),
             List.of("generator", "devops", "use-case", "cpu-only", "scale", "3", "ts-end", "2016-01-01 00:05:00", "seed", "42"),
             List.of("generator", "devops", "use-case", "devops", "scale", "2", "ts-end", "2016-01-01 00:02:00", "seed", "42"),
+            List.of("generator", "trucks", "scale", "4", "ts-end", "2016-01-01 01:00:00", "seed", "42"),
+            List.of("generator", "trucks", "scale", "2", "ts-end", "2016-01-01 00:05:00", "iot-defects", "off", "seed", "42"),
             List.of("generator", "events", "devices", "3", "num-inserts", "20", "seed", "42"),
             List.of("generator", "template", "template", "cpu,host=server,location=us-west busy=0,idle=1i", "series", "6",
                     "points", "18", "seed", "42"));
