@@ -98,7 +98,8 @@ class TrucksQueriesOnEveryTargetTest {
                 }
             }
         }
-        assertEquals(List.of(), differences);
+        assertEquals(List.of(), differences.stream().map(d -> d.length() > 600 ? d.substring(0, 600) + "..." : d)
+                .sorted().toList());
         return withRows;
     }
 
