@@ -34,7 +34,7 @@ public final class AnswerComparison {
         DATA_FLAGS.put("emptyValuePercent", "--generator-empty-value-ratio");
         DATA_FLAGS.put("randomness", "--generator-randomness");
         DATA_FLAGS.put("queryTags", "--query-tags");
-        // the other data models' (devops, events, template)
+        // the other data models' (devops, events, template, trucks)
         DATA_FLAGS.put("useCase", "--use-case");
         DATA_FLAGS.put("scale", "--scale");
         DATA_FLAGS.put("logIntervalSeconds", "--log-interval");
@@ -44,6 +44,7 @@ public final class AnswerComparison {
         DATA_FLAGS.put("template", "--template");
         DATA_FLAGS.put("series", "--series");
         DATA_FLAGS.put("passes", "--points");
+        DATA_FLAGS.put("defects", "--iot-defects");
     }
 
     /** One instance both runs kept whose answers differ. */

@@ -48,6 +48,14 @@ class AnswerComparisonTest {
         UsageException e = assertThrows(UsageException.class,
                 () -> AnswerComparison.compare(queried(events), "a", queried(more), "b"));
         assertTrue(e.getMessage().startsWith("the runs loaded different data: --num-inserts differs"), e.getMessage());
+        // TSBS's trucks with and without their missing, late and zeroed points are other data
+        Map<String, String> trucks = new LinkedHashMap<>(Map.of("generator", "trucks", "scale", "4", "defects", "on"));
+        Map<String, String> clean = new LinkedHashMap<>(trucks);
+        clean.put("defects", "off");
+        UsageException defects = assertThrows(UsageException.class,
+                () -> AnswerComparison.compare(queried(trucks), "a", queried(clean), "b"));
+        assertTrue(defects.getMessage().startsWith("the runs loaded different data: --iot-defects differs"),
+                defects.getMessage());
         UsageException model = assertThrows(UsageException.class,
                 () -> AnswerComparison.compare(queried(events), "a", base, "b"));
         assertTrue(model.getMessage().startsWith("the runs loaded different data: --generator differs"), model.getMessage());
