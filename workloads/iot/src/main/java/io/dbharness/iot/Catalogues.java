@@ -14,7 +14,7 @@ import java.util.Optional;
  * The query catalogues of this module's data models ({@link io.dbharness.core.api.GeneratorProvider#catalogue()}),
  * with the names their origins use: over mxbench's telematics table mxbench's own and ones after MaibornWolff and
  * TSBS; over TSBS's devops data TSBS's 15 devops query types (with influxdb-comparisons' names as aliases); over
- * MaibornWolff's events their five. Each target has its own text of each (resources beside its adapter,
+ * MaibornWolff's events their five; over TSBS's trucks its 13 iot query types. Each target has its own text of each (resources beside its adapter,
  * {@link io.dbharness.core.api.QueryLanguage#resourceName per model}).
  */
 public final class Catalogues {
