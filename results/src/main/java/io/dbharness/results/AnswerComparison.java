@@ -34,17 +34,17 @@ public final class AnswerComparison {
         DATA_FLAGS.put("emptyValuePercent", "--generator-empty-value-ratio");
         DATA_FLAGS.put("randomness", "--generator-randomness");
         DATA_FLAGS.put("queryTags", "--query-tags");
-        // the other data models' (devops, events, template, trucks)
+        // the other data models' (devops, trucks, events, template)
         DATA_FLAGS.put("useCase", "--use-case");
         DATA_FLAGS.put("scale", "--scale");
         DATA_FLAGS.put("logIntervalSeconds", "--log-interval");
         DATA_FLAGS.put("epochs", "--ts-end");
+        DATA_FLAGS.put("defects", "--iot-defects");
         DATA_FLAGS.put("devices", "--devices");
         DATA_FLAGS.put("eventsPerDevice", "--num-inserts");
         DATA_FLAGS.put("template", "--template");
         DATA_FLAGS.put("series", "--series");
         DATA_FLAGS.put("passes", "--points");
-        DATA_FLAGS.put("defects", "--iot-defects");
     }
 
     /** One instance both runs kept whose answers differ. */

@@ -48,8 +48,9 @@ class AnswerComparisonTest {
         UsageException e = assertThrows(UsageException.class,
                 () -> AnswerComparison.compare(queried(events), "a", queried(more), "b"));
         assertTrue(e.getMessage().startsWith("the runs loaded different data: --num-inserts differs"), e.getMessage());
-        // TSBS's trucks with and without their missing, late and zeroed points are other data
-        Map<String, String> trucks = new LinkedHashMap<>(Map.of("generator", "trucks", "scale", "4", "defects", "on"));
+        Map<String, String> trucks = devops("4", "720", "10");
+        trucks.put("generator", "trucks");
+        trucks.put("defects", "on");
         Map<String, String> clean = new LinkedHashMap<>(trucks);
         clean.put("defects", "off");
         UsageException defects = assertThrows(UsageException.class,

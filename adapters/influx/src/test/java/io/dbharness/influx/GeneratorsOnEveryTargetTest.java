@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -94,12 +95,72 @@ class GeneratorsOnEveryTargetTest {
             assertTrue(Long.parseLong(m.group(1)) > 0 && Long.parseLong(m.group(3)) > 0, facts.get(table + "Defects"));
             rows += written;
             points += written * (table.equals("readings") ? 7 : 3) - Long.parseLong(m.group(3));
+            // stored as counted: a zeroed field NULL, a zeroed tag NULL, one at most per row, never the name
+            String fields = table.equals("readings")
+                    ? "latitude, longitude, elevation, velocity, heading, grade, fuel_consumption"
+                    : "fuel_state, current_load, status";
+            assertEquals(List.of(written, Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), 0L), postgres(
+                    "SELECT count(*), count(*) FILTER (WHERE num_nulls(" + fields + ") = 1), count(*) FILTER (WHERE"
+                    + " num_nulls(fleet, driver, model, device_version, load_capacity, fuel_capacity,"
+                    + " nominal_fuel_consumption) = 1), count(*) FILTER (WHERE num_nulls(" + fields + ") > 1 OR name IS"
+                    + " NULL) FROM " + table), table);
         }
         assertEquals(Long.toString(rows), facts.get("plannedRows"));
         assertTrue(facts.get("ddl").contains("name text NOT NULL,\n  fleet text,\n"), "a zeroed tag is NULL: " + facts.get("ddl"));
         assertSameOnEveryTarget(model, rows, points);
         assertSameOnEveryTarget(Map.of("generator", "trucks", "scale", 6, "ts-end", "2016-01-01 02:00:00",
                 "iot-defects", "off"), 2 * 4320, 10 * 4320);
+    }
+
+    /**
+     * A model of several tables is verified table by table once every row was written: a server that moves some of
+     * readings' rows to diagnostics (a trigger here) keeps the total but fails, naming both tables.
+     */
+    @Test
+    void eachTableHoldsItsOwnRows() throws Exception {
+        Map<String, Object> model = Map.of("generator", "trucks", "scale", 3, "ts-end", "2016-01-01 01:00:00");
+        run("postgres", model);
+        try (java.sql.Connection c = io.dbharness.postgres.EmbeddedPostgres.shared().connect();
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("TRUNCATE readings, diagnostics");
+            // after the insert, so COPY counts the row as written
+            st.execute("CREATE FUNCTION misplace() RETURNS trigger AS $$ BEGIN IF extract(epoch FROM NEW.time)::bigint"
+                    + " % 600 = 0 THEN DELETE FROM readings WHERE name = NEW.name AND time = NEW.time;"
+                    + " INSERT INTO diagnostics (time, name) VALUES (NEW.time, NEW.name); END IF; RETURN NULL;"
+                    + " END $$ LANGUAGE plpgsql");
+            st.execute("CREATE TRIGGER misplace AFTER INSERT ON readings FOR EACH ROW EXECUTE FUNCTION misplace()");
+        }
+        try {
+            RunSpec.Builder b = RunSpec.builder().target("postgres").workload("iot-insert").option("append", true)
+                    .option("verify", true).option("workers", 2).option("no-watch", true).environment(Map.of());
+            model.forEach(b::option);
+            RunResult r = Harness.run(influx.connect(b, "postgres", "models").build());
+            assertEquals("FAILED", r.verification().status(), r.verification().message());
+            assertEquals(r.verification().expected(), r.verification().actual(), "the total is as reported");
+            assertTrue(r.verification().message().matches("table readings holds [0-9,]+ rows, expected [0-9,]+; table"
+                    + " diagnostics holds [0-9,]+ rows, expected [0-9,]+ \\(the tables' total is as reported\\)"),
+                    r.verification().message());
+            assertEquals(1, r.exitCode());
+        } finally {
+            try (java.sql.Connection c = io.dbharness.postgres.EmbeddedPostgres.shared().connect();
+                 java.sql.Statement st = c.createStatement()) {
+                st.execute("DROP TABLE readings, diagnostics");
+                st.execute("DROP FUNCTION misplace()");
+            }
+        }
+    }
+
+    /** One row of numbers the embedded PostgreSQL answers {@code sql} with. */
+    private static List<Long> postgres(String sql) throws Exception {
+        try (java.sql.Connection c = io.dbharness.postgres.EmbeddedPostgres.shared().connect();
+             java.sql.ResultSet r = c.createStatement().executeQuery(sql)) {
+            assertTrue(r.next());
+            List<Long> row = new java.util.ArrayList<>();
+            for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
+                row.add(r.getLong(i));
+            }
+            return row;
+        }
     }
 
     /** MaibornWolff's events, 6 devices x 500, without the id column no line-protocol target has. */

@@ -36,8 +36,7 @@ public final class IotInsertProvider implements WorkloadProvider {
     @Override
     public String description() {
         return "Time-series ingest (mxbench): a data model's rows (--generator: telematics, devops, trucks, template, events,"
-                + " file)"
-                + " in batches";
+                + " file) in batches";
     }
 
     /** The shared options, {@code --generator}, then every model's own (a model refuses another's, see {@link #create}). */
@@ -80,8 +79,8 @@ public final class IotInsertProvider implements WorkloadProvider {
     }
 
     static final OptionDef GENERATOR = OptionDef.of("generator", "NAME", TelematicsProvider.NAME,
-            "Data model: telematics (mxbench), devops (TSBS), trucks (TSBS iot), template (influx-stress), events (MaibornWolff), file (your"
-                    + " CSV or line-protocol rows); see 'runner list'");
+            "Data model: telematics (mxbench), devops (TSBS), trucks (TSBS iot), template (influx-stress), events"
+                    + " (MaibornWolff), file (your CSV or line-protocol rows); see 'runner list'");
 
     @Override
     public Set<Class<? extends Capability>> requires() {

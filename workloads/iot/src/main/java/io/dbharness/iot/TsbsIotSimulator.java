@@ -13,10 +13,12 @@ import java.util.SplittableRandom;
  * batch or entry inserted later ("insert previous", 50% a batch or entry while some wait, the rest at the end);
  * an entry that stays gets one field zeroed (10%) and one tag zeroed (1%).
  *
- * <p>Two differences from TSBS, both for the per-series streams that make any split write the same rows: TSBS
- * draws its batches over the points of every truck and table in turn, here over one truck's points of one table
- * (the rates per point are TSBS's, a batch is ten steps of one truck); and TSBS keeps drawing points past the
- * last step when a batch's missing or held-back entries run over it, here a series ends at the time range's end.
+ * <p>Differences from TSBS, the first two for the per-series streams that make any split write the same rows:
+ * TSBS draws its batches over the points of every truck and table in turn, here over one truck's points of one
+ * table (the rates per point are TSBS's, a batch is ten steps of one truck); TSBS keeps drawing points past the
+ * last step when a batch's missing or held-back entries run over it, here a series ends at the time range's end;
+ * and the tag zeroed is one of the seven other than {@code name}, the series key targets key and sort by (TSBS
+ * draws one of all eight).
  */
 final class TsbsIotSimulator {
 
