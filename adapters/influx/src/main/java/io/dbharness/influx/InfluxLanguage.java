@@ -116,6 +116,7 @@ enum InfluxLanguage {
             case "start" -> time(p.startMicros());
             case "end" -> time(p.endMicros());
             case "threshold" -> threshold(p.threshold(), type);
+            case "choice" -> tag(p.choice()); // a tag's value (TSBS's fleet)
             default -> throw new IllegalStateException(placeholder);
         };
     }

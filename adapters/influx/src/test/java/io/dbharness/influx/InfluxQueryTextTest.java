@@ -67,6 +67,12 @@ class InfluxQueryTextTest {
                         + "2022-04-18T10:00:00.000001Z 900.0",
                 render(InfluxLanguage.FLUX, InfluxLanguage.FLUX.name("m"), ALL, MetricType.FLOAT8));
         assertEquals("\"a\\\"b\\\\c\\${x}\"", InfluxLanguage.fluxString("a\"b\\c${x}"), "no interpolation");
+        // {choice}, a tag value (TSBS's fleet), is a string in both languages
+        QueryParams fleet = new QueryParams(1, new long[] {1}, START, END, 0, new String[] {"1", "1"}, "O'Brien");
+        assertEquals("'O\\'Brien'", InfluxStatement.compile("q", QueryTemplate.parse("q", "{choice}"), shape("m",
+                MetricType.FLOAT8), InfluxLanguage.INFLUXQL, "m").statement(fleet));
+        assertEquals("\"O'Brien\"", InfluxStatement.compile("q", QueryTemplate.parse("q", "{choice}"), shape("m",
+                MetricType.FLOAT8), InfluxLanguage.FLUX, "m").statement(fleet));
         // a record's braces are text, not placeholders
         assertEquals("map(fn: (r) => ({ r with v: 1 }))", render(InfluxLanguage.FLUX, "", "map(fn: (r) => ({ r with v: 1 }))",
                 MetricType.FLOAT8));

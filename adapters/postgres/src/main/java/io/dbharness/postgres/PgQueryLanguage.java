@@ -55,7 +55,8 @@ final class PgQueryLanguage implements QueryLanguage, SqlStyle {
 
     /**
      * Devices as integers where the key is the series number (mxbench's {@code tag_id}), else as the key's text
-     * (TSBS's {@code hostname}); times as {@code timestamp} (the column holds UTC), the threshold in the metric's type.
+     * (TSBS's {@code hostname}); times as {@code timestamp} (the column holds UTC), the threshold in the metric's type,
+     * the choice as text.
      */
     @Override
     public void bind(PreparedStatement ps, int index, String name, int tagIndex, QueryParams p, SeriesSchema schema)
@@ -86,6 +87,7 @@ final class PgQueryLanguage implements QueryLanguage, SqlStyle {
                     ps.setDouble(index, p.threshold());
                 }
             }
+            case "choice" -> ps.setString(index, p.choice());
             default -> throw new IllegalStateException(name);
         }
     }

@@ -208,18 +208,22 @@ public final class CatalogueTexts {
     /**
      * The other data models' catalogues as {@code target} runs them on the embedded PostgreSQL answer as the
      * plain {@code postgres} target does: TSBS's devops queries (every one, 150 instances, over the full use
-     * case's nine tables, which the load creates in the product's DDL and --verify counts) and MaibornWolff's
-     * events queries (50), each target loading its own tables with the same flags.
+     * case's nine tables, which the load creates in the product's DDL and --verify counts), MaibornWolff's
+     * events queries (50) and TSBS's iot queries over the trucks' two tables (130), each target loading its own
+     * tables with the same flags.
      */
     public static void assertModelsAnswerAsPostgres(String target) throws Exception {
         Map<String, Map<String, Object>> models = Map.of(
                 "devops", Map.of("generator", "devops", "use-case", "devops", "scale", 10, "log-interval", "60s",
                         "ts-end", "2016-01-01 13:00:00", "query-count", 150, "verify", true),
                 "events", Map.of("generator", "events", "primary-key", "none", "devices", 4, "num-inserts", 300,
-                        "query-count", 50));
+                        "query-count", 50),
+                "trucks", Map.of("generator", "trucks", "scale", 8, "log-interval", "60s", "ts-end", "2016-01-03 00:00:00",
+                        "query-count", 130));
         for (Map.Entry<String, Map<String, Object>> m : models.entrySet()) {
-            // the devops use case names its nine tables itself: the two runs load them in turn, each answering first
-            boolean named = m.getValue().containsKey("use-case");
+            // the devops use case and the trucks name their tables themselves: the two runs load them in turn, each
+            // answering first
+            boolean named = !m.getKey().equals("events");
             io.dbharness.core.engine.RunSpec.Builder mine = named ? onEmbeddedPostgres(target)
                     : onEmbeddedPostgres(target, target + "_" + m.getKey());
             io.dbharness.core.engine.RunSpec.Builder theirs = named ? onEmbeddedPostgres("postgres")

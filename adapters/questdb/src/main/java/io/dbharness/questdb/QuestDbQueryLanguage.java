@@ -52,7 +52,7 @@ final class QuestDbQueryLanguage implements QueryLanguage, SqlStyle {
         return false;
     }
 
-    /** Devices as their key's text (tags are SYMBOLs), times as ISO UTC strings, the threshold in the metric's type. */
+    /** Devices as their key's text (tags are SYMBOLs), times as ISO UTC strings, the threshold in the metric's type, the choice as text. */
     @Override
     public String literal(String name, QueryParams p, SeriesSchema schema) {
         return switch (name) {
@@ -62,6 +62,7 @@ final class QuestDbQueryLanguage implements QueryLanguage, SqlStyle {
             case "end" -> time(p.endMicros());
             case "threshold" -> schema.metricType().integral() ? Long.toString((long) p.threshold())
                     : BigDecimal.valueOf(p.threshold()).toPlainString();
+            case "choice" -> string(p.choice());
             default -> throw new IllegalStateException(name);
         };
     }

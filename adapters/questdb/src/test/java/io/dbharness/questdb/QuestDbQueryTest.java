@@ -202,6 +202,8 @@ class QuestDbQueryTest {
             assertEquals("90000", style.literal("threshold", p, schema));
             assertEquals("900.5", style.literal("threshold", new QueryParams(1, new long[] {1}, 0, 1, 900.5),
                     new SeriesSchema("t", MetricType.FLOAT8, 1, 998)));
+            assertEquals("'O''Brien'", style.literal("choice", new QueryParams(1, new long[] {1}, 0, 1, 0, new String[] {"1",
+                    "1"}, "O'Brien"), schema), "a choice is a string, its quotes doubled");
         }
     }
 

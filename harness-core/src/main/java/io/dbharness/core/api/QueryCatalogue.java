@@ -56,9 +56,22 @@ public final class QueryCatalogue {
      *                  {@code --query-tags}
      * @param window    the time window {@code {start}..{end}}, empty for the whole table
      * @param metrics   whether the answer holds every metric column (a whole row) after {@code columns}
+     * @param table     for a model of several tables ({@link Generator#parts()}), the one the query reads, which
+     *                  {@code {table}} names and whose fields the columns come from; null for the model's first
+     * @param choices   the values {@code {choice}} is drawn from per instance (TSBS's fleets); empty for none
      */
     public record Query(String name, String origin, String description, int tags, Optional<Duration> window,
-                       boolean threshold, List<Column> columns, boolean metrics) {
+                       boolean threshold, List<Column> columns, boolean metrics, String table, List<String> choices) {
+
+        public Query {
+            choices = List.copyOf(choices);
+        }
+
+        /** A query of the model's first table, without a {@code {choice}}. */
+        public Query(String name, String origin, String description, int tags, Optional<Duration> window,
+                     boolean threshold, List<Column> columns, boolean metrics) {
+            this(name, origin, description, tags, window, threshold, columns, metrics, null, List.of());
+        }
     }
 
     private final String model;

@@ -13,8 +13,15 @@ public interface QueryLanguage {
     String FIRST_MODEL = "telematics";
 
     /**
+     * What a catalogue text holds in place of a query the target cannot express: {@code refused: <why>}, so the
+     * refusal before the run says why (InfluxQL has no window functions), not only that it has no text.
+     */
+    String REFUSED = "refused:";
+
+    /**
      * This target's template of query {@code name} of data model {@code model}'s catalogue; empty when the target
-     * cannot answer it. Targets keep the texts as resources, {@link #resourceName named} per model.
+     * has none, {@link #REFUSED} and the reason when it cannot express it. Targets keep the texts as resources,
+     * {@link #resourceName named} per model.
      */
     Optional<String> catalogueTemplate(String model, String name);
 

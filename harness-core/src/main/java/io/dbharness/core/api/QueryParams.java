@@ -12,8 +12,10 @@ import java.util.Objects;
  * @param keys      the key tag's value of {@code tag} then of each of {@code tags}, as the model stores it
  *                  ({@code "7"} for mxbench's device 7, {@code "host_6"} for TSBS's seventh host): what a target
  *                  writes where its key column is text
+ * @param choice    {@code {choice}}: one of the values the query names, as text; null when it names none
  */
-public record QueryParams(long tag, long[] tags, long startMicros, long endMicros, double threshold, String[] keys) {
+public record QueryParams(long tag, long[] tags, long startMicros, long endMicros, double threshold, String[] keys,
+                          String choice) {
 
     public QueryParams {
         Objects.requireNonNull(tags, "tags");
@@ -25,6 +27,11 @@ public record QueryParams(long tag, long[] tags, long startMicros, long endMicro
         if (endMicros <= startMicros) {
             throw new IllegalArgumentException("window end must be after its start");
         }
+    }
+
+    /** Parameters without a {@code {choice}}. */
+    public QueryParams(long tag, long[] tags, long startMicros, long endMicros, double threshold, String[] keys) {
+        this(tag, tags, startMicros, endMicros, threshold, keys, null);
     }
 
     /** Parameters of a model whose key is the series number itself (mxbench's {@code tag_id}). */
@@ -73,17 +80,18 @@ public record QueryParams(long tag, long[] tags, long startMicros, long endMicro
     @Override
     public boolean equals(Object o) {
         return o instanceof QueryParams p && p.tag == tag && Arrays.equals(p.tags, tags) && p.startMicros == startMicros
-                && p.endMicros == endMicros && Double.compare(p.threshold, threshold) == 0 && Arrays.equals(p.keys, keys);
+                && p.endMicros == endMicros && Double.compare(p.threshold, threshold) == 0 && Arrays.equals(p.keys, keys)
+                && Objects.equals(p.choice, choice);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(tag, Arrays.hashCode(tags), startMicros, endMicros, threshold);
+        return Objects.hash(tag, Arrays.hashCode(tags), startMicros, endMicros, threshold, choice);
     }
 
     @Override
     public String toString() {
         return "QueryParams[tag=" + tag + ", tags=" + Arrays.toString(tags) + ", start=" + startMicros + ", end="
-                + endMicros + ", threshold=" + threshold + ", keys=" + Arrays.toString(keys) + "]";
+                + endMicros + ", threshold=" + threshold + ", keys=" + Arrays.toString(keys) + (choice == null ? "" : ", choice=" + choice) + "]";
     }
 }

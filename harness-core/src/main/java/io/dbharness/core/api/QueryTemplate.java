@@ -12,15 +12,16 @@ import java.util.regex.Pattern;
  * A query text with placeholders in braces, the same in every language: {@code {table}}, {@code {metric}} (the
  * metric a query aggregates), {@code {metrics}} (every metric column, for queries that return whole rows) are
  * fixed for a run; {@code {tag}}, {@code {tags}}, {@code {start}}, {@code {end}} and {@code {threshold}} change
- * with each query instance. Each target writes them in its own syntax (a bind marker, a quoted tag value, a
- * regular expression of tags).
+ * with each query instance, as does {@code {choice}}, one of the values the catalogue's query names (TSBS's
+ * random fleet). Each target writes them in its own syntax (a bind marker, a quoted tag value, a regular
+ * expression of tags).
  */
 public final class QueryTemplate {
 
     /** Placeholders a run fills once. */
     public static final Set<String> FIXED = Set.of("table", "metric", "metrics", "time", "key");
     /** Placeholders each query instance fills. */
-    public static final List<String> PARAMETERS = List.of("tag", "tags", "start", "end", "threshold");
+    public static final List<String> PARAMETERS = List.of("tag", "tags", "start", "end", "threshold", "choice");
 
     /** A lower-case word in braces; braces around anything else (a Flux record) are text. */
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z_]+)}");
@@ -50,7 +51,7 @@ public final class QueryTemplate {
             String name = m.group(1);
             if (!FIXED.contains(name) && !PARAMETERS.contains(name)) {
                 throw new UsageException(where + ": unknown placeholder {" + name + "}; known: {table}, {metric}, "
-                        + "{metrics}, {time}, {key}, {tag}, {tags}, {start}, {end}, {threshold}");
+                        + "{metrics}, {time}, {key}, {tag}, {tags}, {start}, {end}, {threshold}, {choice}");
             }
             if (m.start() > at) {
                 parts.add(new Part(text.substring(at, m.start()), null));

@@ -18,7 +18,7 @@ class QueryTemplateTest {
                 t.fill(p -> switch (p) { case "metric" -> "c1"; case "table" -> "t"; default -> "7"; }));
         UsageException e = assertThrows(UsageException.class, () -> QueryTemplate.parse("my.yaml, query 'x'", "{device}"));
         assertEquals("my.yaml, query 'x': unknown placeholder {device}; known: {table}, {metric}, {metrics}, {time}, {key}, {tag},"
-                + " {tags}, {start}, {end}, {threshold}", e.getMessage());
+                + " {tags}, {start}, {end}, {threshold}, {choice}", e.getMessage());
     }
 
     @Test

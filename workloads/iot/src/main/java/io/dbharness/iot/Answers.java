@@ -184,7 +184,8 @@ final class Answers {
         return switch (kind) {
             case TIME -> time(v);
             case TAG, COUNT -> Long.toString(integer(v));
-            case TEXT -> v.toString();
+            // a tag a point lacks is NULL in a column and an empty value in an InfluxDB group: the same absence
+            case TEXT -> v.toString().isEmpty() ? "null" : v.toString();
             case VALUE -> metricValue(type, v);
             case MEAN -> mean(type, v, count);
         };

@@ -14,7 +14,7 @@ import java.util.Optional;
  * The query catalogues of this module's data models ({@link io.dbharness.core.api.GeneratorProvider#catalogue()}),
  * with the names their origins use: over mxbench's telematics table mxbench's own and ones after MaibornWolff and
  * TSBS; over TSBS's devops data TSBS's 15 devops query types (with influxdb-comparisons' names as aliases); over
- * MaibornWolff's events their five. Each target has its own text of each (resources beside its adapter,
+ * MaibornWolff's events their five; over TSBS's trucks its 13 iot query types. Each target has its own text of each (resources beside its adapter,
  * {@link io.dbharness.core.api.QueryLanguage#resourceName per model}).
  */
 public final class Catalogues {
@@ -35,6 +35,9 @@ public final class Catalogues {
     public static final QueryCatalogue TELEMATICS = telematics();
     static final QueryCatalogue DEVOPS = devops();
     static final QueryCatalogue EVENTS = events();
+    /** TSBS's fleets ({@code pkg/data/usecases/iot/truck.go}), {@code {choice}} of the queries over one fleet. */
+    static final List<String> FLEETS = List.of("East", "West", "North", "South");
+    static final QueryCatalogue TRUCKS = trucks();
 
     private static QueryCatalogue telematics() {
         QueryCatalogue t = new QueryCatalogue(TelematicsProvider.NAME);
@@ -144,5 +147,65 @@ public final class Catalogues {
                 Optional.empty(), false, List.of(Column.of("device_id", Kind.TEXT),
                         Column.value("temperature", "temperature")), false));
         return e;
+    }
+
+    /**
+     * TSBS's 13 iot query types ({@code cmd/tsbs_generate_queries/uses/iot}), as its TimescaleDB texts answer them
+     * with the tags as columns of each table: a truck is its {@code name}, the series key. Each reads one of the two
+     * tables; averages come with the count they are over, and ratios are normalised as the float8 values they are
+     * (the columns name a float8 field of the table for their type).
+     */
+    private static QueryCatalogue trucks() {
+        QueryCatalogue t = new QueryCatalogue(TrucksProvider.NAME);
+        String readings = "readings";
+        String diagnostics = "diagnostics";
+        Column name = Column.of("name", Kind.TEXT);
+        Column driver = Column.of("driver", Kind.TEXT);
+        Column fleet = Column.of("fleet", Kind.TEXT);
+        Column model = Column.of("model", Kind.TEXT);
+        Column day = Column.of("day", Kind.TIME);
+        List<Column> location = List.of(name, driver, Column.value("latitude", "latitude"),
+                Column.value("longitude", "longitude"));
+        t.add(new Query("last-loc", "TSBS", "the newest location of every truck of a fleet, with its driver", 0,
+                Optional.empty(), false, location, false, readings, FLEETS));
+        t.add(new Query("single-last-loc", "TSBS", "the newest location of one truck, with its driver", 1,
+                Optional.empty(), false, location, false, readings, List.of()));
+        t.add(new Query("low-fuel", "TSBS", "the trucks of a fleet whose newest diagnostics show under 10 % fuel", 0,
+                Optional.empty(), false, List.of(name, driver, Column.value("fuel_state", "fuel_state")), false,
+                diagnostics, FLEETS));
+        t.add(new Query("high-load", "TSBS", "the trucks of a fleet whose newest diagnostics show over 90 % of their"
+                + " load capacity", 0, Optional.empty(), false, List.of(name, driver,
+                Column.value("current_load", "current_load")), false, diagnostics, FLEETS));
+        t.add(new Query("stationary-trucks", "TSBS", "the trucks (and drivers) of a fleet averaging a velocity under 1"
+                + " over 10 minutes", 0, Optional.of(Duration.ofMinutes(10)), false, List.of(name, driver), false,
+                readings, FLEETS));
+        t.add(new Query("long-driving-sessions", "TSBS", "the trucks (and drivers) of a fleet that drove (a 10-minute"
+                + " average velocity over 1) in more than 22 of the 24 ten-minute periods of 4 hours", 0,
+                Optional.of(Duration.ofHours(4)), false, List.of(name, driver), false, readings, FLEETS));
+        t.add(new Query("long-daily-sessions", "TSBS", "the trucks (and drivers) of a fleet that drove in more than"
+                + " 60 ten-minute periods of 24 hours (over 10 hours)", 0, Optional.of(Duration.ofHours(24)), false,
+                List.of(name, driver), false, readings, FLEETS));
+        t.add(new Query("avg-vs-projected-fuel-consumption", "TSBS", "per fleet, the average fuel consumption while"
+                + " moving against the trucks' nominal one (with the counts)", 0, Optional.empty(), false,
+                List.of(fleet, new Column("avg_fuel_consumption", Kind.MEAN, "fuel_count", "fuel_consumption"),
+                        new Column("projected_fuel_consumption", Kind.MEAN, "count", "fuel_consumption")), false,
+                readings, List.of()));
+        t.add(new Query("avg-daily-driving-duration", "TSBS", "per truck, fleet and driver, the average whole hours"
+                + " driven a day (with the number of days)", 0, Optional.empty(), false, List.of(fleet, name, driver,
+                new Column("avg_daily_hours", Kind.MEAN, "days", "velocity")), false, readings, List.of()));
+        t.add(new Query("avg-daily-driving-session", "TSBS", "per truck and day, the average length in seconds of"
+                + " its driving sessions (with their number)", 0, Optional.empty(), false, List.of(name, day,
+                new Column("duration", Kind.MEAN, "sessions", "velocity")), false, readings, List.of()));
+        t.add(new Query("avg-load", "TSBS", "per fleet, model and load capacity, the trucks' average load as a share"
+                + " of capacity (with the number of trucks)", 0, Optional.empty(), false, List.of(fleet, model,
+                Column.of("load_capacity", Kind.TEXT), new Column("avg_load_percentage", Kind.MEAN, "trucks",
+                        "current_load")), false, diagnostics, List.of()));
+        t.add(new Query("daily-activity", "TSBS", "per fleet, model and day, the ten-minute periods in which trucks"
+                + " were in service (average status under 1), in days", 0, Optional.empty(), false, List.of(fleet,
+                model, day, Column.value("daily_activity", "current_load")), false, diagnostics, List.of()));
+        t.add(new Query("breakdown-frequency", "TSBS", "per model, how often a truck broke down (a ten-minute period"
+                + " with status 0 at least half the time after one without)", 0, Optional.empty(), false,
+                List.of(model, COUNT), false, diagnostics, List.of()));
+        return t;
     }
 }

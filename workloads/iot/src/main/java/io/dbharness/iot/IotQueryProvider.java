@@ -39,7 +39,7 @@ public final class IotQueryProvider implements WorkloadProvider {
     @Override
     public String description() {
         return "Time-series queries over the data iot-insert loads with the same flags: each model's catalogue"
-                + " (telematics: mxbench's and more; devops: TSBS's 15; events: MaibornWolff's 5)";
+                + " (telematics: mxbench's and more; devops: TSBS's 15; events: MaibornWolff's 5; trucks: TSBS's 13 iot)";
     }
 
     @Override

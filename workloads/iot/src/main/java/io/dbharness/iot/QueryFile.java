@@ -111,8 +111,13 @@ record QueryFile(Map<String, Entry> queries) {
                             throw new UsageException(where + ": query '" + name + "': '" + f.getKey()
                                     + "' must be the query's text in that language");
                         }
-                        texts.put(f.getKey(), QueryTemplate.parse(where + ", query '" + name + "' (" + f.getKey() + ")",
-                                f.getValue().asText().strip()));
+                        QueryTemplate t = QueryTemplate.parse(where + ", query '" + name + "' (" + f.getKey() + ")",
+                                f.getValue().asText().strip());
+                        if (t.uses("choice")) { // a catalogue's query names its choices; a file's has none to draw from
+                            throw new UsageException(where + ", query '" + name + "' (" + f.getKey() + "): {choice} is a"
+                                    + " catalogue query's own (TSBS's fleet); a query file names its values in the text");
+                        }
+                        texts.put(f.getKey(), t);
                     }
                 }
             }

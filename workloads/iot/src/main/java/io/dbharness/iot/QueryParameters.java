@@ -8,6 +8,7 @@ import io.dbharness.core.api.SeriesSchema;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -50,6 +51,11 @@ final class QueryParameters {
      * @param window   the window length; null for a query over the whole table (its window is then the data's range)
      */
     QueryParams of(String query, long instance, int tagCount, Duration window) {
+        return of(query, instance, tagCount, window, List.of());
+    }
+
+    /** @param choices the values {@code {choice}} is drawn from (none: no choice) */
+    QueryParams of(String query, long instance, int tagCount, Duration window, List<String> choices) {
         long h = nameHash(query);
         long tag = 1 + draw(h, instance, 0, series);
         long[] tags = tags(h, instance, tagCount);
@@ -70,7 +76,8 @@ final class QueryParameters {
         for (int i = 0; i < tags.length; i++) {
             keys[i + 1] = schema.tags().key(tags[i]);
         }
-        return new QueryParams(tag, tags, start, end, threshold(schema.fieldType(0)), keys);
+        String choice = choices.isEmpty() ? null : choices.get((int) draw(h, instance, 3, choices.size()));
+        return new QueryParams(tag, tags, start, end, threshold(schema.fieldType(0)), keys, choice);
     }
 
     /** 90 % of the range the generator draws values from. */
@@ -123,8 +130,11 @@ final class QueryParameters {
     }
 
     /** The parameters in words, for results and differences. */
-    static String describe(QueryParams p, boolean tag, boolean tags, boolean window, boolean threshold) {
+    static String describe(QueryParams p, boolean tag, boolean tags, boolean window, boolean threshold, boolean choice) {
         StringBuilder sb = new StringBuilder();
+        if (choice) {
+            sb.append("choice=").append(p.choice()).append(' ');
+        }
         if (tag) {
             sb.append("tag=").append(p.key()).append(' ');
         }

@@ -8,6 +8,7 @@ import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.TimeSeriesQuery;
 import io.dbharness.core.api.UsageException;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -36,9 +37,21 @@ final class QueryPart {
         queries = QuerySet.compile(query.language(), product, data, model, options);
     }
 
-    /** The table ready for the queries, then each query's plan when {@code --explain} asks for it. */
+    /**
+     * The table ready for the queries (and the model's other tables the run's queries read: TSBS's trucks are
+     * queried in both of theirs), then each query's plan when {@code --explain} asks for it.
+     */
     void ready(TimeSeriesQuery query, String product, SeriesSchema schema) throws TargetException {
-        queryDdl = query.prepareForQueries(schema).orElse(null);
+        List<String> ddl = new ArrayList<>();
+        query.prepareForQueries(schema).ifPresent(ddl::add);
+        for (Generator other : model.parts().subList(1, model.parts().size())) {
+            String table = other.schema().tableName();
+            if (options.weights().keySet().stream().anyMatch(n -> options.catalogue().query(n)
+                    .map(q -> table.equals(q.table())).orElse(false))) {
+                query.prepareForQueries(other.schema()).ifPresent(ddl::add);
+            }
+        }
+        queryDdl = ddl.isEmpty() ? null : String.join(";\n", ddl);
         if (!options.explain()) {
             return;
         }

@@ -4,6 +4,7 @@ import io.dbharness.core.api.AnswerDigest;
 import io.dbharness.core.api.CompiledQuery;
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.QueryAnswer;
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.api.QueryLanguage;
 import io.dbharness.core.api.QueryParams;
 import io.dbharness.core.api.QueryReader;
@@ -33,16 +34,19 @@ final class QuerySet {
     /** Answers of at most this many rows are kept in full beside their digest. */
     static final int KEPT_ROWS = 20;
 
-    /** One query of the run, compiled; {@code tagCount} devices are drawn for {@code {tags}}, none without it. */
+    /**
+     * One query of the run, compiled; {@code tagCount} devices are drawn for {@code {tags}}, none without it, and
+     * {@code {choice}} from {@code choices}.
+     */
     record Planned(String name, CompiledQuery compiled, QueryTemplate template, int tagCount, Duration window,
-                   Answers answers) {
+                   Answers answers, List<String> choices) {
         QueryParams params(QueryParameters p, long instance) {
-            return p.of(name, instance, tagCount, window);
+            return p.of(name, instance, tagCount, window, choices);
         }
 
         String describe(QueryParams params) {
             return QueryParameters.describe(params, template.uses("tag"), template.uses("tags"),
-                    template.uses("start") || template.uses("end"), template.uses("threshold"));
+                    template.uses("start") || template.uses("end"), template.uses("threshold"), template.uses("choice"));
         }
     }
 
@@ -88,24 +92,26 @@ final class QuerySet {
     /** One query compiled for the target, or null (and a note in {@code missing}) when it has no text for it. */
     private static Planned plan(QueryLanguage target, String targetName, Generator model, QueryOptions options,
                                 QueryParameters parameters, String name, List<String> missing) {
-        SeriesSchema schema = model.schema();
+        var catalogued = options.catalogue().query(name);
+        SeriesSchema schema = catalogued.map(q -> table(model, q)).orElse(model.schema());
         int metric = parameters.metric(name, schema.columnMetrics());
         QueryTemplate template;
         int tags;
         Duration window;
         Answers answers;
-        var catalogued = options.catalogue().query(name);
+        List<String> choices = List.of();
         if (catalogued.isPresent()) {
             var q = catalogued.get();
             var text = target.catalogueTemplate(model.name(), name);
-            if (text.isEmpty()) {
-                missing.add(name);
+            if (text.isEmpty() || text.get().startsWith(QueryLanguage.REFUSED)) {
+                missing.add(name + text.map(t -> " (" + t.substring(QueryLanguage.REFUSED.length()).strip() + ")").orElse(""));
                 return null;
             }
             template = QueryTemplate.parse(targetName + " query " + name, text.get());
             tags = q.tags() < 0 ? options.queryTags() : Math.max(1, q.tags());
             window = q.window().orElse(null);
             answers = Answers.of(q, schema, metric);
+            choices = q.choices();
         } else {
             var entry = options.file().orElseThrow().queries().get(name);
             var text = entry.textFor(target.languages());
@@ -123,7 +129,17 @@ final class QuerySet {
         CompiledQuery compiled = target.compile(name, template, new QueryShape(schema, metric, tags));
         // a text without {tags} is not given any: drawing them (distinct, sorted, keys as text) was a measurable
         // part of the harness's own cost on cheap queries (issue 21); {tag} and the window do not depend on them
-        return new Planned(name, compiled, template, template.uses("tags") ? tags : 0, window, answers);
+        return new Planned(name, compiled, template, template.uses("tags") ? tags : 0, window, answers, choices);
+    }
+
+    /** The table a catalogue query reads: the model's part of that name, or the model's first. */
+    private static SeriesSchema table(Generator model, QueryCatalogue.Query q) {
+        if (q.table() == null) {
+            return model.schema();
+        }
+        return model.parts().stream().map(Generator::schema).filter(s -> s.tableName().equals(q.table())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("query " + q.name() + " reads table " + q.table()
+                        + ", which model " + model.name() + " does not have"));
     }
 
     /**
@@ -143,7 +159,8 @@ final class QuerySet {
             sb.append("-- ").append(name).append(q.map(c -> " (" + c.origin() + (aliases.isEmpty() ? "" : "; also "
                     + aliases) + "): " + c.description()).orElse(" (--query-file)")).append('\n');
             if (p == null) {
-                sb.append("-- not available on ").append(targetName).append("\n\n");
+                sb.append("-- not available on ").append(targetName).append(missing.get(0).substring(name.length()))
+                        .append("\n\n");
                 continue;
             }
             String params = p.describe(p.params(parameters, 0));

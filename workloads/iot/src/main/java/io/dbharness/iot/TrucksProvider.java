@@ -2,6 +2,7 @@ package io.dbharness.iot;
 
 import io.dbharness.core.api.Generator;
 import io.dbharness.core.api.GeneratorProvider;
+import io.dbharness.core.api.QueryCatalogue;
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.Settings;
 
@@ -31,5 +32,10 @@ public final class TrucksProvider implements GeneratorProvider {
     @Override
     public Generator create(Settings settings) {
         return new TrucksUseCase(TrucksOptions.from(settings));
+    }
+
+    @Override
+    public QueryCatalogue catalogue() {
+        return Catalogues.TRUCKS;
     }
 }

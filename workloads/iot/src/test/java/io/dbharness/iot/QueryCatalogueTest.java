@@ -46,7 +46,7 @@ class QueryCatalogueTest {
             sizes.put(g.name(), g.catalogue().queries().size());
         }
         assertEquals(Map.of("devops", 15, "events", 5, "file", 0, "telematics", 14, "template", 0,
-                "trucks", 0), sizes);
+                "trucks", 13), sizes);
         assertEquals("single-groupby-1-1-1", GeneratorProvider.named("devops").catalogue().get("1-host-1-hr").name(),
                 "influxdb-comparisons' name is an alias");
     }
@@ -77,6 +77,35 @@ class QueryCatalogueTest {
         IotOptions few = TestSettings.options("tag-num", "3");
         assertEquals(List.of(1L, 2L, 3L), Arrays.stream(new QueryParameters(few).of("multi-tag-latest", 0, 4, null).tags())
                 .boxed().toList());
+    }
+
+    /** {@code {choice}} (TSBS's fleet) is drawn per instance from the query's values, like every other parameter. */
+    @Test
+    void choicesAreDrawnFromTheQuerysValuesPerInstance() {
+        QueryParameters p = new QueryParameters(TestSettings.options("tag-num", "10"));
+        List<String> fleets = Catalogues.FLEETS;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (long k = 0; k < 200; k++) {
+            QueryParams q = p.of("last-loc", k, 1, null, fleets);
+            assertEquals(q, p.of("last-loc", k, 1, null, fleets), "a function of the instance");
+            assertTrue(fleets.contains(q.choice()), q.choice());
+            seen.add(q.choice());
+        }
+        assertEquals(new java.util.HashSet<>(fleets), seen, "every fleet is drawn");
+        assertEquals(null, p.of("stats", 0, 1, null).choice(), "a query without values has no choice");
+        assertEquals("choice=" + p.of("last-loc", 3, 1, null, fleets).choice(),
+                QueryParameters.describe(p.of("last-loc", 3, 1, null, fleets), false, false, false, false, true));
+    }
+
+    /** A tag a point lacks: NULL in an SQL column, an empty tag value in an InfluxDB group; the same answer. */
+    @Test
+    void anAbsentTagIsTheSameAsNullOrEmpty() throws TargetException {
+        var q = Catalogues.TRUCKS.get("stationary-trucks");
+        Answers a = new Answers(q.columns(), MetricType.FLOAT8);
+        assertEquals(a.normalise(q.name(), new QueryAnswer(List.of("name", "driver"),
+                        List.<Object[]>of(new Object[] {"truck_1", null}), 1)),
+                a.normalise(q.name(), new QueryAnswer(List.of("time", "mean_velocity", "driver", "name"),
+                        List.<Object[]>of(new Object[] {Instant.EPOCH, 0.5, "", "truck_1"}), 1)));
     }
 
     @Test
@@ -159,6 +188,11 @@ class QueryCatalogueTest {
                 queries:
                   - name: x
                     sql: SELECT * FROM {table} WHERE tag_id = {device}
+                """);
+        assertRefused("{choice} is a catalogue query's own", """
+                queries:
+                  - name: x
+                    sql: SELECT * FROM {table} WHERE fleet = {choice}
                 """);
         assertRefused("not valid YAML at line 3", "queries:\n  - name: x\n    sql: [unclosed\n");
         assertRefused("is taken by the catalogue", "queries:\n  - name: stats\n    sql: SELECT 1\n");
