@@ -54,6 +54,12 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
                 s.find(SSH_IDENTITY).map(Path::of), s.get(SSH_ACCEPT_NEW_HOST_KEYS));
     }
 
+    /** Whether two specs name one source of one machine: the user a spec logs in as does not make another host. */
+    private static boolean sameHost(URI a, URI b) {
+        return a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost().equalsIgnoreCase(b.getHost())
+                && a.getPort() == b.getPort() && java.util.Objects.equals(a.getPath(), b.getPath());
+    }
+
     /** Comma-separated specs, each a URL of a known scheme with a host. */
     private static List<URI> specs(Settings s, String name) {
         String value = s.string(name);
@@ -73,7 +79,11 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
             if (!SCHEMES.contains(scheme) || uri.getHost() == null) {
                 throw s.bad(name, t, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
             }
-            if (out.contains(uri)) {
+            if (uri.getUserInfo() != null && uri.getUserInfo().contains(":")) {
+                throw s.bad(name, t, "no password in a spec (node_exporter is read without one, SSH logs in with keys)");
+            }
+            // the result keeps one account per host: the same machine under two users would be two accounts of one name
+            if (out.stream().anyMatch(u -> sameHost(u, uri))) {
                 throw s.bad(name, t, "each host once");
             }
             out.add(uri);

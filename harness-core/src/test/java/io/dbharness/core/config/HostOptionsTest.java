@@ -48,6 +48,19 @@ class HostOptionsTest {
         assertEquals("invalid value 'ssh://db1' for --server-hosts: expected each host once",
                 refusal("server-hosts", "ssh://db1,ssh://db1"));
         assertTrue(refusal("server-hosts", " , ").startsWith("invalid value ' , ' for --server-hosts"));
+        // one machine under two users would be two accounts of one name in the result
+        assertEquals("invalid value 'ssh://*****@db1' for --server-hosts: expected each host once",
+                refusal("server-hosts", "ssh://a@db1,ssh://b@db1"));
+    }
+
+    @Test
+    void aPasswordInASpecIsRefusedWithoutBeingRepeated() {
+        for (String spec : List.of("ssh://me:s3cret@db1", "http://me:s3cret@db1:9100/metrics")) {
+            String m = refusal("server-hosts", spec);
+            assertFalse(m.contains("s3cret"), m);
+            assertTrue(m.endsWith("expected no password in a spec (node_exporter is read without one, SSH logs in with"
+                    + " keys)"), m);
+        }
     }
 
     @Test
