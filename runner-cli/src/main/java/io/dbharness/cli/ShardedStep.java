@@ -80,6 +80,7 @@ final class ShardedStep {
         Stop stop = new Stop(running, err);
         try (Interrupts.AutoCloseableQuietly ignored = Interrupts.trap(stop::signal)) {
             java.time.Instant startAt = java.time.Instant.now().plus(LEAD).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            IOException failedToStart = null;
             for (int i = 0; i < shards; i++) {
                 Path log = parts.resolve("shard-" + i + ".log");
                 synchronized (running) {
@@ -89,7 +90,24 @@ final class ShardedStep {
                     ProcessBuilder pb = new ProcessBuilder(command(config, i, shards, group, parts, startAt, secretEnv))
                             .redirectErrorStream(true).redirectOutput(log.toFile());
                     pb.environment().putAll(environment(config, secretEnv));
-                    running.add(pb.start());
+                    try {
+                        running.add(pb.start());
+                    } catch (IOException e) {
+                        failedToStart = e;
+                    }
+                }
+                // Ctrl-C from a terminal reaches the JVM's spawn helper too, and the start fails; the handler that
+                // records the signal waits for the lock above, so give it a moment before calling this a failure
+                if (failedToStart != null) {
+                    if (stop.cameWithin(SIGNAL_WAIT)) {
+                        break;
+                    }
+                    Main.printError(err, "cannot start shard " + i + " of the step: " + failedToStart.getMessage());
+                    running.forEach(Process::destroy);
+                    for (Process p : List.copyOf(running)) {
+                        p.waitFor();
+                    }
+                    return new SingleRun.Outcome(ExitCode.RUN_FAILED, null, null, false);
                 }
             }
             int worst = ExitCode.OK;
@@ -137,11 +155,20 @@ final class ShardedStep {
      * signal gives the shards the time a run takes to stop, then sends them SIGTERM (a first signal to a shard that
      * got none, so it stops cleanly); a second signal ends them at once, and this process.
      */
+    /** How long a shard that failed to start waits for the signal that may have made it fail. */
+    private static final java.time.Duration SIGNAL_WAIT = java.time.Duration.ofSeconds(2);
+
     private static final class Stop {
         private final List<Process> running;
         private final PrintStream err;
         private volatile String name;
         private volatile int exitCode;
+        private final java.util.concurrent.CountDownLatch signalled = new java.util.concurrent.CountDownLatch(1);
+
+        /** Whether a signal came, or comes within {@code wait}. */
+        boolean cameWithin(java.time.Duration wait) throws InterruptedException {
+            return signalled.await(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
 
         Stop(List<Process> running, PrintStream err) {
             this.running = running;
@@ -159,6 +186,7 @@ final class ShardedStep {
                 }
                 name = signal;
                 exitCode = code;
+                signalled.countDown();
             }
             err.println();
             err.println("stopping (" + signal + "): the step's " + shards.size() + " shards stop as a run does, their"
