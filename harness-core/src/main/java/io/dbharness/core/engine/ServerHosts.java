@@ -4,6 +4,7 @@ import io.dbharness.core.api.Plugins;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.HostOptions;
+import io.dbharness.core.config.Secrets;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.measure.DeviceFilter;
 import io.dbharness.core.measure.HostReading;
@@ -70,7 +71,7 @@ final class ServerHosts implements AutoCloseable {
             for (URI spec : options.hosts()) {
                 String scheme = spec.getScheme().toLowerCase(Locale.ROOT);
                 HostSourceProvider provider = providers.stream().filter(p -> p.schemes().contains(scheme)).findFirst()
-                        .orElseThrow(() -> new UsageException("--server-hosts " + spec + ": no source for " + scheme
+                        .orElseThrow(() -> new UsageException("--server-hosts " + shown(spec) + ": no source for " + scheme
                                 + ":// on the class path (module dbharness-hosts reads http, https and ssh)"));
                 HostSource source;
                 try {
@@ -100,8 +101,13 @@ final class ServerHosts implements AutoCloseable {
     }
 
     private static TargetException unreachable(URI spec, IOException e) {
-        return new TargetException(TargetException.Kind.UNREACHABLE, null, "--server-hosts " + spec
+        return new TargetException(TargetException.Kind.UNREACHABLE, null, "--server-hosts " + shown(spec)
                 + ": cannot read the host: " + oneLine(e), e);
+    }
+
+    /** A spec as messages name it: a password written into it masked. */
+    private static String shown(URI spec) {
+        return Secrets.maskEmbedded(spec.toString());
     }
 
     /** A host named by a loopback address is this machine: its loopback interface carries a local server's traffic. */
