@@ -71,6 +71,9 @@ public final class SshSourceProvider implements HostSourceProvider {
         HostReading first;
         try {
             first = source.read();
+        } catch (RuntimeException e) { // a text ProcText cannot parse: the connection is not left open
+            source.close();
+            throw e;
         } catch (IOException e) {
             source.close();
             throw new IOException("reading its /proc failed (" + SshSource.reason(e)

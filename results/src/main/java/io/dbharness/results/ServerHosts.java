@@ -92,6 +92,15 @@ public final class ServerHosts {
                 Double.isNaN(await) ? "missing" : Fmt.millis(await) + " ms", Double.isNaN(net) ? "missing" : Fmt.oneDecimal(net));
     }
 
+    /**
+     * The busiest interval's CPU (user and system) of host {@code name}, every kept interval counted; NaN when no
+     * interval tells it.
+     */
+    public static double peakBusy(RunResult r, String name) {
+        return r.intervals() == null ? Double.NaN : r.intervals().stream().map(i -> at(i).get(name))
+                .mapToDouble(ServerHosts::busy).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    }
+
     /** CPU busy (user and system) of a sample, NaN when it could not be read. */
     public static double busy(HostSample s) {
         return s == null || s.cpuUserPercent() < 0 ? Double.NaN : s.cpuUserPercent() + s.cpuSystemPercent();

@@ -41,7 +41,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class FreshnessProbe {
 
-    static final String TYPE = "freshness";
+    static final String TYPE = WorkloadFacts.Freshness.TYPE;
     private static final long OFFER_WAIT_NANOS = 200_000;
 
     /** A sampled acknowledged batch: its newest row of one series, and when the write returned. */
