@@ -26,11 +26,6 @@ public final class SshSourceProvider implements HostSourceProvider {
     public static final String AUTH_SOCK_PROPERTY = "dbharness.ssh.auth.sock";
 
     @Override
-    public String kind() {
-        return "ssh";
-    }
-
-    @Override
     public List<String> schemes() {
         return List.of("ssh");
     }
