@@ -27,6 +27,7 @@ public final class ServerHosts {
      * @param name    the host as the result names it ({@code db1:9100})
      * @param source  what read it ({@code node_exporter}, {@code ssh})
      * @param cores   its cores, 0 when it did not say
+     * @param memoryTotalBytes its memory, -1 when it did not say
      * @param mean    means over the measured run; null when no interval was read
      * @param peak    the highest each figure took in one interval; null likewise
      * @param stopped when and why its samples stopped before the run ended, in words; null when they did not
