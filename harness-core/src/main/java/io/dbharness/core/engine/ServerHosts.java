@@ -55,8 +55,8 @@ final class ServerHosts implements AutoCloseable {
 
     /**
      * A source per spec, each connected and read once, so what cannot be sampled is refused before the run: a spec
-     * no source on the class path reads or a device the host has not (exit 2), a host that cannot be reached
-     * (exit 3).
+     * no source on the class path reads, a second spec of one host or a device the host has not (exit 2), a host
+     * that cannot be reached (exit 3).
      */
     static ServerHosts open(Settings settings) throws TargetException {
         HostOptions options = HostOptions.from(settings);
@@ -80,6 +80,13 @@ final class ServerHosts implements AutoCloseable {
                     throw unreachable(spec, e);
                 }
                 open.add(new Host(source, filter, loopback(spec)));
+                // the result keys a host's account and samples by its name: two specs of one host would share them
+                for (int i = 0; i < open.size() - 1; i++) {
+                    if (open.get(i).source.host().equals(source.host())) {
+                        throw new UsageException("--server-hosts " + shown(spec) + ": host " + source.host()
+                                + " is named already, by " + shown(options.hosts().get(i)) + ": one spec per host");
+                    }
+                }
                 HostReading all;
                 try {
                     all = source.read();
