@@ -157,8 +157,8 @@ public final class Catalogues {
      */
     private static QueryCatalogue trucks() {
         QueryCatalogue t = new QueryCatalogue(TrucksProvider.NAME);
-        String readings = "readings";
-        String diagnostics = "diagnostics";
+        String readings = TruckTable.READINGS.table();
+        String diagnostics = TruckTable.DIAGNOSTICS.table();
         Column name = Column.of("name", Kind.TEXT);
         Column driver = Column.of("driver", Kind.TEXT);
         Column fleet = Column.of("fleet", Kind.TEXT);
