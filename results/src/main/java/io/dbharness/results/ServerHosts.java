@@ -89,7 +89,7 @@ public final class ServerHosts {
         double iops = iops(m);
         double await = known(m.diskAwaitMillis());
         double net = known(m.netReceiveMegabytesPerSecond()) + known(m.netTransmitMegabytesPerSecond());
-        return List.of(Double.isNaN(busy) ? "missing" : Fmt.oneDecimal(busy) + "%", Double.isNaN(iops) ? "missing" : Fmt.rate(iops),
+        return List.of(Double.isNaN(busy) ? "missing" : ResourceRows.percent(busy), Double.isNaN(iops) ? "missing" : Fmt.rate(iops),
                 Double.isNaN(await) ? "missing" : Fmt.millis(await) + " ms", Double.isNaN(net) ? "missing" : Fmt.oneDecimal(net));
     }
 
