@@ -14,11 +14,6 @@ public final class NodeExporterProvider implements HostSourceProvider {
     static final String KIND = "node_exporter";
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public List<String> schemes() {
         return List.of("http", "https");
     }

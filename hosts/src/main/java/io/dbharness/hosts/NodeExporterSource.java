@@ -1,6 +1,7 @@
 package io.dbharness.hosts;
 
 import io.dbharness.core.api.UsageException;
+import io.dbharness.core.config.Secrets;
 import io.dbharness.core.measure.HostReading;
 import io.dbharness.core.measure.HostSource;
 
@@ -21,12 +22,15 @@ final class NodeExporterSource implements HostSource {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final URI url;
+    /** The URL as messages name it: a password written into it masked (a host's stoppedWhy reaches the result). */
+    private final String shown;
     private final String host;
     private final HttpClient client;
     private final HttpRequest request;
 
     private NodeExporterSource(URI url) {
         this.url = url;
+        this.shown = Secrets.maskEmbedded(url.toString());
         int port = url.getPort() >= 0 ? url.getPort() : url.getScheme().equalsIgnoreCase("https") ? 443 : 80;
         this.host = url.getHost() + ":" + port;
         this.client = HttpClient.newBuilder().connectTimeout(TIMEOUT).followRedirects(HttpClient.Redirect.NORMAL).build();
@@ -42,19 +46,20 @@ final class NodeExporterSource implements HostSource {
         URI url = spec.getPath() == null || spec.getPath().isEmpty() || spec.getPath().equals("/")
                 ? spec.resolve("/metrics") : spec; // node_exporter's root is a page linking to /metrics
         NodeExporterSource s = new NodeExporterSource(url);
+        String where = "--server-hosts " + Secrets.maskEmbedded(spec.toString());
         try {
             String text = s.fetch();
             HostReading r = NodeExporterText.reading(text, System.nanoTime());
             if (r.cpu() == null || r.memory() == null) {
-                throw new UsageException("--server-hosts " + spec + ": the answer is not a node_exporter's metrics (no "
+                throw new UsageException(where + ": the answer is not a node_exporter's metrics (no "
                         + (r.cpu() == null ? NodeExporterText.CPU : NodeExporterText.MEM_TOTAL) + " in it)");
             }
         } catch (PrometheusText.FormatException e) {
-            throw new UsageException("--server-hosts " + spec + ": the answer is not a node_exporter's metrics ("
+            throw new UsageException(where + ": the answer is not a node_exporter's metrics ("
                     + e.getMessage() + ")");
         } catch (HttpStatusException e) {
             if (e.status >= 400 && e.status < 500) { // a wrong path or a server that is no exporter
-                throw new UsageException("--server-hosts " + spec + ": " + e.getMessage());
+                throw new UsageException(where + ": " + e.getMessage());
             }
             throw e;
         }
@@ -88,17 +93,17 @@ final class NodeExporterSource implements HostSource {
             response = client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while reading " + url);
+            throw new IOException("interrupted while reading " + shown);
         } catch (java.net.http.HttpTimeoutException e) {
-            throw new IOException("no answer from " + url + " within " + TIMEOUT.toSeconds() + " s", e);
+            throw new IOException("no answer from " + shown + " within " + TIMEOUT.toSeconds() + " s", e);
         } catch (java.net.ConnectException e) {
-            throw new IOException("connection to " + url + " refused", e);
+            throw new IOException("connection to " + shown + " refused", e);
         } catch (IOException e) { // a connection cut mid-answer and the like: say where
-            throw new IOException("reading " + url + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName()
+            throw new IOException("reading " + shown + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName()
                     : e.getMessage()), e);
         }
         if (response.statusCode() != 200) {
-            throw new HttpStatusException(response.statusCode(), "HTTP " + response.statusCode() + " from " + url);
+            throw new HttpStatusException(response.statusCode(), "HTTP " + response.statusCode() + " from " + shown);
         }
         return response.body();
     }

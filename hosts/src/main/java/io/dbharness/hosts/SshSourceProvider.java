@@ -26,11 +26,6 @@ public final class SshSourceProvider implements HostSourceProvider {
     public static final String AUTH_SOCK_PROPERTY = "dbharness.ssh.auth.sock";
 
     @Override
-    public String kind() {
-        return "ssh";
-    }
-
-    @Override
     public List<String> schemes() {
         return List.of("ssh");
     }
@@ -71,6 +66,9 @@ public final class SshSourceProvider implements HostSourceProvider {
         HostReading first;
         try {
             first = source.read();
+        } catch (RuntimeException e) { // a text ProcText cannot parse: the connection is not left open
+            source.close();
+            throw e;
         } catch (IOException e) {
             source.close();
             throw new IOException("reading its /proc failed (" + SshSource.reason(e)

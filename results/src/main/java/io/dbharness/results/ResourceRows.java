@@ -37,7 +37,8 @@ final class ResourceRows {
         add.accept("host figures cover", u.scope());
     }
 
-    private static String percent(double v) {
+    /** {@code 62.0%}; {@code n/a} for a figure that could not be read (-1). The server hosts' lines use it too. */
+    static String percent(double v) {
         return v < 0 ? "n/a" : Fmt.oneDecimal(v) + "%";
     }
 }

@@ -62,17 +62,13 @@ final class ServerHostRows {
         double disks = ServerHosts.known(m.diskBusyPercent());
         double rx = ServerHosts.known(m.netReceiveMegabytesPerSecond());
         double tx = ServerHosts.known(m.netTransmitMegabytesPerSecond());
-        String cpu = Double.isNaN(busy) ? "CPU missing" : "CPU " + percent(busy) + " busy"
-                + (m.cpuIowaitPercent() < 0 ? "" : " (iowait " + percent(m.cpuIowaitPercent()) + ")");
+        String cpu = Double.isNaN(busy) ? "CPU missing" : "CPU " + ResourceRows.percent(busy) + " busy"
+                + (m.cpuIowaitPercent() < 0 ? "" : " (iowait " + ResourceRows.percent(m.cpuIowaitPercent()) + ")");
         String io = Double.isNaN(iops) ? "IOPS missing" : Fmt.rate(iops) + " IOPS";
         String lat = Double.isNaN(await) ? "await missing" : "await " + Fmt.millis(await) + " ms"
-                + (Double.isNaN(disks) ? "" : " (disks " + percent(disks) + " busy)");
+                + (Double.isNaN(disks) ? "" : " (disks " + ResourceRows.percent(disks) + " busy)");
         String net = Double.isNaN(rx) || Double.isNaN(tx) ? "net missing"
                 : "net in / out " + Fmt.oneDecimal(rx) + " / " + Fmt.oneDecimal(tx) + " MB/s";
         return cpu + ", " + io + ", " + lat + ", " + net;
-    }
-
-    private static String percent(double v) {
-        return Fmt.oneDecimal(v) + "%";
     }
 }

@@ -27,6 +27,7 @@ public final class ServerHosts {
      * @param name    the host as the result names it ({@code db1:9100})
      * @param source  what read it ({@code node_exporter}, {@code ssh})
      * @param cores   its cores, 0 when it did not say
+     * @param memoryTotalBytes its memory, -1 when it did not say
      * @param mean    means over the measured run; null when no interval was read
      * @param peak    the highest each figure took in one interval; null likewise
      * @param stopped when and why its samples stopped before the run ended, in words; null when they did not
@@ -88,8 +89,17 @@ public final class ServerHosts {
         double iops = iops(m);
         double await = known(m.diskAwaitMillis());
         double net = known(m.netReceiveMegabytesPerSecond()) + known(m.netTransmitMegabytesPerSecond());
-        return List.of(Double.isNaN(busy) ? "missing" : Fmt.oneDecimal(busy) + "%", Double.isNaN(iops) ? "missing" : Fmt.rate(iops),
+        return List.of(Double.isNaN(busy) ? "missing" : ResourceRows.percent(busy), Double.isNaN(iops) ? "missing" : Fmt.rate(iops),
                 Double.isNaN(await) ? "missing" : Fmt.millis(await) + " ms", Double.isNaN(net) ? "missing" : Fmt.oneDecimal(net));
+    }
+
+    /**
+     * The busiest interval's CPU (user and system) of host {@code name}, every kept interval counted; NaN when no
+     * interval tells it.
+     */
+    public static double peakBusy(RunResult r, String name) {
+        return r.intervals() == null ? Double.NaN : r.intervals().stream().map(i -> at(i).get(name))
+                .mapToDouble(ServerHosts::busy).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
     }
 
     /** CPU busy (user and system) of a sample, NaN when it could not be read. */

@@ -131,7 +131,7 @@ public final class SummaryTable {
             }
             String type = named && !op.group().equals(op.type()) ? op.group() + " " + op.type() : op.type();
             WorkloadFacts.Freshness fresh = r.workloadFacts().freshness();
-            boolean freshness = fresh != null && op.type().equals(FRESHNESS);
+            boolean freshness = fresh != null && op.type().equals(WorkloadFacts.Freshness.TYPE);
             add(rows, type + (freshness ? "" : " latency") + " p50/p95/p99/max", op.counts().completed() == 0 ? "n/a: none completed"
                     : Fmt.millis(op.p50Millis()) + " / " + Fmt.millis(op.p95Millis()) + " / " + Fmt.millis(op.p99Millis())
                     + " / " + Fmt.millis(op.maxMillis()) + " ms" + (freshness ? freshnessNote(op, fresh) : ""));
@@ -202,9 +202,6 @@ public final class SummaryTable {
         add(rows, "exit code", Integer.toString(r.exitCode()));
         return rows;
     }
-
-    /** The operation type of a freshness probe's samples: from a write's acknowledgement to a query seeing it. */
-    static final String FRESHNESS = "freshness";
 
     /** The samples, what they cost and their resolution: a sample overstates by up to one interval and one query. */
     private static String freshnessNote(OperationStats op, WorkloadFacts.Freshness f) {

@@ -343,7 +343,7 @@ final class ConfigFile {
         return out;
     }
 
-        private static String firstLine(String s) {
+    private static String firstLine(String s) {
         if (s == null) {
             return "unreadable";
         }

@@ -13,8 +13,9 @@ import java.time.Duration;
 /**
  * Debian's {@code prometheus-node-exporter} on a free loopback port for the runner's tests of {@code --server-hosts}
  * (the seeds' tables, the other tools' pass-through): this machine's own CPU, disks and network (loopback
- * included), as a database machine's agent would tell them. Stopped by {@link #close()}. As hosts' own fixture
- * of that name starts it, which runner-cli's tests cannot reach (it is no test-jar).
+ * included), as a database machine's agent would tell them. Stopped by {@link #close()}. A second copy of hosts' own
+ * fixture of that name (written in parallel with it; that one is package-private, though hosts' test-jar is on this
+ * module's test class path for its Sshd).
  */
 public final class NodeExporter implements AutoCloseable {
 

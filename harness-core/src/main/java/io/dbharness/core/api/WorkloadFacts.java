@@ -75,6 +75,10 @@ public record WorkloadFacts(Loaded loaded, Map<String, String> notes, Map<String
                             OptionalDouble probeQueryMaxMillis, long acknowledgedRows,
                             java.util.OptionalLong rowsNotVisibleAtEnd, OptionalDouble fullVisibilitySeconds,
                             java.util.OptionalLong rowsStillNotVisible, String missing) {
+
+        /** The operation type of the probe's samples: how soon a write is visible, not an operation's latency. */
+        public static final String TYPE = "freshness";
+
         public Freshness {
             probeQueryMeanMillis = probeQueryMeanMillis == null ? OptionalDouble.empty() : probeQueryMeanMillis;
             probeQueryMaxMillis = probeQueryMaxMillis == null ? OptionalDouble.empty() : probeQueryMaxMillis;

@@ -16,6 +16,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The options of a run split across processes, validated.
@@ -57,10 +59,11 @@ public record ShardOptions(Shard shard, Optional<Instant> startAt, Duration sche
 
     /**
      * Options that differ between the shards of one run, or name the shard: not part of the default run group. The
-     * server's account needs one shard only ({@code runner merge} carries one part's), so the others may leave it off.
+     * server's account needs one shard only ({@code runner merge} carries one part's), so the others may leave it off;
+     * so do the server hosts' ({@code runner merge} keeps one account per host).
      */
-    public static final Set<String> PER_SHARD = Set.of("shard", "shards", "run-group", "start-at", "server-telemetry",
-            "server-hosts", "server-devices", "ssh-identity", "ssh-accept-new-host-keys");
+    public static final Set<String> PER_SHARD = Stream.concat(Stream.of("shard", "shards", "run-group", "start-at",
+            "server-telemetry"), HostOptions.OPTIONS.stream().map(OptionDef::name)).collect(Collectors.toUnmodifiableSet());
 
     private static final Pattern POSITION = Pattern.compile("(\\d{1,9})/(\\d{1,9})");
 

@@ -4,6 +4,7 @@ import io.dbharness.core.api.Plugins;
 import io.dbharness.core.api.TargetException;
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.HostOptions;
+import io.dbharness.core.config.Secrets;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.measure.DeviceFilter;
 import io.dbharness.core.measure.HostReading;
@@ -54,8 +55,8 @@ final class ServerHosts implements AutoCloseable {
 
     /**
      * A source per spec, each connected and read once, so what cannot be sampled is refused before the run: a spec
-     * no source on the class path reads or a device the host has not (exit 2), a host that cannot be reached
-     * (exit 3).
+     * no source on the class path reads, a second spec of one host or a device the host has not (exit 2), a host
+     * that cannot be reached (exit 3).
      */
     static ServerHosts open(Settings settings) throws TargetException {
         HostOptions options = HostOptions.from(settings);
@@ -70,7 +71,7 @@ final class ServerHosts implements AutoCloseable {
             for (URI spec : options.hosts()) {
                 String scheme = spec.getScheme().toLowerCase(Locale.ROOT);
                 HostSourceProvider provider = providers.stream().filter(p -> p.schemes().contains(scheme)).findFirst()
-                        .orElseThrow(() -> new UsageException("--server-hosts " + spec + ": no source for " + scheme
+                        .orElseThrow(() -> new UsageException("--server-hosts " + shown(spec) + ": no source for " + scheme
                                 + ":// on the class path (module dbharness-hosts reads http, https and ssh)"));
                 HostSource source;
                 try {
@@ -79,6 +80,13 @@ final class ServerHosts implements AutoCloseable {
                     throw unreachable(spec, e);
                 }
                 open.add(new Host(source, filter, loopback(spec)));
+                // the result keys a host's account and samples by its name: two specs of one host would share them
+                for (int i = 0; i < open.size() - 1; i++) {
+                    if (open.get(i).source.host().equals(source.host())) {
+                        throw new UsageException("--server-hosts " + shown(spec) + ": host " + source.host()
+                                + " is named already, by " + shown(options.hosts().get(i)) + ": one spec per host");
+                    }
+                }
                 HostReading all;
                 try {
                     all = source.read();
@@ -100,8 +108,13 @@ final class ServerHosts implements AutoCloseable {
     }
 
     private static TargetException unreachable(URI spec, IOException e) {
-        return new TargetException(TargetException.Kind.UNREACHABLE, null, "--server-hosts " + spec
+        return new TargetException(TargetException.Kind.UNREACHABLE, null, "--server-hosts " + shown(spec)
                 + ": cannot read the host: " + oneLine(e), e);
+    }
+
+    /** A spec as messages name it: a password written into it masked. */
+    private static String shown(URI spec) {
+        return Secrets.maskEmbedded(spec.toString());
     }
 
     /** A host named by a loopback address is this machine: its loopback interface carries a local server's traffic. */

@@ -14,9 +14,6 @@ import java.util.List;
  */
 public interface HostSourceProvider {
 
-    /** The source's kind, as {@link HostSource#kind()}. */
-    String kind();
-
     /** The URL schemes it reads ({@code http}, {@code https}; {@code ssh}), lower case. */
     List<String> schemes();
 

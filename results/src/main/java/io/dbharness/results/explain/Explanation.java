@@ -173,9 +173,7 @@ public final class Explanation {
             }
             double busy = ServerHosts.busy(m);
             if (busy >= HOST_BUSY) {
-                double peak = r.intervals() == null ? Double.NaN : r.intervals().stream()
-                        .map(i -> ServerHosts.at(i).get(h.name())).mapToDouble(ServerHosts::busy)
-                        .filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+                double peak = ServerHosts.peakBusy(r, h.name());
                 out.add(new Verdict("the server's CPUs were saturated" + which, String.format(Locale.ROOT,
                         "%.0f%% busy on average (user %.0f%%, system %.0f%%%s)%s", busy, m.cpuUserPercent(),
                         m.cpuSystemPercent(), Double.isNaN(peak) ? "" : String.format(Locale.ROOT, ", peak %.0f%%", peak),

@@ -82,8 +82,7 @@ final class ServerHostCharts {
         for (RunSet.Run run : withHosts(set)) {
             for (ServerHosts.Host h : ServerHosts.of(run.result())) {
                 HostSample m = h.mean();
-                double peakBusy = run.result().intervals().stream().map(i -> ServerHosts.at(i).get(h.name()))
-                        .mapToDouble(ServerHosts::busy).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+                double peakBusy = ServerHosts.peakBusy(run.result(), h.name());
                 rows.add(Arrays.asList(run.name(), h.name(), h.source(), h.cores() > 0 ? (long) h.cores() : null,
                         h.memoryTotalBytes() > 0 ? h.memoryTotalBytes() : null, cell(m, ServerHosts::busy),
                         cell(m, HostSample::cpuUserPercent), cell(m, HostSample::cpuSystemPercent),

@@ -1,5 +1,6 @@
 package io.dbharness.results.report;
 
+import io.dbharness.core.api.WorkloadFacts;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
 import io.dbharness.core.result.RunResult;
@@ -69,7 +70,7 @@ final class TimelineCharts {
             List<Double[]> rows = new ArrayList<>();
             for (IntervalSample s : charted(r)) {
                 IntervalSample.TypeInterval t = s.groups().stream().flatMap(g -> g.types().stream())
-                        .filter(x -> x.type().equals(FRESHNESS) && x.counts().completed() > 0).findFirst().orElse(null);
+                        .filter(x -> x.type().equals(WorkloadFacts.Freshness.TYPE) && x.counts().completed() > 0).findFirst().orElse(null);
                 p50.add(ChartSpec.point(s.endSeconds(), t == null ? Double.NaN : t.p50Millis()));
                 p99.add(ChartSpec.point(s.endSeconds(), t == null ? Double.NaN : t.p99Millis()));
                 rows.add(ChartSpec.point(s.endSeconds(), s.rowsPerSecond()));
@@ -86,9 +87,6 @@ final class TimelineCharts {
                 null, series, "Each watch interval's samples by when their row became visible (none: a gap); each"
                 + " sample overstates by up to one probe interval and one probe query (the summary's resolution)."));
     }
-
-    /** The operation type of a freshness probe's samples. */
-    private static final String FRESHNESS = "freshness";
 
     /** CPU, disk and network of the host per interval, for the runs that could read them; none when no run could. */
     static List<ChartSpec> host(RunSet set) {

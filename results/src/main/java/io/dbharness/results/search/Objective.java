@@ -1,5 +1,6 @@
 package io.dbharness.results.search;
 
+import io.dbharness.core.api.WorkloadFacts;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
@@ -35,9 +36,6 @@ import java.util.regex.Pattern;
  * @param terms the terms in the order written (a named objective expanded to its terms)
  */
 public record Objective(String text, List<Term> terms) {
-
-    /** The operation type of a freshness probe's samples: how soon a write is visible, not an operation's latency. */
-    static final String FRESHNESS = "freshness";
 
     public Objective {
         terms = List.copyOf(terms);
@@ -93,7 +91,7 @@ public record Objective(String text, List<Term> terms) {
             Set<String> types = new LinkedHashSet<>();
             r.operations().forEach(o -> {
                 // a freshness sample is not an operation's latency: judged when named, never as one of every type
-                if (type == null ? !o.type().equals(FRESHNESS) : o.type().equals(type)) {
+                if (type == null ? !o.type().equals(WorkloadFacts.Freshness.TYPE) : o.type().equals(type)) {
                     types.add(o.type());
                 }
             });

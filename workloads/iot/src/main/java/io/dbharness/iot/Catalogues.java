@@ -36,7 +36,7 @@ public final class Catalogues {
     static final QueryCatalogue DEVOPS = devops();
     static final QueryCatalogue EVENTS = events();
     /** TSBS's fleets ({@code pkg/data/usecases/iot/truck.go}), {@code {choice}} of the queries over one fleet. */
-    static final List<String> FLEETS = List.of("East", "West", "North", "South");
+    static final List<String> FLEETS = TrucksModel.FLEETS;
     static final QueryCatalogue TRUCKS = trucks();
 
     private static QueryCatalogue telematics() {
@@ -157,8 +157,8 @@ public final class Catalogues {
      */
     private static QueryCatalogue trucks() {
         QueryCatalogue t = new QueryCatalogue(TrucksProvider.NAME);
-        String readings = "readings";
-        String diagnostics = "diagnostics";
+        String readings = TruckTable.READINGS.table();
+        String diagnostics = TruckTable.DIAGNOSTICS.table();
         Column name = Column.of("name", Kind.TEXT);
         Column driver = Column.of("driver", Kind.TEXT);
         Column fleet = Column.of("fleet", Kind.TEXT);

@@ -32,8 +32,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * iot-mixed's freshness probe: how long after a write is acknowledged a query sees it. Every probe interval it asks
  * the ingest for the next batch acknowledged (taken by whichever writer acknowledges one first, on its own thread,
- * so the writers pay a flag's read per batch), then queries on a connection of its own for that batch's newest
- * row of one series, again every interval until it is there. A sample runs from the acknowledgement (when the
+ * so a writer pays per batch a clock read, two striped counters and a flag's read, no lock; the writer that takes
+ * the wish also builds the sample), then queries on a connection of its own for that batch's newest row of one
+ * series, again every interval until it is there. A sample runs from the acknowledgement (when the
  * write call returned on the writer) to the end of the query that saw the row: it overstates by at most one
  * interval plus one query, the resolution kept in the result. When the ingest has written everything, the rows it
  * acknowledged are counted every interval until the target shows them all, or {@code --op-timeout} passes: the
@@ -41,7 +42,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class FreshnessProbe {
 
-    static final String TYPE = "freshness";
+    static final String TYPE = WorkloadFacts.Freshness.TYPE;
     private static final long OFFER_WAIT_NANOS = 200_000;
 
     /** A sampled acknowledged batch: its newest row of one series, and when the write returned. */

@@ -29,7 +29,8 @@ final class TrucksModel implements Generator {
     /** TSBS's models: name, load capacity, fuel capacity, nominal fuel consumption ({@code truck.go}). */
     private static final String[][] MODELS = {{"F-150", "2000", "200", "15"}, {"G-2000", "5000", "300", "19"},
             {"H-2", "1500", "150", "12"}};
-    private static final String[] FLEETS = {"East", "West", "North", "South"};
+    /** TSBS's fleets, in its order; the queries over one fleet draw theirs from these too ({@link Catalogues#FLEETS}). */
+    static final List<String> FLEETS = List.of("East", "West", "North", "South");
     private static final String[] DRIVERS = {"Derek", "Rodney", "Albert", "Andy", "Seth", "Trish"};
     private static final String[] DEVICE_VERSIONS = {"v1.0", "v1.5", "v2.0", "v2.3"};
 
@@ -74,7 +75,7 @@ final class TrucksModel implements Generator {
     private String[] truckTags(long series) {
         SplittableRandom r = new SplittableRandom(TelematicsGenerator.mix(o.seed() ^ 0x6b1d_94e3L, series, -3, 0));
         String[] model = MODELS[r.nextInt(MODELS.length)];
-        String fleet = FLEETS[r.nextInt(FLEETS.length)];
+        String fleet = FLEETS.get(r.nextInt(FLEETS.size()));
         String driver = DRIVERS[r.nextInt(DRIVERS.length)];
         String version = DEVICE_VERSIONS[r.nextInt(DEVICE_VERSIONS.length)];
         return new String[] {"truck_" + (series - 1), fleet, driver, model[0], version, model[1], model[2], model[3]};
