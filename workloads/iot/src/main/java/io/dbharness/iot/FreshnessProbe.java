@@ -33,7 +33,7 @@ import java.util.concurrent.locks.LockSupport;
  * iot-mixed's freshness probe: how long after a write is acknowledged a query sees it. Every probe interval it asks
  * the ingest for the next batch acknowledged (taken by whichever writer acknowledges one first, on its own thread,
  * so a writer pays per batch a clock read, two striped counters and a flag's read, no lock; the writer that takes
- * the wish also builds the sample), then queries on a connection of its own for that batch's newest row of one
+ * the wish also builds the sample and wakes the probe), then queries on a connection of its own for that batch's newest row of one
  * series, again every interval until it is there. A sample runs from the acknowledgement (when the
  * write call returned on the writer) to the end of the query that saw the row: it overstates by at most one
  * interval plus one query, the resolution kept in the result. When the ingest has written everything, the rows it
@@ -43,7 +43,8 @@ import java.util.concurrent.locks.LockSupport;
 final class FreshnessProbe {
 
     static final String TYPE = WorkloadFacts.Freshness.TYPE;
-    private static final long OFFER_WAIT_NANOS = 200_000;
+    /** The probe's longest wait for an offer at a time: the writer that offers wakes it at once. */
+    private static final long OFFER_WAIT_NANOS = 10_000_000;
 
     /** A sampled acknowledged batch: its newest row of one series, and when the write returned. */
     record Sample(SeriesSchema schema, long series, long micros, long ackNanos) {
@@ -53,8 +54,12 @@ final class FreshnessProbe {
     private final Duration opTimeout;
     private final IotInsertWorkload insert;
 
-    /** Set by the probe when it wants the next acknowledged batch; the writer that takes the wish clears it. */
+    /** Set by the probe when it wants the next acknowledged batch, cleared by it when it took one. */
     private volatile boolean wanted;
+    /** When the probe last asked: a sample acknowledged before it is stale (offered late to a wish of before). */
+    private volatile long wantedSince;
+    /** The probe's thread while it waits, woken by the writer that offers and by the last writer's end. */
+    private volatile Thread waiting;
     private final AtomicReference<Sample> offered = new AtomicReference<>();
     private final LongAdder acknowledgedRows = new LongAdder();
     private final LongAccumulator lastAck = new LongAccumulator(Math::max, Long.MIN_VALUE);
@@ -84,16 +89,24 @@ final class FreshnessProbe {
             cutShort.incrementAndGet();
         }
         writing.decrementAndGet();
+        wake();
+    }
+
+    private void wake() {
+        Thread t = waiting;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
     }
 
     /** A writer's write of {@code batch} into {@code schema}'s table returned at {@code nanos}, {@code rows} stored. */
     void acknowledged(SeriesSchema schema, RowBatch batch, long rows, long nanos) {
         acknowledgedRows.add(rows);
         lastAck.accumulate(nanos);
-        if (wanted) {
+        if (wanted && offered.get() == null) {
             Sample s = sample(schema, batch, nanos);
             if (s != null && offered.compareAndSet(null, s)) {
-                wanted = false;
+                wake();
             }
         }
     }
@@ -201,20 +214,27 @@ final class FreshnessProbe {
                     return null;
                 }
             }
+            waiting = Thread.currentThread();
+            wantedSince = System.nanoTime();
             wanted = true;
             while (true) {
                 Sample s = offered.getAndSet(null);
-                if (s != null) {
+                if (s != null && s.ackNanos() - wantedSince >= 0) {
+                    wanted = false;
                     current = s;
                     lastTaken = System.nanoTime();
                     return this;
+                }
+                if (s != null) {
+                    continue; // acknowledged before this wish (a writer between its look at the wish and its offer)
                 }
                 if (writing.get() == 0) {
                     wanted = false;
                     end = finish();
                     return null;
                 }
-                if (!parkUntil(System.nanoTime() + OFFER_WAIT_NANOS)) {
+                LockSupport.parkNanos(OFFER_WAIT_NANOS);
+                if (Thread.currentThread().isInterrupted()) {
                     return null;
                 }
             }
