@@ -64,11 +64,13 @@ public record HostReading(long nanos, ProcText.Cpu cpu, ProcText.Memory memory, 
             long wb = 0;
             long io = 0;
             long busiest = 0;
+            int counted = 0;
             for (var e : disks.devices().entrySet()) {
                 ProcText.Disk before = earlier.disks.devices().get(e.getKey());
                 if (before == null) {
                     continue;
                 }
+                counted++;
                 ProcText.Disk now = e.getValue();
                 r += increase(now.reads(), before.reads());
                 w += increase(now.writes(), before.writes());
@@ -77,30 +79,36 @@ public record HostReading(long nanos, ProcText.Cpu cpu, ProcText.Memory memory, 
                 io += increase(now.ioMillis(), before.ioMillis());
                 busiest = Math.max(busiest, increase(now.busyMillis(), before.busyMillis()));
             }
-            reads = r / seconds;
-            writes = w / seconds;
-            readMb = rb / 1e6 / seconds;
-            writeMb = wb / 1e6 / seconds;
-            // no request completed: nothing waited (the run's mean weighs await by requests, so 0 adds nothing)
-            await = r + w == 0 ? 0 : (double) io / (r + w);
-            // the busiest disk, as iostat's %util of the device that limits: a saturated data disk averaged with
-            // an idle system disk would read as half busy. The kernel's tick and our clock differ a little: capped.
-            busy = Math.min(100, busiest / 10.0 / seconds);
+            if (counted > 0) { // no disk in both readings (none kept by the filter): unknown, not idle
+                reads = r / seconds;
+                writes = w / seconds;
+                readMb = rb / 1e6 / seconds;
+                writeMb = wb / 1e6 / seconds;
+                // no request completed: nothing waited (the run's mean weighs await by requests, so 0 adds nothing)
+                await = r + w == 0 ? 0 : (double) io / (r + w);
+                // the busiest disk, as iostat's %util of the device that limits: a saturated data disk averaged with
+                // an idle system disk would read as half busy. The kernel's tick and our clock differ a little: capped.
+                busy = Math.min(100, busiest / 10.0 / seconds);
+            }
         }
         double rxMb = -1;
         double txMb = -1;
         if (network != null && earlier.network != null && seconds > 0) {
             long rx = 0;
             long tx = 0;
+            int counted = 0;
             for (var e : network.interfaces().entrySet()) {
                 ProcText.Traffic before = earlier.network.interfaces().get(e.getKey());
                 if (before != null) {
+                    counted++;
                     rx += increase(e.getValue().receiveBytes(), before.receiveBytes());
                     tx += increase(e.getValue().transmitBytes(), before.transmitBytes());
                 }
             }
-            rxMb = rx / 1e6 / seconds;
-            txMb = tx / 1e6 / seconds;
+            if (counted > 0) {
+                rxMb = rx / 1e6 / seconds;
+                txMb = tx / 1e6 / seconds;
+            }
         }
         return new HostSample(user, system, iowait, harnessCores, memory == null ? -1 : memory.usedBytes(),
                 memory == null ? -1 : memory.totalBytes(), reads, writes, readMb, writeMb, await, busy, rxMb, txMb);

@@ -125,6 +125,24 @@ class ProcTextTest {
         assertEquals(-1, s.harnessCpuCores(), "another host: no process of ours");
     }
 
+    /** A filter that keeps no disk (or no interface) leaves their figures unknown, not idle. */
+    @Test
+    void noDeviceCountedGivesMinusOneNotZero() {
+        ProcText.Disk d = new ProcText.Disk(1000, 2000, 1_000_000, 2_000_000, 500, 900);
+        ProcText.Traffic t = new ProcText.Traffic(5_000_000, 7_000_000);
+        HostReading before = new HostReading(0, null, null, new ProcText.Disks(java.util.Map.of("sda", d)),
+                new ProcText.Network(java.util.Map.of("eth0", t)));
+        HostReading after = new HostReading(1_000_000_000L, null, null, new ProcText.Disks(java.util.Map.of("sda", d)),
+                new ProcText.Network(java.util.Map.of("eth0", t)));
+        HostSample noDisk = after.only(n -> false, n -> true).since(before.only(n -> false, n -> true));
+        assertEquals(-1, noDisk.diskWritesPerSecond());
+        assertEquals(-1, noDisk.diskBusyPercent());
+        assertEquals(0, noDisk.netReceiveMegabytesPerSecond(), 1e-9, "the interface is counted: it was idle");
+        HostSample noInterface = after.only(n -> true, n -> false).since(before.only(n -> true, n -> false));
+        assertEquals(-1, noInterface.netReceiveMegabytesPerSecond());
+        assertEquals(0, noInterface.diskWritesPerSecond(), 1e-9);
+    }
+
     @Test
     void readingsOutOfOrderOrUnreadGiveMinusOne() {
         HostReading before = counters("before", 0);
