@@ -1,5 +1,7 @@
 package io.dbharness.core.config;
 
+import io.dbharness.core.api.UsageException;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -57,29 +59,39 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
     /** Comma-separated specs, each a URL of a known scheme with a host. */
     private static List<URI> specs(Settings s, String name) {
         String value = s.string(name);
+        String shownValue = Secrets.maskEmbedded(value);
         List<URI> out = new ArrayList<>();
         for (String spec : value.split(",")) {
             String t = spec.strip();
             if (t.isEmpty()) {
                 continue;
             }
+            String shownSpec = Secrets.maskEmbedded(t); // a password in a spec is never repeated
             URI uri;
             try {
                 uri = new URI(t);
             } catch (URISyntaxException e) {
-                throw s.bad(name, t, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+                throw s.bad(name, shownSpec, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
             }
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!SCHEMES.contains(scheme) || uri.getHost() == null) {
-                throw s.bad(name, t, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+                throw s.bad(name, shownSpec, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+            }
+            if (uri.getPort() == 0 || uri.getPort() > 65535) {
+                throw s.bad(name, shownSpec, "a port from 1 to 65535");
+            }
+            if (!scheme.equals("ssh") && uri.getUserInfo() != null && uri.getUserInfo().contains(":")) {
+                // the SSH source refuses its own in its words; node_exporter's would be sent nowhere and printed
+                throw new UsageException("--" + name + " " + shownSpec + ": no password in a spec; node_exporter"
+                        + " sources send none");
             }
             if (out.contains(uri)) {
-                throw s.bad(name, t, "each host once");
+                throw s.bad(name, shownSpec, "each host once");
             }
             out.add(uri);
         }
         if (out.isEmpty()) {
-            throw s.bad(name, value, "at least one http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+            throw s.bad(name, shownValue, "at least one http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
         }
         return List.copyOf(out);
     }

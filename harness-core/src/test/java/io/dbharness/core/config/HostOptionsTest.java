@@ -51,6 +51,25 @@ class HostOptionsTest {
     }
 
     @Test
+    void aPortOutOfRangeIsBadUsageAndAPasswordIsNeverRepeated() {
+        assertEquals("invalid value 'http://127.0.0.1:99999/metrics' for --server-hosts: expected a port from 1 to"
+                + " 65535", refusal("server-hosts", "http://127.0.0.1:99999/metrics"));
+        assertEquals("invalid value 'ssh://db1:0' for --server-hosts: expected a port from 1 to 65535",
+                refusal("server-hosts", "ssh://db1:0"));
+        String http = refusal("server-hosts", "http://user:s3cret@db1:9100/metrics");
+        assertEquals("--server-hosts http://user:*****@db1:9100/metrics: no password in a spec; node_exporter sources"
+                + " send none", http);
+        for (String spec : List.of("ssh://bob:s3cret@db1:99999", "http://u:s3cret@db1:9100/x y",
+                "ftp://u:s3cret@db1/x", "ssh://bob:s3cret@db1, ssh://bob:s3cret@db1")) {
+            String m = refusal("server-hosts", spec);
+            assertFalse(m.contains("s3cret"), m);
+            assertTrue(m.contains(":*****@db1"), m);
+        }
+        // a password in an ssh:// spec is left to the SSH source, which refuses it in its own words
+        assertEquals(List.of(URI.create("ssh://bob:s3cret@db1")), of(Map.of("server-hosts", "ssh://bob:s3cret@db1")).hosts());
+    }
+
+    @Test
     void theyDoNotChangeTheDefaultRunGroupOfShards() {
         assertTrue(ShardOptions.PER_SHARD.containsAll(List.of("server-hosts", "server-devices", "ssh-identity",
                 "ssh-accept-new-host-keys")), "one shard may sample the servers and the others not");
