@@ -103,6 +103,7 @@ class ServerHostRowsTest {
         assertTrue(total.endsWith(": no total, db2:9100 stopped answering 2.1 s into the run"), total);
         assertTrue(row(summary, "server host db2:9100").endsWith("; samples stopped 2.1 s into the run: Connection refused"),
                 summary);
+        assertEquals(List.of("missing", "missing", "missing", "missing"), ServerHosts.cells(r)); // sweep, find-max
     }
 
     @Test
