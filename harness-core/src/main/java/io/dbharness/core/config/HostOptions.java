@@ -56,6 +56,16 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
                 s.find(SSH_IDENTITY).map(Path::of), s.get(SSH_ACCEPT_NEW_HOST_KEYS));
     }
 
+    /**
+     * The host a spec samples, as its source names it: a node_exporter's {@code host:port} whatever the path (none
+     * reads {@code /metrics}), an SSH host's {@code host:port} whatever the user; the same twice would count twice.
+     */
+    private static String hostKey(URI uri) {
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : scheme.equals("http") ? 80 : 22;
+        return (scheme.equals("ssh") ? "ssh" : "http") + "://" + uri.getHost().toLowerCase(Locale.ROOT) + ":" + port;
+    }
+
     /** Comma-separated specs, each a URL of a known scheme with a host. */
     private static List<URI> specs(Settings s, String name) {
         String value = s.string(name);
@@ -85,7 +95,8 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
                 throw new UsageException("--" + name + " " + shownSpec + ": no password in a spec; node_exporter"
                         + " sources send none");
             }
-            if (out.contains(uri)) {
+            String key = hostKey(uri);
+            if (out.stream().anyMatch(u -> hostKey(u).equals(key))) {
                 throw s.bad(name, shownSpec, "each host once");
             }
             out.add(uri);

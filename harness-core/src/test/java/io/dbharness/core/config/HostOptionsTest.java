@@ -70,6 +70,20 @@ class HostOptionsTest {
     }
 
     @Test
+    void oneHostUnderTwoSpellingsIsOneHost() {
+        // node_exporter's URL without a path reads /metrics: the same host sampled twice would count twice in all
+        assertEquals("invalid value 'http://127.0.0.1:9100/metrics' for --server-hosts: expected each host once",
+                refusal("server-hosts", "http://127.0.0.1:9100,http://127.0.0.1:9100/metrics"));
+        assertEquals("invalid value 'http://DB1:80/metrics' for --server-hosts: expected each host once",
+                refusal("server-hosts", "http://db1/metrics,http://DB1:80/metrics"));
+        assertEquals("invalid value 'ssh://db1:22' for --server-hosts: expected each host once",
+                refusal("server-hosts", "ssh://bob@db1,ssh://db1:22"));
+        // one machine by two sources, or two exporters on two ports, are two accounts
+        assertEquals(2, of(Map.of("server-hosts", "http://db1:9100/metrics,ssh://db1")).hosts().size());
+        assertEquals(2, of(Map.of("server-hosts", "http://db1:9100/metrics,http://db1:9101/metrics")).hosts().size());
+    }
+
+    @Test
     void theyDoNotChangeTheDefaultRunGroupOfShards() {
         assertTrue(ShardOptions.PER_SHARD.containsAll(List.of("server-hosts", "server-devices", "ssh-identity",
                 "ssh-accept-new-host-keys")), "one shard may sample the servers and the others not");
