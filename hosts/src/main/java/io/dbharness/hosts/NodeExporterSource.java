@@ -92,6 +92,11 @@ final class NodeExporterSource implements HostSource {
         } catch (java.net.http.HttpTimeoutException e) {
             throw new IOException("no answer from " + url + " within " + TIMEOUT.toSeconds() + " s", e);
         } catch (java.net.ConnectException e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof java.nio.channels.UnresolvedAddressException || c instanceof java.net.UnknownHostException) {
+                    throw new IOException("host " + url.getHost() + " not found (no address for its name)", e);
+                }
+            }
             throw new IOException("connection to " + url + " refused", e);
         } catch (IOException e) { // a connection cut mid-answer and the like: say where
             throw new IOException("reading " + url + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName()
