@@ -52,6 +52,9 @@ final class NodeExporterSource implements HostSource {
         } catch (PrometheusText.FormatException e) {
             throw new UsageException("--server-hosts " + spec + ": the answer is not a node_exporter's metrics ("
                     + e.getMessage() + ")");
+        } catch (NotHttpException e) {
+            throw new UsageException("--server-hosts " + spec + ": the answer is not a node_exporter's metrics (not HTTP: "
+                    + e.getMessage() + ")");
         } catch (HttpStatusException e) {
             if (e.status >= 400 && e.status < 500) { // a wrong path or a server that is no exporter
                 throw new UsageException("--server-hosts " + spec + ": " + e.getMessage());
@@ -98,6 +101,8 @@ final class NodeExporterSource implements HostSource {
                 }
             }
             throw new IOException("connection to " + url + " refused", e);
+        } catch (java.net.ProtocolException e) { // another protocol on the port (an SSH server's greeting...)
+            throw new NotHttpException(e);
         } catch (IOException e) { // a connection cut mid-answer and the like: say where
             throw new IOException("reading " + url + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName()
                     : e.getMessage()), e);
@@ -123,6 +128,13 @@ final class NodeExporterSource implements HostSource {
         HttpStatusException(int status, String message) {
             super(message);
             this.status = status;
+        }
+    }
+
+    /** The port answered in another protocol than HTTP. */
+    static final class NotHttpException extends IOException {
+        NotHttpException(java.net.ProtocolException e) {
+            super(e.getMessage(), e);
         }
     }
 }
