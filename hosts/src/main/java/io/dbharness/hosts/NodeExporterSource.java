@@ -57,6 +57,9 @@ final class NodeExporterSource implements HostSource {
         } catch (PrometheusText.FormatException e) {
             throw new UsageException(where + ": the answer is not a node_exporter's metrics ("
                     + e.getMessage() + ")");
+        } catch (NotHttpException e) {
+            throw new UsageException(where + ": the answer is not a node_exporter's metrics (not HTTP: "
+                    + e.getMessage() + ")");
         } catch (HttpStatusException e) {
             if (e.status >= 400 && e.status < 500) { // a wrong path or a server that is no exporter
                 throw new UsageException(where + ": " + e.getMessage());
@@ -97,7 +100,14 @@ final class NodeExporterSource implements HostSource {
         } catch (java.net.http.HttpTimeoutException e) {
             throw new IOException("no answer from " + shown + " within " + TIMEOUT.toSeconds() + " s", e);
         } catch (java.net.ConnectException e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof java.nio.channels.UnresolvedAddressException || c instanceof java.net.UnknownHostException) {
+                    throw new IOException("host " + url.getHost() + " not found (no address for its name)", e);
+                }
+            }
             throw new IOException("connection to " + shown + " refused", e);
+        } catch (java.net.ProtocolException e) { // another protocol on the port (an SSH server's greeting...)
+            throw new NotHttpException(e);
         } catch (IOException e) { // a connection cut mid-answer and the like: say where
             throw new IOException("reading " + shown + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName()
                     : e.getMessage()), e);
@@ -123,6 +133,13 @@ final class NodeExporterSource implements HostSource {
         HttpStatusException(int status, String message) {
             super(message);
             this.status = status;
+        }
+    }
+
+    /** The port answered in another protocol than HTTP. */
+    static final class NotHttpException extends IOException {
+        NotHttpException(java.net.ProtocolException e) {
+            super(e.getMessage(), e);
         }
     }
 }

@@ -220,6 +220,11 @@ final class SshSource implements HostSource {
         if (root instanceof ConnectException) {
             return "connection refused";
         }
+        for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof java.nio.channels.UnresolvedAddressException || c instanceof UnknownHostException) {
+                return "no address for its name"; // MINA's own text names its connect future
+            }
+        }
         String m = root.getMessage() == null ? e.getMessage() : root.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;
     }

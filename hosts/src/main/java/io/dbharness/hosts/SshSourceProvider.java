@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 
 /**
@@ -47,6 +48,15 @@ public final class SshSourceProvider implements HostSourceProvider {
         Path sshDir = sshDir();
         Path agent = agentSocket();
         SshKeys keys = SshKeys.find(options.sshIdentity().orElse(null), sshDir, agent != null);
+        if (options.acceptNewHostKeys() && !Files.isDirectory(sshDir)) {
+            // as OpenSSH's accept-new: without the directory MINA accepts the key and keeps it nowhere
+            try {
+                Files.createDirectories(sshDir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } catch (IOException | UnsupportedOperationException e) {
+                throw new UsageException("--server-hosts " + spec + ": cannot make " + sshDir + " to keep its host key in ("
+                        + e + ")");
+            }
+        }
         KnownHosts knownHosts = KnownHosts.of(sshDir.resolve("known_hosts"), options.acceptNewHostKeys(), host, port);
         // the engine names the spec before an IOException's message ("--server-hosts SPEC: cannot read the host: ")
         String where = "--server-hosts " + spec;

@@ -39,8 +39,9 @@ class SameHostTwiceTest {
             UsageException e = assertThrows(UsageException.class, () -> Harness.run(RunSpec.builder().target("postgres")
                     .workload("iot-insert").environment(Map.of()).option("url", "jdbc:postgresql://127.0.0.1:1/none")
                     .option("server-hosts", base + "/metrics," + base + "/").build()));
-            assertEquals("--server-hosts " + base + "/: host 127.0.0.1:" + exporter.getAddress().getPort()
-                    + " is named already, by " + base + "/metrics: one spec per host", e.getMessage());
+            // the option sees one host in both (a node_exporter answers on any path); the engine's own check, by the
+            // names the sources give, stands behind it
+            assertEquals("invalid value '" + base + "/' for --server-hosts: expected each host once", e.getMessage());
         } finally {
             exporter.stop(0);
         }

@@ -124,6 +124,19 @@ class SshSourceTest {
     }
 
     @Test
+    void aNewHostKeyIsRememberedWhereNoSshDirectoryExistsYet() throws Exception {
+        // OpenSSH's accept-new makes ~/.ssh (0700) and known_hosts; without them the key was accepted, never kept
+        Path dir = tmp.resolve("home/.ssh");
+        System.setProperty(SshSourceProvider.SSH_DIR_PROPERTY, dir.toString());
+        String identity = sshd.clientDir().resolve("id_ed25519").toString();
+        open(sshd.spec(), "ssh-accept-new-host-keys", "true", "ssh-identity", identity).close();
+        assertEquals(sshd.knownHostsLine(), Files.readString(dir.resolve("known_hosts")).strip());
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(dir)));
+        open(sshd.spec(), "ssh-identity", identity).close(); // known now: no flag needed
+    }
+
+    @Test
     void aHashedKnownHostsEntryIsRead() throws Exception {
         Path knownHosts = sshd.clientDir().resolve("known_hosts");
         Files.writeString(knownHosts, sshd.knownHostsLine() + "\n");

@@ -30,9 +30,14 @@ final class ServerHostRows {
         List<HostSample> means = new ArrayList<>();
         List<Integer> cores = new ArrayList<>();
         List<String> without = new ArrayList<>();
+        List<String> stopped = new ArrayList<>();
         for (ServerHosts.Host h : hosts) {
             if (h.mean() == null) {
-                without.add(h.name());
+                without.add(h.name() + " told nothing");
+            } else if (h.stopped() != null) {
+                // its means cover its first seconds only: summed with the others' they are no figure of the run
+                stopped.add(h.name() + " stopped answering " + h.stopped().replaceFirst("^samples stopped ", "")
+                        .replaceFirst(" into the run.*", " into the run"));
             } else {
                 means.add(h.mean());
                 cores.add(h.cores());
@@ -42,8 +47,9 @@ final class ServerHostRows {
         boolean coresKnown = hosts.stream().allMatch(h -> h.cores() > 0);
         add.accept("server hosts", hosts.size() + " hosts" + (coresKnown ? ", " + hosts.stream().mapToInt(ServerHosts.Host::cores)
                 .sum() + " cores" : "")
-                + (without.isEmpty() ? ", in all: " + figures(io.dbharness.core.measure.HostUsage.across(means, cores))
-                : ": no total, " + String.join(", ", without) + " told nothing"));
+                + (without.isEmpty() && stopped.isEmpty()
+                ? ", in all: " + figures(io.dbharness.core.measure.HostUsage.across(means, cores))
+                : ": no total, " + String.join(", ", without.isEmpty() ? stopped : without)));
         for (ServerHosts.Host h : hosts) {
             add.accept("server host " + h.name(), hostLine(h).substring(h.name().length() + 2));
         }

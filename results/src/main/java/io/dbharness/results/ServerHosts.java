@@ -59,12 +59,15 @@ public final class ServerHosts {
     /**
      * The run's server hosts as one over the measured run ({@link HostUsage#across}: CPU over all their cores, IOPS
      * and MB/s summed, await the mean request's); null without server hosts, or when one
-     * of them told nothing (a total without it would be short).
+     * of them told nothing (a total without it would be short) or, of several, stopped answering part way.
      */
     public static HostSample totalMean(RunResult r) {
         List<Host> hosts = of(r);
         if (hosts.isEmpty() || hosts.stream().anyMatch(h -> h.mean() == null)) {
             return null;
+        }
+        if (hosts.size() > 1 && hosts.stream().anyMatch(h -> h.stopped() != null)) {
+            return null; // a host's means over its first seconds summed with the others' over the run: no total
         }
         return hosts.size() == 1 ? hosts.get(0).mean()
                 : HostUsage.across(hosts.stream().map(Host::mean).toList(), hosts.stream().map(Host::cores).toList());

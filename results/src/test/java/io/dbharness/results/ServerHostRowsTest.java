@@ -89,6 +89,24 @@ class ServerHostRowsTest {
     }
 
     @Test
+    void noTotalWhereAHostStoppedAnsweringPartWay() {
+        // its means are over its first seconds, the others' over the run: a sum of the two is no figure of the run
+        RunResult two = ServerHostSamples.hosts(2, x -> x);
+        List<io.dbharness.core.result.ServerHostUsage> hs = new java.util.ArrayList<>(two.resources().serverHosts());
+        io.dbharness.core.result.ServerHostUsage h = hs.get(1);
+        hs.set(1, new io.dbharness.core.result.ServerHostUsage(h.host(), h.source(), h.cores(), h.memoryTotalBytes(),
+                h.mean(), h.peak(), h.disks(), h.interfaces(), java.util.OptionalDouble.of(2.1), "Connection refused"));
+        RunResult r = two.toBuilder().resources(two.resources().withServerHosts(hs)).build();
+        String summary = SummaryTable.render(r);
+        String total = row(summary, "server hosts");
+        assertFalse(total.contains("in all"), total);
+        assertTrue(total.endsWith(": no total, db2:9100 stopped answering 2.1 s into the run"), total);
+        assertTrue(row(summary, "server host db2:9100").endsWith("; samples stopped 2.1 s into the run: Connection refused"),
+                summary);
+        assertEquals(List.of("missing", "missing", "missing", "missing"), ServerHosts.cells(r)); // sweep, find-max
+    }
+
+    @Test
     void aResultWithoutServerHostsHasNoLineAndNoColumns() {
         assertFalse(SummaryTable.render(Samples.full()).contains("server host"));
         assertEquals(List.of(), ServerHosts.of(Samples.full()));

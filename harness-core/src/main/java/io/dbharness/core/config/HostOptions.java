@@ -1,5 +1,7 @@
 package io.dbharness.core.config;
 
+import io.dbharness.core.api.UsageException;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -54,42 +56,53 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
                 s.find(SSH_IDENTITY).map(Path::of), s.get(SSH_ACCEPT_NEW_HOST_KEYS));
     }
 
-    /** Whether two specs name one source of one machine: the user a spec logs in as does not make another host. */
-    private static boolean sameHost(URI a, URI b) {
-        return a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost().equalsIgnoreCase(b.getHost())
-                && a.getPort() == b.getPort() && java.util.Objects.equals(a.getPath(), b.getPath());
+    /**
+     * The host a spec samples, as its source names it: a node_exporter's {@code host:port} whatever the path (none
+     * reads {@code /metrics}), an SSH host's {@code host:port} whatever the user; the same twice would count twice.
+     */
+    private static String hostKey(URI uri) {
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : scheme.equals("http") ? 80 : 22;
+        return (scheme.equals("ssh") ? "ssh" : "http") + "://" + uri.getHost().toLowerCase(Locale.ROOT) + ":" + port;
     }
 
     /** Comma-separated specs, each a URL of a known scheme with a host. */
     private static List<URI> specs(Settings s, String name) {
         String value = s.string(name);
+        String shownValue = Secrets.maskEmbedded(value);
         List<URI> out = new ArrayList<>();
         for (String spec : value.split(",")) {
             String t = spec.strip();
             if (t.isEmpty()) {
                 continue;
             }
+            String shownSpec = Secrets.maskEmbedded(t); // a password in a spec is never repeated
             URI uri;
             try {
                 uri = new URI(t);
             } catch (URISyntaxException e) {
-                throw s.bad(name, t, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+                throw s.bad(name, shownSpec, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
             }
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!SCHEMES.contains(scheme) || uri.getHost() == null) {
-                throw s.bad(name, t, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+                throw s.bad(name, shownSpec, "http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
             }
-            if (uri.getUserInfo() != null && uri.getUserInfo().contains(":")) {
-                throw s.bad(name, t, "no password in a spec (node_exporter is read without one, SSH logs in with keys)");
+            if (uri.getPort() == 0 || uri.getPort() > 65535) {
+                throw s.bad(name, shownSpec, "a port from 1 to 65535");
             }
-            // the result keeps one account per host: the same machine under two users would be two accounts of one name
-            if (out.stream().anyMatch(u -> sameHost(u, uri))) {
-                throw s.bad(name, t, "each host once");
+            if (!scheme.equals("ssh") && uri.getUserInfo() != null && uri.getUserInfo().contains(":")) {
+                // the SSH source refuses its own in its words; node_exporter's would be sent nowhere and printed
+                throw new UsageException("--" + name + " " + shownSpec + ": no password in a spec; node_exporter"
+                        + " sources send none");
+            }
+            String key = hostKey(uri);
+            if (out.stream().anyMatch(u -> hostKey(u).equals(key))) {
+                throw s.bad(name, shownSpec, "each host once");
             }
             out.add(uri);
         }
         if (out.isEmpty()) {
-            throw s.bad(name, value, "at least one http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
+            throw s.bad(name, shownValue, "at least one http[s]://HOST:PORT/metrics or ssh://[USER@]HOST[:PORT]");
         }
         return List.copyOf(out);
     }

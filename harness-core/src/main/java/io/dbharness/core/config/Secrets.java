@@ -49,7 +49,7 @@ public final class Secrets {
         while (user.find(pos)) {
             int from = user.end();
             int end = from;
-            while (end < value.length() && !Character.isWhitespace(value.charAt(end))) {
+            while (end < value.length() && !Character.isWhitespace(value.charAt(end)) && !nextUrl(value, end)) {
                 end++;
             }
             int at = Math.max(lastAtBefore(value, from, end, "?#"), lastAtBefore(value, from, end, "=&"));
@@ -64,6 +64,13 @@ public final class Secrets {
         out.append(value, pos, value.length());
         String masked = BARE_USERINFO.matcher(out).replaceAll("//" + MASK + "@");
         return PARAM.matcher(masked).replaceAll("$1" + MASK);
+    }
+
+    /** A comma starting another URL of a list ({@code --server-hosts a,b}): the URL before it ends there. */
+    private static final Pattern NEXT_URL = Pattern.compile(",\\s*[A-Za-z][A-Za-z0-9+.-]*://");
+
+    private static boolean nextUrl(String s, int i) {
+        return s.charAt(i) == ',' && NEXT_URL.matcher(s).region(i, s.length()).lookingAt();
     }
 
     /** The last {@code @} in {@code [from, end)} before the first of {@code stops}; -1 when none. */

@@ -54,13 +54,36 @@ class HostOptionsTest {
     }
 
     @Test
-    void aPasswordInASpecIsRefusedWithoutBeingRepeated() {
-        for (String spec : List.of("ssh://me:s3cret@db1", "http://me:s3cret@db1:9100/metrics")) {
+    void aPortOutOfRangeIsBadUsageAndAPasswordIsNeverRepeated() {
+        assertEquals("invalid value 'http://127.0.0.1:99999/metrics' for --server-hosts: expected a port from 1 to"
+                + " 65535", refusal("server-hosts", "http://127.0.0.1:99999/metrics"));
+        assertEquals("invalid value 'ssh://db1:0' for --server-hosts: expected a port from 1 to 65535",
+                refusal("server-hosts", "ssh://db1:0"));
+        String http = refusal("server-hosts", "http://user:s3cret@db1:9100/metrics");
+        assertEquals("--server-hosts http://user:*****@db1:9100/metrics: no password in a spec; node_exporter sources"
+                + " send none", http);
+        for (String spec : List.of("ssh://bob:s3cret@db1:99999", "http://u:s3cret@db1:9100/x y",
+                "ftp://u:s3cret@db1/x", "ssh://bob:s3cret@db1, ssh://bob:s3cret@db1")) {
             String m = refusal("server-hosts", spec);
             assertFalse(m.contains("s3cret"), m);
-            assertTrue(m.endsWith("expected no password in a spec (node_exporter is read without one, SSH logs in with"
-                    + " keys)"), m);
+            assertTrue(m.contains(":*****@db1"), m);
         }
+        // a password in an ssh:// spec is left to the SSH source, which refuses it in its own words
+        assertEquals(List.of(URI.create("ssh://bob:s3cret@db1")), of(Map.of("server-hosts", "ssh://bob:s3cret@db1")).hosts());
+    }
+
+    @Test
+    void oneHostUnderTwoSpellingsIsOneHost() {
+        // node_exporter's URL without a path reads /metrics: the same host sampled twice would count twice in all
+        assertEquals("invalid value 'http://127.0.0.1:9100/metrics' for --server-hosts: expected each host once",
+                refusal("server-hosts", "http://127.0.0.1:9100,http://127.0.0.1:9100/metrics"));
+        assertEquals("invalid value 'http://DB1:80/metrics' for --server-hosts: expected each host once",
+                refusal("server-hosts", "http://db1/metrics,http://DB1:80/metrics"));
+        assertEquals("invalid value 'ssh://db1:22' for --server-hosts: expected each host once",
+                refusal("server-hosts", "ssh://bob@db1,ssh://db1:22"));
+        // one machine by two sources, or two exporters on two ports, are two accounts
+        assertEquals(2, of(Map.of("server-hosts", "http://db1:9100/metrics,ssh://db1")).hosts().size());
+        assertEquals(2, of(Map.of("server-hosts", "http://db1:9100/metrics,http://db1:9101/metrics")).hosts().size());
     }
 
     @Test

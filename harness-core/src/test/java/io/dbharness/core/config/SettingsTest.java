@@ -140,6 +140,15 @@ class SettingsTest {
     }
 
     @Test
+    void aListOfUrlsIsMaskedUrlByUrl() {
+        // --server-hosts: the first spec's host:port is no user:password running to the second's '@'
+        assertEquals("http://127.0.0.1:19391/metrics,ssh://*****@127.0.0.1:22391",
+                Secrets.maskEmbedded("http://127.0.0.1:19391/metrics,ssh://root@127.0.0.1:22391"));
+        assertEquals("http://u:*****@db1:9100/metrics, ssh://bob:*****@db2",
+                Secrets.maskEmbedded("http://u:pw@db1:9100/metrics, ssh://bob:pw@db2"));
+    }
+
+    @Test
     void secretParametersAreMaskedOnlyAtAParameterBoundary() {
         assertEquals("http://h:8086/?u=admin&p=*****", Secrets.maskEmbedded("http://h:8086/?u=admin&p=SECRET"));
         assertEquals("http://h:8086/query?P=*****&u=admin", Secrets.maskEmbedded("http://h:8086/query?P=SECRET&u=admin"));

@@ -163,13 +163,15 @@ public final class Explanation {
                 continue;
             }
             String which = hosts.size() > 1 ? " (host " + h.name() + ")" : "";
+            // a host that stopped answering: its means are of its first seconds, not of the run
+            String partial = h.stopped() == null ? "" : " (over the time before its " + h.stopped() + ")";
             double disks = ServerHosts.known(m.diskBusyPercent());
             if (disks >= DISK_BUSY) {
                 out.add(new Verdict("the server's disks were saturated" + which, String.format(Locale.ROOT,
                         "%.0f%% busy, await %s ms (%s IOPS, %s / %s MB/s read / written%s)", disks,
                         Fmt.millis(m.diskAwaitMillis()), Fmt.rate(ServerHosts.iops(m)), Fmt.oneDecimal(m.diskReadMegabytesPerSecond()),
                         Fmt.oneDecimal(m.diskWriteMegabytesPerSecond()), m.cpuIowaitPercent() < 0 ? ""
-                                : String.format(Locale.ROOT, "; CPUs %.0f%% in iowait", m.cpuIowaitPercent()))));
+                                : String.format(Locale.ROOT, "; CPUs %.0f%% in iowait", m.cpuIowaitPercent())) + partial));
             }
             double busy = ServerHosts.busy(m);
             if (busy >= HOST_BUSY) {
@@ -177,7 +179,7 @@ public final class Explanation {
                 out.add(new Verdict("the server's CPUs were saturated" + which, String.format(Locale.ROOT,
                         "%.0f%% busy on average (user %.0f%%, system %.0f%%%s)%s", busy, m.cpuUserPercent(),
                         m.cpuSystemPercent(), Double.isNaN(peak) ? "" : String.format(Locale.ROOT, ", peak %.0f%%", peak),
-                        h.cores() > 0 ? " of " + h.cores() + " cores" : "")));
+                        h.cores() > 0 ? " of " + h.cores() + " cores" : "") + partial));
             }
         }
     }

@@ -48,6 +48,20 @@ class ServerHostVerdictsTest {
     }
 
     @Test
+    void aHostThatStoppedAnsweringSaysItsFiguresCoverOnlyItsFirstSeconds() {
+        RunResult busy = ServerHostSamples.withHost(s -> s.toBuilder().cpuUserPercent(80).cpuSystemPercent(18)
+                .diskBusyPercent(20).build());
+        io.dbharness.core.result.ServerHostUsage h = busy.resources().serverHosts().get(0);
+        RunResult r = busy.toBuilder().resources(busy.resources().withServerHosts(List.of(new io.dbharness.core.result.ServerHostUsage(
+                h.host(), h.source(), h.cores(), h.memoryTotalBytes(), h.mean(), h.peak(), h.disks(), h.interfaces(),
+                java.util.OptionalDouble.of(2.1), "Connection refused")))).build();
+        List<Explanation.Verdict> v = serverVerdicts(r);
+        assertEquals(1, v.size(), v.toString());
+        assertTrue(v.get(0).figure().endsWith(" cores (over the time before its samples stopped 2.1 s into the run: Connection refused)"),
+                v.get(0).figure());
+    }
+
+    @Test
     void ofSeveralHostsTheSaturatedOneIsNamed() {
         RunResult r = ServerHostSamples.hosts(3, s -> s.toBuilder().diskBusyPercent(97).diskAwaitMillis(40).build());
         List<Explanation.Verdict> v = serverVerdicts(r);
