@@ -102,6 +102,8 @@ class ReadmeExamplesTest {
                     "--generator devops --use-case devops --scale 3 --ts-end '2016-01-01 00:10:00' --clean --verify"),
             run("runner --generator events --primary-key sql --devices 16 --num-inserts 10000 --clean --verify",
                     "--generator events --primary-key sql --devices 4 --num-inserts 100 --clean --verify"),
+            run("runner --generator trucks --scale 100 --clean --verify",
+                    "--generator trucks --scale 2 --clean --verify --ts-end '2016-01-01 01:00:00'"),
             run("runner --workload iot-query --load --tag-num 100 --total-metrics-count 10 --ts-end \"2022-04-18 10:00:00\" --workers 4 "
                             + "--query-count 500",
                     "--workload iot-query --load --tag-num 20 --total-metrics-count 10 --ts-end '2022-04-18 09:10:00' --workers 4 "

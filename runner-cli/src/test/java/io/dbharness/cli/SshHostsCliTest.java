@@ -80,7 +80,8 @@ class SshHostsCliTest {
         Path other = Sshd.newKey(tmp, "other", "");
         CliRun refused = noop("--ssh-accept-new-host-keys", "--ssh-identity", other.toString());
         assertEquals(3, refused.exitCode(), refused.err());
-        assertEquals("--server-hosts " + sshd.spec() + ": cannot read the host: the server refused " + other
+        assertEquals("--server-hosts " + io.dbharness.core.config.Secrets.maskEmbedded(sshd.spec())
+                + ": cannot read the host: the server refused " + other
                 + " for user " + System.getProperty("user.name"), refused.oneLineError());
         assertFalse(Files.exists(tmp.resolve("results")) && Files.list(tmp.resolve("results")).findAny().isPresent(),
                 "refused before the run: no result");
