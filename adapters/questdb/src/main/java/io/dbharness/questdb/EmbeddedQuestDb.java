@@ -58,12 +58,19 @@ public final class EmbeddedQuestDb implements AutoCloseable {
         Path dir = null;
         ServerMain server = null;
         Thread onExit = null;
+        java.util.concurrent.CountDownLatch startupDone = new java.util.concurrent.CountDownLatch(1);
         try {
             dir = Files.createTempDirectory("dbharness-questdb-");
-            // the JVM may exit while the server starts or runs (System.exit on a Ctrl-C before the run): no files left
+            // the JVM may exit while the server starts or runs (System.exit on a Ctrl-C before the run): no files left.
+            // A start under way goes on writing into the folder while the hook runs: the hook lets it finish first
             Path folder = dir;
             AtomicReference<ServerMain> running = new AtomicReference<>();
             onExit = new Thread(() -> {
+                try {
+                    startupDone.await(STARTUP_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException ignored) {
+                    // clean up what is there
+                }
                 ServerMain s = running.get();
                 if (s != null) {
                     QuestDbLogging.quietly(s::close);
@@ -89,8 +96,13 @@ public final class EmbeddedQuestDb implements AutoCloseable {
             }
             deleteTree(dir);
             throw new IllegalStateException("could not start embedded QuestDB: " + e.getMessage(), e);
+        } finally {
+            startupDone.countDown();
         }
     }
+
+    /** How long the exit's clean-up waits for a start under way (QuestDB starts in a second or two). */
+    private static final int STARTUP_WAIT_SECONDS = 20;
 
     /**
      * QuestDB's bootstrap ignores SIGHUP, as a daemon started with nohup would; embedded, this process's handler
