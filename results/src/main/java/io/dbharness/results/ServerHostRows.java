@@ -19,7 +19,7 @@ final class ServerHostRows {
 
     /** Adds nothing for a result without server hosts. */
     static void addTo(BiConsumer<String, String> add, RunResult r) {
-        List<ServerHosts.Host> hosts = ServerHosts.of(r);
+        List<ServerHostFigures.Host> hosts = ServerHostFigures.of(r);
         if (hosts.isEmpty()) {
             return;
         }
@@ -31,7 +31,7 @@ final class ServerHostRows {
         List<Integer> cores = new ArrayList<>();
         List<String> without = new ArrayList<>();
         List<String> stopped = new ArrayList<>();
-        for (ServerHosts.Host h : hosts) {
+        for (ServerHostFigures.Host h : hosts) {
             if (h.mean() == null) {
                 without.add(h.name() + " told nothing");
             } else if (h.stopped() != null) {
@@ -45,29 +45,29 @@ final class ServerHostRows {
         }
         // the cores in all only when every host told them: a sum without one would be short
         boolean coresKnown = hosts.stream().allMatch(h -> h.cores() > 0);
-        add.accept("server hosts", hosts.size() + " hosts" + (coresKnown ? ", " + hosts.stream().mapToInt(ServerHosts.Host::cores)
+        add.accept("server hosts", hosts.size() + " hosts" + (coresKnown ? ", " + hosts.stream().mapToInt(ServerHostFigures.Host::cores)
                 .sum() + " cores" : "")
                 + (without.isEmpty() && stopped.isEmpty()
                 ? ", in all: " + figures(io.dbharness.core.measure.HostUsage.across(means, cores))
                 : ": no total, " + String.join(", ", without.isEmpty() ? stopped : without)));
-        for (ServerHosts.Host h : hosts) {
+        for (ServerHostFigures.Host h : hosts) {
             add.accept("server host " + h.name(), hostLine(h).substring(h.name().length() + 2));
         }
     }
 
     /** {@code db1:9100: CPU 62.0% busy (iowait 3.0%), 1,234 IOPS, await 0.8 ms (disks 35.0% busy), net in / out ...}. */
-    static String hostLine(ServerHosts.Host h) {
+    static String hostLine(ServerHostFigures.Host h) {
         String figures = h.mean() == null ? "no sample (it told nothing over the measured run)" : figures(h.mean());
         return h.name() + ": " + figures + (h.stopped() == null ? "" : "; " + h.stopped());
     }
 
     static String figures(HostSample m) {
-        double busy = ServerHosts.busy(m);
-        double iops = ServerHosts.iops(m);
-        double await = ServerHosts.known(m.diskAwaitMillis());
-        double disks = ServerHosts.known(m.diskBusyPercent());
-        double rx = ServerHosts.known(m.netReceiveMegabytesPerSecond());
-        double tx = ServerHosts.known(m.netTransmitMegabytesPerSecond());
+        double busy = ServerHostFigures.busy(m);
+        double iops = ServerHostFigures.iops(m);
+        double await = ServerHostFigures.known(m.diskAwaitMillis());
+        double disks = ServerHostFigures.known(m.diskBusyPercent());
+        double rx = ServerHostFigures.known(m.netReceiveMegabytesPerSecond());
+        double tx = ServerHostFigures.known(m.netTransmitMegabytesPerSecond());
         String cpu = Double.isNaN(busy) ? "CPU missing" : "CPU " + ResourceRows.percent(busy) + " busy"
                 + (m.cpuIowaitPercent() < 0 ? "" : " (iowait " + ResourceRows.percent(m.cpuIowaitPercent()) + ")");
         String io = Double.isNaN(iops) ? "IOPS missing" : Fmt.rate(iops) + " IOPS";

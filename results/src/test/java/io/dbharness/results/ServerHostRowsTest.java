@@ -57,8 +57,8 @@ class ServerHostRowsTest {
                 .diskAwaitMillis(-1).diskBusyPercent(-1).build());
         String line = row(SummaryTable.render(r), "server hosts");
         assertTrue(line.contains("IOPS missing, await missing, net in / out"), line);
-        assertEquals(List.of("missing", "missing"), ServerHosts.cells(r).subList(1, 3));
-        assertTrue(ServerHosts.cells(r).get(0).endsWith("%"), ServerHosts.cells(r).toString());
+        assertEquals(List.of("missing", "missing"), ServerHostFigures.cells(r).subList(1, 3));
+        assertTrue(ServerHostFigures.cells(r).get(0).endsWith("%"), ServerHostFigures.cells(r).toString());
     }
 
     @Test
@@ -103,14 +103,14 @@ class ServerHostRowsTest {
         assertTrue(total.endsWith(": no total, db2:9100 stopped answering 2.1 s into the run"), total);
         assertTrue(row(summary, "server host db2:9100").endsWith("; samples stopped 2.1 s into the run: Connection refused"),
                 summary);
-        assertEquals(List.of("missing", "missing", "missing", "missing"), ServerHosts.cells(r)); // sweep, find-max
+        assertEquals(List.of("missing", "missing", "missing", "missing"), ServerHostFigures.cells(r)); // sweep, find-max
     }
 
     @Test
     void aResultWithoutServerHostsHasNoLineAndNoColumns() {
         assertFalse(SummaryTable.render(Samples.full()).contains("server host"));
-        assertEquals(List.of(), ServerHosts.of(Samples.full()));
-        assertEquals(List.of("missing", "missing", "missing", "missing"), ServerHosts.cells(Samples.full()));
-        assertEquals(List.of("-", "-", "-", "-"), ServerHosts.cells(null));
+        assertEquals(List.of(), ServerHostFigures.of(Samples.full()));
+        assertEquals(List.of("missing", "missing", "missing", "missing"), ServerHostFigures.cells(Samples.full()));
+        assertEquals(List.of("-", "-", "-", "-"), ServerHostFigures.cells(null));
     }
 }

@@ -8,7 +8,7 @@ import io.dbharness.core.result.StopReason;
 import io.dbharness.core.result.GroupResult;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.results.ServerHosts;
+import io.dbharness.results.ServerHostFigures;
 import io.dbharness.results.search.Objective;
 import io.dbharness.results.search.SearchFiles;
 import io.dbharness.results.search.SearchResult;
@@ -450,7 +450,7 @@ final class FindMax {
                 b.append("  ").append(pad(terms.get(i).label(), widths.get(i)));
             }
             if (plan.serverHosts()) {
-                ServerHosts.HEADINGS.forEach(h -> b.append("  ").append(pad(h, HOST_WIDTH)));
+                ServerHostFigures.HEADINGS.forEach(h -> b.append("  ").append(pad(h, HOST_WIDTH)));
             }
             return b.append("  result").toString();
         }
@@ -467,7 +467,7 @@ final class FindMax {
                 b.append("  ").append(pad(cell, widths.get(i)));
             }
             if (plan.serverHosts()) {
-                ServerHosts.cells(r).forEach(c -> b.append("  ").append(pad(c, HOST_WIDTH)));
+                ServerHostFigures.cells(r).forEach(c -> b.append("  ").append(pad(c, HOST_WIDTH)));
             }
             b.append("  ").append(s.file() == null ? "(no result)" : s.file());
             if (s.note() != null) {

@@ -4,7 +4,7 @@ import io.dbharness.core.api.MetricDescriptor;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.results.Fmt;
 import io.dbharness.results.ServerFigures;
-import io.dbharness.results.ServerHosts;
+import io.dbharness.results.ServerHostFigures;
 import io.dbharness.results.stats.Headline;
 
 import java.util.ArrayList;
@@ -28,11 +28,11 @@ final class SeriesTable {
     static String render(List<Series.Run> runs, boolean repeated) {
         List<RunResult> results = Series.results(runs);
         List<String[]> rows = new ArrayList<>();
-        boolean hosts = results.stream().anyMatch(x -> !ServerHosts.of(x).isEmpty());
+        boolean hosts = results.stream().anyMatch(x -> !ServerHostFigures.of(x).isEmpty());
         String counter = bytesCounter(results);
         List<String> header = new ArrayList<>(repeated ? List.of("point", "rep", "exit", "throughput") : List.of("point", "exit", "throughput"));
         if (hosts) {
-            header.addAll(ServerHosts.HEADINGS);
+            header.addAll(ServerHostFigures.HEADINGS);
         }
         if (counter != null) {
             header.add(counter + " MB/s");
@@ -62,7 +62,7 @@ final class SeriesTable {
             List<String> row = new ArrayList<>(repeated ? List.of(point, String.valueOf(r.repetition()), exit, figure)
                     : List.of(point, exit, figure));
             if (hosts) {
-                row.addAll(ServerHosts.cells(o.result()));
+                row.addAll(ServerHostFigures.cells(o.result()));
             }
             if (counter != null) {
                 row.add(counterCell(o.result(), counter));

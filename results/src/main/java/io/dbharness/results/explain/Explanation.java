@@ -8,7 +8,7 @@ import io.dbharness.core.result.ServerUsage;
 import io.dbharness.core.measure.HostUsage;
 import io.dbharness.results.Fmt;
 import io.dbharness.results.ServerFigures;
-import io.dbharness.results.ServerHosts;
+import io.dbharness.results.ServerHostFigures;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -156,8 +156,8 @@ public final class Explanation {
      * on its own, named when there are several: one saturated node holds a cluster back however idle the others are.
      */
     private static void serverHosts(RunResult r, List<Verdict> out) {
-        List<ServerHosts.Host> hosts = ServerHosts.of(r);
-        for (ServerHosts.Host h : hosts) {
+        List<ServerHostFigures.Host> hosts = ServerHostFigures.of(r);
+        for (ServerHostFigures.Host h : hosts) {
             HostSample m = h.mean();
             if (m == null) {
                 continue;
@@ -165,17 +165,17 @@ public final class Explanation {
             String which = hosts.size() > 1 ? " (host " + h.name() + ")" : "";
             // a host that stopped answering: its means are of its first seconds, not of the run
             String partial = h.stopped() == null ? "" : " (over the time before its " + h.stopped() + ")";
-            double disks = ServerHosts.known(m.diskBusyPercent());
+            double disks = ServerHostFigures.known(m.diskBusyPercent());
             if (disks >= DISK_BUSY) {
                 out.add(new Verdict("the server's disks were saturated" + which, String.format(Locale.ROOT,
                         "%.0f%% busy, await %s ms (%s IOPS, %s / %s MB/s read / written%s)", disks,
-                        Fmt.millis(m.diskAwaitMillis()), Fmt.rate(ServerHosts.iops(m)), Fmt.oneDecimal(m.diskReadMegabytesPerSecond()),
+                        Fmt.millis(m.diskAwaitMillis()), Fmt.rate(ServerHostFigures.iops(m)), Fmt.oneDecimal(m.diskReadMegabytesPerSecond()),
                         Fmt.oneDecimal(m.diskWriteMegabytesPerSecond()), m.cpuIowaitPercent() < 0 ? ""
                                 : String.format(Locale.ROOT, "; CPUs %.0f%% in iowait", m.cpuIowaitPercent())) + partial));
             }
-            double busy = ServerHosts.busy(m);
+            double busy = ServerHostFigures.busy(m);
             if (busy >= HOST_BUSY) {
-                double peak = ServerHosts.peakBusy(r, h.name());
+                double peak = ServerHostFigures.peakBusy(r, h.name());
                 out.add(new Verdict("the server's CPUs were saturated" + which, String.format(Locale.ROOT,
                         "%.0f%% busy on average (user %.0f%%, system %.0f%%%s)%s", busy, m.cpuUserPercent(),
                         m.cpuSystemPercent(), Double.isNaN(peak) ? "" : String.format(Locale.ROOT, ", peak %.0f%%", peak),
@@ -218,7 +218,7 @@ public final class Explanation {
         }
         ServerUsage s = r.serverUsage();
         if (s == null && !v.isEmpty()) {
-            b.append(ServerHosts.of(r).isEmpty() ? "no server telemetry in this result: the server's side is not judged\n"
+            b.append(ServerHostFigures.of(r).isEmpty() ? "no server telemetry in this result: the server's side is not judged\n"
                     : "no server telemetry in this result: the server's waits are not judged (its machines' figures are)\n");
         }
         if (s != null && !s.unavailable().isEmpty()) {
@@ -261,15 +261,15 @@ public final class Explanation {
             parts.add(String.format(Locale.ROOT, "the host's CPUs were %.0f%% busy", mean.cpuUserPercent()
                     + mean.cpuSystemPercent()));
         }
-        List<ServerHosts.Host> hosts = ServerHosts.of(r);
-        for (ServerHosts.Host h : hosts) {
+        List<ServerHostFigures.Host> hosts = ServerHostFigures.of(r);
+        for (ServerHostFigures.Host h : hosts) {
             String of = "server host " + h.name() + ": ";
             if (h.mean() == null) {
                 parts.add(of + "no sample");
                 continue;
             }
-            double busy = ServerHosts.busy(h.mean());
-            double disks = ServerHosts.known(h.mean().diskBusyPercent());
+            double busy = ServerHostFigures.busy(h.mean());
+            double disks = ServerHostFigures.known(h.mean().diskBusyPercent());
             parts.add(of + (Double.isNaN(busy) ? "CPU missing" : String.format(Locale.ROOT, "CPUs %.0f%% busy", busy))
                     + ", " + (Double.isNaN(disks) ? "disks' busy time missing" : String.format(Locale.ROOT,
                     "disks %.0f%% busy, await %s ms", disks, Fmt.millis(h.mean().diskAwaitMillis()))));

@@ -2,7 +2,7 @@ package io.dbharness.results.report;
 
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
-import io.dbharness.results.ServerHosts;
+import io.dbharness.results.ServerHostFigures;
 import io.dbharness.results.report.ChartSpec.Axis;
 import io.dbharness.results.report.ChartSpec.Series;
 import io.dbharness.results.report.Table.Column;
@@ -25,7 +25,7 @@ final class ServerHostCharts {
     }
 
     private static List<RunSet.Run> withHosts(RunSet set) {
-        return set.runs().stream().filter(r -> !ServerHosts.of(r.result()).isEmpty()).toList();
+        return set.runs().stream().filter(r -> !ServerHostFigures.of(r.result()).isEmpty()).toList();
     }
 
     static List<ChartSpec> select(RunSet set) {
@@ -37,15 +37,15 @@ final class ServerHostCharts {
         List<Series> disk = new ArrayList<>();
         List<Series> net = new ArrayList<>();
         for (RunSet.Run run : runs) {
-            List<ServerHosts.Host> hosts = ServerHosts.of(run.result());
-            for (ServerHosts.Host h : hosts) {
+            List<ServerHostFigures.Host> hosts = ServerHostFigures.of(run.result());
+            for (ServerHostFigures.Host h : hosts) {
                 String name = run.name() + " " + h.name();
-                cpu.add(Series.line(name + " busy %", samples(run, h, ServerHosts::busy)));
-                cpu.add(Series.line(name + " iowait %", samples(run, h, s -> ServerHosts.known(s.cpuIowaitPercent()))));
-                disk.add(Series.line(name + " IOPS", samples(run, h, ServerHosts::iops)));
-                disk.add(new Series(name + " await ms", "line", 1, samples(run, h, s -> ServerHosts.known(s.diskAwaitMillis())), null));
-                net.add(Series.line(name + " receive MB/s", samples(run, h, s -> ServerHosts.known(s.netReceiveMegabytesPerSecond()))));
-                net.add(Series.line(name + " transmit MB/s", samples(run, h, s -> ServerHosts.known(s.netTransmitMegabytesPerSecond()))));
+                cpu.add(Series.line(name + " busy %", samples(run, h, ServerHostFigures::busy)));
+                cpu.add(Series.line(name + " iowait %", samples(run, h, s -> ServerHostFigures.known(s.cpuIowaitPercent()))));
+                disk.add(Series.line(name + " IOPS", samples(run, h, ServerHostFigures::iops)));
+                disk.add(new Series(name + " await ms", "line", 1, samples(run, h, s -> ServerHostFigures.known(s.diskAwaitMillis())), null));
+                net.add(Series.line(name + " receive MB/s", samples(run, h, s -> ServerHostFigures.known(s.netReceiveMegabytesPerSecond()))));
+                net.add(Series.line(name + " transmit MB/s", samples(run, h, s -> ServerHostFigures.known(s.netTransmitMegabytesPerSecond()))));
             }
         }
         String note = "The database's machines (--server-hosts), each interval's rates from the host's own counters.";
@@ -59,10 +59,10 @@ final class ServerHostCharts {
                         null, null, net, note));
     }
 
-    private static List<Double[]> samples(RunSet.Run run, ServerHosts.Host h, ToDoubleFunction<HostSample> f) {
+    private static List<Double[]> samples(RunSet.Run run, ServerHostFigures.Host h, ToDoubleFunction<HostSample> f) {
         List<Double[]> out = new ArrayList<>();
         for (IntervalSample i : TimelineCharts.charted(run.result())) {
-            HostSample s = ServerHosts.at(i).get(h.name());
+            HostSample s = ServerHostFigures.at(i).get(h.name());
             out.add(ChartSpec.point(i.endSeconds(), s == null ? Double.NaN : f.applyAsDouble(s)));
         }
         return out;
@@ -80,11 +80,11 @@ final class ServerHostCharts {
                 new Column("net tx MB/s", Kind.DECIMAL), col("samples stopped"));
         List<List<Object>> rows = new ArrayList<>();
         for (RunSet.Run run : withHosts(set)) {
-            for (ServerHosts.Host h : ServerHosts.of(run.result())) {
+            for (ServerHostFigures.Host h : ServerHostFigures.of(run.result())) {
                 HostSample m = h.mean();
-                double peakBusy = ServerHosts.peakBusy(run.result(), h.name());
+                double peakBusy = ServerHostFigures.peakBusy(run.result(), h.name());
                 rows.add(Arrays.asList(run.name(), h.name(), h.source(), h.cores() > 0 ? (long) h.cores() : null,
-                        h.memoryTotalBytes() > 0 ? h.memoryTotalBytes() : null, cell(m, ServerHosts::busy),
+                        h.memoryTotalBytes() > 0 ? h.memoryTotalBytes() : null, cell(m, ServerHostFigures::busy),
                         cell(m, HostSample::cpuUserPercent), cell(m, HostSample::cpuSystemPercent),
                         cell(m, HostSample::cpuIowaitPercent), Double.isNaN(peakBusy) ? null : peakBusy,
                         h.peak() == null || h.peak().memoryUsedBytes() < 0 ? null : h.peak().memoryUsedBytes(),

@@ -4,7 +4,7 @@ import io.dbharness.core.api.WorkloadFacts;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.RunResult;
-import io.dbharness.results.ServerHosts;
+import io.dbharness.results.ServerHostFigures;
 import io.dbharness.results.merge.LatencySum;
 
 import java.util.ArrayList;
@@ -219,7 +219,7 @@ public record Objective(String text, List<Term> terms) {
 
         /** The figure of one host's mean, NaN when that host could not tell it. */
         double of(HostSample mean) {
-            return this == CPU ? ServerHosts.busy(mean) : ServerHosts.known(mean.diskAwaitMillis());
+            return this == CPU ? ServerHostFigures.busy(mean) : ServerHostFigures.known(mean.diskAwaitMillis());
         }
 
         String format(double v) {
@@ -240,7 +240,7 @@ public record Objective(String text, List<Term> terms) {
 
         @Override
         public Check judge(RunResult r) {
-            List<ServerHosts.Host> hosts = ServerHosts.of(r);
+            List<ServerHostFigures.Host> hosts = ServerHostFigures.of(r);
             if (hosts.isEmpty()) {
                 return new Check(label(), false, Double.NaN, figure.words + " not measured: the run sampled no server"
                         + " host (--server-hosts)");
@@ -248,7 +248,7 @@ public record Objective(String text, List<Term> terms) {
             double worst = Double.NaN;
             String worstHost = null;
             List<String> unknown = new ArrayList<>();
-            for (ServerHosts.Host h : hosts) {
+            for (ServerHostFigures.Host h : hosts) {
                 double v = h.mean() == null ? Double.NaN : figure.of(h.mean());
                 if (Double.isNaN(v)) {
                     unknown.add(h.name());

@@ -16,9 +16,9 @@ import java.util.Map;
  * report, {@code explain}, the series tables and the objectives. A result without them (no {@code --server-hosts},
  * a file written before they were sampled) has none: every reader then shows nothing rather than a 0.
  */
-public final class ServerHosts {
+public final class ServerHostFigures {
 
-    private ServerHosts() {
+    private ServerHostFigures() {
     }
 
     /**
@@ -102,7 +102,7 @@ public final class ServerHosts {
      */
     public static double peakBusy(RunResult r, String name) {
         return r.intervals() == null ? Double.NaN : r.intervals().stream().map(i -> at(i).get(name))
-                .mapToDouble(ServerHosts::busy).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+                .mapToDouble(ServerHostFigures::busy).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
     }
 
     /** CPU busy (user and system) of a sample, NaN when it could not be read. */
