@@ -149,8 +149,14 @@ public final class BenchmarkSqlProperties {
         }
         Entry devices = keys.get("osCollectorDevices");
         if (devices != null && !devices.value().isBlank()) {
-            out.put("server-devices", devices.value());
-            lines.put("server-devices", devices.line());
+            if (out.containsKey("server-hosts")) {
+                out.put("server-devices", devices.value());
+                lines.put("server-devices", devices.line());
+            } else {
+                // without an SSH address BenchmarkSQL samples its own host; ours counts every device of this host
+                warn.accept("BenchmarkSQL key 'osCollectorDevices' in " + file + " has no effect here without"
+                        + " osCollectorSSHAddr (this host's disks and interfaces all count)");
+            }
         }
         if (keys.containsKey("osCollectorInterval")) {
             out.put("watch-interval", count(file, keys, "osCollectorInterval") + "s");

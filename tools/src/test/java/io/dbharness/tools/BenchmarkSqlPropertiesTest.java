@@ -162,6 +162,12 @@ public class BenchmarkSqlPropertiesTest {
         Map<String, String> local = translate(MOGDB.replace("//osCollectorScript", "osCollectorScript")
                 + "osCollectorInterval=1\n//osCollectorSSHAddr=user@dbhost\n//osCollectorDevices=net_eth0 blk_sda\n");
         assertFalse(local.containsKey("server-hosts") || local.containsKey("server-devices"), local.toString());
+        // devices without an address: BenchmarkSQL's own host; said, not passed on as --server-devices (refused alone)
+        warnings.clear();
+        Map<String, String> devicesOnly = translate(MOGDB + "osCollectorDevices=net_eth0 blk_sda\n");
+        assertFalse(devicesOnly.containsKey("server-devices"), devicesOnly.toString());
+        assertTrue(warnings.contains("BenchmarkSQL key 'osCollectorDevices' in props.pg has no effect here without"
+                + " osCollectorSSHAddr (this host's disks and interfaces all count)"), warnings.toString());
         assertEquals("invalid value 'often' for key 'osCollectorInterval' in BenchmarkSQL file props.pg (line 2): expected an"
                 + " integer from 0 to 2147483647", refusal("runMins=1\nosCollectorInterval=often\n"));
     }

@@ -52,8 +52,14 @@ public record HostOptions(List<URI> hosts, String devices, Optional<Path> sshIde
     }
 
     public static HostOptions from(Settings s) {
-        return new HostOptions(s.find(SERVER_HOSTS).orElse(List.of()), s.find(SERVER_DEVICES).orElse(null),
-                s.find(SSH_IDENTITY).map(Path::of), s.get(SSH_ACCEPT_NEW_HOST_KEYS));
+        List<URI> hosts = s.find(SERVER_HOSTS).orElse(List.of());
+        String devices = s.find(SERVER_DEVICES).orElse(null);
+        if (devices != null && hosts.isEmpty()) {
+            // the client host counts every device; taken silently, the user would believe a filter applied
+            throw new UsageException("--" + SERVER_DEVICES.name() + " names devices of the --" + SERVER_HOSTS.name()
+                    + ", and none is given");
+        }
+        return new HostOptions(hosts, devices, s.find(SSH_IDENTITY).map(Path::of), s.get(SSH_ACCEPT_NEW_HOST_KEYS));
     }
 
     /**

@@ -40,6 +40,12 @@ class HostOptionsTest {
     }
 
     @Test
+    void devicesWithoutServerHostsAreRefusedRatherThanIgnored() {
+        assertEquals("--server-devices names devices of the --server-hosts, and none is given",
+                refusal("server-devices", "sda,eth0"));
+    }
+
+    @Test
     void aSpecOfAnotherSchemeWithoutAHostOrTwiceIsRefusedInOneLine() {
         assertEquals("invalid value 'ftp://db1/x' for --server-hosts: expected http[s]://HOST:PORT/metrics or"
                 + " ssh://[USER@]HOST[:PORT]", refusal("server-hosts", "ftp://db1/x"));
