@@ -64,8 +64,8 @@ final class NodeExporterText {
         ProcText.Memory memory = mem[0] >= 0 && mem[1] >= 0
                 ? new ProcText.Memory((long) (mem[0] - mem[1]), (long) mem[0]) : null;
         Map<String, ProcText.Disk> d = new LinkedHashMap<>();
-        disks.forEach((name, f) -> d.put(name, new ProcText.Disk((long) f[0], (long) f[1], (long) f[2], (long) f[3],
-                Math.round((f[4] + f[5]) * 1000), Math.round(f[6] * 1000))));
+        disks.forEach((name, f) -> d.put(name, new ProcText.Disk(count(f[0]), count(f[1]), count(f[2]), count(f[3]),
+                f[4] < 0 || f[5] < 0 ? -1 : Math.round((f[4] + f[5]) * 1000), f[6] < 0 ? -1 : Math.round(f[6] * 1000))));
         Map<String, ProcText.Traffic> n = new LinkedHashMap<>();
         nets.forEach((name, f) -> n.put(name, new ProcText.Traffic((long) f[0], (long) f[1])));
         return new HostReading(nanos, cpu, memory, disks.isEmpty() ? null : new ProcText.Disks(d),
@@ -84,7 +84,15 @@ final class NodeExporterText {
     }
 
     private static double[] device(Map<String, double[]> byDevice, PrometheusText.Sample s, int fields) {
-        return byDevice.computeIfAbsent(s.labels().getOrDefault("device", ""), k -> new double[fields]);
+        return byDevice.computeIfAbsent(s.labels().getOrDefault("device", ""), k -> {
+            double[] f = new double[fields];
+            java.util.Arrays.fill(f, -1); // a series the exporter did not give stays unknown
+            return f;
+        });
+    }
+
+    private static long count(double value) {
+        return value < 0 ? -1 : (long) value;
     }
 
     private static double mode(Map<String, Double> modes, String mode) {

@@ -68,6 +68,22 @@ class NodeExporterTextTest {
     }
 
     @Test
+    void aDiskSeriesTheExporterDoesNotGiveIsUnknownNotZero() throws IOException {
+        // an exporter without io_time (a collector variant, a filtered scrape): busy unknown, the rest still measured
+        String before = fixture().replaceAll("(?m)^node_disk_io_time_seconds_total.*\n", "");
+        String after = before.replace("node_disk_writes_completed_total{device=\"vda\"} 6.868851e+06",
+                "node_disk_writes_completed_total{device=\"vda\"} 6.869851e+06");
+        assertEquals(-1, NodeExporterText.reading(before, 0).disks().devices().get("vda").busyMillis());
+        HostSample s = NodeExporterText.reading(after, 1_000_000_000L).since(NodeExporterText.reading(before, 0));
+        assertEquals(-1, s.diskBusyPercent(), "not measured: left out, never shown as idle");
+        assertEquals(1000, s.diskWritesPerSecond(), 1e-9);
+        String noWriteTime = fixture().replaceAll("(?m)^node_disk_write_time_seconds_total.*\n", "");
+        HostSample w = NodeExporterText.reading(noWriteTime, 1_000_000_000L).since(NodeExporterText.reading(noWriteTime, 0));
+        assertEquals(-1, w.diskAwaitMillis());
+        assertEquals(0, w.diskReadsPerSecond(), 1e-9);
+    }
+
+    @Test
     void labelsAreUnescapedValuesMayBeSpecialAndATimestampMayFollow() {
         List<PrometheusText.Sample> got = new ArrayList<>();
         PrometheusText.samples("# HELP x a help\n# TYPE x gauge\nx{path=\"C:\\\\DIR\\\\F\",msg=\"say \\\"hi\\\"\\n\",} 1.5e3 1395066363000\n"

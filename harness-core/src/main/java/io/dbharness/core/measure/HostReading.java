@@ -58,12 +58,8 @@ public record HostReading(long nanos, ProcText.Cpu cpu, ProcText.Memory memory, 
         double await = -1;
         double busy = -1;
         if (disks != null && earlier.disks != null && seconds > 0) {
-            long r = 0;
-            long w = 0;
-            long rb = 0;
-            long wb = 0;
-            long io = 0;
-            long busiest = 0;
+            long[] sum = new long[6]; // reads, writes, read bytes, written bytes, io millis, the busiest's busy millis
+            boolean[] known = {true, true, true, true, true, true};
             int counted = 0;
             for (var e : disks.devices().entrySet()) {
                 ProcText.Disk before = earlier.disks.devices().get(e.getKey());
@@ -72,23 +68,30 @@ public record HostReading(long nanos, ProcText.Cpu cpu, ProcText.Memory memory, 
                 }
                 counted++;
                 ProcText.Disk now = e.getValue();
-                r += increase(now.reads(), before.reads());
-                w += increase(now.writes(), before.writes());
-                rb += increase(now.readBytes(), before.readBytes());
-                wb += increase(now.writeBytes(), before.writeBytes());
-                io += increase(now.ioMillis(), before.ioMillis());
-                busiest = Math.max(busiest, increase(now.busyMillis(), before.busyMillis()));
+                long[] a = {now.reads(), now.writes(), now.readBytes(), now.writeBytes(), now.ioMillis(), now.busyMillis()};
+                long[] b = {before.reads(), before.writes(), before.readBytes(), before.writeBytes(), before.ioMillis(),
+                        before.busyMillis()};
+                for (int i = 0; i < sum.length; i++) {
+                    if (a[i] < 0 || b[i] < 0) {
+                        known[i] = false; // a counter the source did not give: the figure is unknown, not 0
+                    } else if (i == 5) {
+                        sum[i] = Math.max(sum[i], increase(a[i], b[i]));
+                    } else {
+                        sum[i] += increase(a[i], b[i]);
+                    }
+                }
             }
             if (counted > 0) { // no disk in both readings (none kept by the filter): unknown, not idle
-                reads = r / seconds;
-                writes = w / seconds;
-                readMb = rb / 1e6 / seconds;
-                writeMb = wb / 1e6 / seconds;
+                reads = known[0] ? sum[0] / seconds : -1;
+                writes = known[1] ? sum[1] / seconds : -1;
+                readMb = known[2] ? sum[2] / 1e6 / seconds : -1;
+                writeMb = known[3] ? sum[3] / 1e6 / seconds : -1;
+                long requests = sum[0] + sum[1];
                 // no request completed: nothing waited (the run's mean weighs await by requests, so 0 adds nothing)
-                await = r + w == 0 ? 0 : (double) io / (r + w);
+                await = !known[0] || !known[1] || !known[4] ? -1 : requests == 0 ? 0 : (double) sum[4] / requests;
                 // the busiest disk, as iostat's %util of the device that limits: a saturated data disk averaged with
                 // an idle system disk would read as half busy. The kernel's tick and our clock differ a little: capped.
-                busy = Math.min(100, busiest / 10.0 / seconds);
+                busy = known[5] ? Math.min(100, sum[5] / 10.0 / seconds) : -1;
             }
         }
         double rxMb = -1;

@@ -26,7 +26,8 @@ public final class ProcText {
     }
 
     /**
-     * One block device's counters of /proc/diskstats since boot.
+     * One block device's counters of /proc/diskstats since boot; a counter a source did not give is -1 (an exporter
+     * without one of node_exporter's disk series), and the figures made from it are then unknown, never 0.
      *
      * @param ioMillis   time its requests took, reads and writes, queue included (the kernel's iostats fields 4
      *                   and 8)
