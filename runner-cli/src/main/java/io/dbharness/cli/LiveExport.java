@@ -16,15 +16,17 @@ import java.util.Map;
  */
 final class LiveExport implements AutoCloseable {
 
-    static final LiveExport NONE = new LiveExport(null, null);
+    static final LiveExport NONE = new LiveExport(null, null, null);
 
     private final LiveFigures figures;
     private final MetricsEndpoint endpoint;
+    private final PrintStream err;
     private volatile boolean stopped;
 
-    private LiveExport(LiveFigures figures, MetricsEndpoint endpoint) {
+    private LiveExport(LiveFigures figures, MetricsEndpoint endpoint, PrintStream err) {
         this.figures = figures;
         this.endpoint = endpoint;
+        this.err = err;
     }
 
     /** Listens where {@code config} says, and says where on {@code err}; {@link #NONE} when it says nowhere. */
@@ -40,7 +42,7 @@ final class LiveExport implements AutoCloseable {
             throw config.located(e);
         }
         err.println("metrics: http://" + config.metricsListen().getHostString() + ":" + endpoint.port() + "/metrics");
-        return new LiveExport(figures, endpoint);
+        return new LiveExport(figures, endpoint, err);
     }
 
     /**
@@ -84,6 +86,8 @@ final class LiveExport implements AutoCloseable {
         if (stopped || Thread.currentThread().isInterrupted()) {
             endpoint.close();
         } else {
+            err.println("metrics: serving the end to a last scrape (up to " + MetricsEndpoint.LINGER_SECONDS
+                    + " s; Ctrl-C ends it)");
             endpoint.lingerThenClose();
         }
     }
