@@ -60,6 +60,10 @@ public final class LiveRun implements ProgressListener {
         for (GroupProgress g : progress.groups()) {
             Map<String, String> byGroup = with("group", g.group());
             figures.set(LiveFamilies.BEHIND, byGroup, g.behindSeconds());
+            if (g.load() instanceof io.dbharness.core.api.LoadModel.Open open) {
+                figures.set(LiveFamilies.OFFERED, with("group", g.group(), "pace", open.pace().name()
+                        .toLowerCase(Locale.ROOT)), open.perSecond());
+            }
             figures.set(LiveFamilies.RECONNECTING, byGroup, g.reconnecting());
             State before = groupStates.put(g.group(), g.state());
             if (g.state() == State.RECONNECTING && before != State.RECONNECTING) {

@@ -38,7 +38,8 @@ class LiveFiguresTest {
 
     private static ProgressListener.Progress progress(boolean warming) {
         return new ProgressListener.Progress(1, List.of(ProgressListener.GroupProgress.builder().group("writers")
-                .state(ProgressListener.State.RUNNING).build()), warming, Map.of());
+                .state(ProgressListener.State.RUNNING).behindSeconds(0.25).load(new io.dbharness.core.api.LoadModel.Open(2,
+                        1000, io.dbharness.core.api.LoadModel.Open.Pace.ROWS)).build()), warming, Map.of());
     }
 
     private static LiveSeries only(LiveSnapshot s, LiveFamily f, String type) {
@@ -70,6 +71,11 @@ class LiveFiguresTest {
         assertEquals(2, latency.histogram().counts()[at100 - 1] + 2, "none below 100 us");
         assertEquals(0.0422, latency.value(), 0.0001);
         assertTrue(s.events().stream().anyMatch(e -> e.kind() == LiveEvent.Kind.FAULT && e.name().equals("reconnect")));
+        LiveSeries offered = s.series().stream().filter(x -> x.family().equals(LiveFamilies.OFFERED)).findFirst().orElseThrow();
+        assertEquals(1000, offered.value());
+        assertEquals("rows", offered.labels().get("pace"));
+        assertEquals(0.25, s.series().stream().filter(x -> x.family().equals(LiveFamilies.BEHIND)).findFirst()
+                .orElseThrow().value());
         assertEquals(List.of("prepare", "measure", "warm-up"), s.events().stream()
                 .filter(e -> e.kind() == LiveEvent.Kind.STAGE).map(LiveEvent::name).toList());
         assertEquals("", s.events().get(0).labels().get("run_id"), "the run id is known from the measured stage on");

@@ -83,9 +83,10 @@ public interface ProgressListener {
      * @param etaSeconds   -1 when unknown
      * @param fractionDone -1 when unknown
      * @param behindSeconds open model: how far the group is behind its schedule now (0 when on time)
+     * @param load         how load is offered to the group (its rate under the open model), null when not known
      */
     record GroupProgress(String group, State state, Counts counts, int reconnecting, double etaSeconds,
-                         double fractionDone, double behindSeconds) {
+                         double fractionDone, double behindSeconds, io.dbharness.core.api.LoadModel load) {
         public GroupProgress {
             counts = counts == null ? Counts.ZERO : counts;
         }
@@ -103,7 +104,7 @@ public interface ProgressListener {
         /** A builder holding these values, to change some of them. */
         public Builder toBuilder() {
             return builder().group(group).state(state).counts(counts).reconnecting(reconnecting)
-                    .etaSeconds(etaSeconds).fractionDone(fractionDone).behindSeconds(behindSeconds);
+                    .etaSeconds(etaSeconds).fractionDone(fractionDone).behindSeconds(behindSeconds).load(load);
         }
 
         /** Builds a {@link GroupProgress} by field name. */
@@ -115,6 +116,7 @@ public interface ProgressListener {
             private double etaSeconds = -1;
             private double fractionDone = -1;
             private double behindSeconds;
+            private io.dbharness.core.api.LoadModel load;
 
             private Builder() {
             }
@@ -154,8 +156,14 @@ public interface ProgressListener {
                 return this;
             }
 
+            public Builder load(io.dbharness.core.api.LoadModel load) {
+                this.load = load;
+                return this;
+            }
+
             public GroupProgress build() {
-                return new GroupProgress(group, state, counts, reconnecting, etaSeconds, fractionDone, behindSeconds);
+                return new GroupProgress(group, state, counts, reconnecting, etaSeconds, fractionDone, behindSeconds,
+                        load);
             }
         }
     }
