@@ -22,6 +22,8 @@ final class LiveExport implements AutoCloseable {
     private final MetricsEndpoint endpoint;
     private final PrintStream err;
     private volatile boolean stopped;
+    /** A run has ended with a result: its end is worth a last scrape (a run refused before it started is not). */
+    private volatile boolean ended;
 
     private LiveExport(LiveFigures figures, MetricsEndpoint endpoint, PrintStream err) {
         this.figures = figures;
@@ -73,6 +75,12 @@ final class LiveExport implements AutoCloseable {
         return run;
     }
 
+    /** {@code run} ended with {@code result}: what only the result holds is added ({@link LiveRun#finish}). */
+    void finish(LiveRun run, io.dbharness.core.result.RunResult result) {
+        run.finish(result);
+        ended = true;
+    }
+
     /** A signal stopped the command: the endpoint closes at once, without waiting for a last scrape. */
     void stopped() {
         stopped = true;
@@ -83,7 +91,7 @@ final class LiveExport implements AutoCloseable {
         if (endpoint == null) {
             return;
         }
-        if (stopped || Thread.currentThread().isInterrupted()) {
+        if (stopped || !ended || Thread.currentThread().isInterrupted()) {
             endpoint.close();
         } else {
             err.println("metrics: serving the end to a last scrape (up to " + MetricsEndpoint.LINGER_SECONDS

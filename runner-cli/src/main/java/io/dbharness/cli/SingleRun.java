@@ -122,7 +122,7 @@ public final class SingleRun {
             try {
                 result = Harness.run(spec, registry);
                 if (liveRun != null) {
-                    liveRun.finish(result);
+                    live.finish(liveRun, result);
                 }
             } catch (io.dbharness.core.api.UsageException e) {
                 throw config.located(e);

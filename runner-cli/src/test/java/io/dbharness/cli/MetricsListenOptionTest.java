@@ -43,6 +43,15 @@ class MetricsListenOptionTest {
     }
 
     @Test
+    void aRunRefusedOnceTheEndpointListensEndsWithoutWaitingForAScrape(@TempDir Path tmp) throws Exception {
+        CliRun run = CliRun.of("--target", "noop", "--tag-num", "-3", "--metrics-listen",
+                "127.0.0.1:" + MetricsListenPrometheusTest.freePort(), "--results", tmp.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("--tag-num"), run.err());
+        assertFalse(run.err().contains("last scrape"), "nothing ran: no end to serve\n" + run.err());
+    }
+
+    @Test
     void aHostNameThatDoesNotResolveIsRefused(@TempDir Path tmp) {
         CliRun run = CliRun.of("--target", "noop", "--duration", "1s", "--metrics-listen", "no-such-host.invalid:9400",
                 "--results", tmp.toString());
