@@ -371,7 +371,7 @@ public final class Engine {
                     : g.done() ? ProgressListener.State.DONE
                     : reconnecting > 0 ? ProgressListener.State.RECONNECTING : ProgressListener.State.RUNNING;
             out.add(new ProgressListener.GroupProgress(g.name(), state, t, reconnecting, eta, fraction,
-                    stopping ? 0 : g.behindSeconds(clock.nanoTime())));
+                    stopping ? 0 : g.behindSeconds(clock.nanoTime()), g.spec.load()));
         }
         return new ProgressListener.Progress(elapsed, out, warming,
                 warming ? Map.of() : workload.figures(run.measurements.completedByType(), elapsed));

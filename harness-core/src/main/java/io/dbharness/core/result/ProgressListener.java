@@ -20,6 +20,42 @@ public interface ProgressListener {
     }
 
     /**
+     * A stage of the run begins, for listeners that mark them (a dashboard's annotations). The warm-up is not one:
+     * it is the measured stage's first intervals, {@link Progress#warmingUp()}.
+     *
+     * @param runId the id the run's result will carry: known from {@link Stage#MEASURE} on, null before
+     */
+    default void onStage(Stage stage, String runId) {
+    }
+
+    /** This listener, then {@code other}: each hears everything. */
+    default ProgressListener and(ProgressListener other) {
+        ProgressListener first = this;
+        return new ProgressListener() {
+            @Override
+            public void onInterval(IntervalSample sample, Progress progress) {
+                first.onInterval(sample, progress);
+                other.onInterval(sample, progress);
+            }
+
+            @Override
+            public void onPhase(String what) {
+                first.onPhase(what);
+                other.onPhase(what);
+            }
+
+            @Override
+            public void onStage(Stage stage, String runId) {
+                first.onStage(stage, runId);
+                other.onStage(stage, runId);
+            }
+        };
+    }
+
+    /** A run's stages, in the order they come; a run has those it needs (LOAD with a load, VERIFY with --verify). */
+    enum Stage { PREPARE, LOAD, MEASURE, VERIFY }
+
+    /**
      * Cumulative state at the end of an interval.
      *
      * @param elapsedSeconds measured seconds (after the warm-up); during the warm-up, seconds into it
@@ -47,9 +83,10 @@ public interface ProgressListener {
      * @param etaSeconds   -1 when unknown
      * @param fractionDone -1 when unknown
      * @param behindSeconds open model: how far the group is behind its schedule now (0 when on time)
+     * @param load         how load is offered to the group (its rate under the open model), null when not known
      */
     record GroupProgress(String group, State state, Counts counts, int reconnecting, double etaSeconds,
-                         double fractionDone, double behindSeconds) {
+                         double fractionDone, double behindSeconds, io.dbharness.core.api.LoadModel load) {
         public GroupProgress {
             counts = counts == null ? Counts.ZERO : counts;
         }
@@ -67,7 +104,7 @@ public interface ProgressListener {
         /** A builder holding these values, to change some of them. */
         public Builder toBuilder() {
             return builder().group(group).state(state).counts(counts).reconnecting(reconnecting)
-                    .etaSeconds(etaSeconds).fractionDone(fractionDone).behindSeconds(behindSeconds);
+                    .etaSeconds(etaSeconds).fractionDone(fractionDone).behindSeconds(behindSeconds).load(load);
         }
 
         /** Builds a {@link GroupProgress} by field name. */
@@ -79,6 +116,7 @@ public interface ProgressListener {
             private double etaSeconds = -1;
             private double fractionDone = -1;
             private double behindSeconds;
+            private io.dbharness.core.api.LoadModel load;
 
             private Builder() {
             }
@@ -118,8 +156,14 @@ public interface ProgressListener {
                 return this;
             }
 
+            public Builder load(io.dbharness.core.api.LoadModel load) {
+                this.load = load;
+                return this;
+            }
+
             public GroupProgress build() {
-                return new GroupProgress(group, state, counts, reconnecting, etaSeconds, fractionDone, behindSeconds);
+                return new GroupProgress(group, state, counts, reconnecting, etaSeconds, fractionDone, behindSeconds,
+                        load);
             }
         }
     }
