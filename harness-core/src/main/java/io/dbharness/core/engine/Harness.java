@@ -16,6 +16,7 @@ import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.config.RunOptions;
 import io.dbharness.core.config.Settings;
 import io.dbharness.core.config.ShardOptions;
+import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 
 import java.time.Instant;
@@ -107,6 +108,8 @@ public final class Harness {
                 return RunResults.failedPreparation(plan, spec.stopSignal(), info, preparing, e);
             }
             Instant start = Instant.now();
+            String runId = RunResults.runId(start, plan.tp().id(), plan.wp().id());
+            spec.progress().onStage(ProgressListener.Stage.MEASURE, runId);
             spec.stopSignal().phase(StopSignal.Phase.RUNNING);
             Engine.Outcome out = new Engine(workload, target, groups, plan.options(), spec.progress(), spec.stopSignal())
                     .sampling(hosts).run();
@@ -117,6 +120,7 @@ public final class Harness {
             TargetException.Kind failed = out.failure() == null ? null : out.failure().kind();
             boolean refused = failed == TargetException.Kind.AUTHENTICATION;
             if (plan.options().verify() && !refused) {
+                spec.progress().onStage(ProgressListener.Stage.VERIFY, runId);
                 spec.progress().onPhase("verifying what the target holds");
             }
             Verifier.Checked checked = refused ? new Verifier.Checked(plan.options().verify() ? Verification.unchecked(t.rows(),
@@ -124,7 +128,7 @@ public final class Harness {
                     : Verification.skipped("--verify not set"), java.util.OptionalLong.empty())
                     : Verifier.check(workload, target, t, plan.options(), spec.stopSignal(), plan.sharding().shard(),
                             failed == TargetException.Kind.UNREACHABLE, spec.progress()::onPhase);
-            return RunResults.measured(plan, info, start, end, out, checked, spec.stopSignal());
+            return RunResults.measured(plan, info, start, end, runId, out, checked, spec.stopSignal());
         }
     }
 
@@ -133,6 +137,7 @@ public final class Harness {
      * lost connection, its load run by the engine's workers: {@link Preparation}) and {@code --start-at}.
      */
     private static void prepare(Plan plan, RunSpec spec, TargetAdapter target) throws TargetException {
+        spec.progress().onStage(ProgressListener.Stage.PREPARE, null);
         Shard shard = plan.sharding().shard();
         Workload workload = plan.workload();
         ShardBarrier barrier = ShardBarrier.of(target, shard);

@@ -88,6 +88,7 @@ final class Preparation implements PrepareContext {
         RunOptions loadOptions = new RunOptions(options.workers(), Optional.empty(), 0, options.watchInterval(),
                 options.watch(), false, options.maxRetries(), 0, options.seed(), options.opTimeout(),
                 options.reconnectTimeout(), options.label(), false); // the load is not the run: no telemetry
+        progress.onStage(ProgressListener.Stage.LOAD, null);
         long planned = groups.stream().mapToLong(g -> g.plannedRows().orElse(0)).sum();
         ProgressListener lines = new ProgressListener() {
             @Override

@@ -30,7 +30,7 @@ final class RunResults {
     }
 
     /** The result of a run that got through its preparation: what the engine measured and the checks found. */
-    static RunResult measured(Plan plan, TargetInfo info, Instant start, Instant end, Engine.Outcome out,
+    static RunResult measured(Plan plan, TargetInfo info, Instant start, Instant end, String runId, Engine.Outcome out,
                                       Verifier.Checked checked, StopSignal stop) {
         Counts t = out.measurements().totals();
         List<GroupResult> groupResults = new ArrayList<>();
@@ -46,7 +46,7 @@ final class RunResults {
                         + plan.settings().string("duration") + " ended" + (plan.options().rate() > 0 ? " (under --rate"
                         + " a batch falls due when the last of its rows does: raise --duration or --rate, or write"
                         + " smaller batches)" : "") : null;
-        return common(plan, info, start, end)
+        return common(plan, info, start, end, runId)
                 .totals(Totals.of(t, out.elapsedSeconds()))
                 .groups(groupResults)
                 .operations(out.measurements().operationStats())
@@ -112,7 +112,7 @@ final class RunResults {
     static RunResult failedPreparation(Plan plan, StopSignal stop, TargetInfo info, Instant begun,
                                                TargetException e) {
         boolean stopped = stop.isRequested();
-        return common(plan, info, begun, Instant.now())
+        return common(plan, info, begun, Instant.now(), runId(begun, plan.tp().id(), plan.wp().id()))
                 .totals(Totals.of(Counts.ZERO, 0))
                 .groups(List.of())
                 .operations(List.of())
@@ -128,9 +128,9 @@ final class RunResults {
     }
 
     /** What every result of a plan holds, whether it was measured or not. */
-    static RunResult.Builder common(Plan plan, TargetInfo info, Instant start, Instant end) {
+    static RunResult.Builder common(Plan plan, TargetInfo info, Instant start, Instant end, String runId) {
         return RunResult.builder()
-                .runId(runId(start, plan.tp().id(), plan.wp().id()))
+                .runId(runId)
                 .harnessVersion(Version.harness())
                 .gitCommit(Version.gitCommit())
                 .seed(plan.options().seed())

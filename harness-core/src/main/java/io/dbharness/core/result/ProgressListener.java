@@ -20,6 +20,42 @@ public interface ProgressListener {
     }
 
     /**
+     * A stage of the run begins, for listeners that mark them (a dashboard's annotations). The warm-up is not one:
+     * it is the measured stage's first intervals, {@link Progress#warmingUp()}.
+     *
+     * @param runId the id the run's result will carry: known from {@link Stage#MEASURE} on, null before
+     */
+    default void onStage(Stage stage, String runId) {
+    }
+
+    /** This listener, then {@code other}: each hears everything. */
+    default ProgressListener and(ProgressListener other) {
+        ProgressListener first = this;
+        return new ProgressListener() {
+            @Override
+            public void onInterval(IntervalSample sample, Progress progress) {
+                first.onInterval(sample, progress);
+                other.onInterval(sample, progress);
+            }
+
+            @Override
+            public void onPhase(String what) {
+                first.onPhase(what);
+                other.onPhase(what);
+            }
+
+            @Override
+            public void onStage(Stage stage, String runId) {
+                first.onStage(stage, runId);
+                other.onStage(stage, runId);
+            }
+        };
+    }
+
+    /** A run's stages, in the order they come; a run has those it needs (LOAD with a load, VERIFY with --verify). */
+    enum Stage { PREPARE, LOAD, MEASURE, VERIFY }
+
+    /**
      * Cumulative state at the end of an interval.
      *
      * @param elapsedSeconds measured seconds (after the warm-up); during the warm-up, seconds into it

@@ -1,0 +1,184 @@
+package io.dbharness.live;
+
+import io.dbharness.core.api.Counts;
+import io.dbharness.core.api.MetricDescriptor;
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.result.RunResult;
+import io.dbharness.core.result.ServerSample;
+
+import java.lang.reflect.RecordComponent;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One run's listener: applies each measured interval to the {@link LiveFigures} under the run's labels, and records
+ * its stages and faults as events. The warm-up's intervals are shown as state (warming up, elapsed, host) but not
+ * counted, as the result does not count them; so the counters at the end are the result's totals, once
+ * {@link #finish} has added the run's last, short interval the engine keeps for the result alone.
+ */
+public final class LiveRun implements ProgressListener {
+
+    private final LiveFigures figures;
+    private final Map<String, String> labels;
+    private final Map<String, State> groupStates = new HashMap<>();
+    private int measuredIntervals;
+    private boolean warmingUpSaid;
+
+    LiveRun(LiveFigures figures, Map<String, String> runLabels) {
+        this.figures = figures;
+        Map<String, String> l = new LinkedHashMap<>();
+        LiveFamilies.RUN_LABELS.forEach(name -> l.put(name, runLabels.getOrDefault(name, "")));
+        this.labels = l;
+    }
+
+    /** A step of a series begins with this run ({@code find-max step 3: rate=4000}): marked as an event. */
+    public void step(String text) {
+        event(LiveEvent.Kind.STEP, "step", text, Map.of());
+    }
+
+    @Override
+    public void onStage(Stage stage, String runId) {
+        if (runId != null) {
+            labels.put("run_id", runId);
+        }
+        event(LiveEvent.Kind.STAGE, stage.name().toLowerCase(Locale.ROOT), "", Map.of());
+    }
+
+    @Override
+    public void onInterval(IntervalSample sample, Progress progress) {
+        figures.set(LiveFamilies.WARMING_UP, labels, progress.warmingUp() ? 1 : 0);
+        figures.set(LiveFamilies.ELAPSED, labels, progress.elapsedSeconds());
+        if (progress.warmingUp() && !warmingUpSaid) {
+            warmingUpSaid = true;
+            event(LiveEvent.Kind.STAGE, "warm-up", "", Map.of());
+        }
+        for (GroupProgress g : progress.groups()) {
+            Map<String, String> byGroup = with("group", g.group());
+            figures.set(LiveFamilies.BEHIND, byGroup, g.behindSeconds());
+            figures.set(LiveFamilies.RECONNECTING, byGroup, g.reconnecting());
+            State before = groupStates.put(g.group(), g.state());
+            if (g.state() == State.RECONNECTING && before != State.RECONNECTING) {
+                event(LiveEvent.Kind.FAULT, "lost-connection", g.reconnecting() + " workers of " + g.group()
+                        + " re-opening their connection", Map.of("group", g.group()));
+            }
+        }
+        if (sample.host() != null) {
+            hostFigures(LiveFamilies.HOST, labels, sample.host());
+        }
+        if (!progress.warmingUp()) {
+            measured(sample);
+        }
+        figures.updated();
+    }
+
+    /**
+     * The run is over: its intervals the engine never handed to listeners (the short tail after the last watch
+     * interval) are added, and the server telemetry and server hosts' figures, which the engine attaches to the
+     * intervals only at the end, are set from the result.
+     */
+    public void finish(RunResult result) {
+        if (result.runId() != null) {
+            labels.put("run_id", result.runId());
+        }
+        List<IntervalSample> intervals = result.intervals();
+        for (int i = measuredIntervals; i < intervals.size(); i++) {
+            measured(intervals.get(i));
+        }
+        Map<String, MetricDescriptor> declared = new HashMap<>();
+        if (result.resources() != null && result.resources().server() != null) {
+            result.resources().server().metrics().forEach(d -> declared.put(d.name(), d));
+        }
+        for (IntervalSample s : intervals) {
+            server(s.server(), declared);
+        }
+        if (!intervals.isEmpty()) {
+            IntervalSample last = intervals.get(intervals.size() - 1);
+            last.serverHosts().forEach((host, h) -> hostFigures(LiveFamilies.SERVER_HOST, with("server_host", host), h));
+        }
+        event(LiveEvent.Kind.STAGE, "end", result.stopReason() == null ? "" : result.stopReason().name()
+                .toLowerCase(Locale.ROOT), Map.of());
+        figures.updated();
+    }
+
+    private void measured(IntervalSample sample) {
+        measuredIntervals++;
+        long reconnects = 0;
+        for (IntervalSample.GroupInterval g : sample.groups()) {
+            for (IntervalSample.TypeInterval t : g.types()) {
+                Map<String, String> byType = with("group", g.group(), "operation_type", t.type());
+                add(byType, t.counts());
+                figures.observe(LiveFamilies.LATENCY, byType, t.histogram());
+            }
+            reconnects += g.totals().counts().reconnects();
+        }
+        if (sample.host() != null) {
+            figures.add(LiveFamilies.HARNESS_CPU, labels, sample.host().harnessCpuCores() * sample.seconds());
+        }
+        if (reconnects > 0) {
+            event(LiveEvent.Kind.FAULT, "reconnect", reconnects + (reconnects == 1 ? " connection" : " connections")
+                    + " opened anew", Map.of());
+        }
+    }
+
+    /** Each counter of {@link Counts} into its family: the record's components in their declared order. */
+    private void add(Map<String, String> byType, Counts counts) {
+        RecordComponent[] components = Counts.class.getRecordComponents();
+        for (int i = 0; i < components.length; i++) {
+            figures.add(LiveFamilies.COUNTS.get(i), byType, ((Number) read(components[i], counts)).doubleValue());
+        }
+    }
+
+    private void hostFigures(List<LiveFamily> families, Map<String, String> l, HostSample h) {
+        RecordComponent[] components = HostSample.class.getRecordComponents();
+        for (int i = 0; i < components.length; i++) {
+            figures.set(families.get(i), l, ((Number) read(components[i], h)).doubleValue());
+        }
+    }
+
+    private void server(ServerSample s, Map<String, MetricDescriptor> declared) {
+        if (s == null) {
+            return;
+        }
+        s.counters().forEach((name, v) -> figures.add(LiveFamilies.server(descriptor(declared, name,
+                MetricDescriptor.Kind.COUNTER)), labels, v));
+        s.gauges().forEach((name, v) -> figures.set(LiveFamilies.server(descriptor(declared, name,
+                MetricDescriptor.Kind.GAUGE)), labels, v));
+        if (s.waitSamples() > 0) {
+            s.waits().forEach((wait, n) -> figures.set(LiveFamilies.SERVER_WAITS, with("wait", wait),
+                    n / (double) s.waitSamples()));
+        }
+    }
+
+    private static MetricDescriptor descriptor(Map<String, MetricDescriptor> declared, String name,
+                                               MetricDescriptor.Kind kind) {
+        MetricDescriptor d = declared.get(name);
+        return d != null && d.kind() == kind ? d : MetricDescriptor.undeclared(name, kind);
+    }
+
+    private void event(LiveEvent.Kind kind, String name, String text, Map<String, String> more) {
+        Map<String, String> l = new LinkedHashMap<>(labels);
+        l.putAll(more);
+        figures.event(new LiveEvent(System.currentTimeMillis(), kind, name, text, l));
+    }
+
+    private Map<String, String> with(String... pairs) {
+        Map<String, String> out = new LinkedHashMap<>(labels);
+        for (int i = 0; i < pairs.length; i += 2) {
+            out.put(pairs[i], pairs[i + 1]);
+        }
+        return out;
+    }
+
+    private static Object read(RecordComponent c, Object record) {
+        try {
+            return c.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(c.getName(), e);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.dbharness.live;
+
+import io.dbharness.core.api.Counts;
+import io.dbharness.core.measure.HistogramCodec;
+import io.dbharness.core.result.HostSample;
+import io.dbharness.core.result.IntervalSample;
+import io.dbharness.core.result.ProgressListener;
+import io.dbharness.core.result.Totals;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(30)
+class LiveFiguresTest {
+
+    private static IntervalSample interval(long rows, long reconnects, long... latenciesMicros) {
+        Histogram h = new Histogram(3);
+        for (long l : latenciesMicros) {
+            h.recordValue(l);
+        }
+        Counts c = Counts.builder().operations(latenciesMicros.length).rows(rows).bytes(rows * 10)
+                .reconnects(reconnects).build();
+        IntervalSample.TypeInterval t = new IntervalSample.TypeInterval("write", c, 0, 0, 0, HistogramCodec.encode(h));
+        return new IntervalSample(1, 1, List.of(new IntervalSample.GroupInterval("writers", Totals.of(c, 1), 0, 0, 0,
+                List.of(t))), HostSample.builder().harnessCpuCores(0.5).build());
+    }
+
+    private static ProgressListener.Progress progress(boolean warming) {
+        return new ProgressListener.Progress(1, List.of(ProgressListener.GroupProgress.builder().group("writers")
+                .state(ProgressListener.State.RUNNING).build()), warming, Map.of());
+    }
+
+    private static LiveSeries only(LiveSnapshot s, LiveFamily f, String type) {
+        return s.series().stream().filter(x -> x.family().equals(f) && type.equals(x.labels().get("operation_type")))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void countsTheMeasuredIntervalsNotTheWarmUpAndBucketsTheLatencies() {
+        LiveFigures figures = new LiveFigures();
+        LiveRun run = figures.run(Map.of("target", "noop", "workload", "iot-insert", "step", "2"));
+        run.onStage(ProgressListener.Stage.PREPARE, null);
+        run.onStage(ProgressListener.Stage.MEASURE, "run-1");
+        run.onInterval(interval(999, 0, 70), progress(true)); // warm-up: shown, not counted
+        run.onInterval(interval(100, 0, 100, 100, 2_000), progress(false));
+        run.onInterval(interval(50, 2, 40_000), progress(false));
+        LiveSnapshot s = figures.snapshot();
+
+        LiveFamily rows = LiveFamilies.COUNTS.stream().filter(f -> f.name().equals("dbharness_rows")).findFirst().orElseThrow();
+        LiveSeries r = only(s, rows, "write");
+        assertEquals(150, r.value());
+        assertEquals(Map.of("run_id", "run-1", "run_group", "", "shard", "", "target", "noop", "workload", "iot-insert",
+                "data_model", "", "step", "2", "group", "writers", "operation_type", "write"), r.labels());
+        LiveSeries latency = only(s, LiveFamilies.LATENCY, "write");
+        assertEquals(4, latency.histogram().count());
+        // 100 us falls in the bucket of 50 us * 2^(4/4) = 100 us, so two observations at or below it
+        int at100 = java.util.Arrays.binarySearch(latency.histogram().upperBounds(), 100e-6);
+        assertEquals(2, latency.histogram().counts()[at100]);
+        assertEquals(2, latency.histogram().counts()[at100 - 1] + 2, "none below 100 us");
+        assertEquals(0.0422, latency.value(), 0.0001);
+        assertTrue(s.events().stream().anyMatch(e -> e.kind() == LiveEvent.Kind.FAULT && e.name().equals("reconnect")));
+        assertEquals(List.of("prepare", "measure", "warm-up"), s.events().stream()
+                .filter(e -> e.kind() == LiveEvent.Kind.STAGE).map(LiveEvent::name).toList());
+        assertEquals("", s.events().get(0).labels().get("run_id"), "the run id is known from the measured stage on");
+    }
+
+    @Test
+    void everyCounterOfCountsIsAFamilyAndTheScrapeCarriesThem() throws IOException {
+        assertEquals(Counts.class.getRecordComponents().length, LiveFamilies.COUNTS.size());
+        LiveFigures figures = new LiveFigures();
+        LiveRun run = figures.run(Map.of("target", "noop"));
+        run.onStage(ProgressListener.Stage.MEASURE, "run-1");
+        run.onInterval(interval(100, 1, 100, 200), progress(false));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrometheusTextFormatWriter.create().write(out, PrometheusFigures.render(figures.snapshot()));
+        String text = out.toString(StandardCharsets.UTF_8);
+        for (LiveFamily f : LiveFamilies.COUNTS) {
+            assertTrue(text.contains("# TYPE " + f.name() + "_total counter"), f.name() + " in\n" + text);
+        }
+        assertTrue(text.contains("dbharness_rows_total{data_model=\"\",group=\"writers\",operation_type=\"write\","
+                + "run_group=\"\",run_id=\"run-1\",shard=\"\",step=\"\",target=\"noop\",workload=\"\"} 100.0"), text);
+        assertTrue(text.contains("# TYPE dbharness_operation_duration_seconds histogram"), text);
+        assertTrue(text.contains("dbharness_operation_duration_seconds_count{"), text);
+        assertTrue(text.contains("le=\"+Inf\"} 2"), text);
+        assertTrue(text.contains("dbharness_events_total{"), text);
+        assertTrue(text.contains("dbharness_harness_cpu_seconds_total{"), text);
+        assertFalse(text.contains("password"), text);
+    }
+}
