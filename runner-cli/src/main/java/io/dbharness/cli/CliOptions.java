@@ -36,9 +36,11 @@ final class CliOptions {
             "Also print the result JSON on standard output after the summary, between the lines "
                     + SingleRun.RESULT_BEGIN + " and " + SingleRun.RESULT_END + " (a pod's log hands it over)");
 
-    /** Those a config file may hold too (the command line still wins). */
-    static final List<OptionDef> IN_CONFIG = Option.defs(List.of(RESULTS, REPEAT, VERBOSE));
+    /** Those a config file may hold too (the command line still wins); the live export's are the runner's too. */
+    static final List<OptionDef> IN_CONFIG = java.util.stream.Stream.concat(Option.defs(List.of(RESULTS, REPEAT,
+            VERBOSE)).stream(), io.dbharness.live.LiveOptions.OPTIONS.stream()).toList();
 
     /** All of them, as a run's {@code --help} lists them. */
-    static final List<OptionDef> ALL = Option.defs(List.of(RESULTS, REPEAT, VERBOSE, PRINT_RESULT));
+    static final List<OptionDef> ALL = java.util.stream.Stream.concat(Option.defs(List.of(RESULTS, REPEAT, VERBOSE,
+            PRINT_RESULT)).stream(), io.dbharness.live.LiveOptions.OPTIONS.stream()).toList();
 }

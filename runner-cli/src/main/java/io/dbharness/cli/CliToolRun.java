@@ -67,7 +67,7 @@ final class CliToolRun extends ToolRun {
         file.putAll(c.fileOptions());
         return new RunConfig(pr.hasMatchedOption("--target") ? c.target() : target,
                 pr.hasMatchedOption("--workload") ? c.workload() : workload,
-                file, c.flagOptions(), c.resultsDir(), c.repeat(), c.printResult(), source);
+                file, c.flagOptions(), c.resultsDir(), c.repeat(), c.printResult(), source, c.metricsListen());
     }
 
     @Override
@@ -82,8 +82,10 @@ final class CliToolRun extends ToolRun {
             return new Outcome(ExitCode.OK, null, false);
         }
         ResultsDir.check(config.resultsDir());
-        SingleRun.Outcome o = new SingleRun(out, err, env, registry).run(config, report);
-        return new Outcome(o.exitCode(), o.result(), o.stopped());
+        try (LiveExport live = LiveExport.open(config, err)) {
+            SingleRun.Outcome o = new SingleRun(out, err, env, registry).live(live).run(config, report);
+            return new Outcome(o.exitCode(), o.result(), o.stopped());
+        }
     }
 
     @Override

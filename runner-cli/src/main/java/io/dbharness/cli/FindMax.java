@@ -49,6 +49,8 @@ final class FindMax {
     private final PrintStream err;
     private final Map<String, String> env;
     private final Registry registry;
+    /** The search's live export, one endpoint for all its steps. */
+    private LiveExport live = LiveExport.NONE;
 
     FindMax(PrintStream out, PrintStream err, Map<String, String> env, Registry registry) {
         this.out = out;
@@ -146,7 +148,7 @@ final class FindMax {
 
     /** The steps' runner: their own summaries would bury the table (its row says what decided, the result file the rest). */
     private SingleRun quietRunner() {
-        return new SingleRun(new PrintStream(OutputStream.nullOutputStream()), err, env, registry);
+        return new SingleRun(new PrintStream(OutputStream.nullOutputStream()), err, env, registry).live(live);
     }
 
     /** Every check a search makes before its first step; nothing connects or is written. */
@@ -244,8 +246,13 @@ final class FindMax {
         Table table = new Table(plan);
         out.println(table.header());
         // the signals are taken until the search and its report are written: one between two steps is not lost
-        try (Interrupts interrupts = Interrupts.forSeries(err)) {
-            return search(plan, table, interrupts);
+        try (LiveExport live = LiveExport.open(plan.base(), err); Interrupts interrupts = Interrupts.forSeries(err)) {
+            this.live = live;
+            int code = search(plan, table, interrupts);
+            if (interrupts.isRequested()) {
+                live.stopped();
+            }
+            return code;
         }
     }
 
@@ -304,7 +311,9 @@ final class FindMax {
             SingleRun.Outcome o;
             try {
                 o = plan.shards() > 1 ? ShardedStep.run(config, plan.shards(), "find-max-" + state.id + "-step-"
-                        + number + "-" + rep, plan.secretEnv(), err) : runner.run(config, interrupts);
+                        + number + "-" + rep, plan.secretEnv(), err) : runner.run(config, interrupts, String.valueOf(number),
+                        "find-max step " + number + ": " + plan.vary() + "=" + KneeSearch.format(value)
+                                + (base.repeat() > 1 ? " (repetition " + rep + "/" + base.repeat() + ")" : ""));
             } catch (UsageException e) {
                 Main.printError(err, "step " + number + " (" + plan.vary() + "=" + KneeSearch.format(value) + "): " + e.getMessage());
                 o = new SingleRun.Outcome(ExitCode.USAGE, null, null, false);

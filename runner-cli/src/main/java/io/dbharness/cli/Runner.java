@@ -277,17 +277,25 @@ public final class Runner {
             return ExitCode.OK;
         }
         ResultsDir.check(config.resultsDir());
-        if (config.repeat() == 1) {
-            return runner.run(config).exitCode();
+        if (config.repeat() > 1) {
+            check(runner, config); // once before the first repetition: a typo is one line, not N
         }
-        check(runner, config); // once before the first repetition: a typo is one line, not N
-        SweepPoint only = new SweepPoint(1, Map.of(), config);
-        try (Interrupts interrupts = Interrupts.forSeries(err)) {
-            Series series = new Series(err, runner, interrupts);
-            java.util.List<Series.Run> runs = series.run(java.util.List.of(only), config.repeat());
-            runner.report(config.options()).println("repeat: " + Series.made(runs) + " of " + config.repeat() + " runs made; "
-                    + Series.spread(runs));
-            return series.exitCode(runs);
+        try (LiveExport live = LiveExport.open(config, err)) {
+            runner.live(live);
+            if (config.repeat() == 1) {
+                return runner.run(config).exitCode();
+            }
+            SweepPoint only = new SweepPoint(1, Map.of(), config);
+            try (Interrupts interrupts = Interrupts.forSeries(err)) {
+                Series series = new Series(err, runner, interrupts);
+                java.util.List<Series.Run> runs = series.run(java.util.List.of(only), config.repeat());
+                runner.report(config.options()).println("repeat: " + Series.made(runs) + " of " + config.repeat()
+                        + " runs made; " + Series.spread(runs));
+                if (interrupts.isRequested()) {
+                    live.stopped();
+                }
+                return series.exitCode(runs);
+            }
         }
     }
 }

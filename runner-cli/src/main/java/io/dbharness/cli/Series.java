@@ -46,10 +46,13 @@ final class Series {
             if (number > 1 || rep > 1) {
                 report.println(); // the previous run's summary ends just above
             }
-            report.println(header(p, points.size(), rep, repeat));
+            String header = header(p, points.size(), rep, repeat);
+            report.println(header);
             SingleRun.Outcome o;
             try {
-                o = runner.run(p.config(), interrupts);
+                // the step a live export labels: the point, or the repetition of a plain run
+                o = runner.run(p.config(), interrupts, String.valueOf(p.values().isEmpty() ? rep : p.number()),
+                        header.replace("==", "").strip());
             } catch (UsageException e) {
                 // refused while preparing (a database missing on one target): the other points may still run
                 Main.printError(err, (p.values().isEmpty() ? "" : "sweep point " + p.label() + ": ") + e.getMessage());

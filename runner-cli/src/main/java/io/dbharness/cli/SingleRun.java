@@ -40,12 +40,19 @@ public final class SingleRun {
     private final PrintStream err;
     private final Map<String, String> env;
     private final Registry registry;
+    private LiveExport live = LiveExport.NONE;
 
     SingleRun(PrintStream out, PrintStream err, Map<String, String> env, Registry registry) {
         this.out = out;
         this.err = err;
         this.env = env;
         this.registry = registry;
+    }
+
+    /** Its runs' figures go to {@code export} too ({@code --metrics-listen}). */
+    SingleRun live(LiveExport export) {
+        this.live = export;
+        return this;
     }
 
     /** Where the summary goes: rows streamed to stdout ({@code --output -}) must not be followed by it. */
@@ -83,10 +90,24 @@ public final class SingleRun {
      * says whether this run was stopped; one that came after it ended is the series' ({@link Interrupts#isRequested()}).
      */
     Outcome run(RunConfig config, Interrupts interrupts) {
-        return run(config, ToolRun.Report.NONE, interrupts);
+        return run(config, ToolRun.Report.NONE, interrupts, "", "");
+    }
+
+    /**
+     * One run of a series, its step named for the live export.
+     *
+     * @param step the step's number in the series ({@code 3})
+     * @param what the step for people ({@code find-max step 3: rate=4000})
+     */
+    Outcome run(RunConfig config, Interrupts interrupts, String step, String what) {
+        return run(config, ToolRun.Report.NONE, interrupts, step, what);
     }
 
     private Outcome run(RunConfig config, ToolRun.Report toolReport, Interrupts interrupts) {
+        return run(config, toolReport, interrupts, "", "");
+    }
+
+    private Outcome run(RunConfig config, ToolRun.Report toolReport, Interrupts interrupts, String step, String what) {
         Map<String, String> options = config.options();
         boolean watch = !"true".equals(options.get("no-watch"));
         StopSignal stop = interrupts.begin();
@@ -95,9 +116,14 @@ public final class SingleRun {
             if (stop.isRequested()) { // a signal just before: nothing starts
                 return new Outcome(stop.requested().exitCode(), null, null, true);
             }
-            RunSpec spec = spec(config, watch ? new ProgressPrinter(err) : ProgressListener.NONE, stop);
+            io.dbharness.live.LiveRun liveRun = live.run(config, registry, env, step, what);
+            ProgressListener progress = watch ? new ProgressPrinter(err) : ProgressListener.NONE;
+            RunSpec spec = spec(config, liveRun == null ? progress : progress.and(liveRun), stop);
             try {
                 result = Harness.run(spec, registry);
+                if (liveRun != null) {
+                    liveRun.finish(result);
+                }
             } catch (io.dbharness.core.api.UsageException e) {
                 throw config.located(e);
             } catch (TargetException e) {
@@ -109,6 +135,9 @@ public final class SingleRun {
             }
         } finally {
             interrupts.end();
+            if (stop.isRequested()) {
+                live.stopped();
+            }
         }
         if (stop.isRequested() && interrupts.stoppedBeforeStart()) {
             // stopped while it connected or prepared (in a series: a single run quits then): it measured nothing

@@ -32,6 +32,7 @@ class ArchitectureTest {
     private static final String SEARCH = "io.dbharness.search..";
     private static final String TOOLS = "io.dbharness.tools..";
     private static final String HOSTS = "io.dbharness.hosts..";
+    private static final String LIVE = "io.dbharness.live..";
 
     /** Each adapter's package, and the other adapters it may build on. */
     private static final Map<String, List<String>> ADAPTERS = Map.of(
@@ -84,6 +85,12 @@ class ArchitectureTest {
                 .as("the server hosts' sources depend on no engine, CLI, results, search, tool, adapter or workload"));
         rules.add(noClasses().that().resideOutsideOfPackage(HOSTS).should().dependOnClassesThat().resideInAPackage(HOSTS)
                 .as("the server hosts' sources are found through Plugins: nothing names them"));
+        rules.add(noClasses().that().resideInAPackage(LIVE).should().dependOnClassesThat()
+                .resideInAnyPackage(concat(List.of(ENGINE, CLI, RESULTS, SEARCH, TOOLS, HOSTS), List.of(plugins)))
+                .as("the live export listens to runs through core.result: no engine, CLI, results, search, tool,"
+                        + " host source, adapter or workload"));
+        rules.add(noClasses().that().resideOutsideOfPackages(LIVE, CLI).should().dependOnClassesThat().resideInAPackage(LIVE)
+                .as("only the CLI depends on the live export"));
         for (Map.Entry<String, List<String>> a : ADAPTERS.entrySet()) {
             List<String> others = new java.util.ArrayList<>();
             ADAPTERS.keySet().stream().filter(o -> !o.equals(a.getKey()) && !a.getValue().contains(o))

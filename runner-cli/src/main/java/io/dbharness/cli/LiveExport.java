@@ -1,0 +1,90 @@
+package io.dbharness.cli;
+
+import io.dbharness.core.config.OptionDef;
+import io.dbharness.core.engine.Registry;
+import io.dbharness.live.LiveFigures;
+import io.dbharness.live.LiveRun;
+import io.dbharness.live.MetricsEndpoint;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One command's live export ({@code --metrics-listen}): one endpoint across all its runs (a sweep's points,
+ * find-max's steps, repetitions), each run's series labelled by the run and its step.
+ */
+final class LiveExport implements AutoCloseable {
+
+    static final LiveExport NONE = new LiveExport(null, null);
+
+    private final LiveFigures figures;
+    private final MetricsEndpoint endpoint;
+    private volatile boolean stopped;
+
+    private LiveExport(LiveFigures figures, MetricsEndpoint endpoint) {
+        this.figures = figures;
+        this.endpoint = endpoint;
+    }
+
+    /** Listens where {@code config} says, and says where on {@code err}; {@link #NONE} when it says nowhere. */
+    static LiveExport open(RunConfig config, PrintStream err) {
+        if (config.metricsListen() == null) {
+            return NONE;
+        }
+        LiveFigures figures = new LiveFigures();
+        MetricsEndpoint endpoint;
+        try {
+            endpoint = MetricsEndpoint.start(config.metricsListen(), figures);
+        } catch (io.dbharness.core.api.UsageException e) {
+            throw config.located(e);
+        }
+        err.println("metrics: http://" + config.metricsListen().getHostString() + ":" + endpoint.port() + "/metrics");
+        return new LiveExport(figures, endpoint);
+    }
+
+    /**
+     * A listener for one run of the command, null when nothing is exported.
+     *
+     * @param step the run's step in its series ({@code 3}), empty for a run of its own
+     * @param what the step said for people ({@code sweep point 2/6: workers=4}), marked as an event; empty: none
+     */
+    LiveRun run(RunConfig config, Registry registry, Map<String, String> env, String step, String what) {
+        if (figures == null) {
+            return null;
+        }
+        Map<String, String> options = config.options();
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("target", config.target());
+        labels.put("workload", config.workload());
+        labels.put("data_model", options.getOrDefault("generator", registry.workload(config.workload()).options()
+                .stream().filter(d -> d.name().equals("generator")).map(OptionDef::defaultValue).findFirst().orElse("")));
+        labels.put("run_group", options.getOrDefault("run-group", ""));
+        labels.put("shard", options.containsKey("shard") ? options.get("shard") : options.containsKey("shards")
+                ? env.getOrDefault(io.dbharness.core.config.ShardOptions.INDEX_ENV, "") + "/"
+                + options.get("shards") : "");
+        labels.put("step", step);
+        LiveRun run = figures.run(labels);
+        if (!what.isEmpty()) {
+            run.step(what);
+        }
+        return run;
+    }
+
+    /** A signal stopped the command: the endpoint closes at once, without waiting for a last scrape. */
+    void stopped() {
+        stopped = true;
+    }
+
+    @Override
+    public void close() {
+        if (endpoint == null) {
+            return;
+        }
+        if (stopped || Thread.currentThread().isInterrupted()) {
+            endpoint.close();
+        } else {
+            endpoint.lingerThenClose();
+        }
+    }
+}
