@@ -2,7 +2,6 @@ package io.dbharness.live;
 
 import io.dbharness.core.api.UsageException;
 import io.dbharness.core.config.Secrets;
-import io.dbharness.core.config.Settings;
 import io.dbharness.core.encode.LinePrecision;
 
 import java.net.URI;
@@ -16,7 +15,8 @@ import java.util.Optional;
 
 /**
  * Where {@code --metrics-push} writes the run's live figures as InfluxDB line protocol: a 1.x {@code /write} or a
- * 2.x {@code /api/v2/write} URL, and the credentials kept apart from it (a URL is shown, a token never).
+ * 2.x {@code /api/v2/write} URL, and the credentials kept apart from it, in {@link #TOKEN_ENV} (a URL is shown, a
+ * token never).
  *
  * @param writeUri      the URL written to, with the {@code precision} the pusher writes in
  * @param shown         the URL as given, for messages and results (it holds no secret: one is refused)
@@ -31,9 +31,12 @@ public record PushOptions(URI writeUri, String shown, LinePrecision precision, O
     private static final String V2_PATH = "/api/v2/write";
     private static final String FORMS = "http[s]://HOST:PORT/write?db=DB or http[s]://HOST:PORT/api/v2/write?org=O&bucket=B";
 
-    /** The push the settings ask for, empty without {@code --metrics-push}. */
-    public static Optional<PushOptions> from(Settings s) {
-        return s.find(LiveOptions.METRICS_PUSH).map(url -> parse(url, s.find(LiveOptions.METRICS_PUSH_TOKEN).orElse("")));
+    /**
+     * The push to {@code url} with the credentials of {@code env}'s {@link #TOKEN_ENV}: only there, never in an
+     * option, so no process list or config file shows them.
+     */
+    public static PushOptions of(String url, java.util.Map<String, String> env) {
+        return parse(url, env.getOrDefault(TOKEN_ENV, ""));
     }
 
     /** {@code url} checked: a known API path with its parameters, no credentials in it. */
@@ -70,8 +73,7 @@ public record PushOptions(URI writeUri, String shown, LinePrecision precision, O
             require(query, flag, "org");
             require(query, flag, "bucket");
             if (token.isEmpty()) {
-                throw new UsageException(flag + "the 2.x API needs a token: " + TOKEN_ENV + " or --"
-                        + LiveOptions.METRICS_PUSH_TOKEN.name());
+                throw new UsageException(flag + "the 2.x API needs a token: set " + TOKEN_ENV);
             }
         } else {
             throw new UsageException(flag + "expected " + FORMS);
@@ -89,8 +91,7 @@ public record PushOptions(URI writeUri, String shown, LinePrecision precision, O
         Optional<String> authorization = token.isEmpty() ? Optional.empty() : Optional.of(v2 ? "Token " + token
                 : "Basic " + java.util.Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8)));
         if (!v2 && !token.isEmpty() && !token.contains(":")) {
-            throw new UsageException("--" + LiveOptions.METRICS_PUSH_TOKEN.name() + " (or " + TOKEN_ENV
-                    + "): a 1.x server takes USER:PASSWORD");
+            throw new UsageException(TOKEN_ENV + ": a 1.x server takes USER:PASSWORD");
         }
         return new PushOptions(write, shown, precision, authorization);
     }

@@ -1,8 +1,6 @@
 package io.dbharness.live;
 
 import io.dbharness.core.api.UsageException;
-import io.dbharness.core.config.OptionDef;
-import io.dbharness.core.config.Secrets;
 import io.dbharness.core.encode.LinePrecision;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -64,11 +62,13 @@ class PushOptionsTest {
     }
 
     @Test
-    void theTokenIsASecretReadFromTheEnvironment() {
-        OptionDef token = LiveOptions.OPTIONS.stream().filter(d -> d.name().equals("metrics-push-token")).findFirst()
-                .orElseThrow();
-        assertTrue(token.secret());
-        assertEquals(java.util.List.of(PushOptions.TOKEN_ENV), token.envVars());
-        assertEquals(Secrets.MASK, Secrets.shown(token, "t0k"));
+    void theCredentialsComeFromTheEnvironmentOnly() {
+        assertEquals("Token t0k", PushOptions.of("http://h:8086/api/v2/write?org=o&bucket=b",
+                java.util.Map.of(PushOptions.TOKEN_ENV, "t0k")).authorization().orElseThrow());
+        assertEquals(Optional.empty(), PushOptions.of("http://h:8086/write?db=x", java.util.Map.of()).authorization());
+        UsageException v1 = assertThrows(UsageException.class, () -> PushOptions.of("http://h:8086/write?db=x",
+                java.util.Map.of(PushOptions.TOKEN_ENV, "no-colon")));
+        assertEquals(PushOptions.TOKEN_ENV + ": a 1.x server takes USER:PASSWORD", v1.getMessage());
+        assertTrue(LiveOptions.OPTIONS.stream().noneMatch(d -> d.name().contains("token")), "no option holds a secret");
     }
 }
