@@ -142,6 +142,20 @@ class KubernetesManifestsTest {
     }
 
     @Test
+    void theShardsServeTheirLiveFiguresWhereTheirScrapeAnnotationsSay() {
+        var template = shards.getSpec().getTemplate();
+        Container runner = only(template.getSpec().getContainers());
+        Map<String, String> annotations = template.getMetadata().getAnnotations();
+        assertEquals("true", annotations.get("prometheus.io/scrape"));
+        assertEquals("/metrics", annotations.get("prometheus.io/path"));
+        String port = annotations.get("prometheus.io/port");
+        assertEquals("0.0.0.0:" + port, arg(runner, "--metrics-listen").orElseThrow(() -> new AssertionError(
+                "no --metrics-listen")), "every interface: the pod's address is scraped");
+        assertTrue(runner.getPorts().stream().anyMatch(p -> String.valueOf(p.getContainerPort()).equals(port)),
+                "the container declares port " + port);
+    }
+
+    @Test
     void thePasswordComesFromASecretAndNeverFromALiteral() {
         Container runner = only(shards.getSpec().getTemplate().getSpec().getContainers());
         EnvVar pw = env(runner, "PGPASSWORD");

@@ -19,17 +19,19 @@ import java.util.Map;
  */
 final class LiveExport implements AutoCloseable {
 
-    static final LiveExport NONE = new LiveExport(null, null, null);
+    static final LiveExport NONE = new LiveExport(null, null, null, null);
 
     private final LiveFigures figures;
     private final MetricsEndpoint endpoint;
     private final InfluxPush push;
+    private final PrintStream err;
     private volatile boolean stopped;
 
-    private LiveExport(LiveFigures figures, MetricsEndpoint endpoint, InfluxPush push) {
+    private LiveExport(LiveFigures figures, MetricsEndpoint endpoint, InfluxPush push, PrintStream err) {
         this.figures = figures;
         this.endpoint = endpoint;
         this.push = push;
+        this.err = err;
     }
 
     /**
@@ -60,7 +62,7 @@ final class LiveExport implements AutoCloseable {
         if (endpoint != null) {
             err.println("metrics: http://" + config.metricsListen().getHostString() + ":" + endpoint.port() + "/metrics");
         }
-        return new LiveExport(figures, endpoint, push);
+        return new LiveExport(figures, endpoint, push, err);
     }
 
     /**
@@ -122,6 +124,8 @@ final class LiveExport implements AutoCloseable {
         if (stopped || Thread.currentThread().isInterrupted()) {
             endpoint.close();
         } else {
+            err.println("metrics: serving the end to a last scrape (up to " + MetricsEndpoint.LINGER_SECONDS
+                    + " s; Ctrl-C ends it)");
             endpoint.lingerThenClose();
         }
     }
