@@ -39,6 +39,9 @@ public final class LiveFamilies {
             + " result's percentiles count it, in log-spaced buckets of 2^(1/4) from 50 us to 60 s", BY_TYPE);
     public static final LiveFamily BEHIND = new LiveFamily("dbharness_behind_schedule_seconds", LiveFamily.Type.GAUGE,
             "seconds", "Open model (--rate): how far the group is behind its schedule now; 0 on time", BY_GROUP);
+    public static final LiveFamily OFFERED = new LiveFamily("dbharness_offered_per_second", LiveFamily.Type.GAUGE, "",
+            "Open model (--rate): what this process offers per second, rows (operations for workloads without rows);"
+                    + " no series in the closed model", RUN_LABELS);
     public static final LiveFamily RECONNECTING = new LiveFamily("dbharness_reconnecting_workers", LiveFamily.Type.GAUGE,
             "", "Workers of the group re-opening a lost connection now", BY_GROUP);
     public static final LiveFamily ELAPSED = new LiveFamily("dbharness_elapsed_seconds", LiveFamily.Type.GAUGE,
@@ -64,7 +67,7 @@ public final class LiveFamilies {
             with("server_host"));
 
     /** The families of static declaration, in the order a scrape lists them (server telemetry's come after). */
-    public static final List<LiveFamily> ALL = Stream.of(COUNTS, List.of(LATENCY, BEHIND, RECONNECTING, ELAPSED,
+    public static final List<LiveFamily> ALL = Stream.of(COUNTS, List.of(LATENCY, BEHIND, OFFERED, RECONNECTING, ELAPSED,
             WARMING_UP, HARNESS_CPU), HOST, SERVER_HOST, List.of(SERVER_WAITS, EVENTS, EVENT_TIME))
             .flatMap(List::stream).toList();
 

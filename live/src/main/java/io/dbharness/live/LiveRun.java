@@ -28,12 +28,18 @@ public final class LiveRun implements ProgressListener {
     private final Map<String, State> groupStates = new HashMap<>();
     private int measuredIntervals;
     private boolean warmingUpSaid;
+    private volatile double offeredPerSecond;
 
     LiveRun(LiveFigures figures, Map<String, String> runLabels) {
         this.figures = figures;
         Map<String, String> l = new LinkedHashMap<>();
         LiveFamilies.RUN_LABELS.forEach(name -> l.put(name, runLabels.getOrDefault(name, "")));
         this.labels = l;
+    }
+
+    /** Open model: what this process offers per second (--rate, its share of it when sharded); 0: closed model. */
+    public void offered(double perSecond) {
+        offeredPerSecond = perSecond;
     }
 
     /** A step of a series begins with this run ({@code find-max step 3: rate=4000}): marked as an event. */
@@ -53,6 +59,9 @@ public final class LiveRun implements ProgressListener {
     public void onInterval(IntervalSample sample, Progress progress) {
         figures.set(LiveFamilies.WARMING_UP, labels, progress.warmingUp() ? 1 : 0);
         figures.set(LiveFamilies.ELAPSED, labels, progress.elapsedSeconds());
+        if (offeredPerSecond > 0) {
+            figures.set(LiveFamilies.OFFERED, labels, offeredPerSecond);
+        }
         if (progress.warmingUp() && !warmingUpSaid) {
             warmingUpSaid = true;
             event(LiveEvent.Kind.STAGE, "warm-up", "", Map.of());

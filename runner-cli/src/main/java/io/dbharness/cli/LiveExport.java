@@ -102,10 +102,22 @@ final class LiveExport implements AutoCloseable {
                 + options.get("shards") : "");
         labels.put("step", step);
         LiveRun run = figures.run(labels);
+        run.offered(offered(options));
         if (!what.isEmpty()) {
             run.step(what);
         }
         return run;
+    }
+
+    /** Open model: what this process offers per second, its share of {@code --rate}; 0 in the closed model. */
+    static double offered(Map<String, String> options) {
+        String shard = options.getOrDefault("shard", "");
+        String shards = shard.contains("/") ? shard.substring(shard.indexOf('/') + 1) : options.getOrDefault("shards", "1");
+        try {
+            return Double.parseDouble(options.getOrDefault("rate", "0").strip()) / Integer.parseInt(shards.strip());
+        } catch (NumberFormatException e) {
+            return 0; // the run refuses it in its words
+        }
     }
 
     /** A signal stopped the command: the endpoint closes at once, without waiting for a last scrape. */
