@@ -21,7 +21,14 @@ public final class LiveOptions {
                     + " to scrape at http://HOST:PORT/metrics: counts, latency histograms, CPU, server figures, events;"
                     + " 127.0.0.1:9400 for this machine only, 0.0.0.0:9400 for every interface", LiveOptions::address);
 
-    public static final List<OptionDef> OPTIONS = Option.defs(List.of(METRICS_LISTEN));
+    public static final Option<String> METRICS_PUSH = Option.of("metrics-push", "URL", null,
+            "Push the run's figures and events every --watch-interval to an InfluxDB as line protocol, on a thread of"
+                    + " its own: http[s]://HOST:PORT/write?db=DB[&rp=RP] (1.x) or"
+                    + " http[s]://HOST:PORT/api/v2/write?org=O&bucket=B (2.x), the token (2.x) or USER:PASSWORD (1.x)"
+                    + " in " + PushOptions.TOKEN_ENV + "; a failed push never fails the run: it is counted, said once"
+                    + " and retried at the next interval", io.dbharness.core.config.ValueType.text());
+
+    public static final List<OptionDef> OPTIONS = Option.defs(List.of(METRICS_LISTEN, METRICS_PUSH));
 
     /** {@code HOST:PORT}: a name or an address ({@code [::1]:9400} for IPv6), a port from 1 to 65535. */
     private static InetSocketAddress address(Settings s, String name) {

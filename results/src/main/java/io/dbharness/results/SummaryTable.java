@@ -198,6 +198,10 @@ public final class SummaryTable {
                 }
             }
         }
+        if (r.metricsPush() != null && r.metricsPush().hasTrouble()) { // all went well: nothing to say
+            add(rows, "metrics push", Fmt.count(r.metricsPush().failedPushes()) + " of " + Fmt.count(r.metricsPush().pushes())
+                    + " pushes failed, " + Fmt.count(r.metricsPush().unsentPoints()) + " points not sent (the run itself is not affected)");
+        }
         add(rows, "stopped", r.failure() == null ? r.stopReason().name() : r.stopReason() + ": " + r.failure());
         add(rows, "exit code", Integer.toString(r.exitCode()));
         return rows;

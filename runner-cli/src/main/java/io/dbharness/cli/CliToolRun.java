@@ -67,7 +67,8 @@ final class CliToolRun extends ToolRun {
         file.putAll(c.fileOptions());
         return new RunConfig(pr.hasMatchedOption("--target") ? c.target() : target,
                 pr.hasMatchedOption("--workload") ? c.workload() : workload,
-                file, c.flagOptions(), c.resultsDir(), c.repeat(), c.printResult(), source, c.metricsListen());
+                file, c.flagOptions(), c.resultsDir(), c.repeat(), c.printResult(), source, c.metricsListen(),
+                c.metricsPush());
     }
 
     @Override
@@ -82,7 +83,7 @@ final class CliToolRun extends ToolRun {
             return new Outcome(ExitCode.OK, null, false);
         }
         ResultsDir.check(config.resultsDir());
-        try (LiveExport live = LiveExport.open(config, err)) {
+        try (LiveExport live = LiveExport.open(config, env, err)) {
             SingleRun.Outcome o = new SingleRun(out, err, env, registry).live(live).run(config, report);
             return new Outcome(o.exitCode(), o.result(), o.stopped());
         }

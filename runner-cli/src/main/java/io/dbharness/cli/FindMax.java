@@ -246,7 +246,7 @@ final class FindMax {
         Table table = new Table(plan);
         out.println(table.header());
         // the signals are taken until the search and its report are written: one between two steps is not lost
-        try (LiveExport live = LiveExport.open(plan.base(), err); Interrupts interrupts = Interrupts.forSeries(err)) {
+        try (LiveExport live = LiveExport.open(plan.base(), env, err); Interrupts interrupts = Interrupts.forSeries(err)) {
             this.live = live;
             int code = search(plan, table, interrupts);
             if (interrupts.isRequested()) {

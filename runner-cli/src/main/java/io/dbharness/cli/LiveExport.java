@@ -2,49 +2,84 @@ package io.dbharness.cli;
 
 import io.dbharness.core.config.OptionDef;
 import io.dbharness.core.engine.Registry;
+import io.dbharness.core.result.MetricsPush;
+import io.dbharness.live.InfluxPush;
 import io.dbharness.live.LiveFigures;
 import io.dbharness.live.LiveRun;
 import io.dbharness.live.MetricsEndpoint;
+import io.dbharness.live.PushOptions;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One command's live export ({@code --metrics-listen}): one endpoint across all its runs (a sweep's points,
- * find-max's steps, repetitions), each run's series labelled by the run and its step.
+ * One command's live export ({@code --metrics-listen}, {@code --metrics-push}): one endpoint and one push across all
+ * its runs (a sweep's points, find-max's steps, repetitions), each run's series labelled by the run and its step.
  */
 final class LiveExport implements AutoCloseable {
 
-    static final LiveExport NONE = new LiveExport(null, null, null);
+    static final LiveExport NONE = new LiveExport(null, null, null, null);
 
     private final LiveFigures figures;
     private final MetricsEndpoint endpoint;
+    private final InfluxPush push;
     private final PrintStream err;
     private volatile boolean stopped;
     /** A run has ended with a result: its end is worth a last scrape (a run refused before it started is not). */
     private volatile boolean ended;
 
-    private LiveExport(LiveFigures figures, MetricsEndpoint endpoint, PrintStream err) {
+    private LiveExport(LiveFigures figures, MetricsEndpoint endpoint, InfluxPush push, PrintStream err) {
         this.figures = figures;
         this.endpoint = endpoint;
+        this.push = push;
         this.err = err;
     }
 
-    /** Listens where {@code config} says, and says where on {@code err}; {@link #NONE} when it says nowhere. */
-    static LiveExport open(RunConfig config, PrintStream err) {
-        if (config.metricsListen() == null) {
+    /**
+     * Listens and pushes where {@code config} says (the push's credentials from {@code env}), and says where it
+     * listens on {@code err}; {@link #NONE} when it says nowhere.
+     */
+    static LiveExport open(RunConfig config, Map<String, String> env, PrintStream err) {
+        if (config.metricsListen() == null && config.metricsPush() == null) {
             return NONE;
         }
         LiveFigures figures = new LiveFigures();
-        MetricsEndpoint endpoint;
+        InfluxPush push = null;
+        MetricsEndpoint endpoint = null;
         try {
-            endpoint = MetricsEndpoint.start(config.metricsListen(), figures);
+            if (config.metricsPush() != null) { // checked first: a bad URL is refused before a port is taken
+                push = new InfluxPush(PushOptions.of(config.metricsPush(), env), err);
+                figures.addExporter(push);
+            }
+            if (config.metricsListen() != null) {
+                endpoint = MetricsEndpoint.start(config.metricsListen(), figures);
+            }
         } catch (io.dbharness.core.api.UsageException e) {
+            if (push != null) {
+                push.close();
+            }
             throw config.located(e);
         }
-        err.println("metrics: http://" + config.metricsListen().getHostString() + ":" + endpoint.port() + "/metrics");
-        return new LiveExport(figures, endpoint, err);
+        if (endpoint != null) {
+            err.println("metrics: http://" + config.metricsListen().getHostString() + ":" + endpoint.port() + "/metrics");
+        }
+        return new LiveExport(figures, endpoint, push, err);
+    }
+
+    /**
+     * What {@code --metrics-push} did so far; with {@code flush}, once the run's last figures are pushed (waiting
+     * for that a few seconds at most: a server that does not answer holds the end of the run no longer; a signal's
+     * stop does not wait). Null without a push.
+     */
+    MetricsPush pushed(boolean flush) {
+        if (push == null) {
+            return null;
+        }
+        if (flush) {
+            push.flush();
+        }
+        return push.counts();
     }
 
     /**
@@ -88,6 +123,9 @@ final class LiveExport implements AutoCloseable {
 
     @Override
     public void close() {
+        if (push != null) {
+            push.close();
+        }
         if (endpoint == null) {
             return;
         }

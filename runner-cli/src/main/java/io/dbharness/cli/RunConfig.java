@@ -24,10 +24,13 @@ import java.util.Map;
  *                    ({@code --print-result}: a pod without shared storage hands its result over in its log)
  * @param source      the config file the file options come from, with the line of each; null without one
  * @param metricsListen where the run's live figures are served ({@code --metrics-listen}), null: not served
+ * @param metricsPush   the URL they are pushed to ({@code --metrics-push}, read with its token by {@link LiveExport}),
+ *                      null: not pushed
  */
 public record RunConfig(String target, String workload, Map<String, String> fileOptions, Map<String, String> flagOptions,
                  Path resultsDir, int repeat, boolean printResult, Source source,
-                 java.net.InetSocketAddress metricsListen) implements ToolRun.Config {
+                 java.net.InetSocketAddress metricsListen, String metricsPush)
+        implements ToolRun.Config {
 
     /** A config file and the line each of its settings stands on. */
     public record Source(Path file, Map<String, Integer> lines) {
@@ -98,7 +101,8 @@ public record RunConfig(String target, String workload, Map<String, String> file
         return new RunConfig(target == null ? CliOptions.TARGET.def().defaultValue() : target,
                 workload == null ? CliOptions.WORKLOAD.def().defaultValue() : workload, file,
                 Commands.matchedHarnessOptions(pr), Path.of(own.get(CliOptions.RESULTS)), own.get(CliOptions.REPEAT),
-                own.get(CliOptions.PRINT_RESULT), source, own.find(io.dbharness.live.LiveOptions.METRICS_LISTEN).orElse(null));
+                own.get(CliOptions.PRINT_RESULT), source, own.find(io.dbharness.live.LiveOptions.METRICS_LISTEN).orElse(null),
+                own.find(io.dbharness.live.LiveOptions.METRICS_PUSH).orElse(null));
     }
 
     /** The first {@code --name} in a message: the option it is about when the exception does not say. */
@@ -157,12 +161,12 @@ public record RunConfig(String target, String workload, Map<String, String> file
     /** This configuration with one more value as if given on the command line: {@code target}, {@code workload} or an option. */
     public RunConfig with(String name, String value) {
         return switch (name) {
-            case "target" -> new RunConfig(value, workload, fileOptions, flagOptions, resultsDir, repeat, printResult, source, metricsListen);
-            case "workload" -> new RunConfig(target, value, fileOptions, flagOptions, resultsDir, repeat, printResult, source, metricsListen);
+            case "target" -> new RunConfig(value, workload, fileOptions, flagOptions, resultsDir, repeat, printResult, source, metricsListen, metricsPush);
+            case "workload" -> new RunConfig(target, value, fileOptions, flagOptions, resultsDir, repeat, printResult, source, metricsListen, metricsPush);
             default -> {
                 Map<String, String> flags = new LinkedHashMap<>(flagOptions);
                 flags.put(name, value);
-                yield new RunConfig(target, workload, fileOptions, flags, resultsDir, repeat, printResult, source, metricsListen);
+                yield new RunConfig(target, workload, fileOptions, flags, resultsDir, repeat, printResult, source, metricsListen, metricsPush);
             }
         };
     }
@@ -173,6 +177,6 @@ public record RunConfig(String target, String workload, Map<String, String> file
         Map<String, String> flags = new LinkedHashMap<>(flagOptions);
         file.keySet().removeAll(names);
         flags.keySet().removeAll(names);
-        return new RunConfig(target, workload, file, flags, resultsDir, repeat, printResult, source, metricsListen);
+        return new RunConfig(target, workload, file, flags, resultsDir, repeat, printResult, source, metricsListen, metricsPush);
     }
 }

@@ -280,7 +280,7 @@ public final class Runner {
         if (config.repeat() > 1) {
             check(runner, config); // once before the first repetition: a typo is one line, not N
         }
-        try (LiveExport live = LiveExport.open(config, err)) {
+        try (LiveExport live = LiveExport.open(config, env, err)) {
             runner.live(live);
             if (config.repeat() == 1) {
                 return runner.run(config).exitCode();

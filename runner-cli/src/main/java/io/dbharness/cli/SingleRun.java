@@ -49,7 +49,12 @@ public final class SingleRun {
         this.registry = registry;
     }
 
-    /** Its runs' figures go to {@code export} too ({@code --metrics-listen}). */
+    /** The environment its runs read (credentials, {@code PG*}). */
+    Map<String, String> env() {
+        return env;
+    }
+
+    /** Its runs' figures go to {@code export} too ({@code --metrics-listen}, {@code --metrics-push}). */
     SingleRun live(LiveExport export) {
         this.live = export;
         return this;
@@ -123,6 +128,8 @@ public final class SingleRun {
                 result = Harness.run(spec, registry);
                 if (liveRun != null) {
                     live.finish(liveRun, result);
+                    io.dbharness.core.result.MetricsPush pushed = live.pushed(!stop.isRequested());
+                    result = pushed == null ? result : result.toBuilder().metricsPush(pushed).build();
                 }
             } catch (io.dbharness.core.api.UsageException e) {
                 throw config.located(e);

@@ -58,7 +58,7 @@ final class Sweep {
                 + (base.repeat() > 1 ? " × " + base.repeat() + " repetitions" : "") + ", results into " + base.resultsDir());
 
         // the signals are taken until the table and report are written: one between two points is not lost
-        try (LiveExport live = LiveExport.open(base, err); Interrupts interrupts = Interrupts.forSeries(err)) {
+        try (LiveExport live = LiveExport.open(base, runner.env(), err); Interrupts interrupts = Interrupts.forSeries(err)) {
             runner.live(live);
             int code = run(plan, reportDir, new Series(err, runner, interrupts));
             if (interrupts.isRequested()) {

@@ -35,12 +35,14 @@ import java.util.OptionalLong;
  * @param answers       query answers kept for comparison between runs (query workloads)
  * @param plans         each query's plan by name ({@code --explain})
  * @param figures       the workload's headline figures over the measured run (TPC-C's tpmC), names carrying units
+ * @param metricsPush   what {@code --metrics-push} did (failed pushes, points dropped), null without it
  */
 public record RunResult(RunInfo run, Outcome outcome, Totals totals, Totals warmup, List<GroupResult> groups,
                         List<OperationStats> operations, List<IntervalSample> intervals, List<ErrorSummary> errors,
                         Verification verification, HostInfo host, ResourceUsage resources,
                         OptionalDouble harnessCpuSeconds, OptionalLong storedBytes, WorkloadFacts workloadFacts,
-                        List<AnswerDigest> answers, Map<String, String> plans, Map<String, Double> figures) {
+                        List<AnswerDigest> answers, Map<String, String> plans, Map<String, Double> figures,
+                        MetricsPush metricsPush) {
 
     public RunResult {
         harnessCpuSeconds = harnessCpuSeconds == null ? OptionalDouble.empty() : harnessCpuSeconds;
@@ -181,6 +183,7 @@ public record RunResult(RunInfo run, Outcome outcome, Totals totals, Totals warm
         b.plans = plans;
         b.warmup = warmup;
         b.figures = figures;
+        b.metricsPush = metricsPush;
         b.harnessCpuSeconds = harnessCpuSeconds;
         b.resources = resources;
         return b;
@@ -213,6 +216,7 @@ public record RunResult(RunInfo run, Outcome outcome, Totals totals, Totals warm
         private Map<String, String> plans;
         private Totals warmup;
         private Map<String, Double> figures;
+        private MetricsPush metricsPush;
         private OptionalDouble harnessCpuSeconds = OptionalDouble.empty();
         private String label;
         private ResourceUsage resources;
@@ -350,6 +354,11 @@ public record RunResult(RunInfo run, Outcome outcome, Totals totals, Totals warm
             return this;
         }
 
+        public Builder metricsPush(MetricsPush metricsPush) {
+            this.metricsPush = metricsPush;
+            return this;
+        }
+
         public Builder harnessCpuSeconds(OptionalDouble harnessCpuSeconds) {
             this.harnessCpuSeconds = harnessCpuSeconds;
             return this;
@@ -394,7 +403,7 @@ public record RunResult(RunInfo run, Outcome outcome, Totals totals, Totals warm
             return new RunResult(new RunInfo(runId, harnessVersion, gitCommit, seed, target, targetInfo, workload, label,
                     shard, start, end, options, loadModel, workers), new Outcome(stopReason, failure, failedPhase, exitCode),
                     totals, warmup, groups, operations, intervals, errors, verification, host, resources,
-                    harnessCpuSeconds, storedBytes, workloadFacts, answers, plans, figures);
+                    harnessCpuSeconds, storedBytes, workloadFacts, answers, plans, figures, metricsPush);
         }
     }
 }

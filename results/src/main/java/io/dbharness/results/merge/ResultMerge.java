@@ -106,6 +106,9 @@ public final class ResultMerge {
                 .plans(plans(parts))
                 .warmup(warmup(parts))
                 .figures(Figures.merge(parts, union.seconds()))
+                // each shard pushed its own figures: the pushes add up
+                .metricsPush(parts.stream().map(RunResult::metricsPush).filter(Objects::nonNull)
+                        .reduce(io.dbharness.core.result.MetricsPush::plus).orElse(null))
                 .harnessCpuSeconds(cpuSeconds(parts))
                 .label(distinct(parts, RunResult::label))
                 // whole-host figures of different machines neither add nor average: they stay in the parts; the
