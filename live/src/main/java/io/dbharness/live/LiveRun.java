@@ -1,6 +1,7 @@
 package io.dbharness.live;
 
 import io.dbharness.core.api.Counts;
+import io.dbharness.core.api.MetricCatalogue;
 import io.dbharness.core.api.MetricDescriptor;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * One run's listener: applies each measured interval to the {@link LiveFigures} under the run's labels, and records
@@ -28,6 +30,8 @@ public final class LiveRun implements ProgressListener {
     private final Map<String, State> groupStates = new HashMap<>();
     private int measuredIntervals;
     private boolean warmingUpSaid;
+    /** How the server telemetry declares its figures, as the engine said before handing them. */
+    private volatile MetricCatalogue catalogue = MetricCatalogue.EMPTY;
 
     LiveRun(LiveFigures figures, Map<String, String> runLabels) {
         this.figures = figures;
@@ -47,6 +51,11 @@ public final class LiveRun implements ProgressListener {
             labels.put("run_id", runId);
         }
         event(LiveEvent.Kind.STAGE, stage.name().toLowerCase(Locale.ROOT), "", Map.of());
+    }
+
+    @Override
+    public void onServerMetrics(MetricCatalogue catalogue) {
+        this.catalogue = catalogue;
     }
 
     @Override
@@ -76,14 +85,18 @@ public final class LiveRun implements ProgressListener {
         }
         if (!progress.warmingUp()) {
             measured(sample);
+            // the server's figures, as the engine hands them live (an interval or so late); the end sets the totals
+            MetricCatalogue c = catalogue;
+            server(sample.server(), (name, kind) -> c.describe(name, kind), true);
+            sample.serverHosts().forEach((host, h) -> hostFigures(LiveFamilies.SERVER_HOST, with("server_host", host), h));
         }
         figures.updated();
     }
 
     /**
      * The run is over: its intervals the engine never handed to listeners (the short tail after the last watch
-     * interval) are added, and the server telemetry and server hosts' figures, which the engine attaches to the
-     * intervals only at the end, are set from the result.
+     * interval) are added, and the server telemetry and server hosts' figures are set from the result: its counters'
+     * totals (those shown live were a part), the last interval's levels.
      */
     public void finish(RunResult result) {
         if (result.runId() != null) {
@@ -97,9 +110,24 @@ public final class LiveRun implements ProgressListener {
         if (result.resources() != null && result.resources().server() != null) {
             result.resources().server().metrics().forEach(d -> declared.put(d.name(), d));
         }
+        // the run's totals, set rather than added: the intervals shown live were a part of them, and the tail the end
+        // cut may have joined an interval shown before
+        Map<String, Double> counters = new LinkedHashMap<>();
+        ServerSample lastServer = null;
         for (IntervalSample s : intervals) {
-            server(s.server(), declared);
+            if (s.server() != null) {
+                s.server().counters().forEach((name, v) -> counters.merge(name, v, Double::sum));
+                lastServer = s.server();
+            }
         }
+        MetricCatalogue live = catalogue;
+        BiFunction<String, MetricDescriptor.Kind, MetricDescriptor> byResult = (name, kind) -> {
+            MetricDescriptor d = declared.get(name);
+            return d != null && d.kind() == kind ? d : live.describe(name, kind); // as shown live when the result lacks it
+        };
+        counters.forEach((name, v) -> figures.set(LiveFamilies.server(byResult.apply(name, MetricDescriptor.Kind.COUNTER)),
+                labels, v));
+        server(lastServer, byResult, false);
         if (!intervals.isEmpty()) {
             IntervalSample last = intervals.get(intervals.size() - 1);
             last.serverHosts().forEach((host, h) -> hostFigures(LiveFamilies.SERVER_HOST, with("server_host", host), h));
@@ -144,24 +172,22 @@ public final class LiveRun implements ProgressListener {
         }
     }
 
-    private void server(ServerSample s, Map<String, MetricDescriptor> declared) {
+    /** An interval's gauges and waits, and with {@code addCounters} its counters' growth. */
+    private void server(ServerSample s, BiFunction<String, MetricDescriptor.Kind, MetricDescriptor> describe,
+                        boolean addCounters) {
         if (s == null) {
             return;
         }
-        s.counters().forEach((name, v) -> figures.add(LiveFamilies.server(descriptor(declared, name,
-                MetricDescriptor.Kind.COUNTER)), labels, v));
-        s.gauges().forEach((name, v) -> figures.set(LiveFamilies.server(descriptor(declared, name,
+        if (addCounters) {
+            s.counters().forEach((name, v) -> figures.add(LiveFamilies.server(describe.apply(name,
+                    MetricDescriptor.Kind.COUNTER)), labels, v));
+        }
+        s.gauges().forEach((name, v) -> figures.set(LiveFamilies.server(describe.apply(name,
                 MetricDescriptor.Kind.GAUGE)), labels, v));
         if (s.waitSamples() > 0) {
             s.waits().forEach((wait, n) -> figures.set(LiveFamilies.SERVER_WAITS, with("wait", wait),
                     n / (double) s.waitSamples()));
         }
-    }
-
-    private static MetricDescriptor descriptor(Map<String, MetricDescriptor> declared, String name,
-                                               MetricDescriptor.Kind kind) {
-        MetricDescriptor d = declared.get(name);
-        return d != null && d.kind() == kind ? d : MetricDescriptor.undeclared(name, kind);
     }
 
     private void event(LiveEvent.Kind kind, String name, String text, Map<String, String> more) {

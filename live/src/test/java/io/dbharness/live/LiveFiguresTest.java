@@ -103,4 +103,33 @@ class LiveFiguresTest {
         assertTrue(text.contains("dbharness_harness_cpu_seconds_total{"), text);
         assertFalse(text.contains("password"), text);
     }
+
+    /** The server's figures as the engine hands them live, then the result's totals at the end (set, not added). */
+    @Test
+    void serverFiguresShowLiveAndEndAtTheResultsTotals() {
+        io.dbharness.core.api.MetricDescriptor commits = new io.dbharness.core.api.MetricDescriptor("commits",
+                io.dbharness.core.api.MetricDescriptor.Kind.COUNTER, io.dbharness.core.api.MetricDescriptor.Unit.COUNT,
+                io.dbharness.core.api.MetricDescriptor.Category.TRANSACTIONS, null, "commits",
+                io.dbharness.core.api.MetricDescriptor.Show.ALWAYS);
+        LiveFigures figures = new LiveFigures();
+        LiveRun run = figures.run(Map.of("target", "postgres"));
+        run.onStage(ProgressListener.Stage.MEASURE, "r");
+        run.onServerMetrics(new io.dbharness.core.api.MetricCatalogue(List.of(commits)));
+        io.dbharness.core.result.ServerSample first = new io.dbharness.core.result.ServerSample(0, Map.of(),
+                Map.of("commits", 5.0), Map.of());
+        IntervalSample one = interval(10, 0, 100).withServer(first)
+                .withServerHosts(Map.of("db1:9100", HostSample.builder().cpuUserPercent(40).build()));
+        run.onInterval(one, progress(false));
+        LiveFamily family = LiveFamilies.server(commits);
+        java.util.function.Supplier<Double> shown = () -> figures.snapshot().series().stream()
+                .filter(x -> x.family().equals(family)).findFirst().orElseThrow().value();
+        assertEquals(5, shown.get(), "shown before the run ends, declared as the telemetry declares it");
+        assertEquals(40, figures.snapshot().series().stream().filter(x -> x.family().name()
+                .equals("dbharness_server_host_cpu_user_percent")).findFirst().orElseThrow().value());
+        // the end: the result's intervals hold 5 + 7 (the tail joined the last), whatever was shown
+        IntervalSample two = interval(10, 0, 100).withServer(new io.dbharness.core.result.ServerSample(0, Map.of(),
+                Map.of("commits", 7.0), Map.of()));
+        run.finish(io.dbharness.core.result.RunResult.builder().runId("r").intervals(List.of(one, two)).build());
+        assertEquals(12, shown.get(), "the result's total, not 5 + 12");
+    }
 }

@@ -330,7 +330,14 @@ public final class Engine {
                         server.cut();
                     }
                 }
-                listener.onInterval(s, progress(run, states, elapsed, stoppingSince != 0, warming,
+                // the server's and hosts' figures come from threads of their own, an interval late: shown live, while
+                // the result gets each interval's own at the end
+                IntervalSample shown = warming ? s : s.withServer(server == null ? null : server.takeNew())
+                        .withServerHosts(hosts.latest());
+                if (shown.server() != null) {
+                    listener.onServerMetrics(server.catalogue());
+                }
+                listener.onInterval(shown, progress(run, states, elapsed, stoppingSince != 0, warming,
                         warming ? (start - now) / 1e9 : 0));
                 nextSample += intervalNanos * Math.max(1, (now - nextSample) / intervalNanos + 1);
                 if (warming && nextSample > start) {

@@ -143,6 +143,25 @@ final class ServerHosts implements AutoCloseable {
     }
 
     /**
+     * Each host's figures over its last two readings, for listeners that show the run live (an interval or so late:
+     * the reading a cut asks for is taken on the host's thread); a host without two answered readings is left out.
+     */
+    Map<String, HostSample> latest() {
+        Map<String, HostSample> out = new LinkedHashMap<>();
+        for (Host h : hosts) {
+            synchronized (h.readings) {
+                int n = h.readings.size();
+                HostReading from = n >= 2 ? h.readings.get(n - 2) : null;
+                HostReading to = n >= 2 ? h.readings.get(n - 1) : null;
+                if (from != null && to != null) {
+                    out.put(h.source.host(), to.since(from));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * What the hosts give the run.
      *
      * @param perInterval each kept interval's samples by host (a host without one that interval is not in it)

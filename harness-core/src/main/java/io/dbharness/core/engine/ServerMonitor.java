@@ -64,6 +64,8 @@ final class ServerMonitor {
     private final BlockingQueue<Request> requests = new LinkedBlockingQueue<>();
     private final CompletableFuture<Finished> finished = new CompletableFuture<>();
     private final List<ServerSample> samples = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** How many of {@link #samples} {@link #takeNew} has handed out; guarded by {@code samples}. */
+    private int handed;
     private final Map<String, String> unavailable = new TreeMap<>();
     private final Thread thread;
 
@@ -155,6 +157,26 @@ final class ServerMonitor {
         requests.add(new Request(Kind.CUT, 0, 0));
     }
 
+    /** How the telemetry's session declares its figures now. */
+    io.dbharness.core.api.MetricCatalogue catalogue() {
+        return catalogue;
+    }
+
+    /**
+     * The intervals cut since the last call, as one sample (null when none is ready), for listeners that show the run
+     * live: the cut just asked for is read on this monitor's thread, so what they get is an interval or so late.
+     */
+    ServerSample takeNew() {
+        synchronized (samples) {
+            ServerSample out = null;
+            for (int i = handed; i < samples.size(); i++) {
+                out = out == null ? samples.get(i) : out.plus(samples.get(i));
+            }
+            handed = samples.size();
+            return out;
+        }
+    }
+
     /**
      * Ends the telemetry: one last interval and the whole run's summary, waited for at most
      * {@link #FINISH_WAIT_MILLIS}; the session is closed either way.
@@ -225,7 +247,10 @@ final class ServerMonitor {
                 }
                 switch (r.kind()) {
                     case RESTART -> {
-                        samples.clear();
+                        synchronized (samples) {
+                            samples.clear();
+                            handed = 0;
+                        }
                         runGaps.clear(); // the warm-up's, dropped with its figures; one still open stays open
                         intervalGaps.clear();
                         runPartial.clear();

@@ -29,6 +29,13 @@ public interface ProgressListener {
     }
 
     /** This listener, then {@code other}: each hears everything. */
+    /**
+     * How the server telemetry declares its figures, given before an interval sample that carries the server's
+     * figures (it may change when the telemetry's session is opened anew): what they are, as the result will say.
+     */
+    default void onServerMetrics(io.dbharness.core.api.MetricCatalogue catalogue) {
+    }
+
     default ProgressListener and(ProgressListener other) {
         ProgressListener first = this;
         return new ProgressListener() {
@@ -48,6 +55,12 @@ public interface ProgressListener {
             public void onStage(Stage stage, String runId) {
                 first.onStage(stage, runId);
                 other.onStage(stage, runId);
+            }
+
+            @Override
+            public void onServerMetrics(io.dbharness.core.api.MetricCatalogue catalogue) {
+                first.onServerMetrics(catalogue);
+                other.onServerMetrics(catalogue);
             }
         };
     }

@@ -105,6 +105,22 @@ class ServerHostsTest {
         }
     }
 
+    /** Live listeners get each host's last two readings, before the run's end: nothing until there are two. */
+    @Test
+    void theLatestFiguresAreTheLastTwoReadingsForLiveListeners(@TempDir Path dir) throws Exception {
+        Path proc = dir.resolve("proc");
+        write(proc, "before");
+        try (ServerHosts hosts = ServerHosts.of(List.of(new Folder(proc)), DeviceFilter.DEFAULT)) {
+            hosts.start();
+            assertEquals(Map.of(), hosts.latest(), "the baseline alone is no interval");
+            write(proc, "after");
+            hosts.cut();
+            awaitReadings(hosts, 2);
+            assertEquals(100.0 * 104 / 270, hosts.latest().get("folder").cpuUserPercent(), 1e-9);
+            assertEquals(ServerHosts.NONE.latest(), Map.of());
+        }
+    }
+
     /** The run's short tail was not kept as an interval: the last reading ends the interval its last cut ended. */
     @Test
     void aTailNotKeptJoinsTheIntervalBefore(@TempDir Path dir) throws Exception {
