@@ -102,7 +102,7 @@ class DashboardFiguresTest {
     }
 
     /** The queries in every {@code field} of the dashboard: panels' targets and annotations. */
-    private static List<String> queries(JsonNode dashboard, String field) {
+    static List<String> queries(JsonNode dashboard, String field) {
         List<String> out = new ArrayList<>();
         for (JsonNode p : dashboard.get("panels")) {
             p.get("targets").forEach(t -> out.add(t.get(field).asText()));
@@ -116,7 +116,7 @@ class DashboardFiguresTest {
     }
 
     /** Grafana's variables as a dashboard over the last hour, every run selected, would fill them in. */
-    private static String fill(String query) {
+    static String fill(String query) {
         return query.replace("$__rate_interval", "1m").replace("$__interval", "1s")
                 .replace("$timeFilter", "time > now() - 1h").replace("$run_id", ".+");
     }
