@@ -90,7 +90,7 @@ final class QueryPart {
             }
             m.put("keptAnswers", Integer.toString(options.keptAnswers()));
             // the digests run on a thread of their own: their share of the harness's CPU, in seconds
-            queries.digestCpuSeconds().ifPresent(s -> m.put("answersDigestCpuSeconds", String.format(Locale.ROOT, "%.4f", s)));
+            queries.digestCpuSeconds().ifPresent(s -> m.put(AnswerDigest.DIGEST_CPU_DETAIL, String.format(Locale.ROOT, "%.4f", s)));
         }
         if (queryDdl != null) {
             m.put("queryDdl", queryDdl);
