@@ -8,6 +8,7 @@
 #   GENERATORS="telematics devops events" OTHERS=no benchmarks/scripts/query-vs-pgbench.sh   # the three catalogues
 #   QUERIES="single-tag-detail stats-per-device" CLIENTS="2" SECONDS_PER_RUN=30 ROUNDS=5 benchmarks/scripts/query-vs-pgbench.sh
 #   ANSWERS="on off" OTHERS=no benchmarks/scripts/query-vs-pgbench.sh   # the harness also with --kept-answers 0
+#   PGHOST=... LOAD=no benchmarks/scripts/query-vs-pgbench.sh   # a server that holds the data of an earlier run's flags
 #
 # Data per model: telematics TAGS devices x TS_START..TS_END x METRICS metrics; devops (TSBS cpu-only) SCALE hosts
 # over TSBS's day at 10 s; events (MaibornWolff) DEVICES devices x EVENTS events. QUERIES names queries of the
@@ -46,6 +47,7 @@ ROUNDS=${ROUNDS:-3}
 QUERIES=${QUERIES:-all}
 ANSWERS=${ANSWERS:-on}
 OTHERS=${OTHERS:-yes}
+LOAD=${LOAD:-yes}
 BENCH_LOCK=${BENCH_LOCK:-/tmp/dbharness-bench.lock}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="${RUNNER:-$here/../../runner}"
@@ -147,8 +149,10 @@ for gen in $GENERATORS; do
   fi
   echo "== $gen: ${data[*]}; server: PostgreSQL $(psql -XAtc 'show server_version') at $PGHOST:$PGPORT"
   echo "== $gen queries: $qs"
-  "$runner" --workload iot-query --load --clean "${data[@]}" --queries "${qs%% *}" --query-count 1 --results "$tmp/load" >/dev/null
-  psql -XqAtc "VACUUM ANALYZE"
+  if [ "$LOAD" = yes ]; then
+    "$runner" --workload iot-query --load --clean "${data[@]}" --queries "${qs%% *}" --query-count 1 --results "$tmp/load" >/dev/null
+    psql -XqAtc "VACUUM ANALYZE"
+  fi
   for q in $qs; do pgbench_file "$gen" "$q"; echo "$gen $q" >> "$tmp/queries"; done
 done
 echo "== clients: $CLIENTS; ${SECONDS_PER_RUN} s per run, $ROUNDS rounds; the harness with answers kept: $ANSWERS"
