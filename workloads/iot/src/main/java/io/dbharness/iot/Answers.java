@@ -203,8 +203,8 @@ final class Answers {
 
     /**
      * {@code Double.toString} and {@code Float.toString} of the values seen last, by their bits: data repeat their
-     * values (telematics' metrics hold about a thousand each), and formatting them was a fifth of what keeping a
-     * 3,600-row answer cost (issue 35). Direct-mapped, one per thread; a miss costs one formatting, as before.
+     * values (telematics' metrics hold about a thousand each), and formatting them was about two thirds of what
+     * keeping a 3,600-row answer cost (issue 35). Direct-mapped, one per thread; a miss costs one formatting.
      */
     private static final class Texts {
         private static final int SIZE = 4096;
