@@ -115,6 +115,34 @@ class QueryCliTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(180)
+    void keptAnswersSaysHowManyAndTheirDigestsCpuIsInTheResult() throws Exception {
+        Path all = query("all", "--table-name", "kept", "--load", "--clean");
+        var r = io.dbharness.results.ResultFiles.read(all);
+        assertEquals(150, r.answers().size());
+        assertEquals("1000", r.workloadFacts().details().get("keptAnswers"));
+        // digested on a thread of their own, whose CPU time the result gives (and counts in the harness's)
+        double digests = Double.parseDouble(r.workloadFacts().details().get("answersDigestCpuSeconds"));
+        assertTrue(digests >= 0 && digests <= r.harnessCpuSeconds().orElseThrow(), digests + " of " + r.harnessCpuSeconds());
+
+        Path some = query("some", "--table-name", "kept", "--kept-answers", "40", "--workers", "3");
+        var s = io.dbharness.results.ResultFiles.read(some);
+        assertEquals(40, s.answers().size());
+        assertEquals(39, s.answers().stream().mapToLong(a -> a.instance()).max().orElseThrow()); // the first 40
+        CliRun same = CliRun.of("compare", "--answers", all.toString(), some.toString());
+        assertEquals(0, same.exitCode(), same.out() + same.err());
+        assertTrue(same.out().contains("0 of 40 answers differ"), same.out());
+
+        Path none = query("none", "--table-name", "kept", "--kept-answers", "0");
+        var n = io.dbharness.results.ResultFiles.read(none);
+        assertTrue(n.answers().isEmpty());
+        assertFalse(n.workloadFacts().details().containsKey("answersDigestCpuSeconds"));
+        CliRun refused = CliRun.of("compare", "--answers", all.toString(), none.toString());
+        assertEquals(2, refused.exitCode(), refused.out() + refused.err());
+        assertTrue(refused.oneLineError().contains("holds no query answers"), refused.err());
+    }
+
+    @Test
     void compareAnswersFindsTheInstancesThatDiffer() throws Exception {
         Path a = query("a", "--table-name", "cmp", "--load", "--clean");
         Path b = query("b", "--table-name", "cmp", "--workers", "3");

@@ -13,4 +13,7 @@ import java.util.List;
  */
 public record AnswerDigest(String query, long instance, String parameters, long rows, String digest,
                            List<List<String>> values) {
+
+    /** The workload facts' detail giving the CPU seconds the answers' digests took (merged results: the sum). */
+    public static final String DIGEST_CPU_DETAIL = "answersDigestCpuSeconds";
 }

@@ -64,9 +64,11 @@ public final class ResultMerge {
         // with shards missing (--allow-partial) the tables hold rows the parts do not count: no size per row
         String partial = missing.isEmpty() ? null : "shard" + (missing.size() == 1 ? " " : "s ") + missing
                 + " missing: the tables hold their rows too";
-        io.dbharness.core.api.WorkloadFacts facts = first.workloadFacts().withDetails(Map.of(
+        Map<String, String> merged = new TreeMap<>(Map.of(
                 MERGED_FROM, String.join(", ", parts.stream().map(RunResult::runId).toList()),
                 MERGED_SHARDS, ShardCheck.describe(parts)));
+        digestCpu(parts).ifPresent(s -> merged.put(AnswerDigest.DIGEST_CPU_DETAIL, s));
+        io.dbharness.core.api.WorkloadFacts facts = first.workloadFacts().withDetails(merged);
         if (facts.freshness() != null && parts.size() > 1) {
             // each part's probe saw its own writes only: the samples merge as an operation type, the accounts do not
             facts = new io.dbharness.core.api.WorkloadFacts(facts.loaded(), facts.notes(), facts.details(), null);
@@ -254,5 +256,24 @@ public final class ResultMerge {
     private static String failure(List<RunResult> parts) {
         List<String> fs = parts.stream().filter(r -> r.failure() != null).map(r -> r.runId() + ": " + r.failure()).toList();
         return fs.isEmpty() ? null : String.join("; ", fs);
+    }
+
+    /**
+     * The parts' answers' digest CPU summed, as the harness's CPU is; a part without it makes the sum unknown (then
+     * the first part's figure is not shown as the run's: the detail is given, "unknown").
+     */
+    private static java.util.Optional<String> digestCpu(List<RunResult> parts) {
+        if (parts.stream().noneMatch(p -> p.workloadFacts().details().containsKey(AnswerDigest.DIGEST_CPU_DETAIL))) {
+            return java.util.Optional.empty();
+        }
+        double sum = 0;
+        for (RunResult p : parts) {
+            String s = p.workloadFacts().details().get(AnswerDigest.DIGEST_CPU_DETAIL);
+            if (s == null) {
+                return java.util.Optional.of("unknown");
+            }
+            sum += Double.parseDouble(s);
+        }
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT, "%.4f", sum));
     }
 }

@@ -160,6 +160,7 @@ class ResultMergeTest {
         assertEquals(3.0, m.harnessCpuSeconds().getAsDouble());
         assertEquals("a, b", m.workloadFacts().details().get(ResultMerge.MERGED_FROM));
         assertEquals(a.start(), m.start());
+        assertNull(m.workloadFacts().details().get(io.dbharness.core.api.AnswerDigest.DIGEST_CPU_DETAIL));
         assertEquals(b.end(), m.end());
         // 0-10 s holds a's first interval, 10-20 s a's second and b's first, 20-30 s b's second
         assertEquals(List.of(1_000L, 5_000L, 4_000L), m.intervals().stream()
@@ -170,6 +171,18 @@ class ResultMergeTest {
         assertNull(m.resources());
         assertNull(m.intervals().get(0).host());
         assertEquals(m, ResultMerge.merge(shards(a, b)), "the same parts merge to the same result");
+    }
+
+    /** The answers' digest CPU is summed as the harness's CPU is; a part without it leaves the sum unknown. */
+    @Test
+    void theAnswersDigestCpuIsTheSumOfThePartsOrUnknown() {
+        String key = io.dbharness.core.api.AnswerDigest.DIGEST_CPU_DETAIL;
+        RunResult a = part("a", T0, new long[][]{latencies(1, 1_000, 500)}, Map.of());
+        RunResult b = part("b", T0, new long[][]{latencies(2, 1_000, 500)}, Map.of());
+        RunResult a2 = a.toBuilder().workloadFacts(a.workloadFacts().withDetails(Map.of(key, "0.5000"))).build();
+        RunResult b2 = b.toBuilder().workloadFacts(b.workloadFacts().withDetails(Map.of(key, "0.2500"))).build();
+        assertEquals("0.7500", ResultMerge.merge(shards(a2, b2)).workloadFacts().details().get(key));
+        assertEquals("unknown", ResultMerge.merge(shards(a2, b)).workloadFacts().details().get(key));
     }
 
     @Test

@@ -25,14 +25,18 @@ import java.util.OptionalLong;
  * @param queryCount queries to run in all; empty when {@code --duration} ends the run
  * @param queryTags  devices {@code multi-tag-latest} (and {@code {tags}} in a query file) names
  * @param catalogue  the data model's queries, which {@code weights} names (aliases resolved) beside the file's
+ * @param keptAnswers instances (the first ones) whose answers the result keeps for {@code compare --answers}
  */
 record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int queryTags, boolean load,
-                    Optional<QueryFile> file, boolean explain, QueryCatalogue catalogue) {
+                    Optional<QueryFile> file, boolean explain, QueryCatalogue catalogue, int keptAnswers) {
 
     static final long DEFAULT_QUERY_COUNT = 1000;
 
     static final Option<Integer> QUERY_TAGS = Option.of("query-tags", "N", "10",
             "Devices multi-tag-latest (and {tags} in a query file) asks for", ValueType.integer(1, 10_000));
+    static final Option<Integer> KEPT_ANSWERS = Option.of("kept-answers", "N", "1000",
+            "Query instances (the first N) whose answers the result keeps for compare --answers; 0 keeps none",
+            ValueType.integer(0, 1_000_000));
     static final Option<Boolean> EXPLAIN = Option.flag("explain", "Record each query's plan (EXPLAIN) in the result");
     static final Option<Long> QUERY_COUNT = Option.of("query-count", "N", null,
             "Queries to run in all; default " + DEFAULT_QUERY_COUNT + ", or as many as --duration allows",
@@ -47,7 +51,8 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
             QUERY_TAGS.def(),
             OptionDef.of("query-file", "FILE", null,
                     "YAML file of queries of your own: a name and a text per language with the catalogue's placeholders"),
-            EXPLAIN.def());
+            EXPLAIN.def(),
+            KEPT_ANSWERS.def());
 
     /** iot-query's own. */
     static final List<OptionDef> QUERY_ONLY = Option.defs(List.of(QUERY_COUNT, LOAD));
@@ -66,12 +71,14 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
         Optional<QueryFile> file = s.optional("query-file").map(f -> QueryFile.read(Path.of(f), catalogue));
         Map<String, Integer> weights = weights(s.string("queries"), file, catalogue);
         if (mixed) {
-            return new QueryOptions(weights, OptionalLong.empty(), s.get(QUERY_TAGS), false, file, s.get(EXPLAIN), catalogue);
+            return new QueryOptions(weights, OptionalLong.empty(), s.get(QUERY_TAGS), false, file, s.get(EXPLAIN), catalogue,
+                    s.get(KEPT_ANSWERS));
         }
         OptionalLong count = s.isSet("query-count") || s.find(RunOptions.DURATION).isEmpty()
                 ? OptionalLong.of(s.find(QUERY_COUNT).orElse(DEFAULT_QUERY_COUNT))
                 : OptionalLong.empty();
-        return new QueryOptions(weights, count, s.get(QUERY_TAGS), s.get(LOAD), file, s.get(EXPLAIN), catalogue);
+        return new QueryOptions(weights, count, s.get(QUERY_TAGS), s.get(LOAD), file, s.get(EXPLAIN), catalogue,
+                s.get(KEPT_ANSWERS));
     }
 
     static Map<String, Integer> weights(String text, Optional<QueryFile> file) {

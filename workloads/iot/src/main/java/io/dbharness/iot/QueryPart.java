@@ -10,6 +10,7 @@ import io.dbharness.core.api.UsageException;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -75,7 +76,10 @@ final class QueryPart {
         return plans;
     }
 
-    /** The queries, their weights and texts, and the statement that made the table ready. */
+    /**
+     * The queries, their weights and texts, the statement that made the table ready, the answers kept and the CPU
+     * time of their digests.
+     */
     void describe(Map<String, String> m) {
         m.put("queries", String.join(",", options.weights().entrySet().stream()
                 .map(e -> e.getKey() + ":" + e.getValue()).toList()));
@@ -84,6 +88,9 @@ final class QueryPart {
             for (QuerySet.Planned q : queries.planned()) {
                 m.put("query." + q.name(), q.compiled().text());
             }
+            m.put("keptAnswers", Integer.toString(options.keptAnswers()));
+            // the digests run on a thread of their own: their share of the harness's CPU, in seconds
+            queries.digestCpuSeconds().ifPresent(s -> m.put(AnswerDigest.DIGEST_CPU_DETAIL, String.format(Locale.ROOT, "%.4f", s)));
         }
         if (queryDdl != null) {
             m.put("queryDdl", queryDdl);

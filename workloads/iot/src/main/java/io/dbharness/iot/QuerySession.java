@@ -54,7 +54,7 @@ final class QuerySession implements WorkerSession {
         this.instance = instance;
     }
 
-    /** The last kept answer, normalised outside the timed call (in {@link #next}, or at the end). */
+    /** The last kept answer, handed to the digest thread outside the timed call (in {@link #next}, or at the end). */
     private Query pending;
     private QueryAnswer pendingAnswer;
 
@@ -70,7 +70,9 @@ final class QuerySession implements WorkerSession {
             return null;
         }
         QuerySet.Planned q = queries.pick(k);
-        return new Query(q, k, queries.params(q, k), q.name() + step.suffix(), step.keeps() && QuerySet.keeps(k));
+        // the name itself when there is no suffix: a new string per query showed in the profile of cheap queries
+        String type = step.suffix().isEmpty() ? q.name() : q.name() + step.suffix();
+        return new Query(q, k, queries.params(q, k), type, step.keeps() && queries.keeps(k));
     }
 
     /** One query instance; its latency is timed by the engine, its answer kept when asked. */
@@ -145,6 +147,7 @@ final class QuerySession implements WorkerSession {
     public void close() {
         try {
             keepPending();
+            queries.awaitAnswers(); // the digests' CPU belongs to the run, whose CPU is read when the workers end
         } finally {
             reader.close();
         }

@@ -29,8 +29,6 @@ import java.util.concurrent.ConcurrentSkipListMap;
  */
 final class QuerySet {
 
-    /** Instances whose answers the result keeps (digest always, values when small). */
-    static final long KEPT_INSTANCES = 1000;
     /** Answers of at most this many rows are kept in full beside their digest. */
     static final int KEPT_ROWS = 20;
 
@@ -54,13 +52,17 @@ final class QuerySet {
     private final long[] cumulative;
     private final long seed;
     private final QueryParameters parameters;
+    /** Instances whose answers the result keeps (digest always, values when small): the first ones. */
+    private final long keptInstances;
     private final Map<String, AnswerDigest> kept = new ConcurrentSkipListMap<>();
+    private final AnswerDigester digester = new AnswerDigester();
 
-    private QuerySet(List<Planned> planned, long[] cumulative, long seed, QueryParameters parameters) {
+    private QuerySet(List<Planned> planned, long[] cumulative, long seed, QueryParameters parameters, long keptInstances) {
         this.planned = planned;
         this.cumulative = cumulative;
         this.seed = seed;
         this.parameters = parameters;
+        this.keptInstances = keptInstances;
     }
 
     /**
@@ -86,7 +88,7 @@ final class QuerySet {
             throw new UsageException("target '" + targetName + "' cannot run " + (missing.size() == 1 ? "query " : "queries ")
                     + String.join(", ", missing) + "; leave " + (missing.size() == 1 ? "it" : "them") + " out of --queries (default: all)");
         }
-        return new QuerySet(List.copyOf(planned), cumulative, data.seed(), parameters);
+        return new QuerySet(List.copyOf(planned), cumulative, data.seed(), parameters, options.keptAnswers());
     }
 
     /** One query compiled for the target, or null (and a note in {@code missing}) when it has no text for it. */
@@ -196,16 +198,32 @@ final class QuerySet {
     }
 
     /** Whether instance {@code k}'s answer is kept, so its values must be read. */
-    static boolean keeps(long k) {
-        return k < KEPT_INSTANCES;
+    boolean keeps(long k) {
+        return k < keptInstances;
     }
 
     /**
-     * Keeps the instance's normalised answer. One that cannot be normalised (a text whose columns do not match
-     * the catalogue, a value of an unexpected kind) is kept as {@code error: <why>} in place of the digest, so
-     * {@code compare --answers} shows it rather than the result losing it.
+     * Keeps the instance's normalised answer, normalised and digested on the digest thread ({@link AnswerDigester}).
+     * One that cannot be normalised (a text whose columns do not match the catalogue, a value of an unexpected
+     * kind) is kept as {@code error: <why>} in place of the digest, so {@code compare --answers} shows it rather
+     * than the result losing it.
      */
     void keep(Planned q, long instance, QueryParams params, QueryAnswer answer) {
+        long values = answer.rows().isEmpty() ? 1 : (long) answer.rows().size() * answer.rows().get(0).length;
+        digester.submit(values, () -> digest(q, instance, params, answer));
+    }
+
+    /** Waits until every answer kept so far is digested (a worker's last, at its end: inside the run's CPU). */
+    void awaitAnswers() {
+        digester.await();
+    }
+
+    /** CPU time of the answers' digests, empty when the JVM cannot tell a thread's (or none were kept). */
+    java.util.OptionalDouble digestCpuSeconds() {
+        return keptInstances == 0 ? java.util.OptionalDouble.empty() : digester.cpuSeconds();
+    }
+
+    private void digest(Planned q, long instance, QueryParams params, QueryAnswer answer) {
         String where = q.describe(params);
         AnswerDigest kept;
         try {
@@ -223,6 +241,7 @@ final class QuerySet {
     }
 
     List<AnswerDigest> answers() {
+        digester.await();
         List<AnswerDigest> out = new ArrayList<>(kept.values());
         out.sort(Comparator.comparing(AnswerDigest::query).thenComparingLong(AnswerDigest::instance));
         return out;

@@ -108,6 +108,28 @@ class QueryCatalogueTest {
                         List.<Object[]>of(new Object[] {Instant.EPOCH, 0.5, "", "truck_1"}), 1)));
     }
 
+    /** Values' texts come from a cache by their bits: values that share a slot, repeated, still get their own. */
+    @Test
+    void everyMetricValueIsItsOwnTextWhateverTheCacheHolds() throws TargetException {
+        var min = Catalogues.TELEMATICS.get("min-max");
+        Answers f8 = new Answers(min.columns(), MetricType.FLOAT8);
+        Answers f4 = new Answers(min.columns(), MetricType.FLOAT4);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        double[] values = new double[20_000]; // five times the cache's slots: many share one
+        for (int i = 0; i < values.length; i++) {
+            values[i] = i % 3 == 0 ? random.nextInt(100_000) / 100.0 : random.nextDouble() * 1e6 - 5e5;
+        }
+        values[1] = -0.0;
+        values[2] = Double.NaN;
+        for (int round = 0; round < 2; round++) {
+            for (double v : values) {
+                QueryAnswer a = new QueryAnswer(List.of("min_value", "max_value"), List.<Object[]>of(new Object[] {v, v}), 1);
+                assertEquals(List.of(List.of(Double.toString(v), Double.toString(v))), f8.normalise("min-max", a));
+                assertEquals(List.of(List.of(Float.toString((float) v), Float.toString((float) v))), f4.normalise("min-max", a));
+            }
+        }
+    }
+
     @Test
     void answersAreNormalisedByColumnNameTypeAndOrder() throws TargetException {
         var stats = Catalogues.TELEMATICS.get("stats-per-device");
