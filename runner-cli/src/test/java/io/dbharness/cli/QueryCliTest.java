@@ -142,6 +142,30 @@ class QueryCliTest {
         assertTrue(refused.oneLineError().contains("holds no query answers"), refused.err());
     }
 
+    /** The JIT compiling, caches warming: a warm-up before the measured queries, reported apart (as TPC-C's). */
+    @Test
+    void aWarmUpRunsBeforeTheMeasuredQueriesAndIsReportedApart() throws Exception {
+        query("warm-load", "--table-name", "warm", "--load", "--clean");
+        List<String> args = new ArrayList<>(List.of("--workload", "iot-query", "--url", pg.url(), "--user", "postgres",
+                "--results", tmp.resolve("warm").toString(), "--no-watch", "--total-metrics-count", "4",
+                "--ts-step-in-second", "10", "--ts-end", "2022-04-18 10:00:00", "--tag-num", "30", "--table-name", "warm",
+                "--queries", "single-tag-latest", "--warmup", "1s"));
+        CliRun refused = CliRun.of(args.toArray(String[]::new));
+        assertEquals(2, refused.exitCode(), refused.out() + refused.err());
+        assertEquals("--warmup needs --duration: with a count of queries the warm-up's would be part of it",
+                refused.oneLineError());
+        args.addAll(List.of("--duration", "1s"));
+        CliRun r = CliRun.of(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.err());
+        Path file;
+        try (Stream<Path> files = Files.list(tmp.resolve("warm"))) {
+            file = files.filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow();
+        }
+        var res = io.dbharness.results.ResultFiles.read(file);
+        assertTrue(res.warmup() != null && res.warmup().counts().operations() > 0, "the warm-up ran queries");
+        assertTrue(res.totals().counts().operations() > 0, "and the measured run its own");
+    }
+
     @Test
     void compareAnswersFindsTheInstancesThatDiffer() throws Exception {
         Path a = query("a", "--table-name", "cmp", "--load", "--clean");

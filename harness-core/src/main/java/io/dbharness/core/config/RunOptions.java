@@ -40,6 +40,13 @@ public record RunOptions(int workers, Optional<Duration> duration, double rate, 
             "Parallel workers (connections) writing or querying", ValueType.integer(1, 1024));
     public static final Option<Duration> DURATION = Option.of("duration", "DURATION", null,
             "Stop after this long (30s, 5m, 1h); default: until the workload is exhausted", ValueType.duration(Duration.ofMillis(1)));
+    /**
+     * A workload's option, declared here once for the workloads that offer it (in their own options, not every run's:
+     * a warm-up that writes would change what is verified).
+     */
+    public static final Option<Duration> WARMUP = Option.of("warmup", "DURATION", null,
+            "Run this long before measuring (the JIT compiles, caches warm, connections settle); its operations are"
+                    + " reported apart, not in the rates (default: none)", ValueType.duration(Duration.ofMillis(1)));
     public static final Option<Double> RATE = Option.of("rate", "PER_SECOND", null,
             "Open model: offer this many rows (operations, for workloads without rows) per second in total;"
                     + " latency counts from each operation's intended start", ValueType.number(1e-3, 1e12));

@@ -173,6 +173,11 @@ public final class IotQueryWorkload implements Workload {
     }
 
     @Override
+    public java.time.Duration warmup() {
+        return options.warmup();
+    }
+
+    @Override
     public List<AnswerDigest> answers() {
         return part.answers();
     }

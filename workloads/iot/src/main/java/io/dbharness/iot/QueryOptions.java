@@ -26,9 +26,11 @@ import java.util.OptionalLong;
  * @param queryTags  devices {@code multi-tag-latest} (and {@code {tags}} in a query file) names
  * @param catalogue  the data model's queries, which {@code weights} names (aliases resolved) beside the file's
  * @param keptAnswers instances (the first ones) whose answers the result keeps for {@code compare --answers}
+ * @param warmup     iot-query: how long queries run before the measured run (zero: none)
  */
 record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int queryTags, boolean load,
-                    Optional<QueryFile> file, boolean explain, QueryCatalogue catalogue, int keptAnswers) {
+                    Optional<QueryFile> file, boolean explain, QueryCatalogue catalogue, int keptAnswers,
+                    Duration warmup) {
 
     static final long DEFAULT_QUERY_COUNT = 1000;
 
@@ -55,7 +57,7 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
             KEPT_ANSWERS.def());
 
     /** iot-query's own. */
-    static final List<OptionDef> QUERY_ONLY = Option.defs(List.of(QUERY_COUNT, LOAD));
+    static final List<OptionDef> QUERY_ONLY = Option.defs(List.of(QUERY_COUNT, LOAD, RunOptions.WARMUP));
 
     /** @param mixed iot-mixed: queries run until the ingest and its idle phase end, never --load */
     static QueryOptions from(Settings s, boolean mixed) {
@@ -72,13 +74,18 @@ record QueryOptions(Map<String, Integer> weights, OptionalLong queryCount, int q
         Map<String, Integer> weights = weights(s.string("queries"), file, catalogue);
         if (mixed) {
             return new QueryOptions(weights, OptionalLong.empty(), s.get(QUERY_TAGS), false, file, s.get(EXPLAIN), catalogue,
-                    s.get(KEPT_ANSWERS));
+                    s.get(KEPT_ANSWERS), Duration.ZERO);
         }
         OptionalLong count = s.isSet("query-count") || s.find(RunOptions.DURATION).isEmpty()
                 ? OptionalLong.of(s.find(QUERY_COUNT).orElse(DEFAULT_QUERY_COUNT))
                 : OptionalLong.empty();
+        Duration warmup = s.find(RunOptions.WARMUP).orElse(Duration.ZERO);
+        if (!warmup.isZero() && count.isPresent()) {
+            // a count would take the warm-up's queries out of the measured run's share
+            throw new UsageException("--warmup needs --duration: with a count of queries the warm-up's would be part of it");
+        }
         return new QueryOptions(weights, count, s.get(QUERY_TAGS), s.get(LOAD), file, s.get(EXPLAIN), catalogue,
-                s.get(KEPT_ANSWERS));
+                s.get(KEPT_ANSWERS), warmup);
     }
 
     static Map<String, Integer> weights(String text, Optional<QueryFile> file) {

@@ -52,9 +52,7 @@ record TpccOptions(int warehouses, int terminals, int loadWorkers, Weights weigh
                         case "serializable" -> Connection.TRANSACTION_SERIALIZABLE;
                         default -> throw s.bad(name, s.string(name), "read-committed, repeatable-read or serializable");
                     });
-    static final Option<Duration> WARMUP = Option.of("warmup", "DURATION", null,
-            "Run this long before measuring; its transactions are reported apart, not in the rates (default: none)",
-            ValueType.duration(Duration.ofMillis(1)));
+    static final Option<Duration> WARMUP = RunOptions.WARMUP;
     static final Option<Long> TXNS_PER_TERMINAL = Option.of("txns-per-terminal", "N", null,
             "Stop each terminal after N transactions (BenchmarkSQL's runTxnsPerTerminal)", ValueType.longInteger(1, Long.MAX_VALUE));
     static final Option<Boolean> LOAD_ONLY = Option.flag("load-only", "Create and load the tables, then stop");
