@@ -8,6 +8,7 @@
 #   GENERATORS="telematics devops events" OTHERS=no benchmarks/scripts/query-vs-pgbench.sh   # the three catalogues
 #   QUERIES="single-tag-detail stats-per-device" CLIENTS="2" SECONDS_PER_RUN=30 ROUNDS=5 benchmarks/scripts/query-vs-pgbench.sh
 #   ANSWERS="on off" OTHERS=no benchmarks/scripts/query-vs-pgbench.sh   # the harness also with --kept-answers 0
+#   WARMUP=3 OTHERS=no benchmarks/scripts/query-vs-pgbench.sh   # the harness measured after a 3 s --warmup
 #   PGHOST=... LOAD=no benchmarks/scripts/query-vs-pgbench.sh   # a server that holds the data of an earlier run's flags
 #
 # Data per model: telematics TAGS devices x TS_START..TS_END x METRICS metrics; devops (TSBS cpu-only) SCALE hosts
@@ -27,8 +28,10 @@
 #
 # Server: the PostgreSQL PGHOST/PGPORT/... name, or a throw-away local cluster (lib/postgres.sh). The timed runs
 # hold BENCH_LOCK (flock, LOCK_QUERIES queries of a round at a time) so other benchmarks on the machine do not
-# run inside them; in each pair (pgbench, harness) which side goes first alternates by round. Both count from their first query (iot-query
-# has no warm-up, so the JVM's JIT compiling is inside the harness's figure). RUNNER names another launcher
+# run inside them; in each pair (pgbench, harness) which side goes first alternates by round. Both count from their
+# first query, so the JVM's JIT compiling is inside the harness's figure, unless WARMUP=SECONDS: then the harness runs
+# --warmup first and counts (queries and CPU) over the SECONDS_PER_RUN after it, its steady state, as pgbench (C, no
+# JIT) has from its start. RUNNER names another launcher
 # (a frozen jar while the checkout is being changed).
 set -euo pipefail
 
@@ -48,6 +51,7 @@ QUERIES=${QUERIES:-all}
 ANSWERS=${ANSWERS:-on}
 OTHERS=${OTHERS:-yes}
 LOAD=${LOAD:-yes}
+WARMUP=${WARMUP:-0}
 BENCH_LOCK=${BENCH_LOCK:-/tmp/dbharness-bench.lock}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="${RUNNER:-$here/../../runner}"
@@ -176,6 +180,7 @@ else:
 harness_run() { # $1 model, $2 query, $3 clients, $4 answers kept: on|off; prints "qps cpu-µs-per-query"
   local kept=()
   [ "$4" = off ] && kept=(--kept-answers 0)
+  [ "$WARMUP" != 0 ] && kept+=(--warmup "${WARMUP}s")
   model "$1"
   rm -rf "$tmp/r"
   "$runner" --workload iot-query --queries "$2" --workers "$3" "${kept[@]}" \
@@ -183,7 +188,7 @@ harness_run() { # $1 model, $2 query, $3 clients, $4 answers kept: on|off; print
   result "$tmp/r" 2>/dev/null || echo "error -"
 }
 export -f pgbench_run harness_run result model
-export tmp runner SECONDS_PER_RUN CLIENTS ANSWERS TAGS METRICS TS_START TS_END SCALE DEVICES EVENTS
+export tmp runner SECONDS_PER_RUN WARMUP CLIENTS ANSWERS TAGS METRICS TS_START TS_END SCALE DEVICES EVENTS
 
 : > "$tmp/figures"
 pair() { # $1 model, $2 query, $3 clients, $4 round: odd rounds pgbench first, even rounds the harness first
