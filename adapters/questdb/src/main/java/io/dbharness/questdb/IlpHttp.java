@@ -95,8 +95,12 @@ final class IlpHttp {
         }
         java.util.Set<Integer> versions = new java.util.TreeSet<>();
         for (String v : m.group(1).split(",")) {
-            if (!v.isBlank()) {
+            if (v.isBlank()) {
+                continue;
+            }
+            try {
                 versions.add(Integer.parseInt(v.trim()));
+            } catch (NumberFormatException e) { // a version past int's range is none this harness reads
             }
         }
         return versions.isEmpty() ? java.util.Set.of(1) : versions;

@@ -27,10 +27,6 @@ enum IlpVersion {
                 default -> throw s.bad(name, s.string(name), "auto|1|2");
             });
 
-    int number() {
-        return ordinal() + 1;
-    }
-
     boolean binaryDoubles() {
         return this == V2;
     }
