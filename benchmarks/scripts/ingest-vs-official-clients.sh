@@ -6,6 +6,7 @@
 #
 #   benchmarks/scripts/ingest-vs-official-clients.sh     # 10,000 devices x 120 s x 10 float8 (794k lines), 1 and 2 workers
 #   TARGETS=questdb WORKERS="2" ROUNDS=5 benchmarks/scripts/ingest-vs-official-clients.sh
+#   TARGETS=questdb QDB_TEXT_TOO=1 benchmarks/scripts/ingest-vs-official-clients.sh   # also the harness with text (v1)
 #
 # Servers: one standalone QuestDB (the server jar the questdb adapter embeds, from the local Maven repository,
 # started with java -cp in its own process on free loopback ports) that both sides write to, and a throw-away
@@ -21,6 +22,11 @@
 # which influxdb-client-java posts to: the loader maps the request line to /write?db= (what 1.8+ does on the
 # server for that endpoint), body and headers unchanged; records carry second timestamps, as the harness's
 # --precision auto sends these rows, so both post the same bytes.
+#
+# QuestDB's line protocol: the harness negotiates version 2 (doubles in binary, --questdb-protocol-version auto),
+# as the client does; the round lines say which version the harness used. QDB_TEXT_TOO=1 adds a third side
+# in each QuestDB pair, the harness with --questdb-protocol-version 1 (text), shown as target questdb-v1 against
+# the same client runs; the sides' order turns round by round (v2 client v1, then v1 client v2).
 set -euo pipefail
 
 TAGS=${TAGS:-10000}
@@ -97,11 +103,13 @@ qdb_ddl() { # the harness's DDL (QuestDbTables.createSql) for table $1
   echo "CREATE TABLE $1 (ts TIMESTAMP, tag_id SYMBOL$cols) TIMESTAMP(ts) PARTITION BY DAY WAL"
 }
 
-questdb_harness() { # $1 workers $2 table; prints rows/s
+questdb_harness() { # $1 workers $2 table [$3 line-protocol version, default auto]; prints rows/s
   rm -rf "$tmp/r"
   "$runner" --target questdb --questdb-http "$QDB_URL" --questdb-pg "127.0.0.1:$qdb_pg" --table-name "$2" --verify \
-      --workers "$1" "${flags[@]}" --results "$tmp/r" >/dev/null
+      --workers "$1" --questdb-protocol-version "${3:-auto}" "${flags[@]}" --results "$tmp/r" >/dev/null
   rate "$tmp/r"
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["run"]["targetInfo"]["settings"]["line-protocol-version"], file=sys.stderr)' \
+      "$(ls "$tmp"/r/*.json)" 2>>"$tmp/versions" || true
   qdb_sql "DROP TABLE $2" >/dev/null
 }
 questdb_client() { # $1 workers $2 table; prints rows/s after checking every row arrived
@@ -143,13 +151,18 @@ echo "== rows: $TAGS devices x $DATA_SECONDS s x $METRICS $TYPE metrics = $rows 
 
 : > "$tmp/figures"
 pair() { # $1 target, $2 workers, $3 round: odd rounds the harness first, even rounds the client first
-  local h c name="r${3}_w$2"
-  if [ $(($3 % 2)) = 1 ]; then h=$("$1"_harness "$2" "h_$name"); c=$("$1"_client "$2" "c_$name")
+  local h c t name="r${3}_w$2"
+  if [ "$1" = questdb ] && [ "${QDB_TEXT_TOO:-}" = 1 ]; then # v2 client v1, then v1 client v2
+    if [ $(($3 % 2)) = 1 ]; then h=$(questdb_harness "$2" "h_$name"); c=$(questdb_client "$2" "c_$name")
+      t=$(questdb_harness "$2" "t_$name" 1)
+    else t=$(questdb_harness "$2" "t_$name" 1); c=$(questdb_client "$2" "c_$name"); h=$(questdb_harness "$2" "h_$name"); fi
+    echo "questdb-v1 $2 ${t:-error} ${c:-error}" | tee -a "$tmp/figures" | sed "s/^/round $3: /"
+  elif [ $(($3 % 2)) = 1 ]; then h=$("$1"_harness "$2" "h_$name"); c=$("$1"_client "$2" "c_$name")
   else c=$("$1"_client "$2" "c_$name"); h=$("$1"_harness "$2" "h_$name"); fi
   echo "$1 $2 ${h:-error} ${c:-error}" | tee -a "$tmp/figures" | sed "s/^/round $3: /"
 }
 export -f pair
-export TARGETS WORKERS
+export TARGETS WORKERS QDB_TEXT_TOO
 for ((round = 1; round <= ROUNDS; round++)); do
   # one lock holding per round (every target and worker count: ~3 min at the defaults)
   flock "$BENCH_LOCK" bash -c '
@@ -157,6 +170,8 @@ for ((round = 1; round <= ROUNDS; round++)); do
     for t in $TARGETS; do for w in $WORKERS; do pair "$t" "$w" "$1"; done; done' _ "$round"
 done
 
+[ -s "$tmp/versions" ] && echo "== the harness's QuestDB line protocol: $(sort "$tmp/versions" | uniq -c |
+  awk '{n = $1; $1 = ""; printf "%s%s in %d runs", sep, substr($0, 2), n; sep = "; "}')"
 echo "== medians of $ROUNDS rounds (rows/s), ratio harness / official client"
 python3 - "$tmp/figures" <<'PY'
 import statistics, sys, collections
@@ -167,7 +182,8 @@ for line in open(sys.argv[1]):
         order.append((t, w))
     runs[(t, w)][0].append(float(h) if h != "error" else float("nan"))
     runs[(t, w)][1].append(float(c) if c != "error" else float("nan"))
-client = {"questdb": "questdb-client Sender (ILP/HTTP)", "influx": "influxdb-client-java WriteApiBlocking"}
+client = {"questdb": "questdb-client Sender (ILP/HTTP)", "questdb-v1": "questdb-client Sender (ILP/HTTP)",
+          "influx": "influxdb-client-java WriteApiBlocking"}
 med = statistics.median
 print("| target | workers | official client | rows/s | harness rows/s | ratio |")
 print("|---|---:|---|---:|---:|---:|")

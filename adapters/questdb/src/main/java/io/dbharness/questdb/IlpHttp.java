@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 final class IlpHttp {
 
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    private static final Pattern VERSIONS = Pattern.compile("\"line\\.proto\\.support\\.versions\"\\s*:\\s*\\[([0-9,\\s]*)]");
     private static final Pattern MESSAGE = Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     private final URI base;
@@ -62,6 +63,47 @@ final class IlpHttp {
             Thread.currentThread().interrupt();
             throw new TargetException(Kind.UNREACHABLE, null, "interrupted while connecting to QuestDB at " + display, e);
         }
+    }
+
+    /**
+     * The line-protocol versions the server reads, from {@code GET /settings}; {@code {1}} for a server whose
+     * settings do not list them (before QuestDB 9) or that has no {@code /settings} (404).
+     */
+    java.util.Set<Integer> lineProtocolVersions() throws TargetException {
+        try {
+            HttpResponse<String> r = newClient().send(HttpRequest.newBuilder(base.resolve("/settings"))
+                    .timeout(CONNECT_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() == 404) {
+                return java.util.Set.of(1);
+            }
+            if (r.statusCode() / 100 != 2) {
+                throw failure(r.statusCode(), r.body(), "reading /settings");
+            }
+            return versions(r.body());
+        } catch (IOException e) {
+            throw unreachable(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException(Kind.UNREACHABLE, null, "interrupted while connecting to QuestDB at " + display, e);
+        }
+    }
+
+    static java.util.Set<Integer> versions(String settings) {
+        Matcher m = VERSIONS.matcher(settings);
+        if (!m.find()) {
+            return java.util.Set.of(1);
+        }
+        java.util.Set<Integer> versions = new java.util.TreeSet<>();
+        for (String v : m.group(1).split(",")) {
+            if (v.isBlank()) {
+                continue;
+            }
+            try {
+                versions.add(Integer.parseInt(v.trim()));
+            } catch (NumberFormatException e) { // a version past int's range is none this harness reads
+            }
+        }
+        return versions.isEmpty() ? java.util.Set.of(1) : versions;
     }
 
     TargetException unreachable(IOException e) {

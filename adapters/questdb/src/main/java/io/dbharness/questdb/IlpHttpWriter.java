@@ -32,6 +32,9 @@ import java.util.Optional;
  *
  * <p>With {@code --precision auto} each batch goes in the coarsest unit that carries all its timestamps
  * (seconds for the default 1 s step): shorter lines, and the server parses fewer digits.
+ *
+ * <p>With line protocol version 2 ({@link IlpVersion}) doubles go in binary; the posts of a batch are cut at the
+ * encoder's line ends, as a binary double may hold a newline byte.
  */
 final class IlpHttpWriter implements BatchWriter {
 
@@ -42,6 +45,7 @@ final class IlpHttpWriter implements BatchWriter {
     private final SeriesSchema schema;
     private final Optional<LinePrecision> fixed;
     private final int batchLines;
+    private final boolean binaryDoubles;
     private final Map<LinePrecision, LineProtocolEncoder> encoders = new EnumMap<>(LinePrecision.class);
     private final Map<LinePrecision, String> paths = new EnumMap<>(LinePrecision.class);
     private final ByteSink sink = new ByteSink(1 << 20);
@@ -52,7 +56,8 @@ final class IlpHttpWriter implements BatchWriter {
 
     /** @param opTimeout {@code --op-timeout}: the deadline of one post */
     IlpHttpWriter(IlpHttp http, SeriesSchema schema, Optional<LinePrecision> fixed, int batchLines,
-                  java.time.Duration opTimeout) {
+                  IlpVersion version, java.time.Duration opTimeout) {
+        this.binaryDoubles = version.binaryDoubles();
         this.http = http;
         this.schema = schema;
         this.fixed = fixed;
@@ -68,7 +73,7 @@ final class IlpHttpWriter implements BatchWriter {
 
     private LineProtocolEncoder encode(RowBatch batch) {
         LinePrecision p = fixed.orElseGet(() -> LinePrecision.coarsest(batch.tsMicros(), batch.size()));
-        LineProtocolEncoder enc = encoders.computeIfAbsent(p, k -> new LineProtocolEncoder(schema, k));
+        LineProtocolEncoder enc = encoders.computeIfAbsent(p, k -> new LineProtocolEncoder(schema, k, binaryDoubles));
         sink.reset();
         try {
             enc.encode(batch, sink);
@@ -91,26 +96,18 @@ final class IlpHttpWriter implements BatchWriter {
         if (lines <= batchLines) {
             post(uri, 0, len, 0, lines, lines, skipped);
         } else {
-            postInChunks(uri, len, lines, skipped);
+            postInChunks(enc, uri, lines, skipped);
         }
         return new WriteResult(lines, skipped, len);
     }
 
-    private void postInChunks(String uri, int len, int lines, int skipped) throws TargetException {
-        byte[] buf = sink.array();
+    private void postInChunks(LineProtocolEncoder enc, String uri, int lines, int skipped) throws TargetException {
         int start = 0;
-        int inChunk = 0;
-        int committed = 0;
-        for (int i = 0; i < len; i++) {
-            if (buf[i] == '\n' && ++inChunk == batchLines) {
-                post(uri, start, i + 1 - start, committed, inChunk, lines, skipped);
-                committed += inChunk;
-                start = i + 1;
-                inChunk = 0;
-            }
-        }
-        if (start < len) {
-            post(uri, start, len - start, committed, lines - committed, lines, skipped);
+        for (int committed = 0; committed < lines; committed += batchLines) {
+            int inChunk = Math.min(batchLines, lines - committed);
+            int end = enc.lineEnd(committed + inChunk - 1);
+            post(uri, start, end - start, committed, inChunk, lines, skipped);
+            start = end;
         }
     }
 

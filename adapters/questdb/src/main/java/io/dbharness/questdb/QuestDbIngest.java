@@ -31,13 +31,15 @@ final class QuestDbIngest implements TimeSeriesIngest {
     private final IlpHttp http;
     private final Optional<LinePrecision> precision;
     private final int batchLines;
+    private final IlpVersion version;
 
     private final java.time.Duration opTimeout;
     /** The embedded server, whose table files can be measured; null for a remote one. */
     private final EmbeddedQuestDb embedded;
 
     QuestDbIngest(QuestDbSql sql, IlpHttp http, Optional<LinePrecision> precision, int batchLines,
-                  java.time.Duration opTimeout, EmbeddedQuestDb embedded) {
+                  IlpVersion version, java.time.Duration opTimeout, EmbeddedQuestDb embedded) {
+        this.version = version;
         this.embedded = embedded;
         this.sql = sql;
         this.http = http;
@@ -86,7 +88,7 @@ final class QuestDbIngest implements TimeSeriesIngest {
 
     @Override
     public BatchWriter openWriter(SeriesSchema schema) {
-        return new IlpHttpWriter(http, schema, precision, batchLines, opTimeout);
+        return new IlpHttpWriter(http, schema, precision, batchLines, version, opTimeout);
     }
 
     @Override

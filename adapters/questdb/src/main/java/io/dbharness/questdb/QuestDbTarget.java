@@ -36,11 +36,13 @@ final class QuestDbTarget implements TargetAdapter {
     private final QuestDbIngest ingest;
     private final Optional<LinePrecision> precision;
     private final int batchLines;
+    private final IlpVersion version;
     private final SqlAccess sqlAccess;
     private final QuestDbQuery query;
 
     QuestDbTarget(QuestDbEndpoint endpoint, EmbeddedQuestDb embedded, QuestDbSql sql, QuestDbIngest ingest,
-                  Optional<LinePrecision> precision, int batchLines) {
+                  Optional<LinePrecision> precision, int batchLines, IlpVersion version) {
+        this.version = version;
         this.endpoint = endpoint;
         this.embedded = embedded;
         this.sql = sql;
@@ -83,6 +85,7 @@ final class QuestDbTarget implements TargetAdapter {
             version = EmbeddedQuestDb.version();
         }
         settings.put("write", "line protocol over HTTP /write");
+        settings.put("line-protocol-version", this.version.binaryDoubles() ? "2 (doubles in binary)" : "1 (text)");
         settings.put("precision", precision.map(p -> p.v2Name()).orElse("auto"));
         settings.put("batch-lines", Integer.toString(batchLines));
         return new TargetInfo("QuestDB", version, endpoint.display(), settings);

@@ -39,7 +39,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
             OptionDef.of("questdb-user", "USER", "admin", "QuestDB PostgreSQL wire user").withEnv("QDB_PG_USER"),
             OptionDef.of("questdb-password", "PASSWORD", "quest",
                     "QuestDB PostgreSQL wire password; prefer the variable").withEnv("QDB_PG_PASSWORD").asSecret(),
-            LineOptions.PRECISION.def(), LineOptions.BATCH_LINES.def());
+            LineOptions.PRECISION.def(), LineOptions.BATCH_LINES.def(), IlpVersion.OPTION.def());
 
     @Override
     public String id() {
@@ -70,6 +70,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
     @Override
     public void check(Settings settings) {
         LineOptions.from(settings);
+        settings.get(IlpVersion.OPTION);
         QuestDbEndpoint.resolve(settings);
     }
 
@@ -94,6 +95,7 @@ public final class QuestDbTargetProvider implements TargetProvider {
             // the endpoint the user named first, so its failure names it, not one derived from it
             IlpHttp http = new IlpHttp(endpoint.http(), endpoint.display());
             http.probe();
+            IlpVersion version = IlpVersion.choose(settings.get(IlpVersion.OPTION), http);
             QuestDbSql sql = new QuestDbSql(endpoint);
             try {
                 sql.probe();
@@ -105,8 +107,8 @@ public final class QuestDbTargetProvider implements TargetProvider {
                         + QuestDbEndpoint.DEFAULT_PG_PORT + " of the --questdb-http host; --questdb-pg names another)", e);
             }
             return new QuestDbTarget(endpoint, embedded, sql, new QuestDbIngest(sql, http, precision, batchLines,
-                    io.dbharness.core.config.RunOptions.opTimeout(settings), embedded),
-                    precision, batchLines);
+                    version, io.dbharness.core.config.RunOptions.opTimeout(settings), embedded),
+                    precision, batchLines, version);
         } catch (TargetException | RuntimeException e) {
             if (embedded != null) {
                 embedded.close();

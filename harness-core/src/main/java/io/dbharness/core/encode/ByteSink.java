@@ -25,6 +25,8 @@ public final class ByteSink {
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /** Binary line protocol's doubles are little-endian. */
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private byte[] buf;
     private int len;
@@ -242,6 +244,12 @@ public final class ByteSink {
     public void writeInt64(long v) {
         ensure(8);
         LONG.set(buf, len, v);
+        len += 8;
+    }
+
+    public void writeInt64LittleEndian(long v) {
+        ensure(8);
+        LONG_LE.set(buf, len, v);
         len += 8;
     }
 

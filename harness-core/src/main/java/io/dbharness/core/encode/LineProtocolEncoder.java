@@ -18,6 +18,12 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Measurement, tag key and field keys are escaped once in the constructor per the line-protocol spec;
  * per row only numbers are formatted, into the reused {@link ByteSink}: no allocation per row.
+ *
+ * <p>With {@code binaryDoubles} (line protocol version 2, for a server that says it reads it) a floating-point
+ * field is {@code c0==} followed by the type byte 16 and the 8 bytes of the double, little-endian, instead of its
+ * text: the same value, no digits to format or parse (negative zero is sent as zero, as the text writes it).
+ * Integers and timestamps stay text. Such a line may hold a
+ * newline byte inside a double, so a reader splits the lines at {@link #lineEnd}, never at {@code '\n'}.
  */
 public final class LineProtocolEncoder implements RowEncoder {
 
@@ -29,10 +35,21 @@ public final class LineProtocolEncoder implements RowEncoder {
     /** Per metric: {@code c<m>=}, escaped. */
     private final byte[][] fieldKeys;
     private final MetricType[] types;
+    private final boolean binaryDoubles;
+    /** Per metric, for binary doubles: {@code c<m>==} and the type byte. */
+    private final byte[][] binaryKeys;
     private int skipped;
+    /** The sink's length after each line of the last {@link #encode}, for splitting a batch into posts. */
+    private int[] lineEnds = new int[0];
 
     public LineProtocolEncoder(SeriesSchema schema, LinePrecision precision) {
+        this(schema, precision, false);
+    }
+
+    /** @param binaryDoubles floating-point fields in binary, line protocol version 2 (see the class comment) */
+    public LineProtocolEncoder(SeriesSchema schema, LinePrecision precision, boolean binaryDoubles) {
         this.schema = schema;
+        this.binaryDoubles = binaryDoubles;
         this.precision = precision;
         String table = schema.tableName();
         if (table.indexOf('\n') >= 0 || table.indexOf('\r') >= 0) {
@@ -68,6 +85,25 @@ public final class LineProtocolEncoder implements RowEncoder {
         for (int m = 0; m < fieldKeys.length; m++) {
             fieldKeys[m] = (escapeKey(schema.fieldName(m)) + "=").getBytes(StandardCharsets.UTF_8);
         }
+        this.binaryKeys = new byte[fieldKeys.length][];
+        for (int m = 0; m < fieldKeys.length; m++) {
+            binaryKeys[m] = java.util.Arrays.copyOf(fieldKeys[m], fieldKeys[m].length + 2);
+            binaryKeys[m][fieldKeys[m].length] = '=';
+            binaryKeys[m][fieldKeys[m].length + 1] = BINARY_DOUBLE;
+        }
+    }
+
+    /** The type byte of a binary double in line protocol version 2. */
+    static final byte BINARY_DOUBLE = 16;
+
+    /** Whether floating-point fields go in binary (line protocol version 2). */
+    public boolean binaryDoubles() {
+        return binaryDoubles;
+    }
+
+    /** The sink's length just after line {@code line} (0-based, among the lines written) of the last {@link #encode}. */
+    public int lineEnd(int line) {
+        return lineEnds[line];
     }
 
     public LinePrecision precision() {
@@ -100,6 +136,12 @@ public final class LineProtocolEncoder implements RowEncoder {
         double[] doubles = batch.doubles();
         boolean[] present = batch.present();
         byte[] prefix = linePrefix;
+        boolean binary = binaryDoubles;
+        if (lineEnds.length < rows) {
+            lineEnds = new int[rows];
+        }
+        int[] ends = lineEnds;
+        int lines = 0;
         int skippedNow = 0;
         for (int r = 0; r < rows; r++) {
             long micros = ts[r];
@@ -125,7 +167,7 @@ public final class LineProtocolEncoder implements RowEncoder {
                 MetricType type = types[m];
                 if (type.integral()) {
                     sink.write(sep);
-                    writeKey(sink, m);
+                    writeKey(sink, fieldKeys[m]);
                     sink.writeLong(longs[i]);
                     sink.write('i');
                 } else {
@@ -135,10 +177,15 @@ public final class LineProtocolEncoder implements RowEncoder {
                         continue;
                     }
                     sink.write(sep);
-                    writeKey(sink, m);
-                    if (f4) {
+                    if (binary) { // a FLOAT column casts the double back to the same float
+                        writeKey(sink, binaryKeys[m]);
+                        // + 0.0 turns -0.0 into 0.0 (and nothing else), as the text writes it
+                        sink.writeInt64LittleEndian(Double.doubleToRawLongBits((f4 ? (float) v : v) + 0.0));
+                    } else if (f4) {
+                        writeKey(sink, fieldKeys[m]);
                         sink.writeFloat((float) v);
                     } else {
+                        writeKey(sink, fieldKeys[m]);
                         sink.writeDouble(v);
                     }
                 }
@@ -152,12 +199,12 @@ public final class LineProtocolEncoder implements RowEncoder {
             sink.write(' ');
             sink.writeLong(precision.fromMicros(micros));
             sink.write('\n');
+            ends[lines++] = sink.length();
         }
         skipped = skippedNow;
     }
 
-    private void writeKey(ByteSink sink, int metric) {
-        byte[] key = fieldKeys[metric];
+    private static void writeKey(ByteSink sink, byte[] key) {
         if (key.length <= 8) {
             sink.writeSmall(key);
         } else {

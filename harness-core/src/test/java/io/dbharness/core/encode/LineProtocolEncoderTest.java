@@ -138,4 +138,71 @@ class LineProtocolEncoderTest {
         assertEquals("line-protocol", e.formatName());
         assertTrue(EncoderFormat.LINE_PROTOCOL.isText());
     }
+
+    /** {@code key==}, type byte 16, the double's 8 bytes little-endian: QuestDB's line protocol version 2. */
+    private static byte[] binaryField(String key, double v) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(key.length() + 11).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.put((key + "==").getBytes(StandardCharsets.US_ASCII)).put((byte) 16).putDouble(v);
+        return b.array();
+    }
+
+    private static byte[] concat(Object... parts) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (Object p : parts) {
+            out.writeBytes(p instanceof byte[] b ? b : p.toString().getBytes(StandardCharsets.US_ASCII));
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void binaryDoublesAreTheDoublesBitsWhileIntegersAndTimestampsStayText() {
+        // 0x0A in the low byte: a newline inside a field, which only lineEnd can tell from a line's end
+        double newlineInside = Double.longBitsToDouble(0x3FF000000000000AL);
+        RowBatch b = new RowBatch(MetricType.FLOAT8, 4, 4);
+        int r = b.addRow(T0, 1);
+        b.setDouble(r, 0, -0.0);
+        b.setDouble(r, 1, Double.NaN); // non-finite: left out, as in text
+        b.setDouble(r, 2, newlineInside);
+        b.setDouble(r, 3, Double.MIN_VALUE);
+        r = b.addRow(T0 + 1_000_000, 2);
+        b.setDouble(r, 1, Double.POSITIVE_INFINITY); // the row's only value: the row is skipped, as in text
+        r = b.addRow(T0 + 2_000_000, 3);
+        b.setDouble(r, 3, 0.1 + 0.2);
+        LineProtocolEncoder e = new LineProtocolEncoder(new SeriesSchema("t", MetricType.FLOAT8, 4, 3), LinePrecision.S, true);
+        ByteSink sink = new ByteSink(8);
+        e.encode(b, sink);
+        // -0.0 goes as 0.0, as the text writes it
+        byte[] first = concat("t,tag_id=1 ", binaryField("c0", 0.0), ",", binaryField("c2", newlineInside), ",",
+                binaryField("c3", Double.MIN_VALUE), " " + T0_S + "\n");
+        byte[] expected = concat(first, "t,tag_id=3 ", binaryField("c3", 0.1 + 0.2), " " + (T0_S + 2) + "\n");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, sink.toByteArray());
+        assertEquals(1, e.skippedRows());
+        assertEquals(first.length, e.lineEnd(0));
+        assertEquals(expected.length, e.lineEnd(1));
+
+        RowBatch f = new RowBatch(MetricType.FLOAT4, 1, 1);
+        f.setDouble(f.addRow(T0, 9), 0, 0.1f);
+        LineProtocolEncoder e4 = new LineProtocolEncoder(new SeriesSchema("t", MetricType.FLOAT4, 1, 3), LinePrecision.S, true);
+        ByteSink s4 = new ByteSink(8);
+        e4.encode(f, s4);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(concat("t,tag_id=9 ", binaryField("c0", (double) 0.1f),
+                " " + T0_S + "\n"), s4.toByteArray(), "a FLOAT column gets the float's exact double");
+
+        RowBatch i = new RowBatch(MetricType.INT8, 1, 1);
+        i.setLong(i.addRow(T0, 4), 0, 10);
+        assertEquals("t,tag_id=4 c0=10i " + T0_S + "\n", encode(new LineProtocolEncoder(
+                new SeriesSchema("t", MetricType.INT8, 1, 3), LinePrecision.S, true), i));
+    }
+
+    @Test
+    void lineEndsMarkEveryWrittenLineInText() {
+        RowBatch b = new RowBatch(MetricType.INT4, 1, 3);
+        b.setLong(b.addRow(T0, 1), 0, 5);
+        b.addRow(T0, 2); // no value: skipped, no line end
+        b.setLong(b.addRow(T0, 3), 0, 66);
+        LineProtocolEncoder e = new LineProtocolEncoder(new SeriesSchema("t", MetricType.INT4, 1, 3), LinePrecision.S);
+        String text = encode(e, b);
+        assertEquals(text.indexOf('\n') + 1, e.lineEnd(0));
+        assertEquals(text.length(), e.lineEnd(1));
+    }
 }
