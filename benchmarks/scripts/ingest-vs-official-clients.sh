@@ -54,6 +54,7 @@ done
 has() { [[ " $SIDES " == *" $1 "* ]]; }
 tmp="$(mktemp -d /tmp/dbharness-clients-XXXXXX)"
 source "$here/lib/influxd.sh"
+source "$here/lib/lock.sh"
 qdb_pid=""
 cleanup() {
   trap '' INT TERM HUP # a second signal (timeout's, the process group's) must not cut the clean-up short
@@ -70,8 +71,11 @@ end=$(date -u -d "2022-04-18 09:00:00 UTC + $DATA_SECONDS seconds" '+%Y-%m-%d %H
 data=(--tag-num "$TAGS" --total-metrics-count "$METRICS" --metrics-type "$TYPE" --ts-start "2022-04-18 09:00:00"
       --ts-end "$end" --no-watch)
 flags=("${data[@]}" --batch-lines "$BATCH_LINES")
-"$runner" --target file --format line-protocol --output "$tmp/rows.lp" "${data[@]}" --results "$tmp/r-file" >/dev/null
-rows=$(wc -l < "$tmp/rows.lp")
+write_rows() { # under the lock: writing the files is heavy too, and must slow no one else's timed run
+  "$runner" --target file --format line-protocol --output "$tmp/rows.lp" "${data[@]}" --results "$tmp/r-file" >/dev/null
+  rows=$(wc -l < "$tmp/rows.lp")
+}
+locked write_rows
 rate() { python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["totals"]; print("%.0f" % t["rowsPerSecond"])' "$(ls "$1"/*.json)"; }
 loader() { java -cp "$loader_jar" io.dbharness.bench.OfficialClientLoader "$@" 2>>"$tmp/loader.err" | sed -n 's/.*rowsPerSecond=\([0-9]*\).*/\1/p'; }
 
@@ -193,7 +197,7 @@ for t in $TARGETS; do
     *) echo "error: TARGETS: questdb influx, not $t" >&2; exit 2 ;;
   esac
 done
-if has server; then
+server_files() {
   for t in $TARGETS; do
     case $t in
       questdb) # the CSV of the rows line protocol has a line for: those with a value
@@ -208,7 +212,8 @@ if has server; then
         { printf '# DML\n# CONTEXT-DATABASE: server_import\n'; cat "$tmp/rows.lp"; } > "$tmp/import.lp" ;;
     esac
   done
-fi
+}
+if has server; then locked server_files; fi
 echo "== rows: $TAGS devices x $DATA_SECONDS s x $METRICS $TYPE metrics = $rows lines; $BATCH_LINES lines per post;" \
      "workers: $WORKERS; $ROUNDS rounds"
 
