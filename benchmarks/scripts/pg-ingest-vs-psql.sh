@@ -50,7 +50,8 @@ start_postgres
 
 flags=(--tag-num "$TAGS" --total-metrics-count "$METRICS" --metrics-type "$TYPE"
        --ts-start "2022-04-18 09:00:00" --ts-end "2022-04-18 09:01:00" --no-watch)
-# "rows/s:harness CPU-s per M rows:server CPU-s per M rows:waits" of a result (the server's CPU from $1/server-cpu)
+# "rows/s:harness CPU-s per M rows:server CPU-s per M rows:host CPU busy %:waits" of a result (the server's CPU from
+# $1/server-cpu; the host's busy share, user and system, is the harness's sampling over its measured run)
 rate() {
   python3 - "$(ls "$1"/*.json)" "$(cat "$1/server-cpu" 2>/dev/null)" <<'PY'
 import json, sys
@@ -60,9 +61,14 @@ server = sys.argv[2]
 w = ((r.get("resources") or {}).get("server") or {}).get("waits") or {}
 n = sum(w.values())
 waits = ",".join(f"{k.replace(' ', '_')}={v / n * 100:.0f}%" for k, v in sorted(w.items(), key=lambda kv: -kv[1])[:4]) if n else ""
-print("%.0f:%.3f:%s:%s" % (r["totals"]["rowsPerSecond"], r["harnessCpuSeconds"] * 1e6 / rows,
-                           "%.3f" % (float(server) * 1e6 / rows) if server else "", waits))
+h = (r.get("resources") or {}).get("mean") or {}  # the host's figures over the measured run
+busy = "%.0f" % (h["cpuUserPercent"] + h["cpuSystemPercent"]) if h.get("cpuUserPercent") is not None else ""
+print("%.0f:%.3f:%s:%s:%s" % (r["totals"]["rowsPerSecond"], r["harnessCpuSeconds"] * 1e6 / rows,
+                              "%.3f" % (float(server) * 1e6 / rows) if server else "", busy, waits))
 PY
+}
+host_ticks() { # "busy total" clock ticks of every CPU so far (/proc/stat: busy is all but idle and iowait)
+  awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t; exit }' /proc/stat
 }
 cpu_since() { local now; now=$(server_cpu_seconds); [ -n "$now" ] && [ -n "$1" ] && python3 -c "print('%.2f' % ($now - $1))"; }
 
@@ -89,39 +95,46 @@ prepare() { # the rows: COPY text for psql \copy, binary for the server's COPY (
 }
 psql_copy() {
   psql -Xqc "SET client_min_messages = warning" -c "DROP TABLE IF EXISTS psql_copy_ref" -c "CREATE TABLE psql_copy_ref ($cols)"
-  local t0 t1 c0 cpu; c0=$(server_cpu_seconds)
-  t0=$(date +%s.%N)
+  local t0 t1 c0 cpu b0 b1; c0=$(server_cpu_seconds)
+  b0=$(host_ticks); t0=$(date +%s.%N)
   psql -Xqc "\\copy psql_copy_ref FROM '$tmp/rows.copy'"
-  t1=$(date +%s.%N)
+  t1=$(date +%s.%N); b1=$(host_ticks)
   count_check psql_copy_ref
   sleep 0.3 # the backend exits and is reaped: its CPU is then in the postmaster's account
   cpu=$(cpu_since "$c0" || true)
-  ref+=("$(figure "$t0" "$t1" "$cpu")")
+  ref+=("$(figure "$t0" "$t1" "$cpu" "$b0" "$b1")")
   psql -Xqc "DROP TABLE psql_copy_ref"
 }
 count_check() { # $1 table: holds every row (the count the harness's --verify makes, so the server's CPU compares)
   local n; n=$(psql -XAtc "SELECT count(*) FROM $1")
   [ "$n" = "$rows" ] || { echo "error: $1 holds $n rows, not $rows" >&2; exit 1; }
 }
-figure() { # $1 $2 start and end (s), $3 the server's CPU seconds or empty: "rows/s::server CPU-s per M rows:"
-  python3 -c "import sys; t0, t1, cpu = sys.argv[1:]; print('%.0f::%s:' % ($rows / (float(t1) - float(t0)), '%.3f' % (float(cpu) * 1e6 / $rows) if cpu else ''))" "$@"
+figure() { # $1 $2 start and end (s), $3 the server's CPU seconds or empty, $4 $5 host_ticks at start and end:
+  # "rows/s::server CPU-s per M rows:host CPU busy %:"
+  python3 - "$rows" "$@" <<'PY'
+import sys
+rows, t0, t1, cpu, b0, b1 = sys.argv[1:]
+(busy0, total0), (busy1, total1) = (map(int, b.split()) for b in (b0, b1))
+print("%.0f::%s:%.0f:" % (int(rows) / (float(t1) - float(t0)), "%.3f" % (float(cpu) * 1e6 / int(rows)) if cpu else "",
+                          (busy1 - busy0) * 100 / max(total1 - total0, 1)))
+PY
 }
 server_copies() { # $1 concurrent COPYs: the whole file, or the files split by device
   [ -n "$server_copy" ] || return 0
   psql -Xqc "SET client_min_messages = warning" -c "DROP TABLE IF EXISTS server_copy_ref" -c "CREATE TABLE server_copy_ref ($cols)"
-  local files=("$tmp/rows.bin") t0 t1 c0 f n total=0 cpu
+  local files=("$tmp/rows.bin") t0 t1 c0 f n total=0 cpu b0 b1
   [ "$1" = 1 ] || files=("$tmp"/rows-*.bin)
   c0=$(server_cpu_seconds)
-  t0=$(date +%s.%N)
+  b0=$(host_ticks); t0=$(date +%s.%N)
   for f in "${files[@]}"; do psql -XAtc "COPY server_copy_ref FROM '$f' (FORMAT binary)" > "$f.out" & done
   wait
-  t1=$(date +%s.%N)
+  t1=$(date +%s.%N); b1=$(host_ticks)
   count_check server_copy_ref
   sleep 0.3 # the backends exit and are reaped: their CPU is then in the postmaster's account
   cpu=$(cpu_since "$c0" || true)
   for f in "${files[@]}"; do n=$(sed -n 's/^COPY //p' "$f.out"); total=$((total + ${n:-0})); done
   [ "$total" = "$rows" ] || { echo "error: the server's COPY loaded $total rows, not $rows" >&2; exit 1; }
-  local fig; fig=$(figure "$t0" "$t1" "$cpu")
+  local fig; fig=$(figure "$t0" "$t1" "$cpu" "$b0" "$b1")
   [ "$1" = 1 ] && s1+=("$fig") || sn+=("$fig")
   psql -Xqc "DROP TABLE server_copy_ref"
 }
@@ -161,10 +174,10 @@ done
 python3 - "$WORKERS" "${B_FLAGS:-}" "${ref[*]}" "${s1[*]}" "${sn[*]}" "${h1[*]}" "${hn[*]}" "${b1[*]}" "${bn[*]}" "${noop[*]}" <<'PY'
 import statistics, sys, collections
 w, bflags = int(sys.argv[1]), sys.argv[2]
-def parse(a):  # rows/s, harness CPU-s/M rows, server CPU-s/M rows, waits per run
-    runs = [x.split(":", 3) for x in a.split()]
+def parse(a):  # rows/s, harness CPU-s/M rows, server CPU-s/M rows, host CPU busy %, waits per run
+    runs = [x.split(":", 4) for x in a.split()]
     return ([int(r[0]) for r in runs], [float(r[1]) for r in runs if r[1]], [float(r[2]) for r in runs if r[2]],
-            [r[3] for r in runs if r[3]])
+            [float(r[3]) for r in runs if r[3]], [r[4] for r in runs if r[4]])
 ref, s1, sn, h1, hn, b1, bn, noop = (parse(a) for a in sys.argv[3:11])
 med = statistics.median
 def waits(ws):  # the share of each wait event over the runs (each run's shares averaged)
@@ -175,11 +188,12 @@ def waits(ws):  # the share of each wait event over the runs (each run's shares 
             acc[k] += float(v.rstrip("%")) / len(ws)
     return ", ".join(f"{k} {v:.0f}%" for k, v in acc.most_common(3))
 def show(name, fig, vs):
-    xs, hcpu, scpu, ws = fig
+    xs, hcpu, scpu, busy, ws = fig
     if not xs:
         return
     ratios = "  ".join(f"{med(xs) / med(v[0]):.2f}x {n}" for n, v in vs if v[0])
-    cpu = (f"  harness {med(hcpu):.3f}" if hcpu else "") + (f"  server {med(scpu):.3f} CPU-s/M rows" if scpu else "")
+    cpu = (f"  harness {med(hcpu):.3f}" if hcpu else "") + (f"  server {med(scpu):.3f} CPU-s/M rows" if scpu else "") \
+        + (f"  host {med(busy):.0f}% busy" if busy else "")
     print(f"{name:<34}{med(xs):>12,.0f} rows/s  ({min(xs):,}..{max(xs):,})  {ratios}{cpu}")
     if ws:
         print(f"{'':<34}  waits of its backends: {waits(ws)}")
