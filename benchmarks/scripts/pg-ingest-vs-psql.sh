@@ -10,14 +10,16 @@
 #   B_FLAGS="--write-batch-rows 5000" benchmarks/scripts/pg-ingest-vs-psql.sh       # also the harness with these, interleaved
 #
 # Prints rows/s (medians of ROUNDS interleaved rounds, min and max), the harness's CPU seconds per million rows (its
-# own process over the measured run: start-up is not in it, the JIT's compiling during the run is) and, on the
-# throw-away cluster, the server's (every PostgreSQL process's, from /proc, over each side's whole run: the
-# harness's preparation and verification included) and the wait events of the harness's backends (its result's
-# pg_stat_activity samples). Each round holds BENCH_LOCK (lib/lock.sh), and its order of the sides alternates.
+# own process over the measured run: start-up is not in it, the JIT's compiling during the run is), the host's CPU
+# busy share over each side's timed part and, on the throw-away cluster, the server's CPU seconds per million rows
+# (every PostgreSQL process's, from /proc, over each side's whole run: the harness's table creation, telemetry and
+# --verify count included; each reference ends with the same count) and the wait events of the harness's backends
+# (its result's pg_stat_activity samples). Each round holds BENCH_LOCK (lib/lock.sh); the order of the sides
+# alternates by round.
 #
 # The server-side COPY reads files the file target wrote (--format copy-binary, what the postgres target sends),
-# split by lib/split_copy_binary.py for the concurrent COPYs; it needs a superuser and a server that can read this
-# host's /tmp: with PGHOST naming another server it is left out, and said to be.
+# split by lib/split_copy_binary.py for the concurrent COPYs: it needs a superuser and a server that can read this
+# host's /tmp. Where it cannot (a server on another host), it is left out, and said to be.
 #
 # Server: the one PGHOST/PGPORT/PGUSER/PGPASSWORD/PGDATABASE name, or else a throw-away cluster of the
 # local PostgreSQL installation (Debian's postgresql package), started on a free port and removed at exit.
