@@ -33,3 +33,27 @@ stop_postgres() {
     as_pg "$pgbin/pg_ctl" stop -m fast -D "$cluster" >/dev/null 2>&1 || true
   fi
 }
+
+# The CPU seconds the throw-away cluster's processes have used so far: the postmaster's own and its reaped
+# children's (backends that have exited), plus its live children's (/proc, the kernel's accounting of each
+# process). Empty when PGHOST names a server (its processes are not ours to read).
+server_cpu_seconds() {
+  [ -n "${cluster:-}" ] && [ -f "$cluster/postmaster.pid" ] || return 0
+  python3 - "$(head -n 1 "$cluster/postmaster.pid")" <<'PY'
+import os, sys
+pm, hz = sys.argv[1], os.sysconf("SC_CLK_TCK")
+def fields(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+ticks = sum(int(x) for x in fields(pm)[11:15])  # utime stime cutime cstime
+for pid in os.listdir("/proc"):
+    if pid.isdigit() and pid != pm:
+        try:
+            f = fields(pid)
+        except OSError:
+            continue  # exited meanwhile: its time is in the postmaster's cutime once reaped
+        if f[1] == pm:
+            ticks += int(f[11]) + int(f[12])
+print(f"{ticks / hz:.2f}")
+PY
+}
