@@ -34,7 +34,7 @@ import java.util.stream.Stream;
 final class PgBinaries {
 
     private static final String ARCHIVE = "/postgres-linux-x86_64.txz";
-    private static final String PREFIX = "dbharness-pg-bin-";
+    static final String PREFIX = "dbharness-pg-bin-";
 
     private PgBinaries() {
     }
