@@ -7,7 +7,8 @@
 #   DIMS=length LENGTHS="1m 5m" RATE=100000 benchmarks/scripts/cost-growth.sh
 #   benchmarks/scripts/cost-growth.sh --table A.tsv B.tsv      # the medians table of earlier runs' raw figures
 #
-# Dimensions (DIMS): devices (1k..1M, rows fixed), metrics (10..5,000, rows x metrics fixed: past 998 the
+# Dimensions (DIMS): rows (a tenth of the size, the size, ten times it: what a run's fixed costs, the JIT's
+# warm-up first, add per row), devices (1k..1M, rows fixed), metrics (10..5,000, rows x metrics fixed: past 998 the
 # values go into the JSON column), workers (1..64), shards (1, 2, 4 processes `--shard I/N` started together;
 # figures summed over them), models (telematics, devops, trucks, events, template, file), length (a run paced at
 # RATE rows/s for each of LENGTHS: what grows with the run's wall time, not its rows).
@@ -67,7 +68,7 @@ if [ "${1:-}" = "--table" ]; then
 fi
 [ $# -eq 0 ] || { echo "error: unexpected argument '$1' (settings go in the environment: DIMS, TARGETS, ROUNDS...)" >&2; exit 2; }
 
-DIMS=${DIMS:-"devices metrics workers shards models length"}
+DIMS=${DIMS:-"rows devices metrics workers shards models length"}
 TARGETS=${TARGETS:-"noop postgres"}
 ROUNDS=${ROUNDS:-3}
 NOOP_ROWS=${NOOP_ROWS:-30000000}
@@ -81,7 +82,7 @@ int_at_least() { # name, value, minimum: refused before anything runs
 int_at_least ROUNDS "$ROUNDS" 1; int_at_least NOOP_ROWS "$NOOP_ROWS" 100000; int_at_least PG_ROWS "$PG_ROWS" 100000
 int_at_least FILE_ROWS "$FILE_ROWS" 1000; int_at_least RATE "$RATE" 1000
 for d in $DIMS; do
-  case "$d" in devices|metrics|workers|shards|models|length) ;; *) echo "error: DIMS: unknown dimension '$d' (devices metrics workers shards models length)" >&2; exit 2;; esac
+  case "$d" in rows|devices|metrics|workers|shards|models|length) ;; *) echo "error: DIMS: unknown dimension '$d' (rows devices metrics workers shards models length)" >&2; exit 2;; esac
 done
 for t in $TARGETS; do
   case "$t" in noop|postgres) ;; *) echo "error: TARGETS: unknown target '$t' (noop postgres)" >&2; exit 2;; esac
@@ -123,6 +124,9 @@ for t in $TARGETS; do
   R=$(rows_of "$t")
   for d in $DIMS; do
     case "$d" in
+      rows) for r in $((R / 10)) "$R" $((R * 10)); do
+          points+=("rows|$r|$t|$r rows|--tag-num 10000 --total-metrics-count 10 --ts-start $ts_start --ts-end $(ts_end $((r / 10000)))")
+        done;;
       devices) for n in 1000 10000 100000 1000000; do
           points+=("devices|$n|$t|$n devices x $((R / n)) s|--tag-num $n --total-metrics-count 10 --ts-start $ts_start --ts-end $(ts_end $((R / n)))")
         done;;
