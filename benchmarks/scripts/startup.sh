@@ -5,8 +5,8 @@
 #   benchmarks/scripts/startup.sh                                   # 5 interleaved rounds
 #   BASE_RUNNER=/path/to/old/runner ROUNDS=7 benchmarks/scripts/startup.sh   # also another build, for before/after
 #
-# Each round runs, in an order reversed every other round, each under BENCH_LOCK (flock: no other benchmark
-# on the machine meanwhile):
+# Each round runs these, in an order reversed every other round, holding BENCH_LOCK (flock: no other benchmark
+# on the machine meanwhile; once a round, about 20 s, so it waits its turn 5 times, not 35):
 #   warm      ./runner (class-data archive, PostgreSQL binaries and data template cached), embedded PostgreSQL
 #   no CDS    java -jar runner.jar, the same caches
 #   cold      java -jar runner.jar with empty caches (a new machine: binaries unpacked, initdb run)
@@ -49,7 +49,7 @@ echo "== README command: runner ${readme[*]}; server for psql, pgbench and 'serv
 # timed LABEL RESULTS COMMAND...: one line "LABEL start first_row summary exit code" (seconds from launch; - when
 # not known), the first three from the run's result file in RESULTS
 timed() {
-  flock "$BENCH_LOCK" python3 - "$@" <<'PY'
+  python3 - "$@" <<'PY'
 import glob, json, subprocess, sys, time
 from datetime import datetime
 label, results, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -97,12 +97,15 @@ measure() {
 kinds=(warm nocds cold server psql pgbench)
 [ -n "${BASE_RUNNER:-}" ] && kinds+=(base)
 : > "$tmp/times"
+exec 9>>"$BENCH_LOCK"
 for ((round = 1; round <= ROUNDS; round++)); do
+  flock 9
   order=("${kinds[@]}")
   if ((round % 2 == 0)); then order=(); for ((i = ${#kinds[@]} - 1; i >= 0; i--)); do order+=("${kinds[i]}"); done; fi
   for k in "${order[@]}"; do
     measure "$k" | tee -a "$tmp/times" | sed "s/^/   round $round: /"
   done
+  flock -u 9
 done
 
 echo "== medians of $ROUNDS rounds (ranges), seconds from launch"
