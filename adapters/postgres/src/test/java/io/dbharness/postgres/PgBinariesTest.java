@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * expected name by another user, or one that group or others may write to, is never run. A small archive of
  * the same shape as the real one keeps this fast; the real one is unpacked by every embedded-server test.
  */
+@org.junit.jupiter.api.Timeout(60)
 class PgBinariesTest {
 
     private Path base;
@@ -107,6 +108,38 @@ class PgBinariesTest {
         try (var entries = Files.list(base)) {
             assertEquals(1, entries.count(), "no scratch directory left behind");
         }
+    }
+
+    @Test
+    void aTrustedTreeIsReusedWithoutReadingTheArchive() throws Exception {
+        byte[] archive = archive("ours");
+        int[] reads = {0};
+        PgBinaries.ArchiveBytes counted = () -> {
+            reads[0]++;
+            return archive;
+        };
+        Path home = PgBinaries.install("crc32-0000abcd-42", counted, base);
+        assertEquals(base.resolve("dbharness-pg-bin-crc32-0000abcd-42"), home);
+        assertEquals(home, PgBinaries.install("crc32-0000abcd-42", counted, base));
+        assertEquals(1, reads[0], "read to unpack it, not to reuse it");
+    }
+
+    @Test
+    void anArchiveInAJarIsNamedByItsEntrysCrcAndSizeElseByItsSha256() throws Exception {
+        byte[] archive = archive("ours");
+        Path jar = base.resolve("binaries.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("postgres-linux-x86_64.txz"));
+            out.write(archive);
+            out.closeEntry();
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(archive);
+        java.net.URL inJar = new java.net.URL("jar:" + jar.toUri() + "!/postgres-linux-x86_64.txz");
+        assertEquals(String.format("crc32-%08x-%d", crc.getValue(), archive.length), PgBinaries.keyOf(inJar));
+
+        Path file = Files.write(base.resolve("postgres-linux-x86_64.txz"), archive);
+        assertEquals(PgBinaries.sha256(archive), PgBinaries.keyOf(file.toUri().toURL()));
     }
 
     @Test
