@@ -11,6 +11,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Sends line-protocol points to an InfluxDB ({@code --metrics-push}) on a thread of its own, so a slow or dead
@@ -24,6 +28,7 @@ public final class LinePush implements AutoCloseable {
     static final int DEFAULT_BACKLOG = 200_000;
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    private static final String NO_ANSWER = "no answer within " + REQUEST_TIMEOUT.toSeconds() + " s";
     /** The longest one push takes: what {@link #flush} waits at most. */
     static final Duration LONGEST_PUSH = CONNECT_TIMEOUT.plus(REQUEST_TIMEOUT).plusSeconds(1);
 
@@ -130,24 +135,38 @@ public final class LinePush implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
         target.authorization().ifPresent(a -> b.header("Authorization", a));
         String why;
+        // the request's own timeout ends at the response's head: a server that then stalls its body would hold this
+        // thread, and every later push, for ever; the whole exchange is bounded here
+        CompletableFuture<HttpResponse<String>> exchange = client.sendAsync(b.build(),
+                HttpResponse.BodyHandlers.ofString());
         try {
-            HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = exchange.get(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             if (r.statusCode() / 100 == 2) {
                 return true;
             }
             why = "HTTP " + r.statusCode() + firstLine(r.body());
-        } catch (java.net.http.HttpTimeoutException e) {
-            why = "no answer within " + REQUEST_TIMEOUT.toSeconds() + " s";
-        } catch (java.net.ConnectException e) {
-            why = "connection refused";
-        } catch (java.io.IOException e) {
-            why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        } catch (TimeoutException e) {
+            why = NO_ANSWER;
+        } catch (ExecutionException e) {
+            why = why(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             why = "interrupted";
+        } finally {
+            exchange.cancel(true); // no effect once done; else gives the stalled exchange up
         }
         sayOnce(why);
         return false;
+    }
+
+    private static String why(Throwable failure) {
+        if (failure instanceof java.net.http.HttpTimeoutException) {
+            return NO_ANSWER;
+        }
+        if (failure instanceof java.net.ConnectException) {
+            return "connection refused";
+        }
+        return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
     }
 
     private void sayOnce(String why) {

@@ -34,11 +34,15 @@ public final class LiveFigures {
             ? Long.MAX_VALUE : Math.round(b * 1e6)).toArray();
 
     private final Map<LiveFamily, Map<Map<String, String>, Cell>> cells = new LinkedHashMap<>();
+    /** The family each name stands for: a scrape holds one family a name (one type, one help). */
+    private final Map<String, LiveFamily> byName = new java.util.HashMap<>();
     private final Deque<LiveEvent> events = new ArrayDeque<>();
     private final List<LiveExporter> exporters = new CopyOnWriteArrayList<>();
+    /** The events an {@link #apply} under way raised; null outside one. Guarded by this. */
+    private List<LiveEvent> raising;
 
     public LiveFigures() {
-        LiveFamilies.ALL.forEach(f -> cells.put(f, new LinkedHashMap<>())); // the declaration's order
+        LiveFamilies.ALL.forEach(f -> cells.put(unique(f), new LinkedHashMap<>())); // the declaration's order
     }
 
     /** A listener for one run of the command, its series labelled {@code runLabels} (see {@link LiveRun}). */
@@ -91,6 +95,24 @@ public final class LiveFigures {
         }
     }
 
+    /**
+     * Applies {@code change} whole: a snapshot (a scrape's) sees all of it or none of it, never one operation type's
+     * rows without another's or counts without their latencies. The events it raises reach the exporters after it.
+     */
+    void apply(Runnable change) {
+        List<LiveEvent> raised;
+        synchronized (this) {
+            raising = new ArrayList<>();
+            try {
+                change.run();
+            } finally {
+                raised = raising;
+                raising = null;
+            }
+        }
+        raised.forEach(e -> exporters.forEach(x -> x.event(e)));
+    }
+
     void event(LiveEvent e) {
         synchronized (this) {
             events.addLast(e);
@@ -103,6 +125,10 @@ public final class LiveFigures {
             labels.put("name", e.name());
             cell(LiveFamilies.EVENTS, labels).value += 1;
             cell(LiveFamilies.EVENT_TIME, labels).value = e.timeMillis() / 1000.0;
+            if (raising != null) { // within apply (its thread holds the lock): heard once the change is whole
+                raising.add(e);
+                return;
+            }
         }
         exporters.forEach(x -> x.event(e));
     }
@@ -113,8 +139,27 @@ public final class LiveFigures {
     }
 
     private Cell cell(LiveFamily family, Map<String, String> labels) {
-        return cells.computeIfAbsent(family, f -> new LinkedHashMap<>())
+        return cells.computeIfAbsent(unique(family), f -> new LinkedHashMap<>())
                 .computeIfAbsent(Map.copyOf(labels), l -> new Cell());
+    }
+
+    /**
+     * {@code family}, or the one already holding its name: the runs of a sweep over targets may declare one server
+     * figure name differently (PostgreSQL's {@code wal_bytes} a counter, InfluxDB's a gauge), and a scrape with two
+     * families of one name fails whole. Of one type, the first family's series take the others' too (the
+     * {@code target} label tells them apart); of another type, it is named with its type ({@code _gauge},
+     * {@code _counter}) rather than lost.
+     */
+    private LiveFamily unique(LiveFamily family) {
+        LiveFamily held = byName.putIfAbsent(family.name(), family);
+        if (held == null || held.equals(family)) {
+            return family;
+        }
+        if (held.type() == family.type() && held.labels().equals(family.labels())) {
+            return held;
+        }
+        return unique(new LiveFamily(family.name() + "_" + family.type().name().toLowerCase(java.util.Locale.ROOT),
+                family.type(), family.unit(), family.help(), family.labels()));
     }
 
     private static double[] buckets() {

@@ -60,6 +60,11 @@ public final class LiveRun implements ProgressListener {
 
     @Override
     public void onInterval(IntervalSample sample, Progress progress) {
+        figures.apply(() -> apply(sample, progress));
+        figures.updated();
+    }
+
+    private void apply(IntervalSample sample, Progress progress) {
         figures.set(LiveFamilies.WARMING_UP, labels, progress.warmingUp() ? 1 : 0);
         figures.set(LiveFamilies.ELAPSED, labels, progress.elapsedSeconds());
         if (progress.warmingUp() && !warmingUpSaid) {
@@ -90,7 +95,6 @@ public final class LiveRun implements ProgressListener {
             server(sample.server(), (name, kind) -> c.describe(name, kind), true);
             sample.serverHosts().forEach((host, h) -> hostFigures(LiveFamilies.SERVER_HOST, with("server_host", host), h));
         }
-        figures.updated();
     }
 
     /**
@@ -99,6 +103,11 @@ public final class LiveRun implements ProgressListener {
      * totals (those shown live were a part), the last interval's levels.
      */
     public void finish(RunResult result) {
+        figures.apply(() -> end(result));
+        figures.updated();
+    }
+
+    private void end(RunResult result) {
         if (result.runId() != null) {
             labels.put("run_id", result.runId());
         }
@@ -134,7 +143,6 @@ public final class LiveRun implements ProgressListener {
         }
         event(LiveEvent.Kind.STAGE, "end", result.stopReason() == null ? "" : result.stopReason().name()
                 .toLowerCase(Locale.ROOT), Map.of());
-        figures.updated();
     }
 
     private void measured(IntervalSample sample) {

@@ -2,6 +2,7 @@ package io.dbharness.live;
 
 import io.dbharness.core.api.UsageException;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.exporter.httpserver.HttpErrorHandlingPolicy;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code --metrics-listen}: the live figures served at {@code http://HOST:PORT/metrics} by the Prometheus Java
@@ -21,10 +23,12 @@ public final class MetricsEndpoint implements AutoCloseable {
 
     private final HTTPServer server;
     private final PrometheusFigures collector;
+    private final AtomicLong failedScrapes;
 
-    private MetricsEndpoint(HTTPServer server, PrometheusFigures collector) {
+    private MetricsEndpoint(HTTPServer server, PrometheusFigures collector, AtomicLong failedScrapes) {
         this.server = server;
         this.collector = collector;
+        this.failedScrapes = failedScrapes;
     }
 
     /**
@@ -44,9 +48,14 @@ public final class MetricsEndpoint implements AutoCloseable {
         PrometheusRegistry registry = new PrometheusRegistry();
         PrometheusFigures collector = new PrometheusFigures(figures);
         registry.register(collector);
+        AtomicLong failed = new AtomicLong();
+        // a scraper that gives up mid-answer (its timeout) breaks the connection: the client's default is a SEVERE
+        // log with a stack trace on the run's stderr; the scraper knows its scrape failed, the run need not say it
+        HttpErrorHandlingPolicy quiet = HttpErrorHandlingPolicy.builder().errorReporter(e -> failed.incrementAndGet())
+                .build();
         try {
             return new MetricsEndpoint(HTTPServer.builder().inetAddress(host).port(address.getPort()).registry(registry)
-                    .buildAndStart(), collector);
+                    .errorHandlingPolicy(quiet).buildAndStart(), collector, failed);
         } catch (BindException e) {
             throw new UsageException("--metrics-listen " + shown + ": cannot listen there (" + e.getMessage()
                     + "): the port is taken, or the address is not this machine's", "metrics-listen");
@@ -59,6 +68,11 @@ public final class MetricsEndpoint implements AutoCloseable {
     /** The port it listens on. */
     public int port() {
         return server.getPort();
+    }
+
+    /** Scrapes that failed so far: broken off by the scraper (or a figure that could not be rendered). */
+    public long failedScrapes() {
+        return failedScrapes.get();
     }
 
     /** Scrapes answered (begun) so far. */

@@ -5,12 +5,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,6 +51,49 @@ class LinePushTest {
         String said = err.toString(StandardCharsets.UTF_8);
         assertEquals(1, said.lines().count(), said);
         assertTrue(said.startsWith("warning: --metrics-push " + url + " failed ("), said);
+    }
+
+    /**
+     * A server that sends a response's head and then never its body (a proxy or server that hangs mid-answer): the
+     * push gives up after {@link LinePush#REQUEST_TIMEOUT}, counts the failure and says it, rather than waiting on
+     * the body for ever and pushing nothing more for the rest of the run.
+     */
+    @Test
+    void aServerThatHangsAfterItsResponsesHeadFailsThePushInsteadOfHoldingItForEver() throws Exception {
+        List<Socket> held = new CopyOnWriteArrayList<>();
+        try (ServerSocket server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
+            Thread accepter = new Thread(() -> {
+                try {
+                    while (true) {
+                        Socket s = server.accept();
+                        held.add(s);
+                        s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                        s.getOutputStream().flush(); // and nothing more: the body never comes
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            accepter.setDaemon(true);
+            accepter.start();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            String url = "http://127.0.0.1:" + server.getLocalPort() + "/write?db=live";
+            LinePush push = new LinePush(PushOptions.parse(url, ""), new PrintStream(err, true, StandardCharsets.UTF_8), 5);
+            push.offer(List.of("m v=1 1"));
+            awaitCount(push, 1);
+            push.close();
+            MetricsPush counts = push.counts();
+            assertEquals(0, counts.sentPoints(), counts.toString());
+            assertEquals(1, counts.unsentPoints(), counts.toString());
+            String said = err.toString(StandardCharsets.UTF_8);
+            assertTrue(said.startsWith("warning: --metrics-push " + url + " failed (no answer within "
+                    + LinePush.REQUEST_TIMEOUT.toSeconds() + " s)"), said);
+        } finally {
+            for (Socket s : held) {
+                s.close();
+            }
+        }
     }
 
     /** Waits (bounded by the test's timeout) until {@code n} pushes have failed. */

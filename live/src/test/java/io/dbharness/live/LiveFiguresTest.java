@@ -1,6 +1,7 @@
 package io.dbharness.live;
 
 import io.dbharness.core.api.Counts;
+import io.dbharness.core.api.MetricDescriptor;
 import io.dbharness.core.measure.HistogramCodec;
 import io.dbharness.core.result.HostSample;
 import io.dbharness.core.result.IntervalSample;
@@ -131,5 +132,75 @@ class LiveFiguresTest {
                 Map.of("commits", 7.0), Map.of()));
         run.finish(io.dbharness.core.result.RunResult.builder().runId("r").intervals(List.of(one, two)).build());
         assertEquals(12, shown.get(), "the result's total, not 5 + 12");
+    }
+
+    /**
+     * A sweep over targets on one endpoint: PostgreSQL's {@code wal_bytes} is a counter (WAL written), InfluxDB's a
+     * gauge (WAL on disk). A scrape cannot hold two families of one name (the client refused the whole scrape): the
+     * second is named with its type, and both scrape and push carry both.
+     */
+    @Test
+    void oneServerFigureNameACounterOnOneTargetAndAGaugeOnAnotherAreBothScraped() throws IOException {
+        MetricDescriptor written = new MetricDescriptor("wal_bytes", MetricDescriptor.Kind.COUNTER,
+                MetricDescriptor.Unit.BYTES, MetricDescriptor.Category.WAL, null, "WAL", MetricDescriptor.Show.ALWAYS);
+        MetricDescriptor onDisk = new MetricDescriptor("wal_bytes", MetricDescriptor.Kind.GAUGE,
+                MetricDescriptor.Unit.BYTES, MetricDescriptor.Category.WAL, null, "WAL on disk", MetricDescriptor.Show.NO);
+        MetricDescriptor writes = new MetricDescriptor("wal_writes", MetricDescriptor.Kind.COUNTER,
+                MetricDescriptor.Unit.COUNT, MetricDescriptor.Category.WAL, null, "WAL writes", MetricDescriptor.Show.NO);
+        MetricDescriptor writesElsewhere = new MetricDescriptor("wal_writes", MetricDescriptor.Kind.COUNTER,
+                MetricDescriptor.Unit.COUNT, MetricDescriptor.Category.WAL, null, "WAL flushes", MetricDescriptor.Show.NO);
+        LiveFigures figures = new LiveFigures();
+        Map<String, String> postgres = Map.of("target", "postgres", "step", "1");
+        Map<String, String> influx = Map.of("target", "influx", "step", "2");
+        figures.add(LiveFamilies.server(written), postgres, 8192);
+        figures.add(LiveFamilies.server(writes), postgres, 3);
+        figures.set(LiveFamilies.server(onDisk), influx, 4096);
+        figures.add(LiveFamilies.server(writesElsewhere), influx, 5);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrometheusTextFormatWriter.create().write(out, PrometheusFigures.render(figures.snapshot()));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("# TYPE dbharness_server_wal_bytes_total counter"), text);
+        assertTrue(text.contains("# TYPE dbharness_server_wal_bytes_gauge gauge"), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("dbharness_server_wal_bytes_total{")
+                && l.contains("target=\"postgres\"") && l.endsWith(" 8192.0")), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("dbharness_server_wal_bytes_gauge{")
+                && l.contains("target=\"influx\"") && l.endsWith(" 4096.0")), text);
+        // one counter of one name, each target's series in it
+        assertEquals(1, text.lines().filter(l -> l.equals("# TYPE dbharness_server_wal_writes_total counter")).count(), text);
+        assertEquals(2, text.lines().filter(l -> l.startsWith("dbharness_server_wal_writes_total{")).count(), text);
+        List<String> pushed = new InfluxLines(io.dbharness.core.encode.LinePrecision.MS).series(figures.snapshot());
+        assertTrue(pushed.stream().anyMatch(l -> l.startsWith("dbharness_server_wal_bytes_gauge,")), pushed.toString());
+        assertTrue(pushed.stream().anyMatch(l -> l.startsWith("dbharness_server_wal_bytes_total,")), pushed.toString());
+    }
+
+    /**
+     * What reads the figures while an interval is applied (a scrape, on a thread of its own) sees all of it or none
+     * of it: here an exporter told of the interval's lost connection (raised before its rows are added) finds the
+     * interval's rows already there.
+     */
+    @Test
+    void anIntervalIsSeenWholeOrNotAtAll() {
+        LiveFigures figures = new LiveFigures();
+        LiveRun run = figures.run(Map.of("target", "noop"));
+        run.onStage(ProgressListener.Stage.MEASURE, "run-1");
+        List<Double> rowsSeenAtTheFault = new java.util.ArrayList<>();
+        figures.addExporter(new LiveExporter() {
+            @Override
+            public void updated(LiveFigures f) {
+            }
+
+            @Override
+            public void event(LiveEvent e) {
+                if (e.name().equals("lost-connection")) {
+                    rowsSeenAtTheFault.add(figures.snapshot().series().stream().filter(s -> s.family().name()
+                            .equals("dbharness_rows")).mapToDouble(LiveSeries::value).sum());
+                }
+            }
+        });
+        ProgressListener.Progress reconnecting = new ProgressListener.Progress(1, List.of(ProgressListener.GroupProgress
+                .builder().group("writers").state(ProgressListener.State.RECONNECTING).reconnecting(2).build()), false,
+                Map.of());
+        run.onInterval(interval(100, 0, 100), reconnecting);
+        assertEquals(List.of(100.0), rowsSeenAtTheFault);
     }
 }

@@ -17,7 +17,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,27 +43,13 @@ class DashboardFiguresTest {
 
     @Test
     void everyPanelsQueryFindsItsFiguresInARealRunsScrapeAndPush(@TempDir Path tmp) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(MetricsListenPrometheusTest.PROMETHEUS),
+        Assumptions.assumeTrue(PrometheusServer.installed(),
                 "prometheus is not installed (apt-get install prometheus; CI installs it)");
-        int metricsPort = MetricsListenPrometheusTest.freePort();
-        int prometheusPort = MetricsListenPrometheusTest.freePort();
-        Path config = tmp.resolve("prometheus.yml");
-        Files.writeString(config, """
-                global:
-                  scrape_interval: 1s
-                  scrape_timeout: 1s
-                scrape_configs:
-                  - job_name: dbharness
-                    static_configs:
-                      - targets: ['127.0.0.1:%d']
-                """.formatted(metricsPort));
-        Process prometheus = new ProcessBuilder(MetricsListenPrometheusTest.PROMETHEUS.toString(), "--config.file=" + config,
-                "--storage.tsdb.path=" + tmp.resolve("data"), "--web.listen-address=127.0.0.1:" + prometheusPort)
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("prometheus.log").toFile()).start();
-        String api = "http://127.0.0.1:" + prometheusPort;
-        try (InfluxServer influx = InfluxServer.start(false); NodeExporter host = NodeExporter.start()) {
+        int metricsPort = PrometheusServer.freePort();
+        try (PrometheusServer prometheus = PrometheusServer.start(tmp, metricsPort);
+             InfluxServer influx = InfluxServer.start(false); NodeExporter host = NodeExporter.start()) {
+            String api = prometheus.api();
             influx.query("CREATE DATABASE live", true);
-            awaitReady(api, prometheus);
             CliRun run = CliRun.of("--url", pg.url(), "--user", "postgres", "--table-name", "dashboard_run", "--clean",
                     "--tag-num", "20", "--ts-end", "2022-04-19 00:00:00", "--rate", "2000", "--duration", "6s",
                     "--watch-interval", "1s", "--no-watch",
@@ -95,9 +80,6 @@ class DashboardFiguresTest {
                 }
             }
             assertEquals(List.of(), empty, "queries that found nothing; the run said: " + run.err() + run.out());
-        } finally {
-            prometheus.destroy();
-            prometheus.waitFor();
         }
     }
 
@@ -138,20 +120,5 @@ class DashboardFiguresTest {
                 + URLEncoder.encode(influxql, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
         JsonNode result = JSON.readTree(r.body()).path("results").path(0);
         return !result.has("error") && result.path("series").size() > 0 ? "" : r.body();
-    }
-
-    private static void awaitReady(String api, Process p) throws Exception {
-        while (true) {
-            assertTrue(p.isAlive(), "prometheus ended");
-            try {
-                if (HTTP.send(HttpRequest.newBuilder(URI.create(api + "/-/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (java.io.IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(100);
-        }
     }
 }

@@ -45,7 +45,7 @@ class MetricsListenOptionTest {
     @Test
     void aRunRefusedOnceTheEndpointListensEndsWithoutWaitingForAScrape(@TempDir Path tmp) throws Exception {
         CliRun run = CliRun.of("--target", "noop", "--tag-num", "-3", "--metrics-listen",
-                "127.0.0.1:" + MetricsListenPrometheusTest.freePort(), "--results", tmp.toString());
+                "127.0.0.1:" + PrometheusServer.freePort(), "--results", tmp.toString());
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.err().contains("--tag-num"), run.err());
         assertFalse(run.err().contains("last scrape"), "nothing ran: no end to serve\n" + run.err());

@@ -12,14 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -38,42 +36,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(180)
 class MetricsListenPrometheusTest {
 
-    static final Path PROMETHEUS = Path.of("/usr/bin/prometheus");
-
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
-    static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
 
     @Test
     void prometheusSeesTheResultsRowsAndP99(@TempDir Path tmp) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(PROMETHEUS), PROMETHEUS + " is not installed (apt-get install"
-                + " prometheus; CI installs it)");
-        if (Boolean.getBoolean("dbharness.quick")) {
-            throw new IllegalStateException("./run-tests --quick starts no server: tag this test @Tag(\"server\")");
-        }
-        int metricsPort = freePort();
-        int prometheusPort = freePort();
-        Path config = tmp.resolve("prometheus.yml");
-        Files.writeString(config, """
-                global:
-                  scrape_interval: 1s
-                  scrape_timeout: 1s
-                scrape_configs:
-                  - job_name: dbharness
-                    static_configs:
-                      - targets: ['127.0.0.1:%d']
-                """.formatted(metricsPort));
-        Path log = tmp.resolve("prometheus.log");
-        Process prometheus = new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config,
-                "--storage.tsdb.path=" + tmp.resolve("data"), "--web.listen-address=127.0.0.1:" + prometheusPort)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        String api = "http://127.0.0.1:" + prometheusPort;
-        try {
-            awaitReady(api, prometheus, log);
+        Assumptions.assumeTrue(PrometheusServer.installed(), PrometheusServer.BINARY + " is not installed (apt-get"
+                + " install prometheus; CI installs it)");
+        int metricsPort = PrometheusServer.freePort();
+        try (PrometheusServer prometheus = PrometheusServer.start(tmp, metricsPort)) {
+            String api = prometheus.api();
             CliRun run = CliRun.of("--target", "noop", "--workload", "iot-insert", "--duration", "4s",
                     "--watch-interval", "1s", "--metrics-listen", "127.0.0.1:" + metricsPort,
                     "--results", tmp.resolve("results").toString());
@@ -107,9 +78,6 @@ class MetricsListenPrometheusTest {
                     + " s lies in the bucket (" + low + ", " + bounds[i] + "]; buckets " + Arrays.toString(bounds));
             assertEquals(1, query(api, "count(last_over_time(dbharness_events_total{run_id=\"" + result.runId()
                     + "\",kind=\"stage\",name=\"measure\"}[10m]))"), "the measured stage as an event");
-        } finally {
-            prometheus.destroy();
-            prometheus.waitFor();
         }
     }
 
@@ -120,23 +88,5 @@ class MetricsListenPrometheusTest {
         JsonNode result = new ObjectMapper().readTree(r.body()).path("data").path("result");
         assertEquals(1, result.size(), promql + " -> " + r.body());
         return Double.parseDouble(result.get(0).path("value").get(1).asText());
-    }
-
-    /** Until Prometheus answers ready; its log when it ends before. */
-    private static void awaitReady(String api, Process p, Path log) throws Exception {
-        while (true) {
-            if (!p.isAlive()) {
-                throw new AssertionError("prometheus ended: " + Files.readString(log));
-            }
-            try {
-                if (HTTP.send(HttpRequest.newBuilder(URI.create(api + "/-/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (java.io.IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(100);
-        }
     }
 }

@@ -33,7 +33,7 @@ class MetricsListenSeriesTest {
 
     @Test
     void oneEndpointServesEverySweepPointLabelledByItsStep(@TempDir Path tmp) throws Exception {
-        int port = MetricsListenPrometheusTest.freePort();
+        int port = PrometheusServer.freePort();
         HttpClient http = HttpClient.newHttpClient();
         AtomicReference<String> last = new AtomicReference<>("");
         CompletableFuture<CliRun> sweep = CompletableFuture.supplyAsync(() -> CliRun.of("sweep", "--target", "noop",

@@ -28,7 +28,6 @@ public interface ProgressListener {
     default void onStage(Stage stage, String runId) {
     }
 
-    /** This listener, then {@code other}: each hears everything. */
     /**
      * How the server telemetry declares its figures, given before an interval sample that carries the server's
      * figures (it may change when the telemetry's session is opened anew): what they are, as the result will say.
@@ -36,6 +35,7 @@ public interface ProgressListener {
     default void onServerMetrics(io.dbharness.core.api.MetricCatalogue catalogue) {
     }
 
+    /** This listener, then {@code other}: each hears everything. */
     default ProgressListener and(ProgressListener other) {
         ProgressListener first = this;
         return new ProgressListener() {
