@@ -32,7 +32,9 @@ class HangUpTest {
     @Test
     void sighupStopsARunOnTheEmbeddedQuestDbWithExitCode129() throws Exception {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // a test run under nohup hands SIGHUP down ignored, and a JVM keeps an ignored SIGHUP ignored: reset it
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=HUP",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g", "-cp", cp, "io.dbharness.cli.Main", "--target", "questdb", "--tag-num", "400000",
                 "--total-metrics-count", "10", "--watch-interval", "200ms", "--results", tmp.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("out.txt").toFile());
