@@ -45,7 +45,8 @@ class MetricsListenPrometheusTest {
         int metricsPort = PrometheusServer.freePort();
         try (PrometheusServer prometheus = PrometheusServer.start(tmp, metricsPort)) {
             String api = prometheus.api();
-            CliRun run = CliRun.of("--target", "noop", "--workload", "iot-insert", "--duration", "4s",
+            // paced: the run lasts its 4 s (several scrapes) however fast the machine
+            CliRun run = CliRun.of("--target", "noop", "--workload", "iot-insert", "--duration", "4s", "--rate", "300000",
                     "--watch-interval", "1s", "--metrics-listen", "127.0.0.1:" + metricsPort,
                     "--results", tmp.resolve("results").toString());
             assertEquals(0, run.exitCode(), run.err());

@@ -45,7 +45,9 @@ class MetricsPushTest {
     void thePushedRowsAreTheRunsIntervalsAndTheirSumItsRows() throws Exception {
         try (InfluxServer influx = InfluxServer.start(false)) {
             influx.query("CREATE DATABASE live", true);
-            CliRun run = CliRun.of("--target", "noop", "--workload", "iot-insert", "--duration", "3s",
+            // paced below what noop takes, so the run lasts its 3 s however fast the machine (unpaced, the data's
+            // 1.5 M rows could end in under two intervals)
+            CliRun run = CliRun.of("--target", "noop", "--workload", "iot-insert", "--duration", "3s", "--rate", "200000",
                     "--watch-interval", "500ms", "--no-watch", "--results", tmp.toString(),
                     "--metrics-push", influx.url() + "/write?db=live");
             assertEquals(0, run.exitCode(), run.err());
@@ -85,7 +87,7 @@ class MetricsPushTest {
         try (InfluxServer influx = InfluxServer.start(false)) {
             influx.query("CREATE DATABASE live", true);
             CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("--target", "noop",
-                    "--workload", "iot-insert", "--duration", "20s", "--watch-interval", "500ms", "--no-watch",
+                    "--workload", "iot-insert", "--duration", "20s", "--rate", "100000", "--watch-interval", "500ms", "--no-watch",
                     "--results", tmp.toString(), "--metrics-push", influx.url() + "/write?db=live"));
             // the first interval's point arrived: the server answers, then stops answering (SIGSTOP)
             while (!influx.query("SELECT count(\"value\") FROM \"live\".\"autogen\".\"dbharness_elapsed_seconds\"", false)
