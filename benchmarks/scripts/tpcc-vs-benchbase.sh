@@ -65,6 +65,8 @@ mkdir -p "$OUT/records" "$OUT/logs"
 tmp="$(mktemp -d /tmp/dbharness-tpcc-bb-XXXXXX)"
 chmod 755 "$tmp"
 source "$here/lib/postgres.sh"
+BENCH_LOCK=$LOCK
+source "$here/lib/lock.sh" # locked CMD: each side holds the machine's benchmark lock for its load and runs
 cleanup() {
   trap '' INT TERM HUP # a second signal (timeout's, the process group's) must not cut the clean-up short
   stop_postgres
@@ -244,15 +246,6 @@ PY
   q "DROP DATABASE IF EXISTS $db" > /dev/null
 }
 
-locked() { # each side holds the machine's benchmark lock for its load and runs, so they overlap no other measurement
-  exec 9> "$LOCK"
-  flock 9
-  local rc=0
-  "$@" || rc=$?
-  flock -u 9
-  exec 9>&-
-  return $rc
-}
 
 echo "== TPC-C, $W warehouses, $T terminals, ${S} s, read committed, no think time; $ROUNDS rounds; BenchBase's foreign keys: $BENCHBASE_FKS;" \
      "server $PGHOST:$PGPORT ($(q 'SHOW server_version')); figures in $OUT"

@@ -9,6 +9,7 @@ import io.dbharness.core.result.ProgressListener;
 import io.dbharness.core.result.RunResult;
 import io.dbharness.core.result.ServerSample;
 
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -167,16 +168,14 @@ public final class LiveRun implements ProgressListener {
 
     /** Each counter of {@link Counts} into its family: the record's components in their declared order. */
     private void add(Map<String, String> byType, Counts counts) {
-        RecordComponent[] components = Counts.class.getRecordComponents();
-        for (int i = 0; i < components.length; i++) {
-            figures.add(LiveFamilies.COUNTS.get(i), byType, ((Number) read(components[i], counts)).doubleValue());
+        for (int i = 0; i < COUNT_VALUES.length; i++) {
+            figures.add(LiveFamilies.COUNTS.get(i), byType, read(COUNT_VALUES[i], counts));
         }
     }
 
     private void hostFigures(List<LiveFamily> families, Map<String, String> l, HostSample h) {
-        RecordComponent[] components = HostSample.class.getRecordComponents();
-        for (int i = 0; i < components.length; i++) {
-            figures.set(families.get(i), l, ((Number) read(components[i], h)).doubleValue());
+        for (int i = 0; i < HOST_VALUES.length; i++) {
+            figures.set(families.get(i), l, read(HOST_VALUES[i], h));
         }
     }
 
@@ -212,11 +211,19 @@ public final class LiveRun implements ProgressListener {
         return out;
     }
 
-    private static Object read(RecordComponent c, Object record) {
+    /** The accessors of the records' components, in the order {@link LiveFamilies} made their families: once. */
+    private static final Method[] COUNT_VALUES = accessors(Counts.class);
+    private static final Method[] HOST_VALUES = accessors(HostSample.class);
+
+    private static Method[] accessors(Class<? extends Record> type) {
+        return java.util.Arrays.stream(type.getRecordComponents()).map(RecordComponent::getAccessor).toArray(Method[]::new);
+    }
+
+    private static double read(Method accessor, Object record) {
         try {
-            return c.getAccessor().invoke(record);
+            return ((Number) accessor.invoke(record)).doubleValue();
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(c.getName(), e);
+            throw new IllegalStateException(accessor.getName(), e);
         }
     }
 }

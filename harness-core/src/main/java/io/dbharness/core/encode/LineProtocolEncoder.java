@@ -96,11 +96,6 @@ public final class LineProtocolEncoder implements RowEncoder {
     /** The type byte of a binary double in line protocol version 2. */
     static final byte BINARY_DOUBLE = 16;
 
-    /** Whether floating-point fields go in binary (line protocol version 2). */
-    public boolean binaryDoubles() {
-        return binaryDoubles;
-    }
-
     /** The sink's length just after line {@code line} (0-based, among the lines written) of the last {@link #encode}. */
     public int lineEnd(int line) {
         return lineEnds[line];
