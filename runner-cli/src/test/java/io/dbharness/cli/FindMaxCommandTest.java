@@ -42,6 +42,8 @@ class FindMaxCommandTest {
 
     private static final List<String> STEP = List.of("--duration", "1500ms", "--watch-interval", "250ms", "--workers", "2",
             "--no-watch");
+    /** The default target's objective: a p99 the server meets until it saturates, and the schedule kept. */
+    private static final String OBJECTIVE = "p99<50ms,kept-up";
     /** Batches of 25 rows: with the trigger's 10 ms each, two workers cannot write more than 5,000 rows/s. */
     private static final double CAP_ROWS_PER_SECOND = 2 * 25 / 0.010;
 
@@ -118,7 +120,14 @@ class FindMaxCommandTest {
     @Test
     void onTheEmbeddedDefaultTheSearchEndsWithinFivePercentAndTheStepAboveFailsWhenRunAgain() throws Exception {
         Path results = tmp.resolve("plain");
-        CliRun r = CliRun.of(args("p99<20ms,kept-up", STEP, "--clean", "--results", results.toString()));
+        // batches of 100 rows: hundreds of operations a step, so the p99 is a percentile and not the slowest of a few
+        // dozen batches (the default batch grows with the rate: 28 batches in a step at 4,500 rows/s), and it fails
+        // where the server saturates (the latency counted from the intended start grows), not at a hiccup of the
+        // shared machine. Seen in CI with the default batches and p99<20ms: 30 steps of coin tosses between 4,400
+        // and 16,000 rows/s, no bracket
+        List<String> step = new ArrayList<>(STEP);
+        step.addAll(List.of("--write-batch-rows", "100"));
+        CliRun r = CliRun.of(args(OBJECTIVE, step, "--clean", "--results", results.toString()));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         SearchResult s = search(results);
         assertBracketed(s, r);
@@ -133,7 +142,7 @@ class FindMaxCommandTest {
         SearchResult.Step confirmedFailure = s.steps().stream().filter(st -> st.value() == s.lowestFailed()
                 && Boolean.FALSE.equals(st.stepMet())).reduce((a, b) -> b).orElseThrow();
         RunResult again = ResultFiles.read(results.resolve(confirmedFailure.file()));
-        assertFalse(Objective.parse("p99<20ms,kept-up").judge(again).met(), "the step tried again met: " + r.out());
+        assertFalse(Objective.parse(OBJECTIVE).judge(again).met(), "the step tried again met: " + r.out());
 
         // the report of the search file draws the search
         CliRun report = CliRun.of("report", SearchFiles.fileOf(s, results).toString(), "--out", tmp.resolve("rep").toString());

@@ -907,6 +907,9 @@ class EngineTest {
         assertEquals(StopReason.DURATION, sparse.stopReason());
         assertEquals(3, sparse.measurements().totals().operations());
         assertEquals(1.2, sparse.elapsedSeconds(), NANOS, "waited for the deadline instead of ending at the last op");
+        // waiting out the deadline is not lagging: the last op was on time (was 0.2 s "behind", and not kept up)
+        assertEquals(0, sparse.pacing().get("main").finalLagSeconds(), NANOS);
+        assertTrue(sparse.pacing().get("main").keptUp());
 
         // one op (due at 0.1 s) stalls past the deadline: the ops it delayed are not started afterwards
         ScriptedWorkload behindRun = new ScriptedWorkload(spec().with(s -> {
