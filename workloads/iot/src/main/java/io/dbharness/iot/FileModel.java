@@ -437,6 +437,31 @@ final class FileModel implements Generator {
 
     // --- the run: each worker streams the files for its own series
 
+    /** What {@code csvLine} gives for a line of another slot's series: not a line to look at. */
+    private static final String OTHERS = new String("another slot's line");
+
+    /**
+     * The series of a CSV line whose second column is plain digits (no sign, no blanks, 1 to 2^31 - 2); -1 for any
+     * other line, which is then decoded and read in full ({@link #series} says what is wrong with it).
+     */
+    static long plainSeries(byte[] b, int from, int to) {
+        int i = from;
+        while (i < to && b[i] != ',') {
+            i++;
+        }
+        i++;
+        long series = 0;
+        int digits = 0;
+        for (; i < to && b[i] != ','; i++, digits++) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9 || digits == 10) {
+                return -1;
+            }
+            series = series * 10 + d;
+        }
+        return digits > 0 && i < to && series >= 1 && series <= Integer.MAX_VALUE - 1 ? series : -1;
+    }
+
     /**
      * Adds the CSV line to the batch when its series is the slot's; false when it is not. {@code commas} is the
      * caller's, reused line after line.
@@ -540,7 +565,9 @@ final class FileModel implements Generator {
         long planned = mine;
         return new RowSource() {
             private final java.util.Iterator<Path> files = o.paths().iterator();
-            private BufferedReader in;
+            private BufferedReader in; // line protocol
+            private ByteLines lines; // CSV
+            private final java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
             private Path path;
             private long lineNo;
             private final int[] commas = new int[schema.metricCount() + 1];
@@ -551,19 +578,31 @@ final class FileModel implements Generator {
                 batch.clear();
                 try {
                     while (!batch.isFull()) {
-                        if (in == null) {
+                        if (in == null && lines == null) {
                             if (!files.hasNext()) {
                                 break;
                             }
                             path = files.next();
-                            in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+                            if (csv) {
+                                lines = new ByteLines(path);
+                            } else {
+                                in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+                            }
                             lineNo = 0;
                             header = csv;
                         }
-                        String text = in.readLine();
+                        String text = csv ? csvLine() : in.readLine();
+                        if (text == OTHERS) {
+                            continue;
+                        }
                         if (text == null) {
-                            in.close();
-                            in = null;
+                            if (csv) {
+                                lines.close();
+                                lines = null;
+                            } else {
+                                in.close();
+                                in = null;
+                            }
                             continue;
                         }
                         if (++lineNo == 1 && !text.isEmpty() && text.charAt(0) == BOM) {
@@ -594,6 +633,32 @@ final class FileModel implements Generator {
                     throw new UncheckedIOException("reading " + path + ": " + e.getMessage(), e);
                 }
                 return batch.size() > 0;
+            }
+
+            /**
+             * The next CSV line as text; {@link #OTHERS} (its line counted) when its series is plainly another
+             * slot's, told from its bytes without decoding it; null at the file's end.
+             */
+            private String csvLine() throws IOException {
+                if (!lines.next()) {
+                    return null;
+                }
+                byte[] b = lines.buffer();
+                int from = lines.start();
+                int to = lines.end();
+                if (!header) {
+                    long series = plainSeries(b, from, to);
+                    if (series > 0 && (series - 1) % slots != slot) {
+                        lineNo++;
+                        return OTHERS;
+                    }
+                }
+                for (int i = from; i < to; i++) {
+                    if (b[i] < 0) { // not ASCII: decoded as the first read did, refusing what is not UTF-8
+                        return utf8.reset().decode(java.nio.ByteBuffer.wrap(b, from, to - from)).toString();
+                    }
+                }
+                return new String(b, from, to - from, StandardCharsets.ISO_8859_1);
             }
 
             @Override

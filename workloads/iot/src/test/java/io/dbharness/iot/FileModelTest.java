@@ -95,6 +95,44 @@ class FileModelTest {
         assertEquals(rows(g, 1), rows(g, 2));
     }
 
+    /**
+     * Each worker reads every line and looks only at its own series' (others' are told from their bytes): every
+     * slot count gives the same rows, with CRLF ends, blank lines, series written with blanks or a sign (read in
+     * full), text that is not ASCII, and a file changed under the run named by the worker whose line changed.
+     */
+    @Test
+    void everySlotCountReadsTheSameRowsAndAChangedLineIsNamed() throws Exception {
+        StringBuilder text = new StringBuilder("\uFEFFts,tag_id,c0,c1\r\n");
+        for (int t = 0; t < 50; t++) {
+            for (int series = 1; series <= 7; series++) {
+                String tag = series == 3 ? " 3" : series == 5 ? "+5" : Integer.toString(series);
+                text.append("2022-04-18 09:00:").append(String.format("%02d", t)).append(',').append(tag).append(',')
+                        .append(t * 10 + series).append(',').append(series % 2 == 0 ? "" : (t + 0.5) + "")
+                        .append(t % 10 == 0 ? "\n\r\n" : "\r\n");
+            }
+        }
+        Path csv = write("slots.csv", text.toString());
+        Generator g = model("generator", "file", "generator-file-paths", csv.toString());
+        assertEquals(350, g.plannedRows());
+        List<String> one = rows(g, 1);
+        assertEquals(350, one.size());
+        for (int slots : new int[]{2, 3, 4, 7, 8}) {
+            assertEquals(one, rows(g, slots), slots + " slots");
+        }
+        assertTrue(one.contains("3 1650272401000000 13 1.5"), one.toString());
+        assertTrue(one.contains("5 1650272449000000 495 49.5"), one.toString());
+
+        // the file changes after the first read: line 2 (series 1's first row) loses a column; slot 0 of 2 owns it
+        Files.writeString(csv, text.toString().replace("2022-04-18 09:00:00,1,1,0.5", "2022-04-18 09:00:00,1,1"));
+        Generator.RowSource mine = g.open(0, 2);
+        io.dbharness.core.api.RowBatch batch = new io.dbharness.core.api.RowBatch(g.schema(), 1000);
+        UsageException e = assertThrows(UsageException.class, () -> mine.fill(batch));
+        assertTrue(e.getMessage().contains("slots.csv line 2 changed since the run started"), e.getMessage());
+        Generator.RowSource others = g.open(1, 2);
+        assertTrue(others.fill(batch), "the other slot's rows are unchanged");
+        assertEquals(50 * 3, batch.size());
+    }
+
     /** What spreadsheets and editors write: a byte-order mark, CRLF line ends, quoted header names. */
     @Test
     void whatEditorsWriteIsRead() throws Exception {
