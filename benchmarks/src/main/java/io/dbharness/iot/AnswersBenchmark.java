@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * What keeping one answer costs (normalising and digesting it, the work of the answers' digest thread), for
  * telematics' {@code single-tag-detail}: 3,600 rows of a time, a device and 10 float8 metrics.
  * {@code values=repeating}: metric values drawn from 1,000 of hundredths, as the telematics model writes them;
- * {@code unique}: every value a different double.
+ * {@code unique}: every value a different double; {@code integers}: bigint metrics of whole percentages 0-100, as
+ * devops' (TSBS cpu-only) are.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,7 +38,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 2)
 public class AnswersBenchmark {
 
-    @Param({"repeating", "unique"})
+    @Param({"repeating", "unique", "integers"})
     public String values;
 
     private Answers answers;
@@ -51,7 +52,8 @@ public class AnswersBenchmark {
             columns.add(Column.value("c" + m, "c" + m));
             names.add("c" + m);
         }
-        answers = new Answers(columns, MetricType.FLOAT8);
+        boolean integers = values.equals("integers");
+        answers = new Answers(columns, integers ? MetricType.INT8 : MetricType.FLOAT8);
         SplittableRandom random = new SplittableRandom(42);
         double[] pool = new double[1000];
         for (int i = 0; i < pool.length; i++) {
@@ -64,7 +66,8 @@ public class AnswersBenchmark {
             row[0] = start.plusSeconds(r);
             row[1] = 17L;
             for (int m = 0; m < 10; m++) {
-                row[2 + m] = values.equals("unique") ? random.nextDouble() * 1000 : pool[random.nextInt(pool.length)];
+                row[2 + m] = integers ? (Object) (long) random.nextInt(101)
+                        : values.equals("unique") ? random.nextDouble() * 1000 : pool[random.nextInt(pool.length)];
             }
             rows.add(row);
         }

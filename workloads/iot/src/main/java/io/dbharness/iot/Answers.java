@@ -183,7 +183,7 @@ final class Answers {
         }
         return switch (kind) {
             case TIME -> time(v);
-            case TAG, COUNT -> Long.toString(integer(v));
+            case TAG, COUNT -> TEXTS.get().of(integer(v));
             // a tag a point lacks is NULL in a column and an empty value in an InfluxDB group: the same absence
             case TEXT -> v.toString().isEmpty() ? "null" : v.toString();
             case VALUE -> metricValue(type, v);
@@ -193,7 +193,7 @@ final class Answers {
 
     private static String metricValue(MetricType type, Object v) {
         if (type.integral()) {
-            return Long.toString(integer(v));
+            return TEXTS.get().of(integer(v));
         }
         double d = v instanceof Number n && !(v instanceof BigDecimal) ? n.doubleValue() : number(v).doubleValue();
         return type == MetricType.FLOAT4 ? TEXTS.get().of((float) d) : TEXTS.get().of(d);
@@ -202,14 +202,29 @@ final class Answers {
     private static final ThreadLocal<Texts> TEXTS = ThreadLocal.withInitial(Texts::new);
 
     /**
-     * {@code Double.toString} and {@code Float.toString} of the values seen last, by their bits: data repeat their
-     * values (telematics' metrics hold about a thousand each), and formatting them was about two thirds of what
-     * keeping a 3,600-row answer cost (issue 35). Direct-mapped, one per thread; a miss costs one formatting.
+     * {@code Double.toString}, {@code Float.toString} and {@code Long.toString} of the values seen last, by their
+     * bits: data repeat their values (telematics' metrics hold about a thousand each, devops' are whole percentages),
+     * and formatting them was about two thirds of what keeping a 3,600-row answer cost (issue 35; a quarter of the
+     * digest thread's samples for devops' {@code high-cpu-all}). Direct-mapped, one per thread; a miss costs one
+     * formatting.
      */
     private static final class Texts {
         private static final int SIZE = 4096;
         private final long[] bits = new long[SIZE];
         private final String[] texts = new String[SIZE];
+        private final long[] longs = new long[SIZE];
+        private final String[] longTexts = new String[SIZE];
+
+        String of(long v) {
+            int i = (int) ((v * 0x9E3779B97F4A7C15L) >>> 52);
+            String t = longTexts[i];
+            if (t == null || longs[i] != v) {
+                t = Long.toString(v);
+                longs[i] = v;
+                longTexts[i] = t;
+            }
+            return t;
+        }
         private final int[] floatBits = new int[SIZE];
         private final String[] floatTexts = new String[SIZE];
 

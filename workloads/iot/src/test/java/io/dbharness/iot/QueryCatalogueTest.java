@@ -128,6 +128,20 @@ class QueryCatalogueTest {
                 assertEquals(List.of(List.of(Float.toString((float) v), Float.toString((float) v))), f4.normalise("min-max", a));
             }
         }
+        // whole numbers, devops' values and any long: Long.toString's text whatever the cache holds
+        Answers i8 = new Answers(min.columns(), MetricType.INT8);
+        long[] longs = new long[20_000];
+        for (int i = 0; i < longs.length; i++) {
+            longs[i] = i % 2 == 0 ? random.nextInt(101) : random.nextLong();
+        }
+        longs[1] = Long.MIN_VALUE;
+        longs[3] = 0;
+        for (int round = 0; round < 2; round++) {
+            for (long v : longs) {
+                QueryAnswer a = new QueryAnswer(List.of("min_value", "max_value"), List.<Object[]>of(new Object[] {v, v}), 1);
+                assertEquals(List.of(List.of(Long.toString(v), Long.toString(v))), i8.normalise("min-max", a));
+            }
+        }
     }
 
     @Test
