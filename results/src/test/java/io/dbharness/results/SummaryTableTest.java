@@ -74,12 +74,12 @@ class SummaryTableTest {
     void aShortfallOfWholeBatchesIsExplained() {
         io.dbharness.core.result.Pacing kept = new io.dbharness.core.result.Pacing(4530, "rows/s", true, 0.004, 0.004);
         GroupResult step = new GroupResult("insert", "open 4530 rows/s", 2, totals(28, 6356, 1.50211957), kept);
-        assertEquals("kept up with 4,530 rows/s offered (max lag 0.0 s); sent less, by whole batches: a batch goes when"
-                + " its last row is due, and each worker's next (227 rows) was due after the end", SummaryTable.pacing(step));
+        assertEquals("kept up with 4,530 rows/s offered (max lag 0.0 s); sent 7% less, in whole batches (227 rows): a batch"
+                + " goes when its last row is due, and one not started by the end is not sent", SummaryTable.pacing(step));
         // the same rows in 3 s: 3,500 rows short, more than two batches: not whole batches' doing, nothing added
         GroupResult longer = new GroupResult("insert", "open 4530 rows/s", 2, totals(28, 6356, 3.0), kept);
         assertEquals("kept up with 4,530 rows/s offered (max lag 0.0 s)", SummaryTable.pacing(longer));
-        // at the rate within 2%: nothing added
+        // at the rate within 1%: nothing added
         GroupResult full = new GroupResult("insert", "open 4530 rows/s", 2, totals(30, 6810, 1.5), kept);
         assertEquals("kept up with 4,530 rows/s offered (max lag 0.0 s)", SummaryTable.pacing(full));
     }
