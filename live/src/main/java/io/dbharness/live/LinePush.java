@@ -141,10 +141,14 @@ public final class LinePush implements AutoCloseable {
                 HttpResponse.BodyHandlers.ofString());
         try {
             HttpResponse<String> r = exchange.get(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            if (r.statusCode() / 100 == 2) {
+            // InfluxDB's write (1.x and 2.x, and what speaks its protocol) answers 204 No Content: any other 2xx is
+            // some other server (a web page, a proxy's) that stored nothing, not a push that went through
+            if (r.statusCode() == 204) {
                 return true;
             }
-            why = "HTTP " + r.statusCode() + firstLine(r.body());
+            why = r.statusCode() / 100 == 2 ? "HTTP " + r.statusCode() + r.headers().firstValue("Content-Type")
+                    .map(t -> " (" + t + ")").orElse("") + " where an InfluxDB write answers 204: is this its write URL?"
+                    : "HTTP " + r.statusCode() + firstLine(r.body());
         } catch (TimeoutException e) {
             why = NO_ANSWER;
         } catch (ExecutionException e) {

@@ -17,7 +17,8 @@ public final class LiveOptions {
     }
 
     public static final Option<InetSocketAddress> METRICS_LISTEN = Option.of("metrics-listen", "HOST:PORT", null,
-            "Serve the run's figures while it lasts (and " + MetricsEndpoint.LINGER_SECONDS + " s after) for Prometheus"
+            "Serve the run's figures while it lasts (and after, until a scrape has seen its end, "
+                    + MetricsEndpoint.LINGER_SECONDS + " s at most) for Prometheus"
                     + " to scrape at http://HOST:PORT/metrics: counts, latency histograms, CPU, server figures, events;"
                     + " 127.0.0.1:9400 for this machine only, 0.0.0.0:9400 for every interface", LiveOptions::address);
 

@@ -100,8 +100,8 @@ public final class LiveRun implements ProgressListener {
 
     /**
      * The run is over: its intervals the engine never handed to listeners (the short tail after the last watch
-     * interval) are added, and the server telemetry and server hosts' figures are set from the result: its counters'
-     * totals (those shown live were a part), the last interval's levels.
+     * interval) are added, and the server telemetry and the hosts' figures are set from the result: its counters'
+     * totals (those shown live were a part), the last interval's levels, its elapsed time and harness CPU.
      */
     public void finish(RunResult result) {
         figures.apply(() -> end(result));
@@ -141,7 +141,17 @@ public final class LiveRun implements ProgressListener {
         if (!intervals.isEmpty()) {
             IntervalSample last = intervals.get(intervals.size() - 1);
             last.serverHosts().forEach((host, h) -> hostFigures(LiveFamilies.SERVER_HOST, with("server_host", host), h));
+            if (last.host() != null) { // the last, short interval's levels, which no interval handed live
+                hostFigures(LiveFamilies.HOST, labels, last.host());
+            }
         }
+        // the gauges a scrape or push after the end shows are the result's: its measured time, its CPU (the sum of
+        // the intervals' CPU above is within a sampling's moment of it, not equal)
+        figures.set(LiveFamilies.WARMING_UP, labels, 0);
+        if (result.totals() != null) {
+            figures.set(LiveFamilies.ELAPSED, labels, result.totals().durationSeconds());
+        }
+        result.harnessCpuSeconds().ifPresent(cpu -> figures.set(LiveFamilies.HARNESS_CPU, labels, cpu));
         event(LiveEvent.Kind.STAGE, "end", result.stopReason() == null ? "" : result.stopReason().name()
                 .toLowerCase(Locale.ROOT), Map.of());
     }

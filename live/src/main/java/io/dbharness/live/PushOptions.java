@@ -29,6 +29,9 @@ public record PushOptions(URI writeUri, String shown, LinePrecision precision, O
 
     private static final String V1_PATH = "/write";
     private static final String V2_PATH = "/api/v2/write";
+    /** Query parameters that carry a secret: InfluxDB's {@code u}/{@code p}, and every name the masking knows. */
+    private static final java.util.Set<String> CREDENTIALS = java.util.Set.of("u", "p", "token", "password", "passwd",
+            "pwd", "secret", "sslpassword");
     private static final String FORMS = "http[s]://HOST:PORT/write?db=DB or http[s]://HOST:PORT/api/v2/write?org=O&bucket=B";
 
     /**
@@ -41,7 +44,9 @@ public record PushOptions(URI writeUri, String shown, LinePrecision precision, O
 
     /** {@code url} checked: a known API path with its parameters, no credentials in it. */
     public static PushOptions parse(String url, String token) {
-        String shown = Secrets.maskEmbedded(url);
+        int hash = url.indexOf('#');
+        // a fragment is never sent, and is no place for anything: not shown either
+        String shown = Secrets.maskEmbedded(hash < 0 ? url : url.substring(0, hash)) + (hash < 0 ? "" : "#" + Secrets.MASK);
         String flag = "--" + LiveOptions.METRICS_PUSH.name() + " " + shown + ": ";
         URI uri;
         try {
@@ -59,8 +64,11 @@ public record PushOptions(URI writeUri, String shown, LinePrecision precision, O
         if (uri.getUserInfo() != null) { // a URL is shown and seen in process lists: credentials go apart
             throw new UsageException(flag + "no credentials in the URL; give them in " + TOKEN_ENV);
         }
+        if (uri.getRawFragment() != null) {
+            throw new UsageException(flag + "no #fragment: expected " + FORMS);
+        }
         Map<String, String> query = query(uri.getRawQuery());
-        if (query.containsKey("u") || query.containsKey("p") || query.containsKey("token")) {
+        if (query.keySet().stream().anyMatch(k -> CREDENTIALS.contains(k.toLowerCase(Locale.ROOT)))) {
             throw new UsageException(flag + "no credentials in the URL; give them in " + TOKEN_ENV);
         }
         String path = uri.getPath() == null ? "" : uri.getPath();

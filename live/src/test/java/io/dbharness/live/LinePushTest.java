@@ -96,6 +96,42 @@ class LinePushTest {
         }
     }
 
+    /**
+     * A server that answers 200 with a page (the wrong port: a web server, a proxy, the harness's own metrics
+     * endpoint): nothing was written, so the push failed, and is said and counted so; InfluxDB answers 204.
+     */
+    @Test
+    void aPageAnsweredWithTwoHundredIsNotAPushThatWentThrough() throws Exception {
+        com.sun.net.httpserver.HttpServer page = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        page.createContext("/", x -> {
+            byte[] html = "<html>hello</html>".getBytes(StandardCharsets.US_ASCII);
+            x.getRequestBody().readAllBytes();
+            x.getResponseHeaders().add("Content-Type", "text/html");
+            x.sendResponseHeaders(200, html.length);
+            x.getResponseBody().write(html);
+            x.close();
+        });
+        page.start();
+        try {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            String url = "http://127.0.0.1:" + page.getAddress().getPort() + "/write?db=live";
+            LinePush push = new LinePush(PushOptions.parse(url, ""), new PrintStream(err, true, StandardCharsets.UTF_8), 5);
+            push.offer(List.of("m v=1 1", "m v=2 2"));
+            awaitCount(push, 1);
+            push.close();
+            MetricsPush counts = push.counts();
+            assertEquals(0, counts.sentPoints(), counts.toString());
+            assertEquals(2, counts.unsentPoints(), counts.toString());
+            assertEquals(1, counts.failedPushes(), counts.toString());
+            String said = err.toString(StandardCharsets.UTF_8);
+            assertTrue(said.startsWith("warning: --metrics-push " + url + " failed (HTTP 200 (text/html) where an"
+                    + " InfluxDB write answers 204: is this its write URL?)"), said);
+        } finally {
+            page.stop(0);
+        }
+    }
+
     /** Waits (bounded by the test's timeout) until {@code n} pushes have failed. */
     private static void awaitCount(LinePush push, long n) throws InterruptedException {
         while (push.counts().failedPushes() < n) {

@@ -135,6 +135,31 @@ class LiveFiguresTest {
     }
 
     /**
+     * After the end a scrape or push shows the result's elapsed time, harness CPU and the last (short) interval's
+     * host levels, which no interval handed live (the new user's trial saw 15.0 s elapsed of a 20 s run, and the
+     * host CPU of the interval before the last).
+     */
+    @Test
+    void theEndSetsTheGaugesToTheResults() {
+        LiveFigures figures = new LiveFigures();
+        LiveRun run = figures.run(Map.of("target", "noop"));
+        run.onStage(ProgressListener.Stage.MEASURE, "r");
+        IntervalSample one = interval(10, 0, 100);
+        run.onInterval(one, progress(false));
+        IntervalSample tail = new IntervalSample(1.4, 0.4, one.groups(), HostSample.builder().cpuUserPercent(16.7)
+                .harnessCpuCores(0.5).build());
+        run.finish(io.dbharness.core.result.RunResult.builder().runId("r").intervals(List.of(one, tail))
+                .totals(new Totals(Counts.builder().rows(20).build(), 1.4, 0, 0, 0, 0))
+                .harnessCpuSeconds(java.util.OptionalDouble.of(0.84)).build());
+        java.util.function.Function<String, Double> shown = name -> figures.snapshot().series().stream()
+                .filter(x -> x.family().name().equals(name)).findFirst().orElseThrow().value();
+        assertEquals(1.4, shown.apply("dbharness_elapsed_seconds"));
+        assertEquals(0.84, shown.apply("dbharness_harness_cpu_seconds"));
+        assertEquals(16.7, shown.apply("dbharness_host_cpu_user_percent"));
+        assertEquals(0, shown.apply("dbharness_warming_up"));
+    }
+
+    /**
      * A sweep over targets on one endpoint: PostgreSQL's {@code wal_bytes} is a counter (WAL written), InfluxDB's a
      * gauge (WAL on disk). A scrape cannot hold two families of one name (the client refused the whole scrape): the
      * second is named with its type, and both scrape and push carry both.

@@ -59,6 +59,20 @@ class PushOptionsTest {
         assertFalse(param.getMessage().contains("hunter2"), param.getMessage());
         assertTrue(param.getMessage().endsWith("no credentials in the URL; give them in " + PushOptions.TOKEN_ENV),
                 param.getMessage());
+        // every name the masking knows is refused too, not only masked and accepted (found by a new user's trial)
+        for (String named : new String[] {"password", "PASSWORD", "pwd", "secret", "token"}) {
+            UsageException e = assertThrows(UsageException.class,
+                    () -> PushOptions.parse("http://h:8086/write?db=x&" + named + "=hunter2", ""), named);
+            assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("no credentials in the URL; give them in " + PushOptions.TOKEN_ENV),
+                    e.getMessage());
+        }
+        // a fragment is refused, and not shown (it was echoed whole)
+        UsageException fragment = assertThrows(UsageException.class,
+                () -> PushOptions.parse("http://h:8086/write?db=x#p=hunter2", ""));
+        assertFalse(fragment.getMessage().contains("hunter2"), fragment.getMessage());
+        assertEquals("--metrics-push http://h:8086/write?db=x#*****: no #fragment: expected " + "http[s]://HOST:PORT/write"
+                + "?db=DB or http[s]://HOST:PORT/api/v2/write?org=O&bucket=B", fragment.getMessage());
     }
 
     @Test

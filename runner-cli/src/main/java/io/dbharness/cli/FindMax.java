@@ -417,8 +417,10 @@ final class FindMax {
         int runs = state.steps.size();
         String spent = steps + (steps == 1 ? " step" : " steps") + " (" + runs + (runs == 1 ? " run" : " runs") + ") in "
                 + (seconds >= 60 ? seconds / 60 + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s");
-        String met = s.highestMet() == null ? "none" : KneeSearch.format(s.highestMet()) + " (step " + stepOf(state, s.highestMet()) + ")";
-        String failed = s.lowestFailed() == null ? "none" : KneeSearch.format(s.lowestFailed()) + " (step " + stepOf(state, s.lowestFailed()) + ")";
+        String met = s.highestMet() == null ? "none" : KneeSearch.format(s.highestMet()) + " (" + end(state, s.highestMet(),
+                true) + ")";
+        String failed = s.lowestFailed() == null ? "none" : KneeSearch.format(s.lowestFailed()) + " (" + end(state,
+                s.lowestFailed(), false) + ")";
         String width = s.highestMet() != null && s.lowestFailed() != null ? String.format(Locale.ROOT, ", bracket %.1f%% wide",
                 (s.lowestFailed() - s.highestMet()) / s.highestMet() * 100) : "";
         String why = switch (state.outcome) {
@@ -433,6 +435,23 @@ final class FindMax {
         };
         return "find-max " + state.outcome + ": highest " + vary + " that met the objective: " + met + "; lowest that"
                 + " did not: " + failed + width + "; " + why + "; " + spent;
+    }
+
+    /**
+     * An end of the bracket: its last step; {@code run once} when no second run stands behind it (a search cut short);
+     * for the met end of an offered rate, what its runs achieved, which the lag kept-up allows can leave below it.
+     */
+    private static String end(State state, double value, boolean met) {
+        List<SearchResult.Step> runs = state.steps.stream().filter(st -> st.value() == value && st.stepMet() != null).toList();
+        String said = "step " + stepOf(state, value) + (runs.size() == 1 ? ", run once" : "");
+        if (met && state.plan.vary().equals("rate")) {
+            SearchResult.Step best = runs.stream().filter(st -> st.stepMet() && st.achievedName() != null)
+                    .reduce((a, b) -> b).orElse(null);
+            if (best != null && best.achieved() < 0.99 * value) {
+                said += ", achieved " + io.dbharness.results.Fmt.rate(best.achieved()) + " " + best.achievedName();
+            }
+        }
+        return said;
     }
 
     private static int stepOf(State state, double value) {

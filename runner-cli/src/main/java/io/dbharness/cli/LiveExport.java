@@ -62,7 +62,7 @@ final class LiveExport implements AutoCloseable {
             throw config.located(e);
         }
         if (endpoint != null) {
-            err.println("metrics: http://" + config.metricsListen().getHostString() + ":" + endpoint.port() + "/metrics");
+            err.println("metrics: " + url(config.metricsListen().getHostString(), endpoint.port()));
         }
         return new LiveExport(figures, endpoint, push, err);
     }
@@ -136,5 +136,10 @@ final class LiveExport implements AutoCloseable {
                     + " s; Ctrl-C ends it)");
             endpoint.lingerThenClose();
         }
+    }
+
+    /** The endpoint's URL; an IPv6 address in brackets (RFC 3986), {@code http://[::1]:9400/metrics}. */
+    static String url(String host, int port) {
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/metrics";
     }
 }

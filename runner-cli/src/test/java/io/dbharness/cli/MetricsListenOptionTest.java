@@ -28,6 +28,14 @@ class MetricsListenOptionTest {
         }
     }
 
+    /** The URL printed at the start is one a browser or curl takes: an IPv6 address in brackets. */
+    @Test
+    void thePrintedUrlOfAnIpv6AddressHasItsBrackets() {
+        assertEquals("http://[::1]:9400/metrics", LiveExport.url("::1", 9400));
+        assertEquals("http://127.0.0.1:9400/metrics", LiveExport.url("127.0.0.1", 9400));
+        assertEquals("http://db-host:9400/metrics", LiveExport.url("db-host", 9400));
+    }
+
     @Test
     void aPortInUseIsRefusedBeforeTheRun(@TempDir Path tmp) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Every {@code runner} example of README.md, runner-cli/README.md, the other tools' pages (tools/) and the
+ * Every {@code runner} example of README.md, runner-cli/README.md, live/README.md, the other tools' pages (tools/) and the
  * {@code --help} texts, run: for real where
  * it can run here (embedded PostgreSQL and QuestDB, noop, file; report, compare and merge on results made here),
  * at small sizes where the example has a size to shrink; parsed and checked as its run checks it, without
@@ -224,9 +224,11 @@ class ReadmeExamplesTest {
             // runner-cli/README.md
             run("runner --target noop --tag-num 1000 --repeat 5", "--target noop --tag-num 100 --repeat 2"),
             // run for real by MetricsListenPrometheusTest, scraped by a Prometheus of its own (port 9400 may be taken here)
-            check("runner --target noop --duration 60s --metrics-listen 127.0.0.1:9400", null),
+            check("runner --target noop --rate 50000 --duration 60s --metrics-listen 127.0.0.1:9400", null),
             // run for real by MetricsPushTest, into an influxd of its own (port 8086 may be taken here)
-            check("runner --target noop --duration 60s --metrics-push 'http://127.0.0.1:8086/write?db=dbharness'", null),
+            check("runner --target noop --rate 50000 --duration 60s --metrics-push 'http://127.0.0.1:8086/write?db=dbharness'", null),
+            // live/README.md: the same push, shorter
+            check("runner --target noop --rate 50000 --duration 30s --metrics-push 'http://127.0.0.1:8086/write?db=dbharness'", null),
             // also the first example of `runner sweep --help`
             run("runner sweep --target noop --vary total-metrics-count=10,100,1000",
                     "sweep --target noop --vary total-metrics-count=10,100,1000 --tag-num 100"),
@@ -269,6 +271,7 @@ class ReadmeExamplesTest {
         Set<String> found = new LinkedHashSet<>();
         found.addAll(fromMarkdown(Path.of("..", "README.md")));
         found.addAll(fromMarkdown(Path.of("README.md")));
+        found.addAll(fromMarkdown(Path.of("..", "live", "README.md")));
         try (Stream<Path> pages = Files.list(Path.of("..", "tools"))) { // the other tools' pages
             for (Path page : pages.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
                 found.addAll(fromMarkdown(page));

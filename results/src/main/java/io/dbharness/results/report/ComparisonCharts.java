@@ -117,7 +117,9 @@ final class ComparisonCharts {
             series.add(new Series("offered", "reference", 0, diagonal, null));
             out.add(new ChartSpec("rate-" + ChartSpec.slug(workload), "rate", workload + ": achieved against offered rate",
                     Axis.value("offered " + unit), Axis.value("achieved " + unit), null, null, series,
-                    "Dashed: the offered rate (--rate). Achieved below it: the target did not keep up."));
+                    "Dashed: the offered rate (--rate). Achieved below it: rows offered and not sent (the target fell"
+                            + " behind, or, in a run that kept up, the batches not started by its end: see each run's"
+                            + " pacing)."));
         });
         return out;
     }
