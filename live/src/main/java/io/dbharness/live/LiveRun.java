@@ -51,7 +51,9 @@ public final class LiveRun implements ProgressListener {
         if (runId != null) {
             labels.put("run_id", runId);
         }
-        event(LiveEvent.Kind.STAGE, stage.name().toLowerCase(Locale.ROOT), "", Map.of());
+        String name = stage.name().toLowerCase(Locale.ROOT);
+        // the text an annotation shows (Grafana's InfluxDB annotation reads it): which stage, of which run
+        event(LiveEvent.Kind.STAGE, name, "dbharness " + name + (runId == null ? "" : " " + runId), Map.of());
     }
 
     @Override
@@ -70,7 +72,7 @@ public final class LiveRun implements ProgressListener {
         figures.set(LiveFamilies.ELAPSED, labels, progress.elapsedSeconds());
         if (progress.warmingUp() && !warmingUpSaid) {
             warmingUpSaid = true;
-            event(LiveEvent.Kind.STAGE, "warm-up", "", Map.of());
+            event(LiveEvent.Kind.STAGE, "warm-up", "dbharness warm-up", Map.of());
         }
         for (GroupProgress g : progress.groups()) {
             Map<String, String> byGroup = with("group", g.group());
@@ -152,8 +154,8 @@ public final class LiveRun implements ProgressListener {
             figures.set(LiveFamilies.ELAPSED, labels, result.totals().durationSeconds());
         }
         result.harnessCpuSeconds().ifPresent(cpu -> figures.set(LiveFamilies.HARNESS_CPU, labels, cpu));
-        event(LiveEvent.Kind.STAGE, "end", result.stopReason() == null ? "" : result.stopReason().name()
-                .toLowerCase(Locale.ROOT), Map.of());
+        event(LiveEvent.Kind.STAGE, "end", "dbharness end" + (result.stopReason() == null ? "" : ": "
+                + result.stopReason().name().toLowerCase(Locale.ROOT)), Map.of());
     }
 
     private void measured(IntervalSample sample) {

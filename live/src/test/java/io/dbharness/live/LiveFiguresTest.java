@@ -80,6 +80,9 @@ class LiveFiguresTest {
         assertEquals(List.of("prepare", "measure", "warm-up"), s.events().stream()
                 .filter(e -> e.kind() == LiveEvent.Kind.STAGE).map(LiveEvent::name).toList());
         assertEquals("", s.events().get(0).labels().get("run_id"), "the run id is known from the measured stage on");
+        // an annotation's text says which stage of which run (it was empty: blank annotations in Grafana)
+        assertEquals(List.of("dbharness prepare", "dbharness measure run-1", "dbharness warm-up"), s.events().stream()
+                .filter(e -> e.kind() == LiveEvent.Kind.STAGE).map(LiveEvent::text).toList());
     }
 
     @Test

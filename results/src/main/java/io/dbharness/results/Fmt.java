@@ -33,6 +33,15 @@ public final class Fmt {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%,.1f", v) : "n/a";
     }
 
+    /**
+     * How far behind a schedule, in seconds: two decimals under a second ({@code 0.05 s}, as find-max's table),
+     * where one decimal showed a lag of 47 ms as 0.0; one above ({@code 12.3 s}).
+     */
+    public static String lag(double seconds) {
+        return Double.isFinite(seconds) ? String.format(Locale.ROOT, seconds < 0.995 ? "%.2f s" : "%,.1f s", seconds)
+                : "n/a";
+    }
+
     /** Latency in milliseconds with enough decimals that sub-millisecond targets do not all print 0.0. */
     public static String millis(double ms) {
         if (!Double.isFinite(ms)) {

@@ -6,6 +6,7 @@ import io.dbharness.core.api.WorkloadFacts;
 import io.dbharness.core.measure.HostUsage;
 import io.dbharness.core.result.ErrorSummary;
 import io.dbharness.core.result.GroupResult;
+import io.dbharness.core.result.MetricsPush;
 import io.dbharness.core.result.OperationStats;
 import io.dbharness.core.result.Outcome;
 import io.dbharness.core.result.Pacing;
@@ -200,8 +201,11 @@ public final class SummaryTable {
             }
         }
         if (r.metricsPush() != null && r.metricsPush().hasTrouble()) { // all went well: nothing to say
-            add(rows, "metrics push", Fmt.count(r.metricsPush().failedPushes()) + " of " + Fmt.count(r.metricsPush().pushes())
-                    + " pushes failed, " + Fmt.count(r.metricsPush().unsentPoints()) + " points not sent (the run itself is not affected)");
+            MetricsPush m = r.metricsPush();
+            // points unsent with no push failed: the last push was cut short (a stop, or the end's wait ran out)
+            add(rows, "metrics push", Fmt.count(m.failedPushes()) + " of " + Fmt.count(m.pushes()) + " pushes failed, "
+                    + Fmt.count(m.unsentPoints()) + " points not sent (" + (m.failedPushes() == 0 && m.unsentPoints() > 0
+                    ? "the last push had not ended when the harness did; " : "") + "the run itself is not affected)");
         }
         add(rows, "stopped", r.failure() == null ? r.stopReason().name() : r.stopReason() + ": " + r.failure());
         add(rows, "exit code", Integer.toString(r.exitCode()));
@@ -383,12 +387,12 @@ public final class SummaryTable {
     static String pacing(Pacing p) {
         String offered = Fmt.rate(p.targetPerSecond()) + " " + p.unit() + " offered";
         if (!p.keptUp()) {
-            return "fell behind by " + Fmt.oneDecimal(p.finalLagSeconds()) + " s (at most "
-                    + Fmt.oneDecimal(p.maxLagSeconds()) + " s) with " + offered;
+            return "fell behind by " + Fmt.lag(p.finalLagSeconds()) + " (at most " + Fmt.lag(p.maxLagSeconds()) + ") with "
+                    + offered;
         }
         return p.maxLagSeconds() > 1.0
-                ? "caught up with " + offered + " (fell behind by at most " + Fmt.oneDecimal(p.maxLagSeconds()) + " s)"
-                : "kept up with " + offered + " (max lag " + Fmt.oneDecimal(p.maxLagSeconds()) + " s)";
+                ? "caught up with " + offered + " (fell behind by at most " + Fmt.lag(p.maxLagSeconds()) + ")"
+                : "kept up with " + offered + " (max lag " + Fmt.lag(p.maxLagSeconds()) + ")";
     }
 
     /** Errors by class as an aligned list, full messages on one line each. */

@@ -57,7 +57,7 @@ class SummaryTableTest {
 
     @Test
     void pacingSaysWhetherTheTargetKeptUpCaughtUpOrFellBehind() {
-        assertEquals("kept up with 500 rows/s offered (max lag 0.2 s)",
+        assertEquals("kept up with 500 rows/s offered (max lag 0.20 s)",
                 SummaryTable.pacing(new io.dbharness.core.result.Pacing(500, "rows/s", true, 0.1, 0.2)));
         assertEquals("caught up with 20.0 ops/s offered (fell behind by at most 3.1 s)",
                 SummaryTable.pacing(new io.dbharness.core.result.Pacing(20, "ops/s", true, 0.0, 3.1)));
@@ -74,14 +74,14 @@ class SummaryTableTest {
     void aShortfallOfWholeBatchesIsExplained() {
         io.dbharness.core.result.Pacing kept = new io.dbharness.core.result.Pacing(4530, "rows/s", true, 0.004, 0.004);
         GroupResult step = new GroupResult("insert", "open 4530 rows/s", 2, totals(28, 6356, 1.50211957), kept);
-        assertEquals("kept up with 4,530 rows/s offered (max lag 0.0 s); sent 7% less, in whole batches (227 rows): a batch"
+        assertEquals("kept up with 4,530 rows/s offered (max lag 0.00 s); sent 7% less, in whole batches (227 rows): a batch"
                 + " goes when its last row is due, and one not started by the end is not sent", SummaryTable.pacing(step));
         // the same rows in 3 s: 3,500 rows short, more than two batches: not whole batches' doing, nothing added
         GroupResult longer = new GroupResult("insert", "open 4530 rows/s", 2, totals(28, 6356, 3.0), kept);
-        assertEquals("kept up with 4,530 rows/s offered (max lag 0.0 s)", SummaryTable.pacing(longer));
+        assertEquals("kept up with 4,530 rows/s offered (max lag 0.00 s)", SummaryTable.pacing(longer));
         // at the rate within 1%: nothing added
         GroupResult full = new GroupResult("insert", "open 4530 rows/s", 2, totals(30, 6810, 1.5), kept);
-        assertEquals("kept up with 4,530 rows/s offered (max lag 0.0 s)", SummaryTable.pacing(full));
+        assertEquals("kept up with 4,530 rows/s offered (max lag 0.00 s)", SummaryTable.pacing(full));
     }
 
     private static Totals totals(long ops, long rows, double seconds) {
@@ -202,6 +202,21 @@ class SummaryTableTest {
     }
 
     /** A row is "│ label<padding> │ value<padding> │"; checks label and value sit in the same row. */
+    /** The live push's row: failed pushes counted; points unsent with none failed said to be a push cut short. */
+    @Test
+    void theMetricsPushRowSaysWhatBecameOfThePoints() {
+        String failed = SummaryTable.render(Samples.clean().toBuilder().metricsPush(
+                new io.dbharness.core.result.MetricsPush(6, 2, 80, 159)).build());
+        assertTrue(failed.contains("2 of 6 pushes failed, 159 points not sent (the run itself is not affected)"), failed);
+        String cut = SummaryTable.render(Samples.clean().toBuilder().metricsPush(
+                new io.dbharness.core.result.MetricsPush(4, 0, 80, 159)).build());
+        assertTrue(cut.replaceAll("[\\s│]+", " ").contains("0 of 4 pushes failed, 159 points not sent (the last push had"
+                + " not ended when the harness did; the run itself is not affected)"), cut);
+        String fine = SummaryTable.render(Samples.clean().toBuilder().metricsPush(
+                new io.dbharness.core.result.MetricsPush(4, 0, 239, 0)).build());
+        assertFalse(fine.contains("metrics push"), fine);
+    }
+
     private static void assertRow(String table, String label, String value) {
         boolean found = table.lines().anyMatch(l -> l.matches("│ \\Q" + label + "\\E +│ \\Q" + value + "\\E +│"));
         assertTrue(found, "no row " + label + " = " + value + " in\n" + table);

@@ -65,14 +65,15 @@ public final class Explanation {
         for (GroupResult g : groups(r)) {
             if (g.pacing() != null && !g.pacing().keptUp()) {
                 out.add(new Verdict("the open model fell behind", String.format(Locale.ROOT,
-                        "group %s offered %s %s and ended %.1f s behind its schedule (at most %.1f s)", g.name(),
-                        Fmt.rate(g.pacing().targetPerSecond()), g.pacing().unit(), g.pacing().finalLagSeconds(),
-                        g.pacing().maxLagSeconds())));
+                        "group %s offered %s %s and ended %s behind its schedule (at most %s)", g.name(),
+                        Fmt.rate(g.pacing().targetPerSecond()), g.pacing().unit(), Fmt.lag(g.pacing().finalLagSeconds()),
+                        Fmt.lag(g.pacing().maxLagSeconds()))));
             } else if (keptUp(r, g)) {
                 out.add(new Verdict("the offered rate: it kept up with the load it was given", String.format(
-                        Locale.ROOT, "group %s offered %s %s and achieved %s %s, %.1f s behind its schedule at the end"
-                                + " (at most %.1f s)", g.name(), Fmt.rate(g.pacing().targetPerSecond()), g.pacing().unit(),
-                        Fmt.rate(achieved(g)), g.pacing().unit(), g.pacing().finalLagSeconds(), g.pacing().maxLagSeconds())));
+                        Locale.ROOT, "group %s offered %s %s and achieved %s %s, %s behind its schedule at the end"
+                                + " (at most %s)", g.name(), Fmt.rate(g.pacing().targetPerSecond()), g.pacing().unit(),
+                        Fmt.rate(achieved(g)), g.pacing().unit(), Fmt.lag(g.pacing().finalLagSeconds()),
+                        Fmt.lag(g.pacing().maxLagSeconds()))));
             }
         }
         if (!limitedByOffer(r)) {

@@ -84,12 +84,12 @@ class ExplanationTest {
                 .groups(List.of(group("insert", new Pacing(1_410, "rows/s", true, 0.02, 0.11)))).build();
         List<Explanation.Verdict> v = Explanation.verdicts(capped);
         assertEquals(List.of(new Explanation.Verdict("the offered rate: it kept up with the load it was given",
-                "group insert offered 1,410 rows/s and achieved 1,410 rows/s, 0.0 s behind its schedule at the end (at most 0.1 s)")), v);
+                "group insert offered 1,410 rows/s and achieved 1,410 rows/s, 0.02 s behind its schedule at the end (at most 0.11 s)")), v);
         assertEquals("the client: the server waited for the next statement or data (round trips, the harness's side)",
                 Explanation.context(capped).get(0).limit());
         String text = Explanation.render(capped);
         assertTrue(text.contains("what limited it:\n  - the offered rate: it kept up with the load it was given: group insert"
-                + " offered 1,410 rows/s and achieved 1,410 rows/s, 0.0 s behind its schedule at the end (at most 0.1 s)\n"
+                + " offered 1,410 rows/s and achieved 1,410 rows/s, 0.02 s behind its schedule at the end (at most 0.11 s)\n"
                 + "at the offered rate (context, not the limit):\n  - the client: the server waited for the next statement"
                 + " or data (round trips, the harness's side): 93% of our sessions' server time (Client:ClientRead 93%;"), text);
     }
