@@ -51,15 +51,18 @@ public final class ProgressPrinter implements ProgressListener {
             GroupInterval i = sample.groups().stream().filter(x -> x.group().equals(g.group())).findFirst().orElse(null);
             // the host's CPU belongs to no group: once, on the first line
             HostSample host = lines.isEmpty() ? sample.host() : null;
-            lines.add(line(progress.elapsedSeconds(), named ? g.group() : null, i, g, progress, host));
+            // intervals under a second: tenths, so successive lines do not all read [   1s]
+            String at = sample.seconds() < 0.95 && progress.elapsedSeconds() < 60
+                    ? String.format(Locale.ROOT, "%.1fs", progress.elapsedSeconds()) : Fmt.shortDuration(progress.elapsedSeconds());
+            lines.add(line(at, named ? g.group() : null, i, g, progress, host));
         }
         return lines;
     }
 
-    private static String line(double elapsed, String name, GroupInterval i, GroupProgress g, Progress progress,
+    private static String line(String at, String name, GroupInterval i, GroupProgress g, Progress progress,
                                HostSample host) {
         StringBuilder b = new StringBuilder(128);
-        b.append(String.format(Locale.ROOT, "[%5s]  ", Fmt.shortDuration(elapsed)));
+        b.append(String.format(Locale.ROOT, "[%5s]  ", at));
         if (progress.warmingUp()) {
             b.append("warm-up (not measured)  ");
         }
@@ -107,7 +110,7 @@ public final class ProgressPrinter implements ProgressListener {
             b.append("  behind ").append(Fmt.oneDecimal(g.behindSeconds())).append(" s");
         }
         switch (g.state()) {
-            case STOPPING -> b.append("  stopping: cancelling what is still running");
+            case STOPPING -> b.append("  stopping: letting what is under way finish (what outlasts the stop's grace is cancelled)");
             case RECONNECTING -> b.append("  reconnecting (").append(g.reconnecting())
                     .append(g.reconnecting() == 1 ? " worker)" : " workers)");
             default -> {

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProgressPrinterTest {
 
@@ -43,6 +44,18 @@ class ProgressPrinterTest {
         return ProgressPrinter.lines(SAMPLE, new Progress(elapsed, List.of(g))).get(0);
     }
 
+    /** With intervals under a second the time has tenths: lines a quarter second apart no longer all read 1s. */
+    @Test
+    void subSecondIntervalsShowTenths() {
+        IntervalSample quarter = new IntervalSample(1.25, 0.25, List.of(INSERT), null);
+        assertTrue(ProgressPrinter.lines(quarter, new Progress(1.25, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1))))
+                .get(0).startsWith("[ 1.3s]  "));
+        assertTrue(ProgressPrinter.lines(quarter, new Progress(1.5, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1))))
+                .get(0).startsWith("[ 1.5s]  "));
+        assertTrue(ProgressPrinter.lines(quarter, new Progress(75, List.of(insert(State.RUNNING, 0, 0, 0, 0, -1, -1))))
+                .get(0).startsWith("[1m15s]  "), "past a minute, as before");
+    }
+
     @Test
     void lineWithEta() {
         assertEquals("[  10s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms  done 42%  ETA 14s",
@@ -59,7 +72,7 @@ class ProgressPrinterTest {
     @Test
     void stoppingAndReconnectingReplaceTheEta() {
         assertEquals("[  20s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms"
-                + "  stopping: cancelling what is still running", line(20, insert(State.STOPPING, 0, 0, 0, 0, -1, -1)));
+                + "  stopping: letting what is under way finish (what outlasts the stop's grace is cancelled)", line(20, insert(State.STOPPING, 0, 0, 0, 0, -1, -1)));
         assertEquals("[  20s]  1,234,567 rows  123,456 rows/s  2,345,678 points/s  45.6 MB/s  p99 12.3 ms"
                 + "  reconnecting (2 workers)", line(20, insert(State.RECONNECTING, 0, 0, 0, 2, 30, 0.5)));
     }
