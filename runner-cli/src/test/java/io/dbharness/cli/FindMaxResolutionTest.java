@@ -37,4 +37,21 @@ class FindMaxResolutionTest {
             assertEquals("limit", search.outcome());
         }
     }
+
+    /**
+     * A search cut short by {@code --max-steps}: its met end stood on one run, and the line says so; and what that
+     * run achieved, under the offered rate by whole batches (500-row batches a quarter second apart: three fall due
+     * in 0.9 s, 1,500 rows, about 1,670 rows/s of the 2,000 offered, kept up all the same).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void anEndThatStoodOnOneRunAndWhatTheMetRateAchievedAreSaid() {
+        CliRun r = CliRun.of("find-max", "--target", "noop", "--vary", "rate", "--slo", "kept-up", "--from", "2000",
+                "--max-steps", "1", "--workers", "1", "--write-batch-rows", "500", "--duration", "900ms",
+                "--watch-interval", "250ms", "--no-watch", "--results", tmp.resolve("once").toString());
+        assertEquals(1, r.exitCode(), "max-steps ran out: " + r.out() + r.err());
+        String end = r.out().lines().filter(l -> l.startsWith("find-max max-steps: ")).findFirst().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(end.matches("find-max max-steps: highest rate that met the objective: 2000"
+                + " \\(step 1, run once, achieved 1,[56][0-9]{2} rows/s\\); lowest that did not: none; .*"), end);
+    }
 }
