@@ -224,9 +224,9 @@ class ReadmeExamplesTest {
             // runner-cli/README.md
             run("runner --target noop --tag-num 1000 --repeat 5", "--target noop --tag-num 100 --repeat 2"),
             // run for real by MetricsListenPrometheusTest, scraped by a Prometheus of its own (port 9400 may be taken here)
-            check("runner --target noop --rate 50000 --duration 60s --metrics-listen 127.0.0.1:9400", null),
+            check("runner --target noop --rate 25000 --duration 60s --metrics-listen 127.0.0.1:9400", null),
             // run for real by MetricsPushTest, into an influxd of its own (port 8086 may be taken here)
-            check("runner --target noop --rate 50000 --duration 60s --metrics-push 'http://127.0.0.1:8086/write?db=dbharness'", null),
+            check("runner --target noop --rate 25000 --duration 60s --metrics-push 'http://127.0.0.1:8086/write?db=dbharness'", null),
             // live/README.md: the same push, shorter
             check("runner --target noop --rate 50000 --duration 30s --metrics-push 'http://127.0.0.1:8086/write?db=dbharness'", null),
             // also the first example of `runner sweep --help`
