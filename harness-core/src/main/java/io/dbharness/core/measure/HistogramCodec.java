@@ -16,11 +16,27 @@ public final class HistogramCodec {
     private HistogramCodec() {
     }
 
-    /** Compressed, base64: an empty histogram too, so every interval of every type can be merged the same way. */
+    /** Room for any latency in microseconds: what an encoding that understates its range is read back with. */
+    private static final long ANY_VALUE = Long.MAX_VALUE / 4;
+
+    /**
+     * Compressed, base64: an empty histogram too, so every interval of every type can be merged the same way.
+     * Encodes a plain copy: a recorder's concurrent histogram that two writers grew at once can keep the smaller of
+     * their highest trackable values while holding a count above it (HdrHistogram 2.2.2, {@code
+     * handleRecordException}), and its own encoding then gives that smaller range, which the decoder cannot fill. A
+     * copy is sized by the counts it is given.
+     */
     public static String encode(Histogram h) {
-        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int len = h.encodeIntoCompressedByteBuffer(buf);
+        Histogram plain = h.getClass() == Histogram.class ? h : copyOf(h);
+        ByteBuffer buf = ByteBuffer.allocate(plain.getNeededByteBufferCapacity());
+        int len = plain.encodeIntoCompressedByteBuffer(buf);
         return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), len));
+    }
+
+    private static Histogram copyOf(Histogram h) {
+        Histogram plain = new Histogram(h.getNumberOfSignificantValueDigits());
+        plain.add(h);
+        return plain;
     }
 
     /**
@@ -31,7 +47,12 @@ public final class HistogramCodec {
     public static Histogram decode(String base64) {
         try {
             byte[] bytes = Base64.getDecoder().decode(base64);
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+            try {
+                return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+            } catch (IndexOutOfBoundsException understated) {
+                // written before encode copied (see there): its counts are whole, its stated range too small
+                return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), ANY_VALUE);
+            }
         } catch (DataFormatException | RuntimeException e) {
             throw new IllegalArgumentException("not an encoded HdrHistogram: " + e.getMessage(), e);
         }
