@@ -47,6 +47,8 @@ final class FileModel implements Generator {
     private final SeriesSchema schema;
     /** Line protocol: a line's measurement and tags as written (up to its first unescaped space) to its series. */
     private final Map<String, Long> seriesByText;
+    /** The same, by the line's bytes: what a worker skips other workers' lines by. */
+    private final SeriesBytes seriesBytes;
     private final Map<String, Integer> fieldIndex;
     /** Rows of each series ({@code [series]}, 0 unused). */
     private final long[] rowsOf;
@@ -98,6 +100,7 @@ final class FileModel implements Generator {
             throw new UsageException("--generator-file-paths " + o.describePaths() + ": no data lines");
         }
         this.seriesByText = l.seriesByText;
+        this.seriesBytes = csv ? null : new SeriesBytes(l.seriesByText);
         this.fieldIndex = l.fieldIndex;
         this.rows = l.rows;
         this.first = l.first;
@@ -437,8 +440,10 @@ final class FileModel implements Generator {
 
     // --- the run: each worker streams the files for its own series
 
-    /** What {@code csvLine} gives for a line of another slot's series: not a line to look at. */
+    /** What {@code nextLine} gives for a line of another slot's series: not a line to look at. */
     private static final String OTHERS = new String("another slot's line");
+    /** What {@code nextLine} gives for a line it read into the batch itself. */
+    private static final String ADDED = new String("a line read into the batch");
 
     /**
      * The series of a CSV line whose second column is plain digits (no sign, no blanks, 1 to 2^31 - 2); -1 for any
@@ -565,44 +570,37 @@ final class FileModel implements Generator {
         long planned = mine;
         return new RowSource() {
             private final java.util.Iterator<Path> files = o.paths().iterator();
-            private BufferedReader in; // line protocol
-            private ByteLines lines; // CSV
+            private ByteLines lines;
             private final java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
             private Path path;
             private long lineNo;
             private final int[] commas = new int[schema.metricCount() + 1];
+            private final LineProtocolBytes plainLines = csv ? null : new LineProtocolBytes(schema);
             private boolean header;
+            private RowBatch batch;
 
             @Override
             public boolean fill(RowBatch batch) {
+                this.batch = batch;
                 batch.clear();
                 try {
                     while (!batch.isFull()) {
-                        if (in == null && lines == null) {
+                        if (lines == null) {
                             if (!files.hasNext()) {
                                 break;
                             }
                             path = files.next();
-                            if (csv) {
-                                lines = new ByteLines(path);
-                            } else {
-                                in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
-                            }
+                            lines = new ByteLines(path);
                             lineNo = 0;
                             header = csv;
                         }
-                        String text = csv ? csvLine() : in.readLine();
-                        if (text == OTHERS) {
+                        String text = nextLine();
+                        if (text == OTHERS || text == ADDED) {
                             continue;
                         }
                         if (text == null) {
-                            if (csv) {
-                                lines.close();
-                                lines = null;
-                            } else {
-                                in.close();
-                                in = null;
-                            }
+                            lines.close();
+                            lines = null;
                             continue;
                         }
                         if (++lineNo == 1 && !text.isEmpty() && text.charAt(0) == BOM) {
@@ -636,10 +634,12 @@ final class FileModel implements Generator {
             }
 
             /**
-             * The next CSV line as text; {@link #OTHERS} (its line counted) when its series is plainly another
-             * slot's, told from its bytes without decoding it; null at the file's end.
+             * The next line as text; {@link #OTHERS} (its line counted) when its series is plainly another slot's,
+             * told from its bytes without decoding it (CSV: a plain number in its series column; line protocol:
+             * a series text the first read saw); {@link #ADDED} (counted) when it was the slot's and in line
+             * protocol's plain form, its row added; null at the file's end.
              */
-            private String csvLine() throws IOException {
+            private String nextLine() throws IOException {
                 if (!lines.next()) {
                     return null;
                 }
@@ -647,10 +647,14 @@ final class FileModel implements Generator {
                 int from = lines.start();
                 int to = lines.end();
                 if (!header) {
-                    long series = plainSeries(b, from, to);
+                    long series = csv ? plainSeries(b, from, to) : seriesBytes.of(b, from, to);
                     if (series > 0 && (series - 1) % slots != slot) {
                         lineNo++;
                         return OTHERS;
+                    }
+                    if (series > 0 && !csv && plainLines.add(b, SeriesBytes.seriesEnd(b, from, to), to, series, batch)) {
+                        lineNo++;
+                        return ADDED;
                     }
                 }
                 for (int i = from; i < to; i++) {

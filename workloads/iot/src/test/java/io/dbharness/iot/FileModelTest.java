@@ -133,6 +133,43 @@ class FileModelTest {
         assertEquals(50 * 3, batch.size());
     }
 
+    /**
+     * The same for line protocol, whose lines are told by their series text's bytes: escaped spaces and commas,
+     * tags not ASCII, the tags of one series in two orders, a byte-order mark, comments, CRLF and blank lines.
+     */
+    @Test
+    void everySlotCountReadsTheSameLineProtocolRowsAndAChangedLineIsNamed() throws Exception {
+        String[] series = {"cpu,host=a\\ 1,dc=x", "cpu,dc=x,host=b", "cpu,host=ü\\,2,dc=x", "cpu,dc=y,host=c",
+            "cpu,host=b,dc=x", "cpu,host=Zürich,dc=y", "cpu,dc=x,host=e"};
+        StringBuilder text = new StringBuilder("\uFEFF# first line\r\n");
+        for (int t = 0; t < 50; t++) {
+            for (int s = 0; s < series.length; s++) {
+                text.append(series[s]).append(" usage=").append(t * 10 + s).append("i,load=").append(t + 0.5)
+                        .append(' ').append((t + 1) * 1_000_000_000L).append(t % 10 == 0 ? "\n\r\n# c\n" : "\r\n");
+            }
+        }
+        Path lp = write("slots.lp", text.toString());
+        Generator g = model("generator", "file", "generator-file-paths", lp.toString());
+        assertEquals(6, g.seriesCount(), "host=b,dc=x is dc=x,host=b");
+        assertEquals(350, g.plannedRows());
+        List<String> one = rows(g, 1);
+        assertEquals(350, one.size());
+        for (int slots : new int[]{2, 3, 4, 6, 7, 8}) {
+            assertEquals(one, rows(g, slots), slots + " slots");
+        }
+        assertTrue(one.contains("3 2000000 12 1.5"), one.toString());
+
+        // series 1's first line changes after the first read (a field renamed); slot 0 of 2 owns it
+        Files.writeString(lp, text.toString().replace("dc=x usage=0i", "dc=x used=0i"));
+        Generator.RowSource mine = g.open(0, 2);
+        io.dbharness.core.api.RowBatch batch = new io.dbharness.core.api.RowBatch(g.schema(), 1000);
+        UsageException e = assertThrows(UsageException.class, () -> mine.fill(batch));
+        assertTrue(e.getMessage().contains("slots.lp line 2 changed since the run started"), e.getMessage());
+        Generator.RowSource others = g.open(1, 2);
+        assertTrue(others.fill(batch), "the other slot's rows are unchanged");
+        assertEquals(50 * 4, batch.size(), "series 2, 4 and 6: b (written twice), c and e");
+    }
+
     /** What spreadsheets and editors write: a byte-order mark, CRLF line ends, quoted header names. */
     @Test
     void whatEditorsWriteIsRead() throws Exception {
