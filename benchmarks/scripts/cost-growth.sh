@@ -23,7 +23,7 @@
 # not in it), per million rows and, for the metrics dimension, per million values (rows x metrics); peak RSS
 # of the harness's JVM (GNU time's maximum resident set size: its own, or a waited-for child's if larger,
 # which initdb's never is). Rounds interleave the points; medians and ranges are printed, the raw figures are
-# kept in RAW (a file; default: only in the temp directory).
+# kept in RAW (a file; default: /tmp/dbharness-growth-DATE.tsv, named at the end).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -57,7 +57,7 @@ for (dim, target, value, label), runs in points.items():
     rss = [r[4] / 1024 for r in ok]
     rss_txt = rng(rss, "%.0f") + ("" if ok[0][5] == ok[0][4] else ", all shards " + rng([r[5] / 1024 for r in ok], "%.0f"))
     print(f"| {dim} | {target} | {label} | {runs_txt} | {statistics.median([r[1] for r in ok]):,.0f} | {rng(per_row, '%.3f')} "
-          f"| {rng(per_value, '%.4f')} | {rss_txt} | {statistics.median([r[6] for r in ok]):,.0f} |")
+          f"| {'' if dim == 'models' else rng(per_value, '%.4f')} | {rss_txt} | {statistics.median([r[6] for r in ok]):,.0f} |")
 PY
 }
 if [ "${1:-}" = "--table" ]; then
@@ -66,7 +66,8 @@ if [ "${1:-}" = "--table" ]; then
   table "$@"
   exit 0
 fi
-[ $# -eq 0 ] || { echo "error: unexpected argument '$1' (settings go in the environment: DIMS, TARGETS, ROUNDS...)" >&2; exit 2; }
+source "$here/lib/args.sh"
+script_args "$@"
 
 DIMS=${DIMS:-"rows devices metrics workers shards models length"}
 TARGETS=${TARGETS:-"noop postgres"}
@@ -76,9 +77,6 @@ PG_ROWS=${PG_ROWS:-3000000}
 FILE_ROWS=${FILE_ROWS:-1000000}
 RATE=${RATE:-100000}
 LENGTHS=${LENGTHS:-"1m 5m"}
-int_at_least() { # name, value, minimum: refused before anything runs
-  [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] || { echo "error: $1=$2: expected an integer of at least $3" >&2; exit 2; }
-}
 int_at_least ROUNDS "$ROUNDS" 1; int_at_least NOOP_ROWS "$NOOP_ROWS" 100000; int_at_least PG_ROWS "$PG_ROWS" 100000
 int_at_least FILE_ROWS "$FILE_ROWS" 1000; int_at_least RATE "$RATE" 1000
 for d in $DIMS; do
@@ -93,6 +91,7 @@ done
 [ -x /usr/bin/time ] || { echo "error: GNU time (/usr/bin/time, Debian's time package) is needed for the peak RSS" >&2; exit 2; }
 
 runner="${RUNNER:-$here/../../runner}"
+launcher RUNNER "$runner"
 tmp="$(mktemp -d /tmp/dbharness-growth-XXXXXX)"
 chmod 755 "$tmp"
 source "$here/lib/postgres.sh"
@@ -103,7 +102,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
-raw="${RAW:-$tmp/raw.tsv}"
+raw="${RAW:-/tmp/dbharness-growth-$(date -u +%Y%m%d-%H%M%S).tsv}" # kept: --table reads it again
 printf 'dim\tvalue\ttarget\tlabel\tround\texit\trows\tvalues\tcpu_s\trss_kb\trss_sum_kb\trows_per_s\n' > "$raw"
 
 "$runner" --help >/dev/null # builds the jar (and its class-data archive) before anything is measured

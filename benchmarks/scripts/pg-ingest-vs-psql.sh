@@ -30,12 +30,11 @@ METRICS=${METRICS:-10}
 TYPE=${TYPE:-float8}
 WORKERS=${WORKERS:-2}
 ROUNDS=${ROUNDS:-5}
-int_at_least() { # name, value, minimum: refused before any server starts
-  [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] || { echo "error: $1=$2: expected an integer of at least $3" >&2; exit 2; }
-}
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$here/lib/args.sh"
+script_args "$@"
 int_at_least TAGS "$TAGS" 1; int_at_least METRICS "$METRICS" 1; int_at_least ROUNDS "$ROUNDS" 1
 int_at_least WORKERS "$WORKERS" 2 # the second worker count, beside 1
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="$here/../../runner"
 tmp="$(mktemp -d /tmp/dbharness-bench-XXXXXX)"
 chmod 755 "$tmp"

@@ -54,7 +54,14 @@ LOAD=${LOAD:-yes}
 WARMUP=${WARMUP:-0}
 BENCH_LOCK=${BENCH_LOCK:-/tmp/dbharness-bench.lock}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$here/lib/args.sh"
+script_args "$@"
 runner="${RUNNER:-$here/../../runner}"
+launcher RUNNER "$runner"
+int_at_least ROUNDS "$ROUNDS" 1; int_at_least SECONDS_PER_RUN "$SECONDS_PER_RUN" 1; int_at_least WARMUP "$WARMUP" 0
+int_at_least LOCK_QUERIES "$LOCK_QUERIES" 1
+# shellcheck disable=SC2086 # lists of numbers
+ints_at_least CLIENTS 1 $CLIENTS
 tmp="$(mktemp -d /tmp/dbharness-bench-XXXXXX)"
 chmod 755 "$tmp"
 source "$here/lib/postgres.sh"

@@ -21,12 +21,15 @@ set -euo pipefail
 
 ROUNDS=${ROUNDS:-5}
 BENCH_LOCK=${BENCH_LOCK:-/tmp/dbharness-bench.lock}
-[[ "$ROUNDS" =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || { echo "error: ROUNDS=$ROUNDS: expected an integer of at least 1" >&2; exit 2; }
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$here/lib/args.sh"
+script_args "$@"
+int_at_least ROUNDS "$ROUNDS" 1
+[ -z "${BASE_RUNNER:-}" ] || launcher BASE_RUNNER "$BASE_RUNNER"
 command -v flock >/dev/null || { echo "error: flock (util-linux) is needed to hold $BENCH_LOCK" >&2; exit 2; }
 for tool in psql pgbench; do
   command -v "$tool" >/dev/null || { echo "error: $tool is needed (apt-get install postgresql-client postgresql-contrib)" >&2; exit 2; }
 done
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runner="$here/../../runner"
 jar="$here/../../runner-cli/target/runner.jar"
 tmp="$(mktemp -d /tmp/dbharness-startup-XXXXXX)"

@@ -294,9 +294,9 @@ class InfluxComparisonsTest {
                         "-file is about the points read, and bulk_data_gen's flags (-scale-var) make them here"},
                 {"", new String[] {"bulk_load_influx", "-urls", url}, "bulk_load_influx: no points on standard input"},
                 {"# only a comment\n", new String[] {"bulk_load_influx", "-urls", url}, "no points on standard input"},
-                {"cpu,host=a v=1i 1\nhello\n", new String[] {"bulk_load_influx", "-urls", url},
+                {"cpu,host=a v=1i 1000\nhello\n", new String[] {"bulk_load_influx", "-urls", url},
                         "bulk_load_influx: standard input line 2: expected 'space' before the fields at column 6 (hello)"},
-                {"cpu,host=a v=1i 1\ndataset-size:5,5\n", new String[] {"bulk_load_influx", "-urls", url},
+                {"cpu,host=a v=1i 1000\ndataset-size:5,5\n", new String[] {"bulk_load_influx", "-urls", url},
                         "read 1 points from standard input, but its dataset-size line says 5"},
                 {"", new String[] {"query_benchmarker_influxdb", "-urls", url}, "no queries on standard input"},
                 {"\u000e\u00ff\u0081\u0003\u0001\u0001\u0005Query", new String[] {"query_benchmarker_influxdb", "-urls", url},
@@ -318,7 +318,7 @@ class InfluxComparisonsTest {
 
     @Test
     void anUnreachableServerIsExitThree() {
-        CliRun load = piped("cpu,host=a v=1i 1\n", with("bulk_load_influx", "-urls", "http://127.0.0.1:1"));
+        CliRun load = piped("cpu,host=a v=1i 1000\n", with("bulk_load_influx", "-urls", "http://127.0.0.1:1"));
         assertEquals(3, load.exitCode(), load.err());
         assertTrue(load.err().strip().endsWith("connection refused"), load.err());
         CliRun bench = CliRun.of(with("query_benchmarker_influxdb", "-urls", "http://127.0.0.1:1", "-query-type",

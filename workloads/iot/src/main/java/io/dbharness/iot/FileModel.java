@@ -282,10 +282,15 @@ final class FileModel implements Generator {
                     throw new IllegalArgumentException("integer " + v + " does not fit 64 bits");
                 }
             } else {
+                double d;
                 try {
-                    Double.parseDouble(v);
+                    d = Double.parseDouble(v);
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException("value '" + v + "' is not a number");
+                }
+                if (!Double.isFinite(d)) { // PostgreSQL stores them, InfluxDB and QuestDB do not: runs would differ
+                    throw new IllegalArgumentException("value '" + v + "' is not a finite number (NaN and infinities"
+                            + " are not stored alike by every target)");
                 }
                 l.integral.set(f, false);
             }
@@ -369,8 +374,10 @@ final class FileModel implements Generator {
                     for (int p = places; p < 6; p++) {
                         fraction *= 10;
                     }
-                    if (places > 6) {
-                        digits(text, from + 26, places - 6); // checked, below a microsecond
+                    if (places > 6 && digits(text, from + 26, places - 6) != 0) { // two rows would become one
+                        throw new IllegalArgumentException("time '" + text.substring(from, to) + "' has nanoseconds"
+                                + " below a microsecond; the harness keeps times in microseconds, as every target it"
+                                + " writes stores them: round the file's times to microseconds");
                     }
                     micros = fraction;
                 }
@@ -435,7 +442,12 @@ final class FileModel implements Generator {
                         + " here and " + (isLong ? "a float" : "an integer") + " before");
             }
         }
-        l.count(series, Math.floorDiv(p.nanos(), 1000L));
+        if (p.nanos() % 1000 != 0) { // two points a nanosecond apart would become one row
+            throw new IllegalArgumentException("timestamp " + p.nanos() + " has nanoseconds below a microsecond; the"
+                    + " harness keeps times in microseconds, as every target it writes stores them: round the file's"
+                    + " times to microseconds (a multiple of 1000)");
+        }
+        l.count(series, p.nanos() / 1000L);
     }
 
     // --- the run: each worker streams the files for its own series

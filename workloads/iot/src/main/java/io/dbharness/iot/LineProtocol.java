@@ -106,19 +106,34 @@ final class LineProtocol {
         return line.length();
     }
 
+    /** InfluxDB's float: a sign, digits with a point, an exponent; no NaN, infinity, hex or Java's d/f suffix. */
+    private static final java.util.regex.Pattern FLOAT =
+            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?\\d+");
+
     private static Object value(String key, String raw) {
-        try {
-            if (raw.endsWith("i") || raw.endsWith("u")) {
-                return Long.parseLong(raw.substring(0, raw.length() - 1));
+        if (raw.endsWith("i") || raw.endsWith("u")) {
+            String digits = raw.substring(0, raw.length() - 1);
+            try {
+                return Long.parseLong(digits);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("field " + key + " value '" + raw + "' is "
+                        + (INTEGER.matcher(digits).matches() ? "outside the signed 64-bit range" : "not a number"));
             }
-            if (raw.equals("t") || raw.equals("T") || raw.equals("f") || raw.equals("F") || raw.equalsIgnoreCase("true")
-                    || raw.equalsIgnoreCase("false")) {
-                throw new IllegalArgumentException("field " + key + " is a boolean: only numbers are taken");
-            }
-            return Double.parseDouble(raw);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("field " + key + " value '" + raw + "' is not a number");
         }
+        if (raw.equals("t") || raw.equals("T") || raw.equals("f") || raw.equals("F") || raw.equalsIgnoreCase("true")
+                || raw.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException("field " + key + " is a boolean: only numbers are taken");
+        }
+        if (!FLOAT.matcher(raw).matches()) { // InfluxDB refuses NaN and infinities too
+            throw new IllegalArgumentException("field " + key + " value '" + raw + "' is not a number"
+                    + (raw.matches("[+-]?(?i)(nan|inf|infinity)") ? " InfluxDB takes (it refuses NaN and infinities)" : ""));
+        }
+        double d = Double.parseDouble(raw);
+        if (Double.isInfinite(d)) {
+            throw new IllegalArgumentException("field " + key + " value '" + raw + "' is beyond a 64-bit float");
+        }
+        return d;
     }
 
     /** The text up to one of {@code stops} (unescaped), with its escapes removed; {@code at} moves to the stop. */

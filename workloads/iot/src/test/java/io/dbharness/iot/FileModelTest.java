@@ -186,11 +186,11 @@ class FileModelTest {
     @Test
     void aLineThatDoesNotParseIsNamedBeforeTheRun() throws Exception {
         String[][] bad = {
-                {"a.lp", "m,h=a v=1i 1\nm,h=b v=2.5 2\n", "a.lp line 2: field v is a float here and an integer before"},
-                {"b.lp", "m,h=a v=1i 1\n\nm,h=b v=2i\n", "b.lp line 3: no timestamp: every line needs one (nanoseconds)"},
-                {"c.lp", "m,h=a v=1i 1\nn,h=b v=2i 3\n", "c.lp line 2: measurement n, the first line's is m"},
+                {"a.lp", "m,h=a v=1i 1000\nm,h=b v=2.5 2000\n", "a.lp line 2: field v is a float here and an integer before"},
+                {"b.lp", "m,h=a v=1i 1000\n\nm,h=b v=2i\n", "b.lp line 3: no timestamp: every line needs one (nanoseconds)"},
+                {"c.lp", "m,h=a v=1i 1000\nn,h=b v=2i 3000\n", "c.lp line 2: measurement n, the first line's is m"},
                 {"d.lp", "m,h=a v=\"x\" 1\n", "d.lp line 1: field v is a string: only numbers are taken"},
-                {"e.lp", "m,h=a v=1i 1\nm,g=a v=1i 2\n", "e.lp line 2: tags [g], the first line's are [h]"},
+                {"e.lp", "m,h=a v=1i 1000\nm,g=a v=1i 2000\n", "e.lp line 2: tags [g], the first line's are [h]"},
                 {"f.lp", "m v=1i 1\n", "f.lp line 1: no tags: a series needs at least one"},
                 {"g.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,x,5\n", "g.csv line 2: series 'x' is not a whole number"},
                 {"h.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1\n", "h.csv line 2: 2 columns, the header has 3"},
@@ -200,7 +200,22 @@ class FileModelTest {
                 {"l.csv", "ts,tag_id,c0,c0\n2022-04-18 09:00:00,1,5,6\n", "l.csv line 1: column 'c0' appears twice"},
                 {"m.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1,99999999999999999999\n",
                         "m.csv line 2: integer 99999999999999999999 does not fit 64 bits"},
-                {"n.csv", "ts,tag_id,c0\n2022-02-30 09:00:00,1,5\n", "n.csv line 2: time '2022-02-30 09:00:00' is not"}};
+                {"n.csv", "ts,tag_id,c0\n2022-02-30 09:00:00,1,5\n", "n.csv line 2: time '2022-02-30 09:00:00' is not"},
+                // two points a nanosecond apart would be one row: refused, not merged
+                {"o.lp", "m,h=a v=1 1000000000\nm,h=a v=2 1000000001\n", "o.lp line 2: timestamp 1000000001 has"
+                        + " nanoseconds below a microsecond; the harness keeps times in microseconds"},
+                {"p.csv", "ts,tag_id,c0\n2022-04-18 09:00:00.123456789,1,5\n", "p.csv line 2: time"
+                        + " '2022-04-18 09:00:00.123456789' has nanoseconds below a microsecond"},
+                // InfluxDB refuses NaN and infinities; PostgreSQL stores them: one file, different rows
+                {"q.lp", "m,h=a v=NaN 1000\n", "q.lp line 1: field v value 'NaN' is not a number InfluxDB takes"},
+                {"r.lp", "m,h=a v=-Inf 1000\n", "r.lp line 1: field v value '-Inf' is not a number InfluxDB takes"},
+                {"s.lp", "m,h=a v=0x1p3 1000\n", "s.lp line 1: field v value '0x1p3' is not a number"},
+                {"t.lp", "m,h=a v=1e999 1000\n", "t.lp line 1: field v value '1e999' is beyond a 64-bit float"},
+                {"u.lp", "m,h=a v=9223372036854775808i 1000\n",
+                        "u.lp line 1: field v value '9223372036854775808i' is outside the signed 64-bit range"},
+                {"v.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1,NaN\n", "v.csv line 2: value 'NaN' is not a finite number"},
+                {"w.csv", "ts,tag_id,c0\n2022-04-18 09:00:00,1,-Infinity\n",
+                        "w.csv line 2: value '-Infinity' is not a finite number"}};
         for (String[] b : bad) {
             Path p = write(b[0], b[1]);
             UsageException e = assertThrows(UsageException.class, () -> model("generator", "file", "generator-file-paths",
@@ -248,12 +263,12 @@ class FileModelTest {
         // far past the reader's first buffer: 20,000 good lines, then a stray byte
         StringBuilder lines = new StringBuilder();
         for (int i = 1; i <= 20_000; i++) {
-            lines.append("m,h=a v=1i ").append(i).append('\n');
+            lines.append("m,h=a v=1i ").append(i).append("000\n");
         }
-        long offset = lines.length() + "m,h=a v=1i 20001".length();
+        long offset = lines.length() + "m,h=a v=1i 20001000".length();
         Path stray = dir.resolve("stray.lp");
         byte[] good = lines.toString().getBytes(StandardCharsets.UTF_8);
-        byte[] bad = "m,h=a v=1i 20001\u00ff\n".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] bad = "m,h=a v=1i 20001000\u00ff\n".getBytes(StandardCharsets.ISO_8859_1);
         byte[] all = java.util.Arrays.copyOf(good, good.length + bad.length);
         System.arraycopy(bad, 0, all, good.length, bad.length);
         Files.write(stray, all);
