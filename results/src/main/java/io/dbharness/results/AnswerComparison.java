@@ -94,6 +94,10 @@ public final class AnswerComparison {
     private static void refuseIncomparable(RunResult a, String nameA, RunResult b, String nameB) {
         for (var r : List.of(Map.entry(nameA, a), Map.entry(nameB, b))) {
             if (r.getValue().answers().isEmpty()) {
+                if ("0".equals(r.getValue().workloadFacts().details().get("keptAnswers"))) {
+                    throw new UsageException(r.getKey() + " holds no query answers: it was run with --kept-answers 0;"
+                            + " run it again keeping some (the default keeps 1000) to compare them");
+                }
                 throw new UsageException(r.getKey() + " holds no query answers (a run of workload '"
                         + r.getValue().workload() + "'); compare --answers needs iot-query or iot-mixed results");
             }

@@ -139,7 +139,8 @@ class QueryCliTest {
         assertFalse(n.workloadFacts().details().containsKey("answersDigestCpuSeconds"));
         CliRun refused = CliRun.of("compare", "--answers", all.toString(), none.toString());
         assertEquals(2, refused.exitCode(), refused.out() + refused.err());
-        assertTrue(refused.oneLineError().contains("holds no query answers"), refused.err());
+        assertTrue(refused.oneLineError().contains("holds no query answers: it was run with --kept-answers 0"),
+                refused.err());
     }
 
     /** The JIT compiling, caches warming: a warm-up before the measured queries, reported apart (as TPC-C's). */
