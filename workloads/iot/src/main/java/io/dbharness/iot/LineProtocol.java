@@ -106,10 +106,42 @@ final class LineProtocol {
         return line.length();
     }
 
-    /** InfluxDB's float: a sign, digits with a point, an exponent; no NaN, infinity, hex or Java's d/f suffix. */
-    private static final java.util.regex.Pattern FLOAT =
-            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
-    private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?\\d+");
+    /**
+     * InfluxDB's float: a sign, digits with or without a point, an exponent; not NaN, infinities, hex or Java's
+     * {@code d}/{@code f} suffixes, which {@code Double.parseDouble} takes. By hand: the first read checks every value.
+     */
+    static boolean influxFloat(String v) {
+        int i = v.startsWith("+") || v.startsWith("-") ? 1 : 0;
+        int digits = 0;
+        boolean point = false;
+        for (; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c >= '0' && c <= '9') {
+                digits++;
+            } else if (c == '.' && !point) {
+                point = true;
+            } else {
+                break;
+            }
+        }
+        if (digits == 0) {
+            return false;
+        }
+        if (i < v.length() && (v.charAt(i) == 'e' || v.charAt(i) == 'E')) {
+            i++;
+            if (i < v.length() && (v.charAt(i) == '+' || v.charAt(i) == '-')) {
+                i++;
+            }
+            int exponent = i;
+            while (i < v.length() && v.charAt(i) >= '0' && v.charAt(i) <= '9') {
+                i++;
+            }
+            if (i == exponent) {
+                return false;
+            }
+        }
+        return i == v.length();
+    }
 
     private static Object value(String key, String raw) {
         if (raw.endsWith("i") || raw.endsWith("u")) {
@@ -118,14 +150,14 @@ final class LineProtocol {
                 return Long.parseLong(digits);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("field " + key + " value '" + raw + "' is "
-                        + (INTEGER.matcher(digits).matches() ? "outside the signed 64-bit range" : "not a number"));
+                        + (digits.matches("[+-]?[0-9]+") ? "outside the signed 64-bit range" : "not a number"));
             }
         }
         if (raw.equals("t") || raw.equals("T") || raw.equals("f") || raw.equals("F") || raw.equalsIgnoreCase("true")
                 || raw.equalsIgnoreCase("false")) {
             throw new IllegalArgumentException("field " + key + " is a boolean: only numbers are taken");
         }
-        if (!FLOAT.matcher(raw).matches()) { // InfluxDB refuses NaN and infinities too
+        if (!influxFloat(raw)) { // InfluxDB refuses NaN and infinities too
             throw new IllegalArgumentException("field " + key + " value '" + raw + "' is not a number"
                     + (raw.matches("[+-]?(?i)(nan|inf|infinity)") ? " InfluxDB takes (it refuses NaN and infinities)" : ""));
         }

@@ -75,6 +75,18 @@ class LineProtocolBytesTest {
         assertEquals(0.5, batch.doubles()[2]);
     }
 
+    /** What InfluxDB's parser takes as a float, and what only Java's does. */
+    @Test
+    void floatsAreInfluxDbs() {
+        for (String v : new String[]{"1", "-1", "+1", "1.", ".5", "-.5", "1.5e3", "1E-3", "1e+3", "007"}) {
+            assertTrue(LineProtocol.influxFloat(v), v);
+        }
+        for (String v : new String[]{"", "-", ".", "e3", "1e", "1e+", "1.5.2", "NaN", "Infinity", "-Inf", "0x1p3",
+            "1.5d", "1f", " 1", "1 ", "1_0"}) {
+            assertFalse(LineProtocol.influxFloat(v), v);
+        }
+    }
+
     @Test
     void everyOtherFormIsLeftToTheFullRead() {
         for (String line : new String[]{
