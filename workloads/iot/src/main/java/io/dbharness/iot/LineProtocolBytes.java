@@ -49,6 +49,9 @@ final class LineProtocolBytes {
      * added) when the line is not in the plain form.
      */
     boolean add(byte[] b, int seriesEnd, int to, long series, RowBatch batch) {
+        if (seriesEnd >= to) { // a series text and nothing else (a file changed under the run)
+            return false;
+        }
         Arrays.fill(set, 0);
         int i = seriesEnd + 1;
         while (true) {

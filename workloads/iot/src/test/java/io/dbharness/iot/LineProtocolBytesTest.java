@@ -95,7 +95,7 @@ class LineProtocolBytesTest {
             "m,t=1 f=1i 1000", "m,t=1 n=1 1000", "m,t=1 n=1.5i 1000", "m,t=1 f=1.5d 1000", "m,t=1 f=+1 1000",
             "m,t=1 f=- 1000", "m,t=1 f=1 +1000", "m,t=1 f=1 10000000000000000000", "m,t=1 f=1234567890123456 1000",
             "m,t=1 n=9223372036854775808i 1000", "m,t=1 f=1,n=2i, 1000", "m,t=1 =1 1000", "m,t=1 f= 1000",
-            "m,t=1 g\u00a0ü=1 1000", "m,t=1 gü=1 1000 "}) {
+            "m,t=1 g\u00a0ü=1 1000", "m,t=1 gü=1 1000 ", "m,t=1"}) {
             batch.clear();
             assertFalse(add(line), line);
             assertEquals(0, batch.size(), line);
