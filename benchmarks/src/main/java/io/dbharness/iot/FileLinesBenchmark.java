@@ -80,7 +80,7 @@ public class FileLinesBenchmark {
         batch.clear();
         for (byte[] b : lines) {
             String text = new String(b, StandardCharsets.ISO_8859_1);
-            long s = series.of(b, 0, b.length);
+            long s = series.of(b, 0, SeriesBytes.seriesEnd(b, 0, b.length));
             LineProtocol.Parsed p = LineProtocol.parse(text);
             int row = batch.addRow(Math.floorDiv(p.nanos(), 1000L), s);
             for (Map.Entry<String, Object> f : p.fields().entrySet()) {
@@ -95,8 +95,8 @@ public class FileLinesBenchmark {
     public int plainBytes() {
         batch.clear();
         for (byte[] b : lines) {
-            long s = series.of(b, 0, b.length);
-            reader.add(b, SeriesBytes.seriesEnd(b, 0, b.length), b.length, s, batch);
+            int end = SeriesBytes.seriesEnd(b, 0, b.length);
+            reader.add(b, end, b.length, series.of(b, 0, end), batch);
         }
         return batch.size();
     }

@@ -29,9 +29,6 @@ public record PushOptions(URI writeUri, String shown, LinePrecision precision, O
 
     private static final String V1_PATH = "/write";
     private static final String V2_PATH = "/api/v2/write";
-    /** Query parameters that carry a secret: InfluxDB's {@code u}/{@code p}, and every name the masking knows. */
-    private static final java.util.Set<String> CREDENTIALS = java.util.Set.of("u", "p", "token", "password", "passwd",
-            "pwd", "secret", "sslpassword");
     private static final String FORMS = "http[s]://HOST:PORT/write?db=DB or http[s]://HOST:PORT/api/v2/write?org=O&bucket=B";
 
     /**
@@ -68,7 +65,8 @@ public record PushOptions(URI writeUri, String shown, LinePrecision precision, O
             throw new UsageException(flag + "no #fragment: expected " + FORMS);
         }
         Map<String, String> query = query(uri.getRawQuery());
-        if (query.keySet().stream().anyMatch(k -> CREDENTIALS.contains(k.toLowerCase(Locale.ROOT)))) {
+        // credentials: every secret the masking knows, and InfluxDB's user u beside its password p
+        if (query.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("u") || Secrets.secretParameter(k))) {
             throw new UsageException(flag + "no credentials in the URL; give them in " + TOKEN_ENV);
         }
         String path = uri.getPath() == null ? "" : uri.getPath();

@@ -24,12 +24,17 @@ public final class Secrets {
     private static final Pattern USER = Pattern.compile("//[^/:@?#\\s]*:");
     /** A userinfo with no colon, {@code //TOKEN@host}: some services take a token there. */
     private static final Pattern BARE_USERINFO = Pattern.compile("//[^/:@?#\\s]+@");
-    /**
-     * A secret query or connection parameter, its name at a parameter boundary so {@code app=} is not
-     * {@code p=}. {@code p} is InfluxDB's password ({@code u} is only the user).
-     */
-    private static final Pattern PARAM = Pattern.compile(
-            "(?i)((?:^|[?&;\\s])(?:password|passwd|pwd|token|secret|sslpassword|p)=)[^&;\\s]*");
+    /** Names of query and connection parameters that hold a secret. {@code p} is InfluxDB's password ({@code u} is only the user). */
+    private static final java.util.Set<String> SECRET_PARAMETERS = java.util.Set.of("password", "passwd", "pwd", "token",
+            "secret", "sslpassword", "p");
+    /** A secret parameter, its name at a parameter boundary so {@code app=} is not {@code p=}. */
+    private static final Pattern PARAM = Pattern.compile("(?i)((?:^|[?&;\\s])(?:"
+            + String.join("|", SECRET_PARAMETERS) + ")=)[^&;\\s]*");
+
+    /** Whether a query or connection parameter of this name holds a secret (any case). */
+    public static boolean secretParameter(String name) {
+        return SECRET_PARAMETERS.contains(name.toLowerCase(java.util.Locale.ROOT));
+    }
 
     /**
      * Masks passwords and tokens written into a value: a URL's {@code user:password@} (or a lone

@@ -209,47 +209,38 @@ final class Answers {
      * formatting.
      */
     private static final class Texts {
-        private static final int SIZE = 4096;
-        private final long[] bits = new long[SIZE];
-        private final String[] texts = new String[SIZE];
-        private final long[] longs = new long[SIZE];
-        private final String[] longTexts = new String[SIZE];
+        private final Cache longs = new Cache();
+        private final Cache doubles = new Cache();
+        private final Cache floats = new Cache();
 
         String of(long v) {
-            int i = (int) ((v * 0x9E3779B97F4A7C15L) >>> 52);
-            String t = longTexts[i];
-            if (t == null || longs[i] != v) {
-                t = Long.toString(v);
-                longs[i] = v;
-                longTexts[i] = t;
-            }
-            return t;
+            return longs.text(v, Long::toString);
         }
-        private final int[] floatBits = new int[SIZE];
-        private final String[] floatTexts = new String[SIZE];
 
         String of(double d) {
-            long b = Double.doubleToRawLongBits(d);
-            int i = (int) ((b * 0x9E3779B97F4A7C15L) >>> 52);
-            String t = texts[i];
-            if (t == null || bits[i] != b) {
-                t = Double.toString(d);
-                bits[i] = b;
-                texts[i] = t;
-            }
-            return t;
+            return doubles.text(Double.doubleToRawLongBits(d), b -> Double.toString(Double.longBitsToDouble(b)));
         }
 
         String of(float f) {
-            int b = Float.floatToRawIntBits(f);
-            int i = (b * 0x9E3779B9) >>> 20;
-            String t = floatTexts[i];
-            if (t == null || floatBits[i] != b) {
-                t = Float.toString(f);
-                floatBits[i] = b;
-                floatTexts[i] = t;
+            return floats.text(Float.floatToRawIntBits(f), b -> Float.toString(Float.intBitsToFloat((int) b)));
+        }
+
+        /** Texts by a 64-bit key (a value or its bits), direct-mapped. */
+        private static final class Cache {
+            private static final int SIZE = 4096;
+            private final long[] keys = new long[SIZE];
+            private final String[] texts = new String[SIZE];
+
+            String text(long key, java.util.function.LongFunction<String> format) {
+                int i = (int) ((key * 0x9E3779B97F4A7C15L) >>> 52);
+                String t = texts[i];
+                if (t == null || keys[i] != key) {
+                    t = format.apply(key);
+                    keys[i] = key;
+                    texts[i] = t;
+                }
+                return t;
             }
-            return t;
         }
     }
 

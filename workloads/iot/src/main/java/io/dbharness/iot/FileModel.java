@@ -589,11 +589,9 @@ final class FileModel implements Generator {
             private final int[] commas = new int[schema.metricCount() + 1];
             private final LineProtocolBytes plainLines = csv ? null : new LineProtocolBytes(schema);
             private boolean header;
-            private RowBatch batch;
 
             @Override
             public boolean fill(RowBatch batch) {
-                this.batch = batch;
                 batch.clear();
                 try {
                     while (!batch.isFull()) {
@@ -606,7 +604,7 @@ final class FileModel implements Generator {
                             lineNo = 0;
                             header = csv;
                         }
-                        String text = nextLine();
+                        String text = nextLine(batch);
                         if (text == OTHERS || text == ADDED) {
                             continue;
                         }
@@ -651,7 +649,7 @@ final class FileModel implements Generator {
              * a series text the first read saw); {@link #ADDED} (counted) when it was the slot's and in line
              * protocol's plain form, its row added; null at the file's end.
              */
-            private String nextLine() throws IOException {
+            private String nextLine(RowBatch batch) throws IOException {
                 if (!lines.next()) {
                     return null;
                 }
@@ -659,12 +657,13 @@ final class FileModel implements Generator {
                 int from = lines.start();
                 int to = lines.end();
                 if (!header) {
-                    long series = csv ? plainSeries(b, from, to) : seriesBytes.of(b, from, to);
+                    int seriesEnd = csv ? -1 : SeriesBytes.seriesEnd(b, from, to);
+                    long series = csv ? plainSeries(b, from, to) : seriesBytes.of(b, from, seriesEnd);
                     if (series > 0 && (series - 1) % slots != slot) {
                         lineNo++;
                         return OTHERS;
                     }
-                    if (series > 0 && !csv && plainLines.add(b, SeriesBytes.seriesEnd(b, from, to), to, series, batch)) {
+                    if (series > 0 && !csv && plainLines.add(b, seriesEnd, to, series, batch)) {
                         lineNo++;
                         return ADDED;
                     }

@@ -33,9 +33,8 @@ final class SeriesBytes {
         }
     }
 
-    /** The series of the line in {@code b[from, to)}; -1 when its text is none the first read saw. */
-    long of(byte[] b, int from, int to) {
-        int end = seriesEnd(b, from, to);
+    /** The series of the text {@code b[from, end)} ({@link #seriesEnd} of a line); -1 when the first read saw none such. */
+    long of(byte[] b, int from, int end) {
         int i = slot(b, from, end);
         for (byte[] k = keys[i]; k != null; i = (i + 1) & mask, k = keys[i]) {
             if (Arrays.equals(k, 0, k.length, b, from, end)) {
